@@ -182,6 +182,10 @@ const headRecordBase = z
     publicId: idString.optional(),
     publicUrl: z.string().optional(),
     publicURL: z.string().optional(),
+    // Other fields of the head record are not shown in the spec; these are read when present.
+    name: optionalString,
+    operationMode: optionalString,
+    headVisualId: optionalString,
   })
   .transform(({ publicURL, ...rest }) => ({ ...rest, publicUrl: rest.publicUrl ?? publicURL }));
 

@@ -1,0 +1,61 @@
+/**
+ * `dh-kit <command>`: the kit's command line. Each command is a small module; this file only
+ * dispatches and turns errors into one clear line and an exit code.
+ */
+import { ConfigError } from '../proxy/config.js';
+import { simCommand } from './sim.js';
+import { signCommand } from './sign.js';
+import { startCommand } from './start.js';
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const defaultIo: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+const USAGE = `Usage: dh-kit <command> [options]
+
+Commands:
+  start [--rebuild]     Serve the proxy, the demo site and the bundle on one port (PORT, default
+                        8787); against the built-in simulator when DH_EMAIL/DH_SECRET_KEY are unset.
+  sim [--port N]        Start the local Digital Human Platform simulator and print one JSON line
+                        {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
+  sign <headId> [--view chat|stream] [--ttl s]
+                        Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
+  help                  Show this text.
+
+Run "dh-kit <command> --help" for the options of a command.`;
+
+/** Runs one command; resolves to the exit code. Long-running commands resolve when stopped. */
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'start':
+        return await startCommand(rest, io);
+      case 'sim':
+        return await simCommand(rest, io);
+      case 'sign':
+        return await signCommand(rest, io);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      default:
+        io.err(`dh-kit: unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (err) {
+    io.err(`dh-kit ${command}: ${err instanceof Error ? err.message : String(err)}`);
+    return err instanceof UsageError || err instanceof ConfigError ? 2 : 1;
+  }
+}
+
+/** A mistake in the command line: exit code 2 and the message says what to type instead. */
+export class UsageError extends Error {}

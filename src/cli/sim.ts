@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { startSimulator } from '../sim/index.js';
+import { UsageError, type Io } from './main.js';
+
+const HELP = `Usage: dh-kit sim [options]
+
+Starts the local Digital Human Platform simulator on loopback and prints one JSON line:
+{"baseUrl", "chatUrl", "streamUrl", "email", "secretKey", "orgId"}. Stop it with Ctrl+C.
+
+Options:
+  --port N              Port to listen on (default: a free port)
+  --token-shape A|B     Token response shape: A {token} (default) or B {data: {bearer}}
+  --token-lifetime-ms N Bearer token lifetime (default: 7 days)
+  --talk-delay-ms N     Time a text-to-video job takes (default: 3000)
+  --streaming-provider  The streaming TTS provider (default: elevenlabs)`;
+
+function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}
+
+/** Parses the options and starts; resolves with the exit code once a signal stops the simulator. */
+export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        'token-shape': { type: 'string' },
+        'token-lifetime-ms': { type: 'string' },
+        'talk-delay-ms': { type: 'string' },
+        'streaming-provider': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
+  }
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const shape = values['token-shape'];
+  if (shape !== undefined && shape !== 'A' && shape !== 'B') throw new UsageError(`--token-shape must be A or B, not "${shape}"`);
+  const sim = await startSimulator({
+    port: intOption('port', values.port, 0, 65535),
+    tokenShape: shape,
+    tokenLifetimeMs: intOption('token-lifetime-ms', values['token-lifetime-ms'], 1),
+    talkDelayMs: intOption('talk-delay-ms', values['talk-delay-ms']),
+    streamingProvider: values['streaming-provider'],
+  });
+  io.out(JSON.stringify(sim.info));
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+  await sim.close();
+  return 0;
+}

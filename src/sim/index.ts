@@ -1,0 +1,140 @@
+/**
+ * The simulator: a local Digital Human Platform on one loopback port.
+ *
+ *   /api     `{base_url}`: every endpoint of the spec, plus `/api/_sim/…` introspection for tests
+ *   /chat    `{chat_url}`: the chat page of every head, `/chat/<org>/<head>?api_key=…`
+ *   /stream  `{stream_url}`: the stream page, same form
+ *   /media   thumbnails, idle clips and produced videos
+ *
+ * `createSimulator()` gives the web-standard fetch handler (for `app.request()` in tests);
+ * `startSimulator()` listens on a port and tells its addresses and credentials.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { SimHttpError, apiRoutes } from './api.js';
+import { platformError, simUrls, type SimContext, type SimUrls } from './context.js';
+import { faultMiddleware } from './faults.js';
+import { introspectionRoutes } from './introspect.js';
+import { mediaRoutes } from './media.js';
+import { resolveSimOptions, type SimOptions } from './options.js';
+import { pageRoutes } from './pages.js';
+import { SimStore } from './store.js';
+
+export type { SimOptions } from './options.js';
+export type { SimUrls } from './context.js';
+export { SimStore } from './store.js';
+
+export interface Simulator {
+  /** The fetch handler of the whole simulator. */
+  app: Hono;
+  store: SimStore;
+  urls: SimUrls;
+  /** Moves every absolute URL the simulator hands out (publicUrl, media) to this origin. */
+  setOrigin(origin: string): void;
+}
+
+const DEFAULT_ORIGIN = 'http://127.0.0.1:8790';
+
+export function createSimulator(options: SimOptions = {}, origin = DEFAULT_ORIGIN): Simulator {
+  const resolved = resolveSimOptions(options);
+  const store = new SimStore(resolved);
+  const ctx: SimContext = { store, options: resolved, urls: simUrls(origin) };
+  store.setMediaBase(ctx.urls.mediaUrl);
+
+  const api = new Hono();
+  // The request log records what arrived and how it was answered; never a header's value.
+  api.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path.replace(/^\/api/, '') || '/';
+    if (path.startsWith('/_sim')) return;
+    let body: unknown;
+    if (path !== '/auth/token' && c.req.header('content-type')?.includes('json')) {
+      body = await c.req.json().catch(() => undefined);
+    }
+    store.requests.push({
+      at: new Date(store.now()).toISOString(),
+      method: c.req.method,
+      path,
+      query: c.req.query(),
+      status: c.res.status,
+      authorization: c.req.header('authorization') !== undefined,
+      accept: c.req.header('accept') ?? null,
+      contentType: c.req.header('content-type') ?? null,
+      body,
+    });
+  });
+  api.use('*', faultMiddleware(store, '/api'));
+  api.route('/_sim', introspectionRoutes(ctx));
+  api.route('/', apiRoutes(ctx));
+
+  const app = new Hono();
+  app.onError((err, c) => {
+    if (err instanceof SimHttpError) return platformError(c, err.status, err.message);
+    console.error('[sim] unexpected error', err);
+    return platformError(c, 500, 'Internal server error');
+  });
+  // Hono answers unmatched paths with the top app's handler: API paths get the platform's error shape.
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? platformError(c, 404, `Cannot ${c.req.method} ${c.req.path.replace(/^\/api/, '')}`)
+      : c.text('Not found', 404),
+  );
+  app.route('/api', api);
+  app.route('/media', mediaRoutes(ctx));
+  app.route('/', pageRoutes(ctx));
+
+  return {
+    app,
+    store,
+    get urls() {
+      return ctx.urls;
+    },
+    setOrigin(next: string) {
+      ctx.urls = simUrls(next);
+      store.setMediaBase(ctx.urls.mediaUrl);
+    },
+  };
+}
+
+export interface RunningSimulator extends Simulator {
+  /** What `dh-kit sim` prints: where the platform is and how to log in. */
+  info: { baseUrl: string; chatUrl: string; streamUrl: string; email: string; secretKey: string; orgId: string };
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends SimOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Loopback only by default: the simulator has fixed credentials. */
+  host?: string;
+}
+
+export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const { port = 0, host = '127.0.0.1', ...simOptions } = options;
+  const sim = createSimulator(simOptions);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: sim.app.fetch, port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  sim.setOrigin(`http://${shownHost}:${address.port}`);
+  const { store } = sim;
+  return Object.assign(sim, {
+    info: {
+      baseUrl: sim.urls.baseUrl,
+      chatUrl: sim.urls.chatUrl,
+      streamUrl: sim.urls.streamUrl,
+      email: store.options.email,
+      secretKey: store.options.secretKey,
+      orgId: store.mainOrg.id,
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Open keep-alive sockets would hold close() back; tests start and stop many simulators.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  });
+}

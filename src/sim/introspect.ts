@@ -1,0 +1,108 @@
+/**
+ * `/api/_sim/…`: what tests may look at and change in the simulator. Never part of the real API,
+ * and never used by the kit's own code (only by tests and the demo's tooling).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { describeZodError } from '../platform/schemas.js';
+import { platformError, type SimContext } from './context.js';
+
+const faultSchema = z.object({
+  method: z.string().optional(),
+  path: z.string().startsWith('/', 'path is a path under /api, such as /head_visual/face/all'),
+  status: z.number().int().min(100).max(599).optional(),
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  body: z.string().optional(),
+  malformed: z.boolean().optional(),
+  times: z.number().int().min(0).default(1),
+});
+
+const optionsSchema = z.object({
+  tokenShape: z.enum(['A', 'B']).optional(),
+  tokenLifetimeMs: z.number().int().min(1).optional(),
+  talkDelayMs: z.number().int().min(0).optional(),
+  allowInsecureWebhooks: z.boolean().optional(),
+});
+
+export function introspectionRoutes(sim: SimContext) {
+  const { store } = sim;
+  const app = new Hono();
+
+  const body = async <T extends z.ZodType>(req: Request, schema: T): Promise<{ data: z.infer<T> } | { error: string }> => {
+    let json: unknown;
+    try {
+      json = await req.json();
+    } catch {
+      return { error: 'The request body is not valid JSON' };
+    }
+    const r = schema.safeParse(json);
+    return r.success ? { data: r.data } : { error: describeZodError(r.error) };
+  };
+
+  const headView = (id: string) => {
+    const h = store.heads.get(id)!;
+    const org = store.orgs.get(h.orgId)!;
+    return {
+      id: h.id,
+      publicId: h.publicId,
+      orgId: h.orgId,
+      orgPublicId: org.publicId,
+      operationMode: h.request.operationMode,
+      ttsProvider: h.request.ttsProvider,
+      ttsVoice: h.request.ttsVoice,
+      greetings: h.request.greetings,
+      request: h.request,
+      splitter: h.splitter,
+      enableEvents: h.enableEvents,
+      tools: h.tools,
+    };
+  };
+
+  app.get('/state', (c) =>
+    c.json({
+      tokensIssued: store.tokensIssued,
+      options: { ...store.options, secretKey: undefined },
+      clockOffsetMs: store.clockOffsetMs,
+      heads: [...store.heads.keys()].map(headView),
+      talks: store.talks,
+      webhooks: [...store.webhooks.values()],
+      deliveries: store.deliveries,
+      faults: store.faults,
+    }),
+  );
+  app.get('/heads/:id', (c) => {
+    const head = store.findHead(c.req.param('id'));
+    return head ? c.json(headView(head.id)) : platformError(c, 404, 'No such head in the simulator');
+  });
+  app.get('/requests', (c) => {
+    const path = c.req.query('path');
+    return c.json(path ? store.requests.filter((r) => r.path === path) : store.requests);
+  });
+  app.get('/deliveries', (c) => c.json(store.deliveries));
+  app.post('/faults', async (c) => {
+    const r = await body(c.req.raw, faultSchema);
+    if ('error' in r) return platformError(c, 400, r.error);
+    return c.json(store.addFault(r.data), 201);
+  });
+  app.delete('/faults', (c) => {
+    store.faults = [];
+    return c.body(null, 204);
+  });
+  app.patch('/options', async (c) => {
+    const r = await body(c.req.raw, optionsSchema);
+    if ('error' in r) return platformError(c, 400, r.error);
+    Object.assign(store.options, Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)));
+    return c.json({ ...store.options, secretKey: undefined });
+  });
+  app.post('/clock', async (c) => {
+    const r = await body(c.req.raw, z.object({ advanceMs: z.number().int().min(0) }));
+    if ('error' in r) return platformError(c, 400, r.error);
+    store.clockOffsetMs += r.data.advanceMs;
+    return c.json({ now: new Date(store.now()).toISOString(), clockOffsetMs: store.clockOffsetMs });
+  });
+  app.post('/reset', (c) => {
+    store.reset();
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_STREAMING_TTS_PROVIDER, TOKEN_LIFETIME_MS } from '../platform/modes.js';
+
+/** How the simulator behaves. Every field has a default that matches the real platform. */
+export interface SimOptions {
+  /** Token response shape: A `{token}` or B `{data: {bearer}}` (spec, Token response). */
+  tokenShape?: 'A' | 'B';
+  /** Bearer token lifetime; 7 days like the platform, shorter in tests. */
+  tokenLifetimeMs?: number;
+  /** How long a text-to-video job takes before its talk appears in the talks list. */
+  talkDelayMs?: number;
+  /** The one TTS provider streaming avatars support (`<streaming_tts_provider>`). */
+  streamingProvider?: string;
+  /** Accept `http://` webhook URLs on loopback hosts (the platform itself accepts HTTPS only). */
+  allowInsecureWebhooks?: boolean;
+  /** Primary account credentials; fixed defaults so a demo works with no set-up. */
+  email?: string;
+  secretKey?: string;
+}
+
+export type ResolvedSimOptions = Required<SimOptions>;
+
+export const SIM_DEFAULTS: ResolvedSimOptions = {
+  tokenShape: 'A',
+  tokenLifetimeMs: TOKEN_LIFETIME_MS,
+  talkDelayMs: 3000,
+  streamingProvider: DEFAULT_STREAMING_TTS_PROVIDER,
+  allowInsecureWebhooks: false,
+  email: 'demo@dh-kit.local',
+  secretKey: 'sim-secret-key',
+};
+
+export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return { ...SIM_DEFAULTS, ...defined };
+}

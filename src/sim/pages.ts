@@ -1,0 +1,141 @@
+/**
+ * The simulator's public pages: `{chat_url}/<org>/<head>?api_key=…` and the same under
+ * `{stream_url}`. Real, minimal pages: they refuse a wrong api_key, show the head's face and name,
+ * take typed messages and answer them through `conversation.reply()`.
+ */
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { describeZodError } from '../platform/schemas.js';
+import type { SimContext } from './context.js';
+import { reply } from './conversation.js';
+import type { SimHead, SimOrg } from './store.js';
+
+type View = 'chat' | 'stream';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/**
+ * The pages are meant to be framed by any site (that is how the platform's embed works), so no
+ * frame-ancestors limit; everything else is same-origin only, with no inline script or style.
+ */
+const PAGE_CSP = "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+
+const assetCache = new Map<string, Promise<string>>();
+const asset = (name: 'page.js' | 'page.css') => {
+  let p = assetCache.get(name);
+  if (!p) {
+    p = readFile(new URL(`./pages/${name}`, import.meta.url), 'utf8');
+    assetCache.set(name, p);
+  }
+  return p;
+};
+
+const messageSchema = z.object({
+  sessionId: z.string().min(8).max(100),
+  text: z.string().trim().min(1, 'type a message').max(2000, 'a message is at most 2000 characters'),
+});
+
+function shell(title: string, body: string, status = 200) {
+  return {
+    status,
+    html: `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/_page/page.css">
+</head>
+<body>
+${body}
+</body>
+</html>`,
+  };
+}
+
+function errorPage(title: string, message: string, status: number) {
+  return shell(title, `<main class="refused" role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main>`, status);
+}
+
+export function pageRoutes(sim: SimContext) {
+  const { store } = sim;
+  const app = new Hono();
+
+  /** Finds the head of a page address and checks the organisation key (spec, Authentication 5). */
+  const resolve = (c: Context): { org: SimOrg; head: SimHead } | { status: 401 | 404; title: string; message: string } => {
+    const org = [...store.orgs.values()].find((o) => o.publicId === c.req.param('org'));
+    const head = org && store.findHead(c.req.param('head')!);
+    if (!org || !head || head.orgId !== org.id) {
+      return { status: 404, title: 'Head not found', message: 'There is no digital human at this address.' };
+    }
+    if (c.req.query('api_key') !== org.apiKey) {
+      return { status: 401, title: 'Access refused', message: 'This page needs the organisation key of the head (api_key).' };
+    }
+    return { org, head };
+  };
+
+  const send = (c: Context, page: { status: number; html: string }) =>
+    c.html(page.html, page.status as 200, { 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' });
+
+  const renderPage = (view: View) => (c: Context) => {
+    const found = resolve(c);
+    if ('status' in found) return send(c, errorPage(found.title, found.message, found.status));
+    const { head } = found;
+    const face = store.faces.find((f) => f.id === head.request.headVisualId);
+    const poster = face?.avatar ?? face?.posterImage ?? '';
+    const name = head.request.name;
+    const greeting = view === 'chat' ? head.request.greetings ?? '' : '';
+    // Spec, Heads rule 1: a streaming avatar needs the sentence splitter off.
+    const splitterWarning =
+      view === 'stream' && head.splitter
+        ? `<p class="warning" role="alert" data-testid="splitter-warning">The sentence splitter of this head is on. Streaming avatars need it off (PUT /head/{id}/splitter?splitter=false).</p>`
+        : '';
+    const body = `<main class="page page-${view}" data-view="${view}" data-head="${escapeHtml(head.publicId)}" data-mode="${escapeHtml(head.request.operationMode)}">
+  <header class="head">
+    ${poster ? `<img class="face-thumb" src="${escapeHtml(poster)}" alt="" width="48" height="60">` : ''}
+    <div><h1 class="name">${escapeHtml(name)}</h1><p class="subtitle">${view === 'stream' ? 'Live stream (alpha)' : 'Chat'} · simulator</p></div>
+  </header>
+  ${splitterWarning}
+  <section class="stage" aria-label="${escapeHtml(name)}">
+    <video class="face-video" src="${escapeHtml(face?.videoUrl ?? '')}" ${poster ? `poster="${escapeHtml(poster)}"` : ''} muted loop playsinline autoplay aria-hidden="true"></video>
+    <p class="caption" aria-hidden="true"></p>
+  </section>
+  <ol class="transcript" role="log" aria-live="polite" aria-label="Conversation" data-greeting="${escapeHtml(greeting)}"></ol>
+  <form class="composer" action="messages" method="post">
+    <label for="message" class="visually-hidden">Message to ${escapeHtml(name)}</label>
+    <input id="message" name="text" autocomplete="off" maxlength="2000" placeholder="Type a message…" required>
+    <button type="submit">Send</button>
+  </form>
+  <p class="status" role="status"></p>
+</main>
+<script type="module" src="/_page/page.js"></script>`;
+    return send(c, shell(`${name} — ${view === 'stream' ? 'stream' : 'chat'}`, body));
+  };
+
+  const postMessage = (view: View) => async (c: Context) => {
+    const found = resolve(c);
+    if ('status' in found) return c.json({ error: { code: found.status === 401 ? 'unauthorized' : 'not_found', message: found.message } }, found.status);
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return c.json({ error: { code: 'invalid_json', message: 'The message is not valid JSON' } }, 400);
+    }
+    const parsed = messageSchema.safeParse(json);
+    if (!parsed.success) return c.json({ error: { code: 'invalid_message', message: describeZodError(parsed.error) } }, 400);
+    const text = await reply(sim, found.head, parsed.data);
+    return c.json({ id: randomUUID(), view, reply: text });
+  };
+
+  app.get('/_page/page.js', async (c) => c.body(await asset('page.js'), 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/_page/page.css', async (c) => c.body(await asset('page.css'), 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/chat/:org/:head', renderPage('chat'));
+  app.get('/stream/:org/:head', renderPage('stream'));
+  app.post('/chat/:org/:head/messages', postMessage('chat'));
+  app.post('/stream/:org/:head/messages', postMessage('stream'));
+  return app;
+}

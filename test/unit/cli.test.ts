@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { test } from 'node:test';
+import { main } from '../../src/cli/main.js';
+
+const bin = new URL('../../bin/dh-kit.js', import.meta.url).pathname;
+
+test('dh-kit sim prints one JSON line with the addresses and credentials, serves them, and stops on SIGTERM', async () => {
+  const child = spawn(process.execPath, [bin, 'sim', '--port', '0', '--talk-delay-ms', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const info = JSON.parse(line);
+  assert.deepEqual(Object.keys(info).sort(), ['baseUrl', 'chatUrl', 'email', 'orgId', 'secretKey', 'streamUrl']);
+  assert.match(info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  const res = await fetch(`${info.baseUrl}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: info.email, secretKey: info.secretKey }),
+  });
+  assert.equal(res.status, 200);
+  child.kill('SIGTERM');
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 0);
+});
+
+test('dh-kit explains a wrong command or option and exits 2', async () => {
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  assert.equal(await main(['fly'], io), 2);
+  assert.match(lines.join('\n'), /unknown command "fly"/);
+  lines.length = 0;
+  assert.equal(await main(['sim', '--port', 'abc'], io), 2);
+  assert.match(lines.join('\n'), /--port must be a whole number/);
+  lines.length = 0;
+  assert.equal(await main(['sim', '--token-shape', 'C'], io), 2);
+  assert.match(lines.join('\n'), /--token-shape must be A or B/);
+  assert.equal(await main(['help'], io), 0);
+});

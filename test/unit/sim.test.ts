@@ -1,0 +1,161 @@
+/**
+ * The simulator as a product of its own: what the contract suite does not reach through the
+ * client — raw shapes, pages, media, faults and introspection — tested with `app.request()`.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createSimulator } from '../../src/sim/index.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const { app, store } = sim;
+const json = { 'content-type': 'application/json', accept: 'application/json' };
+
+async function token(email = store.options.email): Promise<string> {
+  const res = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email, secretKey: store.options.secretKey }) });
+  return (await res.json()).token;
+}
+
+async function createHead(overrides: Record<string, unknown> = {}) {
+  const auth = { ...json, authorization: `Bearer ${await token()}` };
+  const voice = store.voices.find((v) => v.provider === 'azure')!;
+  const res = await app.request('/api/head/create', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      headVisualId: store.faces[0]!.id,
+      name: 'Ada <Lovelace>',
+      language: 'en-US',
+      operationMode: 'oc',
+      ttsProvider: voice.provider,
+      ttsVoice: voice.voiceId,
+      greetings: 'Welcome!',
+      ...overrides,
+    }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  const { id } = await res.json();
+  const head = await (await app.request(`/api/head/${id}`, { headers: auth })).json();
+  return { ...head, auth };
+}
+
+describe('simulator', () => {
+  test('AUTH-1 AUTH-2 the token shape follows the option', async () => {
+    const body = () => ({ method: 'POST', headers: json, body: JSON.stringify({ email: store.options.email, secretKey: store.options.secretKey }) });
+    assert.ok((await (await app.request('/api/auth/token', body())).json()).token);
+    store.options.tokenShape = 'B';
+    assert.ok((await (await app.request('/api/auth/token', body())).json()).data.bearer);
+    store.options.tokenShape = 'A';
+  });
+
+  test('the token endpoint refuses bad input with 400 naming the field, and wrong keys with 401', async () => {
+    const missing = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email: 'x' }) });
+    assert.equal(missing.status, 400);
+    assert.match((await missing.json()).message, /secretKey/);
+    const notJson = await app.request('/api/auth/token', { method: 'POST', headers: json, body: '{' });
+    assert.equal(notJson.status, 400);
+    const wrong = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email: store.options.email, secretKey: 'nope' }) });
+    assert.equal(wrong.status, 401);
+  });
+
+  test('the catalogue has 40+ faces of both genders and 60+ voices over 3+ providers', () => {
+    assert.ok(store.faces.length >= 40);
+    assert.ok(store.faces.some((f) => f.gender === 'MALE') && store.faces.some((f) => f.gender === 'FEMALE'));
+    assert.ok(store.voices.length >= 60);
+    assert.ok(new Set(store.voices.map((v) => v.provider)).size >= 3);
+  });
+
+  test('FACE-2 bad paging parameters get 400 with a message; a take above 100 is clamped', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const bad = await app.request('/api/head_visual/face/all?page=0', { headers: auth });
+    assert.equal(bad.status, 400);
+    assert.match((await bad.json()).message, /page/);
+    assert.equal((await app.request('/api/head_visual/face/all?gender=OTHER', { headers: auth })).status, 400);
+    const big = await (await app.request('/api/head_visual/face/all?take=1000', { headers: auth })).json();
+    assert.equal(big.meta.take, 100);
+  });
+
+  test('HEAD-8 LIM-1 the chat page opens with the api_key of publicUrl and refuses any other', async () => {
+    const head = await createHead();
+    const url = new URL(head.publicUrl);
+    const page = await app.request(url.pathname + url.search);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /Ada &lt;Lovelace&gt;/, 'the name is escaped');
+    assert.match(html, /data-greeting="Welcome!"/);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+    assert.equal((await app.request(url.pathname + '?api_key=wrong')).status, 401);
+    assert.equal((await app.request(url.pathname)).status, 401);
+    const refused = await (await app.request(url.pathname)).text();
+    assert.doesNotMatch(refused, /sim_ak_/, 'the refusal page never shows a key');
+    assert.equal((await app.request('/chat/org-demo/h-unknown?api_key=x')).status, 404);
+  });
+
+  test('the chat page answers typed messages by mode', async () => {
+    const oc = await createHead();
+    const ttt = await createHead({ operationMode: 'ttt' });
+    const say = async (head: { publicUrl: string }, text: string) => {
+      const url = new URL(head.publicUrl);
+      const res = await app.request(`${url.pathname}/messages${url.search}`, { method: 'POST', headers: json, body: JSON.stringify({ sessionId: 'session-123', text }) });
+      return { status: res.status, body: await res.json() };
+    };
+    assert.match((await say(oc, 'Hello there')).body.reply, /Hello, I am Ada <Lovelace>/);
+    assert.equal((await say(ttt, 'Repeat after me.')).body.reply, 'Repeat after me.');
+    const empty = await say(oc, '   ');
+    assert.equal(empty.status, 400);
+    assert.match(empty.body.error.message, /type a message/);
+  });
+
+  test('STREAM-2 the stream page warns while the splitter is on', async () => {
+    const head = await createHead({ greetings: '' });
+    const url = new URL(head.publicUrl);
+    const path = url.pathname.replace(/^\/chat/, '/stream') + url.search;
+    assert.match(await (await app.request(path)).text(), /splitter-warning/);
+    await app.request(`/api/head/${head.id}/splitter?splitter=false`, { method: 'PUT', headers: head.auth });
+    assert.doesNotMatch(await (await app.request(path)).text(), /splitter-warning/);
+  });
+
+  test('media: portraits are SVG, clips are mp4 with byte ranges', async () => {
+    const face = store.faces.find((f) => f.avatar)!;
+    const svg = await app.request(new URL(face.avatar!).pathname);
+    assert.equal(svg.headers.get('content-type'), 'image/svg+xml');
+    assert.match(await svg.text(), /^<svg/);
+    const clip = await app.request('/media/idle.mp4', { headers: { range: 'bytes=0-99' } });
+    assert.equal(clip.status, 206);
+    assert.equal((await clip.arrayBuffer()).byteLength, 100);
+    assert.match(clip.headers.get('content-range') ?? '', /^bytes 0-99\/\d+$/);
+    assert.equal((await app.request('/media/talks/unknown.mp4')).status, 404);
+  });
+
+  test('faults: status, malformed body and count are applied, then used up', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    assert.equal((await add({ path: '/voice/all', status: 503, times: 2 })).status, 201);
+    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 503);
+    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 503);
+    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200);
+    await add({ path: '/head/*', malformed: true });
+    const malformed = await app.request('/api/head/anything', { headers: auth });
+    assert.deepEqual(await malformed.json(), { data: [{ unexpected: true }], meta: { page: 'one' } });
+    assert.equal((await add({ path: 'no-slash' })).status, 400);
+  });
+
+  test('introspection shows the request log without secrets, and reset forgets', async () => {
+    await token();
+    const log = await (await app.request('/api/_sim/requests')).json();
+    const text = JSON.stringify(log);
+    assert.doesNotMatch(text, new RegExp(store.options.secretKey));
+    assert.doesNotMatch(text, /Bearer/);
+    assert.ok(log.some((r: { path: string }) => r.path === '/auth/token'));
+    assert.equal((await app.request('/api/_sim/reset', { method: 'POST' })).status, 204);
+    const state = await (await app.request('/api/_sim/state')).json();
+    assert.equal(state.tokensIssued, 0);
+    assert.equal(state.heads.length, 0);
+    assert.equal(state.options.secretKey, undefined);
+  });
+
+  test('an unknown API path is a 404 in the platform error shape', async () => {
+    const res = await app.request('/api/nope', { headers: { authorization: `Bearer ${await token()}` } });
+    assert.equal(res.status, 404);
+    assert.equal((await res.json()).statusCode, 404);
+  });
+});
