@@ -58,7 +58,7 @@ ${body}
 }
 
 function errorPage(title: string, message: string, status: number) {
-  return shell(title, `<main class="refused" role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main>`, status);
+  return shell(title, `<main class="refused"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></main>`, status);
 }
 
 export function pageRoutes(sim: SimContext) {
@@ -88,6 +88,11 @@ export function pageRoutes(sim: SimContext) {
     const face = store.faces.find((f) => f.id === head.request.headVisualId);
     const poster = face?.avatar ?? face?.posterImage ?? '';
     const name = head.request.name;
+    // The simulator's faces share one idle clip, so a face with a portrait shows its portrait
+    // (animated by CSS); only a face that has nothing but a video plays the clip.
+    const stageMedia = poster
+      ? `<img class="face-portrait" src="${escapeHtml(poster)}" alt="">`
+      : `<video class="face-video" src="${escapeHtml(face?.videoUrl ?? '')}" muted loop playsinline autoplay aria-hidden="true"></video>`;
     const greeting = view === 'chat' ? head.request.greetings ?? '' : '';
     // Spec, Heads rule 1: a streaming avatar needs the sentence splitter off.
     const splitterWarning =
@@ -101,10 +106,10 @@ export function pageRoutes(sim: SimContext) {
   </header>
   ${splitterWarning}
   <section class="stage" aria-label="${escapeHtml(name)}">
-    <video class="face-video" src="${escapeHtml(face?.videoUrl ?? '')}" ${poster ? `poster="${escapeHtml(poster)}"` : ''} muted loop playsinline autoplay aria-hidden="true"></video>
-    <p class="caption" aria-hidden="true"></p>
+    ${stageMedia}
   </section>
-  <ol class="transcript" role="log" aria-live="polite" aria-label="Conversation" data-greeting="${escapeHtml(greeting)}"></ol>
+  ${view === 'stream' ? '<p class="caption" aria-hidden="true"></p>' : ''}
+  <div class="transcript" role="log" aria-live="polite" aria-label="Conversation" data-greeting="${escapeHtml(greeting)}"><ol class="messages"></ol></div>
   <form class="composer" action="messages" method="post">
     <label for="message" class="visually-hidden">Message to ${escapeHtml(name)}</label>
     <input id="message" name="text" autocomplete="off" maxlength="2000" placeholder="Type a message…" required>

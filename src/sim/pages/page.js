@@ -2,13 +2,15 @@
 const main = document.querySelector('main.page');
 if (main) {
   const transcript = main.querySelector('.transcript');
+  const messages = transcript.querySelector('.messages');
   const form = main.querySelector('form.composer');
   const input = form.querySelector('input');
   const button = form.querySelector('button');
   const status = main.querySelector('.status');
   const caption = main.querySelector('.caption');
-  // One session per page load, like the platform's per-window sessions.
-  const sessionId = crypto.randomUUID();
+  // One session per page load, like the platform's per-window sessions. getRandomValues, unlike
+  // randomUUID, also exists on plain-http pages.
+  const sessionId = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
   const endpoint = `${location.pathname.replace(/\/$/, '')}/messages${location.search}`;
 
   const add = (role, text) => {
@@ -16,7 +18,7 @@ if (main) {
     li.className = `msg msg-${role}`;
     li.dataset.role = role;
     li.textContent = text;
-    transcript.append(li);
+    messages.append(li);
     li.scrollIntoView({ block: 'nearest' });
     return li;
   };
@@ -41,7 +43,7 @@ if (main) {
       const body = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(body?.error?.message || `The head could not answer (${res.status})`);
       add('head', body.reply);
-      caption.textContent = body.reply;
+      if (caption) caption.textContent = body.reply;
       main.classList.add('speaking');
       setTimeout(() => main.classList.remove('speaking'), 1500);
       status.textContent = '';

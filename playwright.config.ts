@@ -1,0 +1,36 @@
+/**
+ * End-to-end tests (`npm run test:e2e`): a real Chromium drives the simulator's pages at the top
+ * level, as a person would, with the simulator started through the kit's own CLI.
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const PORT = 8791;
+/** scripts/test.mjs reads the counts of the run from here to print the overall summary line. */
+const countsDir = process.env.DH_TEST_COUNTS_DIR;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  forbidOnly: !!process.env.CI,
+  workers: 1,
+  retries: 0,
+  timeout: 20_000,
+  expect: { timeout: 5_000 },
+  reporter: countsDir ? [['list'], ['json', { outputFile: `${countsDir}/e2e.json` }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node bin/dh-kit.js sim --port ${PORT} --talk-delay-ms 300`,
+    url: `http://127.0.0.1:${PORT}/api/_sim/state`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,124 @@
+/**
+ * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
+ *
+ *   typecheck → unit (node:test) → elements (@web/test-runner) → e2e (@playwright/test)
+ *
+ * Chromium is looked for first (scripts/chromium.mjs); without it nothing runs and the message
+ * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit stage's
+ * stdout is passed through as it arrives and also kept, to read its counts).
+ *
+ * Prints a timing line per stage and a total, then exactly one line `N passed, M failed`: the
+ * tests executed over the unit, element and e2e stages (skipped tests are not counted). CI reads
+ * that line. How each stage is counted:
+ *   unit      node:test's own summary (`# pass N` / `# fail N` in TAP, `ℹ pass N` in spec), read
+ *             from its stdout, which is passed through to ours as it arrives.
+ *   elements  a reporter in web-test-runner.config.mjs writes {passed, failed} to
+ *             $DH_TEST_COUNTS_DIR/elements.json.
+ *   e2e       Playwright's json reporter (playwright.config.ts) writes $DH_TEST_COUNTS_DIR/e2e.json.
+ * A stage that fails without any failed test in its count (it crashed, or typecheck failed) adds
+ * one failure, so a failing run never reads "…, 0 failed".
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
+const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs `npm run <script>`; stdin and stderr inherited, stdout inherited or passed through and kept. */
+function run(script, { captureStdout = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', script], {
+      env,
+      stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      stdout += chunk;
+    });
+    child.on('error', (err) => {
+      console.error(`could not start npm run ${script}: ${err.message}`);
+      resolve({ code: 1, stdout });
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout }));
+  });
+}
+
+const readJson = (name) => {
+  const file = join(countsDir, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+
+/** node:test summary → counts; undefined when the run printed none. */
+function countNodeTest(stdout) {
+  const field = (name) => {
+    const m = [...stdout.matchAll(new RegExp(`^(?:#|ℹ) ${name} (\\d+)\\s*$`, 'gm'))].at(-1);
+    return m ? Number(m[1]) : undefined;
+  };
+  const pass = field('pass');
+  if (pass === undefined) return undefined;
+  return { passed: pass, failed: (field('fail') ?? 0) + (field('cancelled') ?? 0) };
+}
+
+/** Playwright json report → counts (flaky tests passed on retry and count as passed). */
+function countPlaywright() {
+  const report = readJson('e2e.json');
+  if (!report?.stats) return undefined;
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  return { passed: expected + flaky, failed: unexpected };
+}
+
+const stages = [
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
+  { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
+  { name: 'e2e', script: 'test:e2e', count: countPlaywright },
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+const started = Date.now();
+let exitCode = 0;
+
+// The browser stages need Chromium: find it once, before anything runs, and stop at once without.
+try {
+  console.log(`▶ browser for the element and e2e stages: ${findChromium()}`);
+} catch (err) {
+  console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
+  totals.failed += 1;
+  exitCode = 1;
+}
+
+for (const stage of exitCode ? [] : stages) {
+  console.log(`\n▶ ${stage.name} (npm run ${stage.script})`);
+  const t0 = Date.now();
+  const result = await run(stage.script, stage);
+  const ms = Date.now() - t0;
+  const counts = stage.count?.(result);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+  }
+  const ok = result.code === 0;
+  if (!ok && !(counts?.failed > 0)) totals.failed += 1;
+  const countText = counts ? `: ${counts.passed} passed, ${counts.failed} failed` : stage.count ? ': (no count found)' : '';
+  const line = `${ok ? '✓' : '✗'} ${stage.name} ${ok ? 'passed' : `failed (exit ${result.code})`} in ${seconds(ms)}${countText}`;
+  timings.push(line);
+  console.log(line);
+  if (!ok) {
+    exitCode = result.code || 1;
+    break;
+  }
+}
+
+rmSync(countsDir, { recursive: true, force: true });
+console.log('\nStages:');
+for (const line of timings) console.log(`  ${line}`);
+console.log(`  total ${seconds(Date.now() - started)}${exitCode ? ' (stopped at the first failure)' : ''}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(exitCode);

@@ -1,0 +1,210 @@
+/**
+ * Element tests (`npm run test:elements`): test/elements/**\/*.test.ts in a real headless Chromium.
+ *
+ * The simulator runs next to the test server for the whole run (`serverStart`/`serverStop`), and
+ * server commands let a browser test ask Node for things a page cannot do itself: the simulator's
+ * addresses, a new head made through the platform API, and actions inside a cross-origin iframe
+ * (a page cannot reach into another origin's frame; Playwright can).
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
+const ACTION_TIMEOUT_MS = 5000;
+
+/** @type {import('./src/sim/index.ts').RunningSimulator | undefined} */
+let sim;
+
+/** @param {import('./src/sim/index.ts').RunningSimulator} s */
+async function api(s, path, { method = 'GET', token, body } = {}) {
+  const res = await fetch(`${s.info.baseUrl}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A bearer token for the simulator's primary account (token shape A or B). */
+async function login(s) {
+  const auth = await api(s, '/auth/token', { method: 'POST', body: { email: s.info.email, secretKey: s.info.secretKey } });
+  return auth.token ?? auth.data?.bearer;
+}
+
+/**
+ * Makes a head the way a back office would: token, a face, a voice, create, read back.
+ * payload: head create fields merged over defaults, plus `stream: true` (the streaming TTS
+ * provider's voice and an empty greeting) and `splitterOff: true` (PUT …/splitter?splitter=false).
+ */
+async function createHead(s, payload = {}) {
+  const { stream = false, splitterOff = false, ...fields } = payload;
+  const token = await login(s);
+  const faces = await api(s, '/head_visual/face/all', { token });
+  const face = faces.data.find((f) => f.avatar) ?? faces.data[0];
+  const voiceList = await api(s, '/voice/all', { token });
+  const voices = Array.isArray(voiceList.data) ? voiceList.data : voiceList.data.voices;
+  const provider = fields.ttsProvider ?? (stream ? s.store.options.streamingProvider : undefined);
+  const candidates = voices.filter((v) => !provider || v.provider === provider);
+  const voice = candidates.find((v) => v.locale === 'en-US') ?? candidates[0];
+  if (!face || !voice) throw new Error('the simulator offered no face or no voice');
+  const request = {
+    name: 'Ada',
+    operationMode: 'oc',
+    language: 'en-US',
+    greetings: stream ? '' : 'Hello from the simulator',
+    headVisualId: face.id,
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    ...fields,
+  };
+  const created = await api(s, '/head/create', { method: 'POST', token, body: request });
+  if (splitterOff) await api(s, `/head/${encodeURIComponent(created.id)}/splitter?splitter=false`, { method: 'PUT', token });
+  const head = await api(s, `/head/${encodeURIComponent(created.id)}`, { token });
+  return { id: head.id, publicId: head.publicId, publicUrl: head.publicUrl, name: head.name, faceId: face.id };
+}
+
+/** Starts the simulator with the test server and stops it with it. */
+function simulatorPlugin() {
+  return {
+    name: 'dh-simulator',
+    async serverStart() {
+      const { register } = await import('tsx/esm/api');
+      register();
+      const { startSimulator } = await import('./src/sim/index.ts');
+      sim = await startSimulator({ talkDelayMs: 200 });
+    },
+    async serverStop() {
+      await sim?.close();
+      sim = undefined;
+    },
+    async executeCommand({ command, payload }) {
+      if (!command.startsWith('sim-')) return undefined;
+      if (!sim) throw new Error('the simulator is not running');
+      if (command === 'sim-info') return { info: sim.info, urls: sim.urls };
+      if (command === 'sim-create-head') return createHead(sim, payload ?? {});
+      if (command === 'sim-splitter') {
+        // payload {id, splitter: boolean}: PUT /head/{id}/splitter through the API.
+        const token = await login(sim);
+        return api(sim, `/head/${encodeURIComponent(payload.id)}/splitter?splitter=${payload.splitter === true}`, { method: 'PUT', token });
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * `frame-*` commands act inside an iframe of the test page through Playwright.
+ * payload: `{frame: <iframe selector>, selector: <element selector in it>, …}`.
+ */
+function framePlugin() {
+  return {
+    name: 'frame-commands',
+    async executeCommand({ command, payload, session }) {
+      if (!command.startsWith('frame-')) return undefined;
+      if (typeof session.browser.getPage !== 'function') throw new Error(`${command} needs the Playwright launcher`);
+      /** @type {import('playwright').Page} */
+      const page = session.browser.getPage(session.id);
+      const { frame, selector, text, key, props = [], timeout = ACTION_TIMEOUT_MS } = payload ?? {};
+      if (!frame || !selector) throw new Error(`${command} needs {frame, selector}`);
+      let locator = page.frameLocator(frame).locator(selector);
+      switch (command) {
+        case 'frame-fill':
+          await locator.first().fill(String(text ?? ''), { timeout });
+          return true;
+        case 'frame-click':
+          await locator.first().click({ timeout });
+          return true;
+        case 'frame-press':
+          await locator.first().press(String(key), { timeout });
+          return true;
+        case 'frame-text': {
+          // Reads what is there now; `frame-wait` first when the text arrives later.
+          const texts = await locator.allTextContents();
+          return { count: texts.length, text: texts[0] ?? null, texts };
+        }
+        case 'frame-wait': {
+          if (text !== undefined) locator = locator.filter({ hasText: String(text) });
+          await locator.first().waitFor({ state: payload.state ?? 'visible', timeout });
+          return true;
+        }
+        case 'frame-props': {
+          // DOM properties of the first match, e.g. ['naturalWidth', 'readyState'].
+          return locator.first().evaluate((el, names) => Object.fromEntries(names.map((n) => [n, el[n]])), props, { timeout });
+        }
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * Writes the run's test counts to $DH_TEST_COUNTS_DIR/elements.json for scripts/test.mjs, which
+ * prints the overall `N passed, M failed` line. A file that failed to load (no test results, but
+ * errors) counts as one failed test, so it is never read as "nothing failed".
+ */
+function countReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      const dir = process.env.DH_TEST_COUNTS_DIR;
+      if (!dir) return;
+      let passed = 0;
+      let failed = 0;
+      const walk = (suite) => {
+        for (const t of suite.tests) {
+          if (t.skipped) continue;
+          if (t.passed) passed += 1;
+          else failed += 1;
+        }
+        suite.suites.forEach(walk);
+      };
+      for (const s of sessions) {
+        const before = passed + failed;
+        if (s.testResults) walk(s.testResults);
+        if (passed + failed === before && (s.errors?.length || s.passed === false)) failed += 1;
+      }
+      writeFileSync(`${dir}/elements.json`, JSON.stringify({ passed, failed }));
+    },
+  };
+}
+
+/**
+ * Mocha's `.only` silently drops every other test; Playwright has `forbidOnly` for this, mocha on
+ * @web/test-runner has nothing, so CI refuses to start when an element test file has one.
+ */
+function forbidOnly(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) forbidOnly(path);
+    else if (/\.test\.ts$/.test(entry.name) && /\b(describe|it|context)\.only\s*\(/.test(readFileSync(path, 'utf8'))) {
+      throw new Error(`${path} has a .only: remove it (CI runs every test)`);
+    }
+  }
+}
+if (process.env.CI) forbidOnly(fileURLToPath(new URL('./test/elements', import.meta.url)));
+
+export default {
+  files: ['test/elements/**/*.test.ts'],
+  nodeResolve: true,
+  // Page-level timeouts stay short: the suite is meant to take seconds.
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 60000,
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin()],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],
+};
