@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const PORT = 8791;
+/** The demo of `npm start` (test/e2e/demo.spec.ts). */
+export const DEMO_PORT = 8792;
 /** scripts/test.mjs reads the counts of the run from here to print the overall summary line. */
 const countsDir = process.env.DH_TEST_COUNTS_DIR;
 
@@ -25,12 +27,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `node bin/dh-kit.js sim --port ${PORT} --talk-delay-ms 300`,
-    url: `http://127.0.0.1:${PORT}/api/_sim/state`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node bin/dh-kit.js sim --port ${PORT} --talk-delay-ms 300`,
+      url: `http://127.0.0.1:${PORT}/api/_sim/state`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // `npm start` as a newcomer runs it: no credentials, so the simulator; builds dist/ if needed.
+      command: 'node bin/dh-kit.js start',
+      url: `http://127.0.0.1:${DEMO_PORT}/dh/health`,
+      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

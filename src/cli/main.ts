@@ -59,3 +59,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
 /** A mistake in the command line: exit code 2 and the message says what to type instead. */
 export class UsageError extends Error {}
+
+/** Resolves on Ctrl+C, SIGTERM or the signal: long-running commands then close what they opened. */
+export function untilStopped(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}

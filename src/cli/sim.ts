@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSimulator } from '../sim/index.js';
-import { UsageError, type Io } from './main.js';
+import { UsageError, untilStopped, type Io } from './main.js';
 
 const HELP = `Usage: dh-kit sim [options]
 
@@ -54,12 +54,7 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     streamingProvider: values['streaming-provider'],
   });
   io.out(JSON.stringify(sim.info));
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
+  await untilStopped(signal);
   await sim.close();
   return 0;
 }

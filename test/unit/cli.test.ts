@@ -37,3 +37,26 @@ test('dh-kit explains a wrong command or option and exits 2', async () => {
   assert.match(lines.join('\n'), /--token-shape must be A or B/);
   assert.equal(await main(['help'], io), 0);
 });
+
+test('dh-kit sign prints a launch URL the proxy accepts, and refuses without a secret', async () => {
+  const { verifyLaunch } = await import('../../src/proxy/signing.js');
+  const secret = 'cli-signing-secret-0123456789abcdef';
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: () => undefined };
+  const saved = process.env.DH_SIGNING_SECRET;
+  try {
+    process.env.DH_SIGNING_SECRET = secret;
+    assert.equal(await main(['sign', 'head-1', '--view', 'stream', '--ttl', '60'], io), 0);
+    const url = new URL(lines[0]!, 'http://site.example');
+    assert.equal(url.pathname, '/dh/embed/head-1');
+    const check = await verifyLaunch(secret, { headId: 'head-1', view: 'stream', exp: Number(url.searchParams.get('exp')), sig: url.searchParams.get('sig')! });
+    assert.deepEqual(check, { ok: true });
+    assert.equal(await main(['sign', 'head-1', '--ttl', '99999'], io), 2);
+    delete process.env.DH_SIGNING_SECRET;
+    assert.equal(await main(['sign', 'head-1'], { out: () => undefined, err: (l) => lines.push(l) }), 2);
+    assert.match(lines.at(-1)!, /DH_SIGNING_SECRET is not set/);
+  } finally {
+    if (saved === undefined) delete process.env.DH_SIGNING_SECRET;
+    else process.env.DH_SIGNING_SECRET = saved;
+  }
+});

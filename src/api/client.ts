@@ -1,0 +1,70 @@
+/**
+ * How browser code calls the proxy: one fetch helper that validates the answer with the route's
+ * schema and turns every failure into an `ApiRequestError` with a code and a message a person
+ * can read. Used by every element; nothing here is server-only.
+ */
+import { apiErrorSchema, CSRF_HEADER, CSRF_VALUE } from './schemas.js';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Extra headers for a proxy that needs the site's own auth. */
+  headers?: HeadersInit;
+  credentials?: RequestCredentials;
+}
+
+interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false };
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** Joins the endpoint (`/dh`, or an absolute URL) and a route path, with a query string. */
+export function routeUrl(endpoint: string, path: string, query?: RequestOptions['query']): string {
+  const base = endpoint.replace(/\/+$/, '');
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, headers, credentials } = options;
+  const h = new Headers(headers);
+  h.set('accept', 'application/json');
+  if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
+  if (body !== undefined) h.set('content-type', 'application/json');
+  let res: Response;
+  try {
+    res = await fetch(routeUrl(endpoint, path, query), {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
+  }
+  const payload: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    if (parsed.success) throw new ApiRequestError(parsed.data.error.code, parsed.data.error.message, res.status);
+    throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
+  return parsed.data;
+}

@@ -1,0 +1,149 @@
+/**
+ * `npm start` / `dh-kit start`: builds what is missing, then serves on one port the proxy's
+ * routes, the demo site and the single-file bundle. With no credentials it starts the simulator
+ * in the same process, seeds a few demo heads and says so plainly.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PlatformClient } from '../platform/client.js';
+import { parseConfig, type ProxyConfig } from '../proxy/config.js';
+import { startProxyServer } from '../proxy/node.js';
+import { startSimulator } from '../sim/index.js';
+import { UsageError, untilStopped, type Io } from './main.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist');
+
+const HELP = `Usage: dh-kit start [--rebuild]
+
+Serves the proxy routes (under /dh), the demo site and /dh-kit.bundle.js on one port (PORT,
+default 8787). Without DH_EMAIL and DH_SECRET_KEY it runs against the built-in simulator.
+
+Options:
+  --rebuild   Build the demo and the bundle even when dist/ is up to date`;
+
+/** Newest modification time under the folders the builds read. */
+function newestSource(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ['demo', 'src/api', 'src/elements', 'src/index.ts']) {
+    const p = join(ROOT, dir);
+    if (existsSync(p) && statSync(p).isFile()) newest = Math.max(newest, statSync(p).mtimeMs);
+    else walk(p);
+  }
+  return newest;
+}
+
+async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
+  const outputs = [join(DIST, 'demo/index.html'), join(DIST, 'dh-kit.bundle.js')];
+  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
+  if (!force && built > newestSource()) return;
+  io.err('Building the demo and the bundle…');
+  const { build } = await import('vite');
+  const configFile = join(ROOT, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', mode: 'production' });
+  await build({ configFile, logLevel: 'warn', mode: 'bundle' });
+}
+
+/** Heads the demo pages show, made in the simulator at start. */
+async function seedDemoHeads(client: PlatformClient, streamingProvider: string): Promise<{ chat: string; stream: string }> {
+  const faces = (await client.listFaces({ take: 10 })).data;
+  const voices = await client.listVoices();
+  const voice = voices.find((v) => v.provider !== streamingProvider && v.locale === 'en-US')!;
+  const streamVoice = voices.find((v) => v.provider === streamingProvider && v.locale === 'en-US')!;
+  const chat = await client.createHead({
+    headVisualId: faces.find((f) => f.gender === 'FEMALE')!.id,
+    name: 'Ava',
+    language: 'en-US',
+    languageSpeechRecognition: 'en-US',
+    operationMode: 'oc',
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    greetings: 'Hi, I am Ava. Ask me anything about dh-kit.',
+    promptConfig: { system_prompt: 'You are Ava, a friendly guide to dh-kit.' },
+  });
+  const stream = await client.createStreamingHead(
+    {
+      headVisualId: faces.find((f) => f.gender === 'MALE')!.id,
+      name: 'Leo',
+      language: 'en-US',
+      languageSpeechRecognition: 'en-US',
+      operationMode: 'oc',
+      ttsProvider: streamingProvider,
+      ttsVoice: streamVoice.voiceId,
+      greetings: '',
+    },
+    { streamingProvider },
+  );
+  return { chat: chat.id, stream: stream.id };
+}
+
+export async function startCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { rebuild: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
+  }
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  let config: ProxyConfig = parseConfig(process.env);
+  await buildIfNeeded(values.rebuild === true, io);
+
+  let stopSim: (() => Promise<void>) | undefined;
+  let demoHeads: { chat: string; stream: string } | undefined;
+  if (config.mode === 'simulator') {
+    const sim = await startSimulator({ streamingProvider: config.streamingProvider });
+    stopSim = sim.close;
+    const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
+    demoHeads = await seedDemoHeads(new PlatformClient(platform), config.streamingProvider);
+    config = {
+      ...config,
+      platform,
+      // The demo's heads are published unless the site says otherwise.
+      publicHeads: config.publicHeads.length ? config.publicHeads : [demoHeads.chat, demoHeads.stream],
+    };
+  }
+  // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
+  const host = process.env.HOST ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
+  const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
+  const server = await startProxyServer({
+    config,
+    host,
+    staticDir: join(DIST, 'demo'),
+    bundleFile: join(DIST, 'dh-kit.bundle.js'),
+    authorize: openAdmin ? () => true : undefined,
+    log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
+  });
+
+  const lines = [
+    '',
+    config.mode === 'simulator'
+      ? '  dh-kit is running against the built-in SIMULATOR (no DH_EMAIL / DH_SECRET_KEY set): everything is local and offline.'
+      : `  dh-kit is running against the platform at ${config.platform!.baseUrl}.`,
+    '',
+    `  Demo      ${server.url}/`,
+    `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
+    `  Bundle    ${server.url}/dh-kit.bundle.js`,
+  ];
+  if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
+  if (openAdmin) lines.push('  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.');
+  lines.push('', '  Stop with Ctrl+C.', '');
+  io.err(lines.join('\n'));
+  io.out(JSON.stringify({ url: server.url, mode: config.mode, demoHeads }));
+
+  await untilStopped(signal);
+  await server.close();
+  await stopSim?.();
+  return 0;
+}

@@ -1,0 +1,102 @@
+/**
+ * The reference proxy (backend-for-frontend): a Hono app, so a web-standard fetch handler that
+ * runs on Node as shipped and on serverless and edge runtimes. It holds the bearer token; the
+ * browser only ever talks to it.
+ */
+import { Hono, type Context } from 'hono';
+import { PlatformClient } from '../platform/client.js';
+import { type ProxyConfig } from './config.js';
+import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
+import { errorResponse, fail } from './http.js';
+import { catalogueRoutes } from './routes/catalogue.js';
+import { adminRoutes } from './routes/admin.js';
+import { headRoutes } from './routes/heads.js';
+import { adminTokenAuthorize, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
+import { MemoryStore, type KeyValueStore } from './store.js';
+
+export const VERSION = '0.1.0';
+
+/** One structured log line per request; never a query string (launch signatures), header or body. */
+export interface LogLine {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  code?: string;
+}
+
+export interface ProxyOptions {
+  config: ProxyConfig;
+  /** The platform; by default a PlatformClient made from `config.platform`. */
+  platform?: Platform;
+  /** Decides admin routes; default: `Authorization: Bearer <DH_ADMIN_TOKEN>`. */
+  authorize?: Authorize;
+  store?: KeyValueStore;
+  /** Client key for the rate limit (the Node entry gives the socket address). */
+  clientKey?: (c: Context) => string;
+  log?: (line: LogLine) => void;
+  /** Warnings at start-up (a random signing secret, …); default console.warn. */
+  warn?: (message: string) => void;
+  now?: () => number;
+}
+
+/** Routes the platform calls (webhooks, plugin, tools) are authenticated by their own means, not the CSRF header. */
+const PLATFORM_CALLED = /\/(hooks|plugin|tools)\//;
+
+function randomSecret(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function createProxy(options: ProxyOptions): Hono {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const warn = options.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
+  const platform =
+    options.platform ??
+    (config.platform
+      ? new PlatformClient({ ...config.platform })
+      : fail(500, 'no_platform', 'createProxy needs config.platform (credentials) or a platform client'));
+  if (!config.signingSecret) {
+    warn('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
+  }
+  const deps: Deps = {
+    config,
+    platform,
+    store: options.store ?? new MemoryStore(now),
+    signingSecret: config.signingSecret ?? randomSecret(),
+    authorize: options.authorize ?? adminTokenAuthorize(config),
+    now,
+    ...catalogueLoaders(platform, now),
+  };
+  const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
+  const clientKey =
+    options.clientKey ?? ((c: Context) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'anonymous');
+
+  const routes = new Hono();
+  routes.use('*', corsFor(config));
+  routes.use('*', limitRate(config.rateLimit, clientKey));
+  routes.use('*', limitBody());
+  routes.use('*', csrfHeader((path) => PLATFORM_CALLED.test(path)));
+  routes.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
+  routes.route('/', catalogueRoutes(deps));
+  routes.route('/', headRoutes(deps));
+  routes.route('/', adminRoutes(deps));
+  routes.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } }, 404));
+  routes.onError((err, c) => errorResponse(c, err, (e) => console.error('[dh-kit] unexpected error', e)));
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    log({
+      at: new Date(now()).toISOString(),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    });
+  });
+  app.route(config.prefix, routes);
+  return app;
+}

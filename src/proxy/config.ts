@@ -1,0 +1,140 @@
+/**
+ * The proxy's configuration, parsed once from the environment with zod. Secrets stay in this
+ * object and are never logged: `describeConfig()` is the only printable view of it.
+ */
+import { z } from 'zod';
+import { DEFAULT_STREAMING_TTS_PROVIDER } from '../platform/modes.js';
+import { describeZodError } from '../platform/schemas.js';
+
+const url = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const count = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number (0 turns it off)` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  DH_EMAIL: z.string().optional(),
+  DH_SECRET_KEY: z.string().optional(),
+  DH_ORG_ID: z.string().optional(),
+  DH_BASE_URL: url('DH_BASE_URL').optional(),
+  DH_CHAT_URL: url('DH_CHAT_URL').optional(),
+  DH_STREAM_URL: url('DH_STREAM_URL').optional(),
+  DH_STREAMING_TTS_PROVIDER: z.string().min(1).default(DEFAULT_STREAMING_TTS_PROVIDER),
+  DH_SIGNING_SECRET: z.string().min(32, 'DH_SIGNING_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  DH_ALLOWED_ORIGINS: list.refine((origins) => !origins.includes('*'), 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed'),
+  DH_ADMIN_TOKEN: z.string().min(16, 'DH_ADMIN_TOKEN must be at least 16 characters').optional(),
+  DH_PUBLIC_HEADS: list,
+  DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
+  DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
+  DH_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'DH_PREFIX is a path such as /dh')
+    .default('/dh')
+    .transform((p) => p.replace(/\/+$/, '') || '/'),
+  PORT: count('PORT', 8787).refine((p) => p < 65536, 'PORT must be 0 (a free port) to 65535'),
+});
+
+export interface PlatformAccess {
+  baseUrl: string;
+  chatUrl?: string;
+  streamUrl?: string;
+  email: string;
+  secretKey: string;
+  orgId?: string;
+}
+
+export interface ProxyConfig {
+  /** `platform` with credentials; `simulator` when none are set. */
+  mode: 'platform' | 'simulator';
+  /** Where the platform is and how to log in; filled in by the simulator in simulator mode. */
+  platform?: PlatformAccess;
+  streamingProvider: string;
+  /** Random per process when unset (launch URLs then die with the process). */
+  signingSecret?: string;
+  allowedOrigins: string[];
+  adminToken?: string;
+  /** Head ids the public routes answer for; `*` for all. Empty: none. */
+  publicHeads: string[];
+  /** Requests per minute per client; 0 turns the limit off. */
+  rateLimit: number;
+  /** Text-to-video requests a day; 0 turns the cap off. */
+  videoDailyCap: number;
+  prefix: string;
+  port: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. Throws ConfigError naming the variable to fix. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): ProxyConfig {
+  // An exported but empty variable counts as unset (`DH_ADMIN_TOKEN= npm start`).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = envSchema.safeParse(given);
+  if (!result.success) throw new ConfigError(`Configuration: ${describeZodError(result.error, 5)}`);
+  const e = result.data;
+  const hasEmail = Boolean(e.DH_EMAIL);
+  const hasKey = Boolean(e.DH_SECRET_KEY);
+  if (hasEmail !== hasKey) {
+    throw new ConfigError(`Configuration: set both DH_EMAIL and DH_SECRET_KEY to use the platform, or neither to use the simulator (${hasEmail ? 'DH_SECRET_KEY' : 'DH_EMAIL'} is missing)`);
+  }
+  const mode = hasEmail ? 'platform' : 'simulator';
+  if (mode === 'platform' && !e.DH_BASE_URL) {
+    throw new ConfigError('Configuration: DH_BASE_URL is required with DH_EMAIL and DH_SECRET_KEY (the platform API address)');
+  }
+  return {
+    mode,
+    platform:
+      mode === 'platform'
+        ? {
+            baseUrl: e.DH_BASE_URL!,
+            chatUrl: e.DH_CHAT_URL,
+            streamUrl: e.DH_STREAM_URL,
+            email: e.DH_EMAIL!,
+            secretKey: e.DH_SECRET_KEY!,
+            orgId: e.DH_ORG_ID,
+          }
+        : undefined,
+    streamingProvider: e.DH_STREAMING_TTS_PROVIDER,
+    signingSecret: e.DH_SIGNING_SECRET,
+    allowedOrigins: e.DH_ALLOWED_ORIGINS,
+    adminToken: e.DH_ADMIN_TOKEN,
+    publicHeads: e.DH_PUBLIC_HEADS,
+    rateLimit: e.DH_RATE_LIMIT,
+    videoDailyCap: e.DH_VIDEO_DAILY_CAP,
+    prefix: e.DH_PREFIX,
+    port: e.PORT,
+  };
+}
+
+/** What may be printed at start-up: no secret, only whether each one is set. */
+export function describeConfig(c: ProxyConfig): Record<string, unknown> {
+  return {
+    mode: c.mode,
+    platform: c.platform?.baseUrl,
+    chatUrl: c.platform?.chatUrl,
+    streamUrl: c.platform?.streamUrl,
+    orgId: c.platform?.orgId,
+    streamingProvider: c.streamingProvider,
+    signingSecret: c.signingSecret ? 'set' : 'random per process',
+    adminToken: c.adminToken ? 'set' : 'not set',
+    allowedOrigins: c.allowedOrigins,
+    publicHeads: c.publicHeads,
+    rateLimit: c.rateLimit,
+    videoDailyCap: c.videoDailyCap,
+    prefix: c.prefix,
+    port: c.port,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * What the proxy's routes share: configuration, the platform client, the store, and the cached
+ * loaders of catalogues and head records.
+ */
+import type { PlatformClient } from '../platform/client.js';
+import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
+import { CoalescingCache } from './cache.js';
+import type { ProxyConfig } from './config.js';
+import type { KeyValueStore } from './store.js';
+
+/** The admin actions a site's `authorize` hook decides on. */
+export type AdminAction =
+  | 'heads:create'
+  | 'videos:create'
+  | 'videos:list'
+  | 'tools:set'
+  | 'events:set'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'events:stream';
+
+/** Decides whether a request may do an admin action (a site plugs in its own session check). */
+export type Authorize = (request: Request, action: AdminAction) => boolean | Promise<boolean>;
+
+/** The slice of PlatformClient the proxy uses, so a site may wrap or replace it. */
+export type Platform = Pick<
+  PlatformClient,
+  | 'listFaces'
+  | 'listVoices'
+  | 'createHead'
+  | 'createStreamingHead'
+  | 'getHead'
+  | 'setTools'
+  | 'setEventsEnabled'
+  | 'textToVideo'
+  | 'listTalks'
+  | 'createWebhook'
+  | 'listWebhooks'
+  | 'getWebhook'
+  | 'updateWebhook'
+  | 'deleteWebhook'
+>;
+
+export interface Deps {
+  config: ProxyConfig;
+  platform: Platform;
+  store: KeyValueStore;
+  signingSecret: string;
+  authorize: Authorize;
+  /** Every face, oldest first, fetched in pages of 100 (spec: a client may page on its side). */
+  faces(): Promise<Face[]>;
+  voices(): Promise<Voice[]>;
+  head(id: string): Promise<HeadRecord>;
+  now(): number;
+}
+
+/** Catalogues change rarely: five minutes keeps the platform quiet and new faces visible soon. */
+export const CATALOGUE_TTL_MS = 5 * 60_000;
+const HEAD_TTL_MS = 60_000;
+
+export function catalogueLoaders(platform: Platform, now: () => number) {
+  const faceCache = new CoalescingCache<Face[]>(CATALOGUE_TTL_MS, 1, now);
+  const voiceCache = new CoalescingCache<Voice[]>(CATALOGUE_TTL_MS, 1, now);
+  const headCache = new CoalescingCache<HeadRecord>(HEAD_TTL_MS, 500, now);
+  return {
+    faces: async () =>
+      (
+        await faceCache.get('all', async () => {
+          const all: Face[] = [];
+          for (let page = 1; page <= 100; page++) {
+            const res = await platform.listFaces({ order: 'ASC', take: 100, page });
+            all.push(...res.data);
+            if (!res.meta.hasNextPage || res.data.length === 0) break;
+          }
+          return all;
+        })
+      ).value,
+    voices: async () => (await voiceCache.get('all', () => platform.listVoices())).value,
+    head: async (id: string) => (await headCache.get(id, () => platform.getHead(id))).value,
+  };
+}

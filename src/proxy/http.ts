@@ -1,0 +1,87 @@
+/**
+ * The proxy's error answers and input parsing: every error is `{error: {code, message}}` with the
+ * right status; bad input is a 4xx that names the field; platform errors become messages a site
+ * owner can act on.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { PlatformError } from '../platform/errors.js';
+import { describeZodError } from '../platform/schemas.js';
+
+export class ApiException extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message });
+  }
+}
+
+export const fail = (status: ContentfulStatusCode, code: string, message: string, headers?: Record<string, string>): never => {
+  throw new ApiException(status, code, message, headers);
+};
+
+interface SafeParser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+/** Parses with a zod (or zod/mini) schema; a failure is a 400 that says which field and why. */
+export function parseInput<T>(schema: SafeParser<T>, input: unknown, code = 'invalid_request'): T {
+  const r = schema.safeParse(input);
+  if (!r.success) fail(400, code, describeZodError(r.error as Parameters<typeof describeZodError>[0]));
+  return (r as { data: T }).data;
+}
+
+/** Reads a JSON body; not JSON → 400. (The size limit is the bodyLimit middleware's.) */
+export async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail(400, 'invalid_json', 'The request body must be JSON');
+  }
+}
+
+/** How a platform failure reaches the browser: the status a client can act on, and why. */
+export function fromPlatformError(err: PlatformError): ApiException {
+  switch (err.code) {
+    case 'invalid_request':
+      return new ApiException(400, 'invalid_request', err.message);
+    case 'bad_request':
+      return new ApiException(400, 'platform_bad_request', err.message);
+    case 'voice_not_available':
+      return new ApiException(400, 'voice_not_available', err.message);
+    case 'not_found':
+      return new ApiException(404, 'not_found', err.message);
+    case 'unauthorized':
+    case 'invalid_credentials':
+      return new ApiException(502, 'platform_auth_failed', err.message);
+    case 'forbidden':
+      return new ApiException(502, 'platform_forbidden', err.message);
+    case 'rate_limited':
+      return new ApiException(503, 'platform_busy', err.message, { 'retry-after': '30' });
+    case 'timeout':
+      return new ApiException(504, 'platform_timeout', err.message);
+    default:
+      return new ApiException(502, 'platform_unavailable', err.message);
+  }
+}
+
+export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void): Response {
+  const ex =
+    err instanceof ApiException
+      ? err
+      : err instanceof PlatformError
+        ? fromPlatformError(err)
+        : err instanceof HTTPException
+          ? new ApiException(err.status as ContentfulStatusCode, err.status === 413 ? 'body_too_large' : 'http_error', err.message || 'Request refused')
+          : undefined;
+  if (!ex) {
+    log?.(err);
+    return c.json({ error: { code: 'internal', message: 'The proxy failed unexpectedly; the error is in its log.' } }, 500);
+  }
+  return c.json({ error: { code: ex.code, message: ex.message } }, ex.status as ContentfulStatusCode, ex.headers);
+}

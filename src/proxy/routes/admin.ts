@@ -1,0 +1,116 @@
+/**
+ * Admin routes for a site's back office: text-to-video and the talks list, tools, event delivery
+ * and webhook configuration. Webhook shared keys stay on the server: answers say only whether one
+ * is set, and the proxy keeps each key for verifying deliveries.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { headIdSchema, videoRequestSchema, videosQuerySchema, type VideosPage } from '../../api/schemas.js';
+import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '../../platform/schemas.js';
+import type { Deps } from '../deps.js';
+import { fail, jsonBody, parseInput } from '../http.js';
+import { requireAdmin } from '../security.js';
+
+const headId = (c: Context) => parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
+const webhookId = (c: Context) =>
+  parseInput(z.coerce.number('the webhook id is a number').int('the webhook id is a whole number').positive('the webhook id is positive'), c.req.param('id'), 'invalid_webhook_id');
+
+/** Where the proxy keeps a head's webhook shared keys (issue: verification of deliveries). */
+export const sharedKeysKey = (head: string) => `webhook-keys:${head}`;
+const KEY_TTL_MS = 365 * 24 * 3600e3;
+
+/** A webhook configuration as a browser may see it: everything but the shared key. */
+function webhookView({ sharedKey, ...rest }: WebhookConfig) {
+  return { ...rest, sharedKeySet: sharedKey.length > 0 };
+}
+
+async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
+  const known: string[] = JSON.parse((await deps.store.get(sharedKeysKey(head))) ?? '[]');
+  if (!known.includes(key)) await deps.store.set(sharedKeysKey(head), JSON.stringify([...known, key]), KEY_TTL_MS);
+}
+
+export function adminRoutes(deps: Deps) {
+  const app = new Hono();
+
+  app.post('/heads/:id/videos', requireAdmin(deps, 'videos:create'), async (c) => {
+    const id = headId(c);
+    const { text } = parseInput(videoRequestSchema, await jsonBody(c));
+    const cap = deps.config.videoDailyCap;
+    if (cap > 0) {
+      const day = new Date(deps.now()).toISOString().slice(0, 10);
+      const key = `videos:${day}`;
+      const used = Number((await deps.store.get(key)) ?? '0');
+      if (used >= cap) {
+        const midnight = Date.parse(`${day}T00:00:00Z`) + 24 * 3600e3;
+        const seconds = Math.ceil((midnight - deps.now()) / 1000);
+        fail(429, 'video_cap_reached', `The daily limit of ${cap} videos is reached (DH_VIDEO_DAILY_CAP). It resets at midnight UTC.`, { 'retry-after': String(seconds) });
+      }
+      await deps.store.set(key, String(used + 1), 24 * 3600e3);
+    }
+    await deps.platform.textToVideo({ id, text });
+    return c.json({ headId: id, status: 'processing' }, 202);
+  });
+
+  app.get('/heads/:id/videos', requireAdmin(deps, 'videos:list'), async (c) => {
+    const id = headId(c);
+    const q = parseInput(videosQuerySchema, c.req.query());
+    const page = await deps.platform.listTalks(id, { order: q.order ?? 'DESC', page: q.page, take: q.take });
+    const body: VideosPage = {
+      items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({ id: talkId, createdAt, updatedAt, voice, url, text })),
+      page: page.meta.page,
+      take: page.meta.take,
+      total: page.meta.itemCount,
+      pageCount: page.meta.pageCount,
+      hasNextPage: page.meta.hasNextPage,
+    };
+    c.header('cache-control', 'no-store');
+    return c.json(body);
+  });
+
+  app.put('/heads/:id/tools', requireAdmin(deps, 'tools:set'), async (c) => {
+    const id = headId(c);
+    const { tools } = parseInput(z.object({ tools: z.array(toolDefinitionSchema) }), await jsonBody(c));
+    await deps.platform.setTools(id, tools);
+    return c.json({ headId: id, tools });
+  });
+
+  app.put('/heads/:id/events', requireAdmin(deps, 'events:set'), async (c) => {
+    const id = headId(c);
+    const { enabled } = parseInput(z.object({ enabled: z.boolean('enabled is true or false') }), await jsonBody(c));
+    await deps.platform.setEventsEnabled(id, enabled);
+    return c.json({ headId: id, enabled });
+  });
+
+  app.get('/webhooks', requireAdmin(deps, 'webhooks:read'), async (c) => {
+    const head = parseInput(headIdSchema, c.req.query('headId'), 'invalid_head_id');
+    const hooks = await deps.platform.listWebhooks(head);
+    for (const h of hooks) await rememberSharedKey(deps, h.headId, h.sharedKey);
+    return c.json({ items: hooks.map(webhookView) });
+  });
+
+  app.post('/webhooks', requireAdmin(deps, 'webhooks:write'), async (c) => {
+    const body = parseInput(webhookCreateSchema, await jsonBody(c));
+    const { sharedKey } = await deps.platform.createWebhook(body);
+    await rememberSharedKey(deps, body.headId, sharedKey);
+    // The platform answers only the key; the new configuration is the newest of the head's list.
+    const hooks = await deps.platform.listWebhooks(body.headId);
+    const created = hooks.find((h) => h.sharedKey === sharedKey);
+    return c.json(created ? webhookView(created) : { headId: body.headId, sharedKeySet: true }, 201);
+  });
+
+  app.get('/webhooks/:id', requireAdmin(deps, 'webhooks:read'), async (c) => c.json(webhookView(await deps.platform.getWebhook(webhookId(c)))));
+
+  app.patch('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), async (c) => {
+    const id = webhookId(c);
+    await deps.platform.updateWebhook(id, parseInput(webhookUpdateSchema, await jsonBody(c)));
+    return c.json(webhookView(await deps.platform.getWebhook(id)));
+  });
+
+  app.delete('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), async (c) => {
+    const id = webhookId(c);
+    await deps.platform.deleteWebhook(id);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,74 @@
+/** GET /faces and GET /voices: the catalogues, filtered and paged on the proxy's side. */
+import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { facesQuerySchema, voicesQuerySchema, type FaceItem, type FacesPage, type VoiceItem, type VoicesList } from '../../api/schemas.js';
+import { faceThumbnail, type Face } from '../../platform/schemas.js';
+import type { Deps } from '../deps.js';
+import { parseInput } from '../http.js';
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+export function toFaceItem(face: Face): FaceItem {
+  return {
+    id: face.id,
+    name: face.name,
+    gender: face.gender,
+    thumbnail: faceThumbnail(face) ?? null,
+    videoUrl: face.videoUrl ?? null,
+  };
+}
+
+export function catalogueRoutes(deps: Deps) {
+  const app = new Hono();
+  // Strong ETags over the body: a browser's If-None-Match gets a 304 with no body.
+  app.use('*', etag());
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('cache-control', 'public, max-age=60');
+  });
+
+  app.get('/faces', async (c) => {
+    const q = parseInput(facesQuerySchema, c.req.query());
+    let faces = await deps.faces();
+    if (q.gender) faces = faces.filter((f) => f.gender === q.gender);
+    if (q.q) {
+      const needle = fold(q.q.trim());
+      faces = faces.filter((f) => fold(f.name).includes(needle));
+    }
+    if (q.order === 'DESC') faces = [...faces].reverse();
+    const total = faces.length;
+    const pageCount = Math.ceil(total / q.take);
+    const body: FacesPage = {
+      items: faces.slice((q.page - 1) * q.take, q.page * q.take).map(toFaceItem),
+      page: q.page,
+      take: q.take,
+      total,
+      pageCount,
+      hasNextPage: q.page < pageCount,
+    };
+    return c.json(body);
+  });
+
+  app.get('/voices', async (c) => {
+    const q = parseInput(voicesQuerySchema, c.req.query());
+    let voices = await deps.voices();
+    const provider = q.streaming === 'true' ? deps.config.streamingProvider : q.provider;
+    if (provider) voices = voices.filter((v) => v.provider === provider);
+    if (q.gender) voices = voices.filter((v) => v.gender === q.gender);
+    if (q.locale) {
+      // "en" matches every English locale; "en-GB" only that one.
+      const locale = q.locale.toLowerCase();
+      voices = voices.filter((v) => v.locale.toLowerCase() === locale || v.locale.toLowerCase().startsWith(`${locale}-`));
+    }
+    if (q.q) {
+      const needle = fold(q.q.trim());
+      voices = voices.filter((v) => [v.displayName, v.language, v.locale, v.provider].some((s) => fold(s).includes(needle)));
+    }
+    const items: VoiceItem[] = voices
+      .map(({ voiceId, displayName, locale, language, gender, provider: p }) => ({ voiceId, displayName, locale, language, gender, provider: p }))
+      .sort((a, b) => a.language.localeCompare(b.language) || a.locale.localeCompare(b.locale) || a.displayName.localeCompare(b.displayName));
+    const body: VoicesList = { items, streamingProvider: deps.config.streamingProvider };
+    return c.json(body);
+  });
+  return app;
+}

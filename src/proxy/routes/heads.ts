@@ -1,0 +1,108 @@
+/**
+ * Heads: the public summary, signed launch URLs and the embed redirect (the only way the
+ * organisation key reaches a browser: the iframe's own navigation), and admin creation.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { embedQuerySchema, headIdSchema, launchQuerySchema, type CreatedHead, type HeadSummary, type View } from '../../api/schemas.js';
+import { headCreateSchema, type HeadCreateRequest, type HeadRecord } from '../../platform/schemas.js';
+import { chatPageUrl, streamPageUrl } from '../../platform/urls.js';
+import { signLaunchUrl, verifyLaunch } from '../signing.js';
+import type { Deps } from '../deps.js';
+import { fail, jsonBody, parseInput } from '../http.js';
+import { requireAdmin } from '../security.js';
+
+export function isPublished(deps: Deps, headId: string): boolean {
+  return deps.config.publicHeads.includes('*') || deps.config.publicHeads.includes(headId);
+}
+
+/** The public routes answer only for heads the site publishes (DH_PUBLIC_HEADS). */
+function publishedHeadId(deps: Deps, c: Context): string {
+  const id = parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
+  if (!isPublished(deps, id)) {
+    fail(404, 'head_not_published', `Head ${id} is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).`);
+  }
+  return id;
+}
+
+async function summary(deps: Deps, id: string, head: HeadRecord): Promise<HeadSummary> {
+  const face = head.headVisualId ? (await deps.faces()).find((f) => f.id === head.headVisualId) : undefined;
+  return {
+    id,
+    name: head.name ?? 'Digital human',
+    mode: head.operationMode ?? 'unknown',
+    poster: face?.avatar ?? face?.posterImage ?? null,
+  };
+}
+
+function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
+  if (view === 'chat') return chatPageUrl(head.publicUrl, deps.config.platform?.chatUrl);
+  const streamUrl = deps.config.platform?.streamUrl;
+  if (!streamUrl) fail(409, 'stream_unavailable', 'The stream view needs DH_STREAM_URL on the proxy.');
+  return streamPageUrl(head.publicUrl, streamUrl!);
+}
+
+/** Where this proxy's routes are, as the browser reached them. */
+const routeBase = (deps: Deps, c: Context) => `${new URL(c.req.url).origin}${deps.config.prefix === '/' ? '' : deps.config.prefix}`;
+
+const createBodySchema = z
+  .looseObject({ streaming: z.boolean().optional() })
+  .transform(({ streaming, ...rest }) => ({ streaming: streaming === true, request: rest }));
+
+export function headRoutes(deps: Deps) {
+  const app = new Hono();
+
+  app.get('/heads/:id', async (c) => {
+    const id = publishedHeadId(deps, c);
+    c.header('cache-control', 'public, max-age=60');
+    return c.json(await summary(deps, id, await deps.head(id)));
+  });
+
+  app.get('/heads/:id/launch', async (c) => {
+    const id = publishedHeadId(deps, c);
+    const { view } = parseInput(launchQuerySchema, c.req.query());
+    // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
+    pageUrl(deps, await deps.head(id), view);
+    const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps, c), now: Math.floor(deps.now() / 1000) });
+    c.header('cache-control', 'no-store');
+    return c.json(launch);
+  });
+
+  app.get('/embed/:id', async (c) => {
+    const id = publishedHeadId(deps, c);
+    // A launch link whose fields do not even parse was cut or tampered with: refused like a bad signature.
+    const parsed = embedQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) fail(403, 'launch_invalid', 'This launch link is incomplete or damaged. Ask the page for a new one.');
+    const q = parsed.data!;
+    const check = await verifyLaunch(deps.signingSecret, { headId: id, ...q }, Math.floor(deps.now() / 1000));
+    if (!check.ok) fail(403, check.code, check.message);
+    const target = pageUrl(deps, await deps.head(id), q.view);
+    // The page URL carries the organisation key: never cached, never sent on as a referrer.
+    return c.redirect(target, 302);
+  });
+
+  app.post('/heads', requireAdmin(deps, 'heads:create'), async (c) => {
+    const { streaming, request } = parseInput(createBodySchema, await jsonBody(c));
+    let created;
+    if (streaming) {
+      // Spec, Heads rule 1: mode oc, the streaming provider, greetings "", no alias or suggestions.
+      const { alias: _a, suggestions: _s, ...rest }: Record<string, unknown> = request;
+      const req: Record<string, unknown> = { ...rest, operationMode: rest.operationMode ?? 'oc', ttsProvider: deps.config.streamingProvider, greetings: '' };
+      const voiceId = typeof req.ttsVoice === 'string' ? req.ttsVoice : '';
+      const voices = await deps.voices();
+      if (!voices.some((v) => v.provider === deps.config.streamingProvider && v.voiceId === voiceId)) {
+        fail(400, 'invalid_request', `ttsVoice: a streaming avatar needs a voice of ${deps.config.streamingProvider} (its voiceId from GET /voices?streaming=true)`);
+      }
+      created = await deps.platform.createStreamingHead(parseInput(headCreateSchema, req) as HeadCreateRequest, {
+        streamingProvider: deps.config.streamingProvider,
+      });
+    } else {
+      created = await deps.platform.createHead(parseInput(headCreateSchema, request));
+    }
+    const head = await deps.head(created.id);
+    const body: CreatedHead = { ...(await summary(deps, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
+    return c.json(body, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+/**
+ * The proxy's guards: admin authorisation (a hook), the CSRF header, CORS with an explicit origin
+ * list, the body limit and the per-client rate limit — Hono's own middleware where it exists.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { rateLimiter } from 'hono-rate-limiter';
+import { CSRF_HEADER, CSRF_VALUE } from '../api/schemas.js';
+import type { ProxyConfig } from './config.js';
+import type { AdminAction, Authorize, Deps } from './deps.js';
+import { fail } from './http.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const encoder = new TextEncoder();
+/** Compares two secrets in constant time for equal lengths (HMAC both so lengths never leak). */
+async function sameSecret(a: string, b: string): Promise<boolean> {
+  const key = await crypto.subtle.importKey('raw', crypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const [x, y] = await Promise.all([crypto.subtle.sign('HMAC', key, encoder.encode(a)), crypto.subtle.sign('HMAC', key, encoder.encode(b))]);
+  const u = new Uint8Array(x);
+  const v = new Uint8Array(y);
+  let diff = 0;
+  for (let i = 0; i < u.length; i++) diff |= u[i]! ^ v[i]!;
+  return diff === 0;
+}
+
+/**
+ * The reference authorisation: `Authorization: Bearer <DH_ADMIN_TOKEN>`. With no admin token
+ * configured every admin route is refused (a site plugs in its own `authorize` instead).
+ */
+export function adminTokenAuthorize(config: Pick<ProxyConfig, 'adminToken'>): Authorize {
+  return async (request) => {
+    if (!config.adminToken) return false;
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
+    return match ? sameSecret(match[1]!.trim(), config.adminToken) : false;
+  };
+}
+
+export function requireAdmin(deps: Deps, action: AdminAction): MiddlewareHandler {
+  return async (c, next) => {
+    if (!(await deps.authorize(c.req.raw, action))) {
+      if (!deps.config.adminToken && !c.req.header('authorization')) {
+        fail(403, 'admin_closed', 'Admin routes are closed: set DH_ADMIN_TOKEN on the proxy (or plug in your own authorize hook).');
+      }
+      fail(401, 'admin_required', 'This route needs an admin: send Authorization: Bearer <DH_ADMIN_TOKEN>.');
+    }
+    await next();
+  };
+}
+
+/** State-changing requests carry `X-DH-Kit: 1`: a cross-site form cannot, and a CORS preflight guards fetch. */
+export function csrfHeader(skip: (path: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const safe = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
+    if (!safe && !skip(c.req.path) && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
+      fail(403, 'csrf_header_missing', `State-changing requests need the header ${CSRF_HEADER}: ${CSRF_VALUE}.`);
+    }
+    await next();
+  };
+}
+
+/** CORS for the listed origins only; with none listed, no CORS headers at all (same-origin use). */
+export function corsFor(config: ProxyConfig): MiddlewareHandler {
+  if (config.allowedOrigins.length === 0) return async (_c, next) => next();
+  return cors({
+    origin: config.allowedOrigins,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['content-type', 'authorization', CSRF_HEADER.toLowerCase()],
+    exposeHeaders: ['etag', 'retry-after'],
+    credentials: true,
+    maxAge: 600,
+  });
+}
+
+export function limitBody(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: { code: 'body_too_large', message: `The request body is over ${BODY_LIMIT_BYTES / 1024} kB.` } }, 413),
+  });
+}
+
+/**
+ * Requests per minute per client. The client key comes from the runtime (the Node entry passes
+ * the socket address); behind a trusted reverse proxy a site may key on its forwarded header.
+ */
+export function limitRate(perMinute: number, clientKey: (c: Context) => string): MiddlewareHandler {
+  if (perMinute === 0) return async (_c, next) => next();
+  return rateLimiter({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-6',
+    keyGenerator: clientKey,
+    handler: (c) => {
+      const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
+      const seconds = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : 60;
+      return c.json(
+        { error: { code: 'rate_limited', message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.` } },
+        429,
+        { 'retry-after': String(seconds) },
+      );
+    },
+  });
+}

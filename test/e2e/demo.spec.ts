@@ -1,0 +1,68 @@
+/**
+ * The demo that `npm start` serves, driven as a person would: faces and voices come from the
+ * proxy, which talks to the simulator; nothing secret reaches the page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const DEMO = 'http://127.0.0.1:8792';
+
+test('the demo lists faces and voices from the proxy, filters and pages them, with no axe violations', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  await expect(page.getByText('Running against the local simulator')).toBeVisible();
+  const faces = page.locator('#faces li');
+  await expect(faces).toHaveCount(12);
+  await expect(page.locator('#faces-status')).toHaveText(/^\d+ faces$/);
+  await expect(page.locator('#faces img').first()).toHaveJSProperty('complete', true);
+  expect(await page.locator('#faces img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByLabel('Gender').selectOption('FEMALE');
+  await expect(page.locator('#faces .face-gender').first()).toHaveText('Female');
+  const genders = await page.locator('#faces .face-gender').allTextContents();
+  expect(genders.every((g) => g === 'Female')).toBe(true);
+
+  await page.getByLabel('Gender').selectOption('');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#faces-page')).toHaveText(/^Page 2 of \d+$/);
+
+  await page.getByRole('searchbox', { name: 'Name' }).fill('zzzz');
+  await expect(page.locator('#faces-status')).toHaveText(/No face matches/);
+
+  const voices = page.locator('#voices tr');
+  await expect(voices.first()).toBeVisible();
+  const total = await voices.count();
+  expect(total).toBeGreaterThan(60);
+  await page.getByLabel('Provider').selectOption('elevenlabs');
+  await expect(page.locator('#voices tr td:nth-child(4)').first()).toHaveText('elevenlabs');
+  expect(await voices.count()).toBeLessThan(total);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('a failing proxy shows a clear message and a working Retry', async ({ page }) => {
+  let fail = true;
+  await page.route('**/dh/faces?*', (route) =>
+    fail
+      ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'platform_unavailable', message: 'The platform is not answering right now.' } }) })
+      : route.continue(),
+  );
+  await page.goto(`${DEMO}/`);
+  await expect(page.locator('#faces-status')).toContainText('The platform is not answering right now.');
+  fail = false;
+  await page.locator('#faces-status').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('#faces li')).toHaveCount(12);
+});
+
+test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any response it receives', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().startsWith(DEMO)) bodies.push(`${res.url()} ${JSON.stringify(await res.allHeaders())} ${await res.text().catch(() => '')}`);
+  });
+  await page.goto(`${DEMO}/`);
+  await expect(page.locator('#faces li')).toHaveCount(12);
+  await expect(page.locator('#voices tr').first()).toBeVisible();
+  const all = bodies.join('\n') + (await page.content());
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const secret of ['api_key', 'sim_ak_', 'sim-secret-key', 'Bearer ', 'sharedKey']) expect(all).not.toContain(secret);
+});

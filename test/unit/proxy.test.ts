@@ -1,0 +1,481 @@
+/**
+ * The reference proxy, through `app.request()`, against the simulator in-process (its fetch
+ * handler stands in for the network). Every browser-facing answer of this file is collected and
+ * scanned for secrets at the end.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { Hono } from 'hono';
+import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
+import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
+import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
+import { signLaunchUrl } from '../../src/proxy/signing.js';
+import { createSimulator } from '../../src/sim/index.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+/** The simulator's fetch handler as the network: it honours abort signals like a real fetch. */
+const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init);
+  return new Promise<Response>((resolve, reject) => {
+    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
+  });
+}) as typeof fetch;
+/** Every bearer token and shared key the simulator ever handed out, for the secret scan. */
+const issued: string[] = [];
+const issueToken = sim.store.issueToken.bind(sim.store);
+sim.store.issueToken = (account) => {
+  const token = issueToken(account);
+  issued.push(token);
+  return token;
+};
+const addWebhook = sim.store.addWebhook.bind(sim.store);
+sim.store.addWebhook = (fields) => {
+  const hook = addWebhook(fields);
+  issued.push(hook.sharedKey);
+  return hook;
+};
+const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
+const SIGNING = 'test-signing-secret-0123456789abcdef';
+const ADMIN = 'admin-token-0123456789';
+
+/** Every browser-facing response of the suite: status line, headers and body, for the secret scan. */
+const seen: string[] = [];
+
+function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> } = {}) {
+  const config: ProxyConfig = {
+    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
+    platform: platformAccess,
+  };
+  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
+  const logs: LogLine[] = [];
+  const app: Hono = createProxy({ config, platform: client, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
+  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
+    if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const res = await app.request(path, { ...init, headers });
+    const text = await res.clone().text();
+    seen.push(`${res.status} ${JSON.stringify([...res.headers])} ${text}`);
+    return res;
+  };
+  return { app, request, logs, client };
+}
+
+async function errorOf(res: Response) {
+  const body = await res.json();
+  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
+  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
+  return body.error as { code: string; message: string };
+}
+
+const voiceOf = (provider: (p: string) => boolean) => sim.store.voices.find((v) => provider(v.provider) && v.locale === 'en-US')!;
+const headBody = (extra: Record<string, unknown> = {}) => {
+  const voice = voiceOf((p) => p !== 'elevenlabs');
+  return {
+    headVisualId: sim.store.faces[0]!.id,
+    name: 'Proxy Head',
+    language: 'en-US',
+    operationMode: 'oc',
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    greetings: 'Hello!',
+    ...extra,
+  };
+};
+
+async function createHead(p: ReturnType<typeof makeProxy>, extra: Record<string, unknown> = {}) {
+  const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(headBody(extra)) });
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()) as { id: string; publicId: string; name: string; mode: string; poster: string | null; streaming: boolean };
+}
+
+describe('proxy', () => {
+  after(() => {
+    // Secrets never reach a browser: not the bearer, not the secret key, not a shared key, not the org key.
+    const all = seen.join('\n');
+    const orgKeys = [...sim.store.orgs.values()].map((o) => o.apiKey);
+    assert.ok(issued.length > 5, 'the suite used tokens and webhooks');
+    for (const secret of [...issued, sim.store.options.secretKey, SIGNING, ADMIN]) {
+      assert.ok(!all.includes(secret), 'a secret appeared in a browser-facing response');
+    }
+    // The organisation key appears only in the embed redirect's Location, the iframe's own navigation.
+    const withKey = seen.filter((s) => orgKeys.some((k) => s.includes(k)));
+    assert.ok(withKey.length > 0 && withKey.every((s) => s.startsWith('302 ')), 'LIM-1 api_key only in the 302 of /embed');
+  });
+
+  describe('catalogues', () => {
+    const p = makeProxy();
+
+    test('GET /faces pages, filters by gender and name, and resolves thumbnails (FACE-4)', async () => {
+      const res = await p.request('/dh/faces?take=10&page=2');
+      assert.equal(res.status, 200);
+      const page = await res.json();
+      assert.equal(page.items.length, 10);
+      assert.equal(page.page, 2);
+      assert.equal(page.total, sim.store.faces.length);
+      assert.equal(page.pageCount, Math.ceil(sim.store.faces.length / 10));
+      const female = await (await p.request('/dh/faces?gender=FEMALE&take=100')).json();
+      assert.ok(female.items.length > 0 && female.items.every((f: { gender: string }) => f.gender === 'FEMALE'));
+      const name = sim.store.faces[3]!.name;
+      const found = await (await p.request(`/dh/faces?q=${encodeURIComponent(name.slice(0, 4).toLowerCase())}`)).json();
+      assert.ok(found.items.some((f: { name: string }) => f.name === name));
+      const all = (await (await p.request('/dh/faces?take=100')).json()).items as { id: string; thumbnail: { url: string; kind: string } }[];
+      for (const f of sim.store.faces) {
+        const item = all.find((i) => i.id === f.id)!;
+        assert.equal(item.thumbnail.url, f.avatar ?? f.posterImage ?? f.videoUrl);
+        assert.equal(item.thumbnail.kind, f.avatar || f.posterImage ? 'image' : 'video');
+      }
+    });
+
+    test('GET /faces answers 304 to a matching If-None-Match', async () => {
+      const first = await p.request('/dh/faces?take=5');
+      const etag = first.headers.get("etag") ?? "";
+      assert.ok(etag);
+      const again = await p.request('/dh/faces?take=5', { headers: { 'if-none-match': etag } });
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+    });
+
+    test('bad catalogue queries get 400 {error: {code, message}} naming the field', async () => {
+      for (const [q, field] of [['take=0', 'take'], ['take=500', 'take'], ['gender=X', 'gender'], ['page=abc', 'page'], ['order=UP', 'order']] as const) {
+        const res = await p.request(`/dh/faces?${q}`);
+        assert.equal(res.status, 400, q);
+        assert.match((await errorOf(res)).message, new RegExp(field));
+      }
+    });
+
+    test('VOICE-3 STREAM-5 GET /voices filters by provider, locale, gender, text, and streaming', async () => {
+      const all = (await (await p.request('/dh/voices')).json()) as { items: { voiceId: string; displayName: string; provider: string; locale: string; gender: string }[]; streamingProvider: string };
+      assert.equal(all.items.length, sim.store.voices.length);
+      assert.equal(all.streamingProvider, 'elevenlabs');
+      const streaming = (await (await p.request('/dh/voices?streaming=true')).json()).items;
+      assert.ok(streaming.length > 0 && streaming.every((v: { provider: string }) => v.provider === 'elevenlabs'));
+      const german = (await (await p.request('/dh/voices?locale=de')).json()).items;
+      assert.ok(german.length > 0 && german.every((v: { locale: string }) => v.locale === 'de-DE'));
+      const male = (await (await p.request('/dh/voices?gender=MALE&provider=azure')).json()).items;
+      assert.ok(male.length > 0 && male.every((v: { gender: string; provider: string }) => v.gender === 'MALE' && v.provider === 'azure'));
+      const byText = (await (await p.request('/dh/voices?q=japanese')).json()).items;
+      assert.ok(byText.length > 0 && byText.every((v: { locale: string }) => v.locale === 'ja-JP'));
+      assert.equal((await p.request('/dh/voices?gender=robot')).status, 400);
+    });
+
+    test('500 concurrent cold /dh/faces requests make one /auth/token and one face call', async () => {
+      sim.store.reset();
+      const cold = makeProxy();
+      const answers = await Promise.all(Array.from({ length: 500 }, () => cold.app.request('/dh/faces?take=3')));
+      assert.ok(answers.every((r) => r.status === 200));
+      assert.equal(sim.store.tokensIssued, 1);
+      assert.equal(sim.store.requests.filter((r) => r.path === '/head_visual/face/all').length, 1);
+    });
+  });
+
+  describe('heads, launch and embed', () => {
+    const p = makeProxy();
+
+    test('GET /heads/:id is a safe summary: name, mode, poster, no publicUrl or key', async () => {
+      const head = await createHead(p);
+      const res = await p.request(`/dh/heads/${head.id}`);
+      const body = await res.json();
+      assert.deepEqual(Object.keys(body).sort(), ['id', 'mode', 'name', 'poster']);
+      assert.equal(body.name, 'Proxy Head');
+      assert.equal(body.mode, 'oc');
+      assert.equal(body.poster, sim.store.faces[0]!.avatar);
+    });
+
+    test('public head routes answer only for published heads (DH_PUBLIC_HEADS)', async () => {
+      const head = await createHead(p);
+      const only = makeProxy({ DH_PUBLIC_HEADS: 'some-other-head' });
+      for (const path of [`/dh/heads/${head.id}`, `/dh/heads/${head.id}/launch`]) {
+        const res = await only.request(path);
+        assert.equal(res.status, 404);
+        assert.equal((await errorOf(res)).code, 'head_not_published');
+      }
+      assert.equal((await p.request('/dh/heads/..%2F..%2Fetc')).status, 400, 'path parameters are validated');
+      assert.equal((await p.request('/dh/heads/https:%2F%2Fevil.example')).status, 400);
+    });
+
+    test('HEAD-8 LIM-1 launch gives a signed URL that redirects to the chat page', async () => {
+      const head = await createHead(p);
+      const launch = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
+      assert.match(launch.url, new RegExp(`/dh/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`));
+      const expires = Date.parse(launch.expiresAt) - Date.now();
+      assert.ok(expires > 0 && expires <= 300_000, 'lives at most 300 s');
+      const res = await p.request(new URL(launch.url).pathname + new URL(launch.url).search);
+      assert.equal(res.status, 302);
+      const location = res.headers.get('location')!;
+      const record = [...sim.store.heads.values()].find((h) => h.id === head.id)!;
+      const org = sim.store.orgs.get(record.orgId)!;
+      assert.equal(location, `${sim.urls.chatUrl}/${org.publicId}/${record.publicId}?api_key=${org.apiKey}`);
+    });
+
+    test('STREAM-4 the stream view redirects to {stream_url}/<org>/<head>?api_key', async () => {
+      const head = await createHead(p);
+      const launch = await (await p.request(`/dh/heads/${head.id}/launch?view=stream`)).json();
+      const res = await p.request(new URL(launch.url).pathname + new URL(launch.url).search);
+      assert.equal(res.status, 302);
+      assert.match(res.headers.get('location')!, new RegExp(`^${sim.urls.streamUrl}/org-demo/h-[^?]+\\?api_key=sim_ak_`));
+    });
+
+    test('a tampered, expired or wrong-view launch URL is refused with 403 and a clear message', async () => {
+      const head = await createHead(p);
+      const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
+      const u = new URL(url);
+      const sig = u.searchParams.get('sig')!;
+      const tampered = new URL(u);
+      tampered.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+      const wrongView = new URL(u);
+      wrongView.searchParams.set('view', 'stream');
+      const longer = new URL(u);
+      longer.searchParams.set('exp', String(Number(u.searchParams.get('exp')) + 3600));
+      for (const bad of [tampered, wrongView, longer]) {
+        const res = await p.request(bad.pathname + bad.search);
+        assert.equal(res.status, 403);
+        const err = await errorOf(res);
+        assert.equal(err.code, 'launch_invalid');
+        assert.match(err.message, /not valid/);
+      }
+      const past = await signLaunchUrl({ secret: SIGNING, headId: head.id, ttl: 60, now: Math.floor(Date.now() / 1000) - 120 });
+      const expired = await p.request(past.url);
+      assert.equal(expired.status, 403);
+      assert.equal((await errorOf(expired)).code, 'launch_expired');
+      const garbage = await p.request(`/dh/embed/${head.id}?view=chat&exp=1&sig=zz`);
+      assert.equal(garbage.status, 403);
+    });
+
+    test('a launch URL signed by a site server with signLaunchUrl() is accepted', async () => {
+      const head = await createHead(p);
+      const signed = await signLaunchUrl({ secret: SIGNING, headId: head.id, view: 'chat' });
+      assert.equal((await p.request(signed.url)).status, 302);
+    });
+
+    test('an unknown head gives a 404 with a message, not a 500', async () => {
+      const res = await p.request('/dh/heads/00000000-0000-4000-a000-000000000000');
+      assert.equal(res.status, 404);
+      await errorOf(res);
+    });
+  });
+
+  describe('admin', () => {
+    const p = makeProxy();
+
+    test('admin routes need the admin token; with none configured they are closed', async () => {
+      const anonymous = await p.request('/dh/heads', { method: 'POST', body: JSON.stringify(headBody()) });
+      assert.equal(anonymous.status, 401);
+      assert.equal((await errorOf(anonymous)).code, 'admin_required');
+      const wrong = await p.request('/dh/heads', { method: 'POST', headers: { authorization: 'Bearer nope' }, body: JSON.stringify(headBody()) });
+      assert.equal(wrong.status, 401);
+      const closed = makeProxy({ DH_ADMIN_TOKEN: '' });
+      const res = await closed.request('/dh/heads', { method: 'POST', body: JSON.stringify(headBody()) });
+      assert.equal(res.status, 403);
+      assert.match((await errorOf(res)).message, /DH_ADMIN_TOKEN/);
+    });
+
+    test('an authorize hook decides instead of the token', async () => {
+      const actions: string[] = [];
+      const hooked = makeProxy({}, { authorize: (req, action) => (actions.push(action), req.headers.get('x-session') === 'ok') });
+      assert.equal((await hooked.request('/dh/heads', { method: 'POST', body: JSON.stringify(headBody()) })).status, 401);
+      assert.equal((await hooked.request('/dh/heads', { method: 'POST', headers: { 'x-session': 'ok' }, body: JSON.stringify(headBody()) })).status, 201);
+      assert.deepEqual(actions, ['heads:create', 'heads:create']);
+    });
+
+    test('POST /heads creates a head in any mode; bad input names the field', async () => {
+      const created = await createHead(p, { operationMode: 'doc_qa' });
+      assert.equal(created.mode, 'doc_qa');
+      assert.equal(created.streaming, false);
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(headBody({ operationMode: 'plugin' })) });
+      assert.equal(res.status, 400);
+      assert.match((await errorOf(res)).message, /pluginOperationalModeConfig/);
+    });
+
+    test('STREAM-1 STREAM-2 STREAM-3 "streaming": true applies the rules and turns the splitter off', async () => {
+      const voice = voiceOf((p) => p === 'elevenlabs');
+      const res = await p.request('/dh/heads', {
+        method: 'POST',
+        admin: true,
+        body: JSON.stringify({ ...headBody({ alias: 'L', suggestions: ['x'], greetings: 'Hi!', ttsVoice: voice.voiceId, ttsProvider: 'azure' }), streaming: true }),
+      });
+      assert.equal(res.status, 201, await res.clone().text());
+      const created = await res.json();
+      assert.equal(created.streaming, true);
+      const held = sim.store.heads.get(created.id)!;
+      assert.equal(held.request.operationMode, 'oc');
+      assert.equal(held.request.ttsProvider, 'elevenlabs');
+      assert.equal(held.request.greetings, '');
+      assert.equal(held.request.alias, undefined);
+      assert.equal(held.request.suggestions, undefined);
+      assert.equal(held.splitter, false);
+      const wrongVoice = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify({ ...headBody(), streaming: true }) });
+      assert.equal(wrongVoice.status, 400);
+      assert.match((await errorOf(wrongVoice)).message, /elevenlabs/);
+    });
+
+    test('HEAD-4 a display name as ttsVoice is a 400 that says to use the voiceId', async () => {
+      const voice = voiceOf((p) => p === 'azure');
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(headBody({ ttsVoice: voice.displayName })) });
+      assert.equal(res.status, 400);
+      const err = await errorOf(res);
+      assert.equal(err.code, 'voice_not_available');
+      assert.match(err.message, /voiceId/);
+    });
+
+    test('videos: POST starts one, GET lists them newest first', async () => {
+      const head = await createHead(p, { operationMode: 'ttt' });
+      for (const text of ['First video.', 'Second video.']) {
+        const res = await p.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: JSON.stringify({ text }) });
+        assert.equal(res.status, 202);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const list = await (await p.request(`/dh/heads/${head.id}/videos`, { admin: true })).json();
+      assert.deepEqual(list.items.map((v: { text: string }) => v.text), ['Second video.', 'First video.']);
+      assert.equal(list.total, 2);
+      const empty = await p.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: JSON.stringify({ text: '  ' }) });
+      assert.equal(empty.status, 400);
+    });
+
+    test('the daily video cap answers 429 with a clear message', async () => {
+      const capped = makeProxy({ DH_VIDEO_DAILY_CAP: '2' });
+      const head = await createHead(capped, { operationMode: 'ttt' });
+      const post = () => capped.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: JSON.stringify({ text: 'Hi' }) });
+      assert.equal((await post()).status, 202);
+      assert.equal((await post()).status, 202);
+      const third = await post();
+      assert.equal(third.status, 429);
+      assert.ok(Number(third.headers.get('retry-after')) > 0);
+      assert.match((await errorOf(third)).message, /daily limit of 2/);
+    });
+
+    test('tools and events are set through the proxy', async () => {
+      const head = await createHead(p);
+      const tools = [{ name: 'weather', description: 'Weather for a city', parameters: [{ name: 'city', type: 'string', description: 'City' }], url: 'https://tools.example.com/weather' }];
+      assert.equal((await p.request(`/dh/heads/${head.id}/tools`, { method: 'PUT', admin: true, body: JSON.stringify({ tools }) })).status, 200);
+      assert.deepEqual(sim.store.heads.get(head.id)!.tools, tools);
+      assert.equal((await p.request(`/dh/heads/${head.id}/events`, { method: 'PUT', admin: true, body: JSON.stringify({ enabled: true }) })).status, 200);
+      assert.equal(sim.store.heads.get(head.id)!.enableEvents, true);
+      assert.equal((await p.request(`/dh/heads/${head.id}/events`, { method: 'PUT', admin: true, body: JSON.stringify({ enabled: 'yes' }) })).status, 400);
+    });
+
+    test('webhook configuration CRUD never shows the shared key', async () => {
+      const head = await createHead(p);
+      const created = await p.request('/dh/webhooks', { method: 'POST', admin: true, body: JSON.stringify({ headId: head.id, webhookUrl: 'https://example.com/hook', startConversation: true }) });
+      assert.equal(created.status, 201);
+      const hook = await created.json();
+      assert.equal(hook.sharedKey, undefined);
+      assert.equal(hook.sharedKeySet, true);
+      assert.equal(hook.startConversation, true);
+      const list = await (await p.request(`/dh/webhooks?headId=${head.id}`, { admin: true })).json();
+      assert.equal(list.items.length, 1);
+      const patched = await (await p.request(`/dh/webhooks/${hook.id}`, { method: 'PATCH', admin: true, body: JSON.stringify({ endConversation: true }) })).json();
+      assert.equal(patched.endConversation, true);
+      assert.equal((await p.request(`/dh/webhooks/${hook.id}`, { method: 'DELETE', admin: true })).status, 204);
+      assert.equal((await p.request(`/dh/webhooks/${hook.id}`, { admin: true })).status, 404);
+      const http = await p.request('/dh/webhooks', { method: 'POST', admin: true, body: JSON.stringify({ headId: head.id, webhookUrl: 'http://example.com/hook' }) });
+      assert.equal(http.status, 400);
+      assert.match((await errorOf(http)).message, /https/);
+      assert.equal((await p.request('/dh/webhooks/abc', { admin: true })).status, 400);
+    });
+  });
+
+  describe('security', () => {
+    test('state-changing requests without the X-DH-Kit header are refused (CSRF)', async () => {
+      const p = makeProxy();
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, headers: { 'x-dh-kit': '0' }, body: JSON.stringify(headBody()) });
+      assert.equal(res.status, 403);
+      assert.equal((await errorOf(res)).code, 'csrf_header_missing');
+    });
+
+    test('a body over 64 kB gets 413', async () => {
+      const p = makeProxy();
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(headBody({ name: 'x'.repeat(70 * 1024) })) });
+      assert.equal(res.status, 413);
+      assert.equal((await errorOf(res)).code, 'body_too_large');
+    });
+
+    test('bad JSON gets 400, not 500', async () => {
+      const p = makeProxy();
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: '{"name":' });
+      assert.equal(res.status, 400);
+      assert.equal((await errorOf(res)).code, 'invalid_json');
+    });
+
+    test('the rate limit answers 429 with Retry-After per client', async () => {
+      const p = makeProxy({ DH_RATE_LIMIT: '5' }, { clientKey: (c) => c.req.header('x-test-client') ?? 'a' });
+      for (let i = 0; i < 5; i++) assert.equal((await p.request('/dh/health')).status, 200);
+      const limited = await p.request('/dh/health');
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assert.equal((await errorOf(limited)).code, 'rate_limited');
+      assert.equal((await p.request('/dh/health', { headers: { 'x-test-client': 'b' } })).status, 200, 'another client is not limited');
+    });
+
+    test('CORS answers only the listed origins', async () => {
+      const p = makeProxy({ DH_ALLOWED_ORIGINS: 'https://shop.example.com' });
+      const ok = await p.request('/dh/faces', { headers: { origin: 'https://shop.example.com' } });
+      assert.equal(ok.headers.get('access-control-allow-origin'), 'https://shop.example.com');
+      const other = await p.request('/dh/faces', { headers: { origin: 'https://evil.example.com' } });
+      assert.equal(other.headers.get('access-control-allow-origin'), null);
+      const preflight = await p.request('/dh/heads', { method: 'OPTIONS', headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-dh-kit' } });
+      assert.equal(preflight.status, 204);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-dh-kit/);
+      assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: '*' }), /"\*" is not allowed/);
+    });
+
+    test('logs are one structured line per request, with no query string', async () => {
+      const p = makeProxy();
+      const head = await createHead(p);
+      const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
+      await p.request(new URL(url).pathname + new URL(url).search);
+      assert.ok(p.logs.length >= 3);
+      for (const line of p.logs) {
+        assert.deepEqual(Object.keys(line).sort(), ['at', 'method', 'ms', 'path', 'status']);
+        assert.doesNotMatch(line.path, /\?|sig=|api_key/);
+      }
+    });
+  });
+
+  describe('upstream failures', () => {
+    test('platform 5xx → 502, timeout → 504, malformed → 502, each with a message', async () => {
+      const p = makeProxy({}, { client: { timeoutMs: 50 } });
+      await p.request('/dh/voices');
+      const cases: [object, number, string][] = [
+        [{ path: '/head/*', status: 503, times: 0 }, 502, 'platform_unavailable'],
+        [{ path: '/head/*', delayMs: 200, times: 0 }, 504, 'platform_timeout'],
+        [{ path: '/head/*', malformed: true, times: 0 }, 502, 'platform_unavailable'],
+      ];
+      for (const [fault, status, code] of cases) {
+        sim.store.faults = [];
+        sim.store.addFault({ times: 0, ...fault } as Parameters<typeof sim.store.addFault>[0]);
+        const res = await p.request('/dh/heads/00000000-0000-4000-a000-000000000001');
+        assert.equal(res.status, status, JSON.stringify(fault));
+        const err = await errorOf(res);
+        assert.equal(err.code, code);
+        assert.ok(err.message.length > 10);
+      }
+      sim.store.faults = [];
+    });
+
+    test('a 401 mid-session is recovered by one re-login', async () => {
+      const p = makeProxy();
+      assert.equal((await p.request('/dh/voices?q=zzzz-nothing')).status, 200);
+      sim.store.addFault({ path: '/head/*', status: 401, times: 1 });
+      const head = await createHead(p);
+      assert.equal((await p.request(`/dh/heads/${head.id}`)).status, 200);
+    });
+
+    test('the platform refusing our credentials is a 502 that tells the site owner what to fix', async () => {
+      const p = makeProxy({}, { client: { secretKey: 'wrong' } });
+      const res = await p.request('/dh/faces');
+      assert.equal(res.status, 502);
+      const err = await errorOf(res);
+      assert.equal(err.code, 'platform_auth_failed');
+      assert.match(err.message, /DH_SECRET_KEY|secret key/i);
+    });
+  });
+
+  test('GET /health tells the mode and version', async () => {
+    const p = makeProxy();
+    const body = await (await p.request('/dh/health')).json();
+    assert.deepEqual(body, { ok: true, mode: 'simulator', version: '0.1.0' });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Two builds: the demo site (`vite build`, into dist/demo) and the single-file ES module bundle
+ * for CDN use (`vite build --mode bundle`, dist/dh-kit.bundle.js). `npm start` runs both when
+ * dist/ is missing or older than the sources.
+ */
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+
+export default defineConfig(({ mode }) =>
+  mode === 'bundle'
+    ? {
+        build: {
+          outDir: resolve(root, 'dist'),
+          emptyOutDir: false,
+          target: 'es2022',
+          lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
+        },
+      }
+    : {
+        root: resolve(root, 'demo'),
+        build: { outDir: resolve(root, 'dist/demo'), emptyOutDir: true, target: 'es2022' },
+        // `vite` (dev) next to a running `npm start`: the proxy routes come from it.
+        server: { proxy: { '/dh': 'http://127.0.0.1:8787' } },
+      },
+);
