@@ -5,22 +5,39 @@
  */
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { minifyLitCss } from './scripts/vite-minify-css.mjs';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) =>
   mode === 'bundle'
     ? {
+        plugins: [minifyLitCss()],
         build: {
           outDir: resolve(root, 'dist'),
           emptyOutDir: false,
           target: 'es2022',
+          minify: true,
+          // Library builds keep white space unless the output itself is minified (Vite 8 / Rolldown).
+          rolldownOptions: { output: { minify: true } },
           lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
         },
       }
     : {
         root: resolve(root, 'demo'),
-        build: { outDir: resolve(root, 'dist/demo'), emptyOutDir: true, target: 'es2022' },
+        plugins: [minifyLitCss()],
+        build: {
+          outDir: resolve(root, 'dist/demo'),
+          emptyOutDir: true,
+          target: 'es2022',
+          rolldownOptions: {
+            input: {
+              index: resolve(root, 'demo/index.html'),
+              stream: resolve(root, 'demo/stream.html'),
+              catalogue: resolve(root, 'demo/catalogue.html'),
+            },
+          },
+        },
         // `vite` (dev) next to a running `npm start`: the proxy routes come from it.
         server: { proxy: { '/dh': 'http://127.0.0.1:8787' } },
       },

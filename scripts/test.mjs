@@ -1,7 +1,7 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   typecheck → unit (node:test) → elements (@web/test-runner) → e2e (@playwright/test)
+ *   typecheck → size (budgets of the browser entries) → unit (node:test) → elements (@web/test-runner) → e2e (@playwright/test)
  *
  * Chromium is looked for first (scripts/chromium.mjs); without it nothing runs and the message
  * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit stage's
@@ -74,6 +74,7 @@ function countPlaywright() {
 
 const stages = [
   { name: 'typecheck', script: 'typecheck' },
+  { name: 'size', script: 'test:size' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
   { name: 'e2e', script: 'test:e2e', count: countPlaywright },

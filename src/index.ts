@@ -1,6 +1,7 @@
 /**
- * `dh-kit` in the browser: the single-file bundle's entry. It registers every element of the kit
- * as they are added; today it carries the proxy client the elements share.
+ * `dh-kit` in the browser: registers every element of the kit (the single-file bundle's entry),
+ * and exports the proxy client and route schemas they share.
  */
-export { ApiRequestError, requestJson, routeUrl, type RequestOptions } from './api/client.js';
+export { DhAvatar, type AvatarTrigger } from './elements/avatar/avatar.js';
+export { ApiRequestError, CSRF_HEADER, CSRF_VALUE, requestJson, routeUrl, type RequestOptions } from './api/client.js';
 export * from './api/schemas.js';

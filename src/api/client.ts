@@ -1,9 +1,13 @@
 /**
  * How browser code calls the proxy: one fetch helper that validates the answer with the route's
  * schema and turns every failure into an `ApiRequestError` with a code and a message a person
- * can read. Used by every element; nothing here is server-only.
+ * can read. Used by every element; nothing here is server-only, and nothing imports zod, so an
+ * element that checks its answers by hand (`<dh-avatar>`) stays small.
  */
-import { apiErrorSchema, CSRF_HEADER, CSRF_VALUE } from './schemas.js';
+
+/** The CSRF header every state-changing request must carry (a cross-site form cannot set it). */
+export const CSRF_HEADER = 'X-DH-Kit';
+export const CSRF_VALUE = '1';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,7 +19,8 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
 }
 
-interface Schema<T> {
+/** Anything with zod's safeParse: a zod/mini schema, or a hand-written check. */
+export interface Schema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
 
@@ -60,8 +65,8 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
   }
   const payload: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
   if (!res.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(parsed.data.error.code, parsed.data.error.message, res.status);
+    const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') throw new ApiRequestError(error.code, error.message, res.status);
     throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
   }
   const parsed = schema.safeParse(payload);

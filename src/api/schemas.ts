@@ -146,7 +146,3 @@ export const videosPageSchema = z.object({
   hasNextPage: z.boolean(),
 });
 export type VideosPage = z.infer<typeof videosPageSchema>;
-
-/** The CSRF header every state-changing request must carry (a cross-site form cannot set it). */
-export const CSRF_HEADER = 'X-DH-Kit';
-export const CSRF_VALUE = '1';

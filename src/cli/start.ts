@@ -86,6 +86,14 @@ async function seedDemoHeads(client: PlatformClient, streamingProvider: string):
   return { chat: chat.id, stream: stream.id };
 }
 
+/** The demo pages name their heads with placeholders: the simulator's demo heads, or DH_DEMO_HEAD. */
+function demoPageValues(config: ProxyConfig, demoHeads?: { chat: string; stream: string }): Record<string, string> {
+  const named = config.publicHeads.filter((h) => h !== '*');
+  const chat = demoHeads?.chat ?? process.env.DH_DEMO_HEAD ?? named[0] ?? '';
+  const stream = demoHeads?.stream ?? process.env.DH_DEMO_STREAM_HEAD ?? named[1] ?? chat;
+  return { __DH_CHAT_HEAD__: chat, __DH_STREAM_HEAD__: stream };
+}
+
 export async function startCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
   let values;
   try {
@@ -123,6 +131,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     staticDir: join(DIST, 'demo'),
     bundleFile: join(DIST, 'dh-kit.bundle.js'),
     authorize: openAdmin ? () => true : undefined,
+    pageValues: demoPageValues(config, demoHeads),
     log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
   });
 

@@ -36,6 +36,8 @@ export interface ProxyOptions {
   /** Client key for the rate limit (the Node entry gives the socket address). */
   clientKey?: (c: Context) => string;
   log?: (line: LogLine) => void;
+  /** Fetch for poster images (default: the global fetch). */
+  fetch?: typeof fetch;
   /** Warnings at start-up (a random signing secret, …); default console.warn. */
   warn?: (message: string) => void;
   now?: () => number;
@@ -66,6 +68,7 @@ export function createProxy(options: ProxyOptions): Hono {
     store: options.store ?? new MemoryStore(now),
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     ...catalogueLoaders(platform, now),
   };

@@ -51,6 +51,10 @@ export interface Deps {
   faces(): Promise<Face[]>;
   voices(): Promise<Voice[]>;
   head(id: string): Promise<HeadRecord>;
+  /** Poster images fetched once and kept (they are small and rarely change). */
+  posters: CoalescingCache<{ type: string; bytes: Uint8Array }>;
+  /** For the few requests that are not platform API calls (poster images). */
+  fetch: typeof fetch;
   now(): number;
 }
 
@@ -77,5 +81,6 @@ export function catalogueLoaders(platform: Platform, now: () => number) {
       ).value,
     voices: async () => (await voiceCache.get('all', () => platform.listVoices())).value,
     head: async (id: string) => (await headCache.get(id, () => platform.getHead(id))).value,
+    posters: new CoalescingCache<{ type: string; bytes: Uint8Array }>(24 * 3600e3, 200, now),
   };
 }

@@ -8,7 +8,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { createProxy, type ProxyOptions } from './app.js';
 
 export interface NodeServerOptions extends ProxyOptions {
@@ -18,6 +19,8 @@ export interface NodeServerOptions extends ProxyOptions {
   staticDir?: string;
   /** The single-file ES module bundle, served at `/dh-kit.bundle.js`. */
   bundleFile?: string;
+  /** Placeholders replaced in the static HTML pages (`__DH_CHAT_HEAD__` → a head id). */
+  pageValues?: Record<string, string>;
 }
 
 export interface RunningProxy {
@@ -26,7 +29,7 @@ export interface RunningProxy {
 }
 
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
-  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, ...proxyOptions } = options;
+  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, ...proxyOptions } = options;
   const app = new Hono();
   app.route(
     '/',
@@ -40,6 +43,15 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     app.get('/dh-kit.bundle.js', serveStatic({ path: relative(process.cwd(), bundleFile) }));
   }
   if (staticDir && existsSync(staticDir)) {
+    // HTML pages get their placeholders filled in (the demo's head ids are made at start-up).
+    app.get('/*', async (c, next) => {
+      const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
+      const file = join(staticDir, name);
+      if (!/^[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
+      let page = await readFile(file, 'utf8');
+      for (const [key, value] of Object.entries(pageValues)) page = page.replaceAll(key, value);
+      return c.html(page, 200, { 'cache-control': 'no-cache' });
+    });
     app.use('/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { rateLimiter } from 'hono-rate-limiter';
-import { CSRF_HEADER, CSRF_VALUE } from '../api/schemas.js';
+import { CSRF_HEADER, CSRF_VALUE } from '../api/client.js';
 import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
 import { fail } from './http.js';

@@ -49,7 +49,7 @@ function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOpt
   };
   const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
   const logs: LogLine[] = [];
-  const app: Hono = createProxy({ config, platform: client, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
+  const app: Hono = createProxy({ config, platform: client, fetch: simFetch, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
   const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
     const headers = new Headers(init.headers);
     if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
@@ -181,7 +181,20 @@ describe('proxy', () => {
       assert.deepEqual(Object.keys(body).sort(), ['id', 'mode', 'name', 'poster']);
       assert.equal(body.name, 'Proxy Head');
       assert.equal(body.mode, 'oc');
-      assert.equal(body.poster, sim.store.faces[0]!.avatar);
+      assert.equal(body.poster, `http://localhost/dh/heads/${head.id}/poster`);
+    });
+
+    test('the poster is served by the proxy, so a facade makes no request to the platform', async () => {
+      const head = await createHead(p);
+      const res = await p.request(`/dh/heads/${head.id}/poster`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'image/svg+xml');
+      assert.match(res.headers.get('content-security-policy') ?? '', /sandbox/);
+      assert.match(await res.text(), /^<svg/);
+      const videoOnly = sim.store.faces.find((f) => !f.avatar && !f.posterImage)!;
+      const bare = await createHead(p, { headVisualId: videoOnly.id });
+      assert.equal((await (await p.request(`/dh/heads/${bare.id}`)).json()).poster, null);
+      assert.equal((await p.request(`/dh/heads/${bare.id}/poster`)).status, 404);
     });
 
     test('public head routes answer only for published heads (DH_PUBLIC_HEADS)', async () => {

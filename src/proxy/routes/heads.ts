@@ -25,15 +25,24 @@ function publishedHeadId(deps: Deps, c: Context): string {
   return id;
 }
 
-async function summary(deps: Deps, id: string, head: HeadRecord): Promise<HeadSummary> {
+/** The face image of a head (avatar, then posterImage), or undefined when it has only a video. */
+async function posterSource(deps: Deps, head: HeadRecord): Promise<string | undefined> {
   const face = head.headVisualId ? (await deps.faces()).find((f) => f.id === head.headVisualId) : undefined;
+  return face?.avatar ?? face?.posterImage ?? undefined;
+}
+
+async function summary(deps: Deps, c: Context, id: string, head: HeadRecord): Promise<HeadSummary> {
   return {
     id,
     name: head.name ?? 'Digital human',
     mode: head.operationMode ?? 'unknown',
-    poster: face?.avatar ?? face?.posterImage ?? null,
+    // Served by the proxy, so a facade makes no request to the platform before the user asks.
+    poster: (await posterSource(deps, head)) ? `${routeBase(deps, c)}/heads/${encodeURIComponent(id)}/poster` : null,
   };
 }
+
+const POSTER_MAX_BYTES = 2 * 1024 * 1024;
+const POSTER_TIMEOUT_MS = 10_000;
 
 function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
   if (view === 'chat') return chatPageUrl(head.publicUrl, deps.config.platform?.chatUrl);
@@ -55,7 +64,30 @@ export function headRoutes(deps: Deps) {
   app.get('/heads/:id', async (c) => {
     const id = publishedHeadId(deps, c);
     c.header('cache-control', 'public, max-age=60');
-    return c.json(await summary(deps, id, await deps.head(id)));
+    return c.json(await summary(deps, c, id, await deps.head(id)));
+  });
+
+  app.get('/heads/:id/poster', async (c) => {
+    const id = publishedHeadId(deps, c);
+    const source = await posterSource(deps, await deps.head(id));
+    if (!source) fail(404, 'no_poster', 'This head has no poster image.');
+    const image = await deps.posters.get(source!, async () => {
+      const res = await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS) }).catch(() => undefined);
+      const type = res?.headers.get('content-type') ?? '';
+      if (!res?.ok || !/^image\/(png|jpeg|webp|gif|avif|svg\+xml)\b/.test(type)) {
+        return fail(502, 'poster_unavailable', 'The head\'s poster image could not be loaded from the platform.');
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (bytes.byteLength > POSTER_MAX_BYTES) fail(502, 'poster_unavailable', 'The head\'s poster image is too large.');
+      return { type, bytes };
+    });
+    return c.body(image.value.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': image.value.type,
+      'cache-control': 'public, max-age=86400',
+      // An SVG from elsewhere, now on the site's origin: never a document that runs script.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   app.get('/heads/:id/launch', async (c) => {
@@ -100,7 +132,7 @@ export function headRoutes(deps: Deps) {
       created = await deps.platform.createHead(parseInput(headCreateSchema, request));
     }
     const head = await deps.head(created.id);
-    const body: CreatedHead = { ...(await summary(deps, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
+    const body: CreatedHead = { ...(await summary(deps, c, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
     return c.json(body, 201);
   });
 

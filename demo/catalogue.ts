@@ -1,6 +1,6 @@
 import { ApiRequestError, requestJson } from '../src/api/client.js';
 import { facesPageSchema, voicesListSchema, type FaceItem, type VoiceItem } from '../src/api/schemas.js';
-import { z } from 'zod/mini';
+import { showMode } from './mode.js';
 
 const endpoint = '/dh';
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -127,14 +127,6 @@ async function loadVoices() {
 $('voice-provider').addEventListener('change', loadVoices);
 $('voice-q').addEventListener('input', loadVoices);
 
-// ── Mode badge ─────────────────────────────────────────────────────────────────────────────────
-requestJson(endpoint, '/health', z.object({ mode: z.string() }))
-  .then(({ mode }) => {
-    const badge = $('mode');
-    badge.textContent = mode === 'simulator' ? 'Running against the local simulator' : 'Running against the platform';
-    badge.hidden = false;
-  })
-  .catch(() => undefined);
-
+showMode(endpoint);
 loadFaces();
 loadVoices();

@@ -1,0 +1,205 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_accent: var(--dh-avatar-accent, #2563eb);
+    --_radius: var(--dh-avatar-radius, 16px);
+    --_bg: var(--dh-avatar-background, #111827);
+    --_fg: var(--dh-avatar-color, #f9fafb);
+    display: block;
+    position: relative;
+    font-family: var(--dh-avatar-font, system-ui, sans-serif);
+    color: var(--_fg);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  /* The box is reserved before anything loads, so nothing shifts (CLS). */
+  .box {
+    position: relative;
+    aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
+    width: 100%;
+    border-radius: var(--_radius);
+    overflow: hidden;
+    background: var(--_bg);
+  }
+  :host([view='stream']) .box {
+    aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
+  }
+  .facade,
+  .state {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 8px;
+    padding: 16px;
+    box-sizing: border-box;
+    text-align: center;
+  }
+  .poster {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .initials {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    font-size: 3rem;
+    font-weight: 600;
+    opacity: 0.6;
+  }
+  .facade::after {
+    content: '';
+    position: absolute;
+    inset: 50% 0 0;
+    background: linear-gradient(transparent, rgb(0 0 0 / 0.6));
+  }
+  button {
+    font: inherit;
+    cursor: pointer;
+    border: 0;
+    border-radius: 999px;
+    padding: 10px 18px;
+    background: var(--_accent);
+    color: #fff;
+    font-weight: 600;
+  }
+  button:focus-visible {
+    outline: 3px solid #fff;
+    outline-offset: 2px;
+    box-shadow: 0 0 0 6px var(--_accent);
+  }
+  .facade button {
+    position: relative;
+    z-index: 1;
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+  }
+  .play {
+    width: 0;
+    height: 0;
+    border-style: solid;
+    border-width: 6px 0 6px 10px;
+    border-color: transparent transparent transparent currentColor;
+  }
+  .state {
+    justify-content: center;
+    background: var(--_bg);
+  }
+  .error {
+    color: var(--dh-avatar-error-color, #fecaca);
+  }
+  .spinner {
+    width: 28px;
+    height: 28px;
+    border-radius: 50%;
+    border: 3px solid rgb(255 255 255 / 0.3);
+    border-top-color: #fff;
+    animation: spin 0.9s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation-duration: 3s;
+    }
+  }
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+    background: #fff;
+  }
+  .hint {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    bottom: 8px;
+    margin: 0;
+    padding: 6px 10px;
+    border-radius: 8px;
+    background: #fef3c7;
+    color: #78350f;
+    font-size: 0.85rem;
+  }
+  /* Bubble layout: a launcher in a corner and a panel above it. */
+  .launcher {
+    position: fixed;
+    bottom: var(--dh-avatar-offset, 20px);
+    right: var(--dh-avatar-offset, 20px);
+    z-index: var(--dh-avatar-z-index, 2147483000);
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    padding: 6px 16px 6px 6px;
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.25);
+  }
+  :host([position='bottom-left']) .launcher,
+  :host([position='bottom-left']) .panel {
+    right: auto;
+    left: var(--dh-avatar-offset, 20px);
+  }
+  .launcher img,
+  .launcher .dot {
+    width: 40px;
+    height: 40px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: rgb(255 255 255 / 0.25);
+  }
+  .panel {
+    position: fixed;
+    bottom: calc(var(--dh-avatar-offset, 20px) + 64px);
+    right: var(--dh-avatar-offset, 20px);
+    z-index: var(--dh-avatar-z-index, 2147483000);
+    width: min(var(--dh-avatar-panel-width, 380px), calc(100vw - 40px));
+    max-height: calc(100vh - 120px);
+    display: flex;
+    flex-direction: column;
+    border-radius: var(--_radius);
+    overflow: hidden;
+    background: var(--_bg);
+    box-shadow: 0 12px 48px rgb(0 0 0 / 0.35);
+  }
+  .panel[hidden] {
+    display: none;
+  }
+  .panel-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 8px 8px 8px 16px;
+    font-weight: 600;
+  }
+  .close {
+    padding: 6px 12px;
+    background: transparent;
+    color: inherit;
+    border: 1px solid rgb(255 255 255 / 0.4);
+  }
+  .panel .box {
+    border-radius: 0;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

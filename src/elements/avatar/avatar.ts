@@ -1,0 +1,378 @@
+import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
+import { ApiRequestError, requestJson, type Schema } from '../../api/client.js';
+import { emit, type DhErrorDetail } from '../shared/events.js';
+import { styles } from './avatar.styles.js';
+
+/** What the proxy tells a page about a head (GET {endpoint}/heads/:id). */
+interface HeadSummary {
+  id: string;
+  name: string;
+  mode: string;
+  poster: string | null;
+}
+interface Launch {
+  url: string;
+  expiresAt: string;
+}
+
+// Hand-written checks instead of zod: this element has a 10 kB budget, Lit included.
+const isString = (v: unknown): v is string => typeof v === 'string';
+const check = <T>(ok: (v: Record<string, unknown>) => boolean): Schema<T> => ({
+  safeParse: (v) => (v !== null && typeof v === 'object' && ok(v as Record<string, unknown>) ? { success: true, data: v as T } : { success: false }),
+});
+const summarySchema = check<HeadSummary>((v) => isString(v.id) && isString(v.name) && (v.poster === null || isString(v.poster)));
+const launchSchema = check<Launch>((v) => isString(v.url) && isString(v.expiresAt));
+
+export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
+type Phase = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Origins already preconnected on this page: one `<link rel=preconnect>` each, ever. */
+const preconnected = new Set<string>();
+/** A launch URL this close to expiry is not used: it could expire while the frame loads. */
+const EXPIRY_MARGIN_MS = 5000;
+
+/**
+ * A Digital Human on the page: the platform's chat page or stream page in an iframe, loaded from
+ * a launch URL the site's server signed, so the organisation key never appears in the page.
+ * Until it is needed it costs one small request: a facade with the head's poster and a button.
+ *
+ * @element dh-avatar
+ *
+ * @fires {CustomEvent<{trigger: 'click' | 'visible' | 'eager' | 'method'}>} dh-activate - Loading starts.
+ * @fires {CustomEvent<{view: 'chat' | 'stream'}>} dh-load - The page has loaded in the frame.
+ * @fires {CustomEvent<{code: string, message: string}>} dh-error - The launch failed; the element shows the message and a retry button.
+ * @fires {CustomEvent<{}>} dh-open - The bubble panel opened.
+ * @fires {CustomEvent<{}>} dh-close - The bubble panel closed.
+ *
+ * @csspart box - The box that keeps the aspect ratio.
+ * @csspart facade - The poster, name and button shown before loading.
+ * @csspart poster - The poster image.
+ * @csspart button - The "Talk to …" button (and the retry button).
+ * @csspart frame - The iframe.
+ * @csspart error - The error message area.
+ * @csspart launcher - The bubble layout's corner button.
+ * @csspart panel - The bubble layout's panel.
+ *
+ * @cssprop [--dh-avatar-aspect-ratio=3 / 4 (chat), 16 / 9 (stream)] - Shape of the box.
+ * @cssprop [--dh-avatar-accent=#2563eb] - Button colour.
+ * @cssprop [--dh-avatar-radius=16px] - Corner radius.
+ * @cssprop [--dh-avatar-background=#111827] - Background behind the poster and states.
+ * @cssprop [--dh-avatar-color=#f9fafb] - Text colour on the facade and states.
+ * @cssprop [--dh-avatar-error-color=#fecaca] - Error text colour.
+ * @cssprop [--dh-avatar-font=system-ui, sans-serif] - Font.
+ * @cssprop [--dh-avatar-offset=20px] - Bubble: distance from the corner.
+ * @cssprop [--dh-avatar-panel-width=380px] - Bubble: panel width.
+ * @cssprop [--dh-avatar-z-index=2147483000] - Bubble: stacking order.
+ */
+export class DhAvatar extends LitElement {
+  static override styles = styles;
+
+  // Reactive properties are declared statically rather than with decorators: the decorator
+  // helpers cost 0.7 kB gzip, and this element has a 10 kB budget with Lit included.
+  static override properties = {
+    headId: { attribute: 'head-id' },
+    endpoint: {},
+    src: {},
+    view: { reflect: true },
+    loading: {},
+    layout: { reflect: true },
+    position: { reflect: true },
+    label: {},
+    allow: {},
+    poster: {},
+    _phase: { state: true },
+    _summary: { state: true },
+    _frameUrl: { state: true },
+    _error: { state: true },
+    _open: { state: true },
+  };
+
+  private _phase: Phase = 'idle';
+  private _summary?: HeadSummary;
+  private _frameUrl?: string;
+  private _error?: DhErrorDetail;
+  private _open = false;
+
+  /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
+  headId?: string;
+  /** Base URL of the proxy routes. */
+  endpoint = '/dh';
+  /** A launch URL signed by the site's server at page render (instead of asking the proxy). */
+  src?: string;
+  /** `chat` (default) or `stream` (the streaming avatar page). */
+  view: 'chat' | 'stream' = 'chat';
+  /** `click` (default: a facade until the button is pressed), `lazy` (when near the viewport) or `eager`. */
+  loading: 'click' | 'lazy' | 'eager' = 'click';
+  /** `inline` (default: a box in the page) or `bubble` (a corner launcher that opens a panel). */
+  layout: 'inline' | 'bubble' = 'inline';
+  /** Corner of the bubble launcher. */
+  position: 'bottom-right' | 'bottom-left' = 'bottom-right';
+  /** Accessible name of the frame; default from the head's name. */
+  label?: string;
+  /** Permissions the frame may use. */
+  allow = 'microphone; camera; autoplay; fullscreen';
+  /** Poster image URL; default the head's poster from the proxy. */
+  poster?: string;
+
+  private get _frame(): HTMLIFrameElement | null {
+    return this.renderRoot.querySelector('iframe');
+  }
+  private get _launcher(): HTMLButtonElement | null {
+    return this.renderRoot.querySelector('.launcher');
+  }
+
+  private _summaryAbort?: AbortController;
+  private _launchAbort?: AbortController;
+  private _observer?: IntersectionObserver;
+  private _focusFrame = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('pointerover', this._preconnect, { once: true });
+    this.addEventListener('focusin', this._preconnect, { once: true });
+    if (this.loading === 'lazy' && this.layout === 'inline') {
+      // Starts loading a little before the box scrolls into view.
+      this._observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
+        rootMargin: '200px',
+      });
+      this._observer.observe(this);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._observer?.disconnect();
+    this._summaryAbort?.abort();
+    this._launchAbort?.abort();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('headId') || changed.has('endpoint')) && this.headId) this._loadSummary();
+  }
+
+  protected override firstUpdated(): void {
+    if (this.loading === 'eager' && this.layout === 'inline') this.activate('eager');
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (this._focusFrame && this._frame) {
+      this._focusFrame = false;
+      // Moves keyboard focus into the conversation the user asked for.
+      this._frame.focus();
+    }
+    // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
+    const moved = (['src', 'view'] as const).some((k) => changed.has(k) && changed.get(k) !== undefined);
+    if (moved && this._phase !== 'idle') {
+      this._phase = 'idle';
+      void this._start('method', false);
+    }
+  }
+
+  /** Loads the page in the frame (a no-op when it is loading or loaded). */
+  activate(trigger: AvatarTrigger = 'method'): Promise<void> {
+    return this._start(trigger, true);
+  }
+
+  /** Asks for a fresh launch URL and loads the page again (a new conversation). */
+  reload(): Promise<void> {
+    this._phase = 'idle';
+    return this._start('method', true);
+  }
+
+  private async _start(trigger: AvatarTrigger, announce: boolean): Promise<void> {
+    if (this._phase === 'loading' || this._phase === 'ready') return;
+    this._observer?.disconnect();
+    this._phase = 'loading';
+    this._error = undefined;
+    this._focusFrame = trigger === 'click';
+    this._frameUrl = undefined;
+    if (announce) emit(this, 'dh-activate', { trigger });
+    this._launchAbort?.abort();
+    const abort = (this._launchAbort = new AbortController());
+    try {
+      const url = await this._launchUrl(abort.signal);
+      if (abort.signal.aborted) return;
+      this._frameUrl = url;
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      this._fail(err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) });
+    }
+  }
+
+  private async _launchUrl(signal: AbortSignal): Promise<string> {
+    if (this.src) {
+      const exp = Number(new URL(this.src, document.baseURI).searchParams.get('exp'));
+      if (!exp || exp * 1000 > Date.now() + EXPIRY_MARGIN_MS) return this.src;
+      if (!this.headId) throw new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
+    }
+    if (!this.headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
+    const launch = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId)}/launch`, launchSchema, {
+      query: { view: this.view },
+      signal,
+    });
+    return launch.url;
+  }
+
+  private async _loadSummary(): Promise<void> {
+    this._summaryAbort?.abort();
+    const abort = (this._summaryAbort = new AbortController());
+    try {
+      this._summary = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId!)}`, summarySchema, { signal: abort.signal });
+    } catch {
+      // The facade works without it (a generic name); a real problem shows when the user activates.
+      if (!abort.signal.aborted) this._summary = undefined;
+    }
+  }
+
+  private _fail(error: DhErrorDetail): void {
+    this._phase = 'error';
+    this._error = error;
+    this._frameUrl = undefined;
+    emit(this, 'dh-error', error);
+  }
+
+  private get _name(): string | undefined {
+    return this._summary?.name;
+  }
+
+  private get _title(): string {
+    return this.label ?? (this._name ? `${this._name}, digital human` : 'Digital human');
+  }
+
+  /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
+  private get _micBlocked(): boolean {
+    const d = document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } };
+    const policy = d.permissionsPolicy ?? d.featurePolicy;
+    return policy?.allowsFeature('microphone') === false;
+  }
+
+  private _preconnect = (): void => {
+    // Warms up the connection to a proxy on another origin; the platform's origin is not touched.
+    const origin = new URL(this.endpoint, document.baseURI).origin;
+    if (origin === location.origin || preconnected.has(origin)) return;
+    preconnected.add(origin);
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin;
+    link.crossOrigin = '';
+    document.head.append(link);
+  };
+
+  private _onFrameLoad = (): void => {
+    if (this._phase !== 'loading') return;
+    this._phase = 'ready';
+    emit(this, 'dh-load', { view: this.view });
+  };
+
+  private _onActivateClick = (): void => void this.activate('click');
+  private _onRetry = (): void => {
+    this._phase = 'idle';
+    void this._start('click', true);
+  };
+
+  private _toggle = (): void => (this._open ? this._close() : this._openPanel());
+
+  private _openPanel(): void {
+    this._open = true;
+    emit(this, 'dh-open', {});
+    if (this._phase === 'idle') void this.activate('click');
+    else this._focusFrame = true;
+  }
+
+  private _close(): void {
+    this._open = false;
+    emit(this, 'dh-close', {});
+    // Focus returns to where the user opened the panel from.
+    void this.updateComplete.then(() => this._launcher?.focus());
+  }
+
+  private _onPanelKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      this._close();
+    }
+  };
+
+  protected override render() {
+    return this.layout === 'bubble' ? this.renderBubble() : html`<div class="box" part="box">${this.renderBody()}</div>`;
+  }
+
+  private renderBody() {
+    if (this._phase === 'error') return this.renderError();
+    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.renderFacade();
+    return html`${this._frameUrl
+        ? html`<iframe
+            part="frame"
+            src=${this._frameUrl}
+            title=${this._title}
+            allow=${this.allow}
+            referrerpolicy="strict-origin-when-cross-origin"
+            @load=${this._onFrameLoad}
+          ></iframe>`
+        : nothing}
+      ${this._phase === 'loading'
+        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>Connecting to ${this._name ?? 'the digital human'}…</span></div>`
+        : this._micBlocked
+          ? html`<p class="hint" part="hint">This page does not allow the microphone, so you can type but not talk.</p>`
+          : nothing}`;
+  }
+
+  private renderFacade() {
+    const poster = this.poster ?? this._summary?.poster;
+    const name = this._name;
+    return html`<div class="facade" part="facade">
+      ${poster
+        ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
+        : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
+      <button part="button" type="button" @click=${this._onActivateClick}>
+        <span class="play" aria-hidden="true"></span>${name ? `Talk to ${name}` : 'Talk to the digital human'}
+      </button>
+    </div>`;
+  }
+
+  private renderError() {
+    return html`<div class="state error" part="error" role="alert">
+      <span>${this._error?.message ?? 'The digital human could not be loaded.'}</span>
+      <button part="button" type="button" @click=${this._onRetry}>Try again</button>
+    </div>`;
+  }
+
+  private renderBubble() {
+    const name = this._name;
+    const poster = this.poster ?? this._summary?.poster;
+    return html`<button
+        class="launcher"
+        part="launcher"
+        type="button"
+        aria-expanded=${this._open ? 'true' : 'false'}
+        aria-controls="panel"
+        @click=${this._toggle}
+      >
+        ${poster ? html`<img src=${poster} alt="" />` : html`<span class="dot" aria-hidden="true"></span>`}
+        ${this._open ? 'Close' : name ? `Talk to ${name}` : 'Talk to us'}
+      </button>
+      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this._title} ?hidden=${!this._open} @keydown=${this._onPanelKeydown}>
+        <div class="panel-head">
+          <span>${name ?? 'Digital human'}</span>
+          <button class="close" part="close" type="button" @click=${this._close}>Close<span class="visually-hidden"> ${this._title}</span></button>
+        </div>
+        <div class="box" part="box">${this.renderBody()}</div>
+      </div>`;
+  }
+}
+
+// Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
+if (!isServer && !customElements.get('dh-avatar')) customElements.define('dh-avatar', DhAvatar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dh-avatar': DhAvatar;
+  }
+  interface HTMLElementEventMap {
+    'dh-activate': CustomEvent<{ trigger: AvatarTrigger }>;
+    'dh-load': CustomEvent<{ view: 'chat' | 'stream' }>;
+    'dh-error': CustomEvent<DhErrorDetail>;
+    'dh-open': CustomEvent<Record<string, never>>;
+    'dh-close': CustomEvent<Record<string, never>>;
+  }
+}
