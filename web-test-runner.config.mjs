@@ -18,6 +18,10 @@ const ACTION_TIMEOUT_MS = 5000;
 
 /** @type {import('./src/sim/index.ts').RunningSimulator | undefined} */
 let sim;
+/** @type {import('./src/proxy/node.ts').RunningProxy | undefined} */
+let proxy;
+/** The test server's port: fixed, so the proxy's CORS list can name the test page's origin. */
+const PORT = 8765;
 
 /** @param {import('./src/sim/index.ts').RunningSimulator} s */
 async function api(s, path, { method = 'GET', token, body } = {}) {
@@ -82,15 +86,33 @@ function simulatorPlugin() {
       register();
       const { startSimulator } = await import('./src/sim/index.ts');
       sim = await startSimulator({ talkDelayMs: 200 });
+      // The kit's proxy in front of it, on another origin than the test page (CORS as a CMS page has it).
+      const { parseConfig } = await import('./src/proxy/config.ts');
+      const { startProxyServer } = await import('./src/proxy/node.ts');
+      const config = parseConfig({
+        DH_PUBLIC_HEADS: '*',
+        DH_ALLOWED_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}`,
+        DH_SIGNING_SECRET: 'element-tests-signing-secret-0123456789',
+        DH_RATE_LIMIT: '0',
+      });
+      const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+      proxy = await startProxyServer({
+        config: { ...config, platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+        port: 0,
+        log: () => undefined,
+        warn: () => undefined,
+      });
     },
     async serverStop() {
+      await proxy?.close();
       await sim?.close();
       sim = undefined;
+      proxy = undefined;
     },
     async executeCommand({ command, payload }) {
       if (!command.startsWith('sim-')) return undefined;
       if (!sim) throw new Error('the simulator is not running');
-      if (command === 'sim-info') return { info: sim.info, urls: sim.urls };
+      if (command === 'sim-info') return { info: sim.info, urls: sim.urls, endpoint: `${proxy.url}/dh` };
       if (command === 'sim-create-head') return createHead(sim, payload ?? {});
       if (command === 'sim-splitter') {
         // payload {id, splitter: boolean}: PUT /head/{id}/splitter through the API.
@@ -195,6 +217,7 @@ if (process.env.CI) forbidOnly(fileURLToPath(new URL('./test/elements', import.m
 
 export default {
   files: ['test/elements/**/*.test.ts'],
+  port: PORT,
   nodeResolve: true,
   // Page-level timeouts stay short: the suite is meant to take seconds.
   testFramework: { config: { timeout: 10000 } },

@@ -151,7 +151,8 @@ export class DhAvatar extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    if (this.loading === 'eager' && this.layout === 'inline') this.activate('eager');
+    // After this update, not during it (a state change inside an update costs another one).
+    if (this.loading === 'eager' && this.layout === 'inline') void this.updateComplete.then(() => this.activate('eager'));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -163,8 +164,10 @@ export class DhAvatar extends LitElement {
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
     const moved = (['src', 'view'] as const).some((k) => changed.has(k) && changed.get(k) !== undefined);
     if (moved && this._phase !== 'idle') {
-      this._phase = 'idle';
-      void this._start('method', false);
+      void this.updateComplete.then(() => {
+        this._phase = 'idle';
+        return this._start('method', false);
+      });
     }
   }
 
