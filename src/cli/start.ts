@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PlatformClient } from '../platform/client.js';
 import { parseConfig, type ProxyConfig } from '../proxy/config.js';
-import { startProxyServer } from '../proxy/node.js';
+import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { startSimulator } from '../sim/index.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
@@ -110,30 +110,43 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
 
   let stopSim: (() => Promise<void>) | undefined;
   let demoHeads: { chat: string; stream: string } | undefined;
-  if (config.mode === 'simulator') {
-    const sim = await startSimulator({ streamingProvider: config.streamingProvider });
-    stopSim = sim.close;
-    const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
-    demoHeads = await seedDemoHeads(new PlatformClient(platform), config.streamingProvider);
-    config = {
-      ...config,
-      platform,
-      // The demo's heads are published unless the site says otherwise.
-      publicHeads: config.publicHeads.length ? config.publicHeads : [demoHeads.chat, demoHeads.stream],
-    };
-  }
   // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
   const host = process.env.HOST ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
   const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
-  const server = await startProxyServer({
-    config,
-    host,
-    staticDir: join(DIST, 'demo'),
-    bundleFile: join(DIST, 'dh-kit.bundle.js'),
-    authorize: openAdmin ? () => true : undefined,
-    pageValues: demoPageValues(config, demoHeads),
-    log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
-  });
+  let server: RunningProxy;
+  try {
+    if (config.mode === 'simulator') {
+      // The simulated platform keeps an origin of its own, as the real one has (cross-origin
+      // frames): the next port, so it is predictable for firewalls and bookmarks.
+      const sim = await startSimulator({
+        streamingProvider: config.streamingProvider,
+        port: config.port === 0 ? 0 : config.port + 1,
+        host: host === '0.0.0.0' ? '127.0.0.1' : host,
+      });
+      stopSim = sim.close;
+      const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
+      demoHeads = await seedDemoHeads(new PlatformClient(platform), config.streamingProvider);
+      config = {
+        ...config,
+        platform,
+        // The demo's heads are published unless the site says otherwise.
+        publicHeads: config.publicHeads.length ? config.publicHeads : [demoHeads.chat, demoHeads.stream],
+      };
+    }
+    server = await startProxyServer({
+      config,
+      host,
+      staticDir: join(DIST, 'demo'),
+      bundleFile: join(DIST, 'dh-kit.bundle.js'),
+      authorize: openAdmin ? () => true : undefined,
+      pageValues: demoPageValues(config, demoHeads),
+      log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
+    });
+  } catch (err) {
+    // A port in use or a failed seed: nothing may be left running, or the process would hang.
+    await stopSim?.();
+    throw err;
+  }
 
   const lines = [
     '',

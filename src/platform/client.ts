@@ -503,7 +503,8 @@ export class PlatformClient {
   private async _call<T>(call: Call<T>): Promise<T> {
     const auth = call.auth !== false;
     // Only GETs are safe to repeat (STYLE, Server): a create or a text-to-video is sent once.
-    let retriesLeft = call.method === 'GET' ? this._maxAttempts - 1 : 0;
+    // The token request is a POST that creates nothing: a blip there would fail every waiting call.
+    let retriesLeft = call.method === 'GET' || call.path === '/auth/token' ? this._maxAttempts - 1 : 0;
     let retry = 0;
     let reloggedIn = false;
     for (let attempt = 1; ; attempt++) {

@@ -195,10 +195,19 @@ export const headCreateResponseSchema = headRecordBase.refine((h) => h.id !== un
 });
 export type HeadCreateResponse = z.infer<typeof headCreateResponseSchema> & { id: string };
 
-export const headRecordSchema = headRecordBase.refine((h) => h.publicUrl !== undefined, {
-  message: 'the head record has no publicUrl',
-  path: ['publicUrl'],
-});
+/** A page address as the spec gives it: http(s), …/<org_id>/<head_id>, and an api_key (rules 2–3). */
+function isPageUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.pathname.split('/').filter(Boolean).length >= 2 && !!url.searchParams.get('api_key');
+}
+
+export const headRecordSchema = headRecordBase
+  .refine((h) => h.publicUrl !== undefined, { message: 'the head record has no publicUrl', path: ['publicUrl'] })
+  .refine((h) => h.publicUrl === undefined || isPageUrl(h.publicUrl), {
+    message: 'publicUrl is not a page address of the form …/<org_id>/<head_id>?api_key=…',
+    path: ['publicUrl'],
+  });
 export type HeadRecord = z.infer<typeof headRecordSchema> & { publicUrl: string };
 
 // ── Text to video ─────────────────────────────────────────────────────────────────────────────

@@ -11,7 +11,7 @@ import { errorResponse, fail } from './http.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { adminRoutes } from './routes/admin.js';
 import { headRoutes } from './routes/heads.js';
-import { adminTokenAuthorize, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
+import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
 export const VERSION = '0.1.0';
@@ -23,7 +23,6 @@ export interface LogLine {
   path: string;
   status: number;
   ms: number;
-  code?: string;
 }
 
 export interface ProxyOptions {
@@ -38,13 +37,14 @@ export interface ProxyOptions {
   log?: (line: LogLine) => void;
   /** Fetch for poster images (default: the global fetch). */
   fetch?: typeof fetch;
-  /** Warnings at start-up (a random signing secret, …); default console.warn. */
+  /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
   warn?: (message: string) => void;
   now?: () => number;
 }
 
-/** Routes the platform calls (webhooks, plugin, tools) are authenticated by their own means, not the CSRF header. */
-const PLATFORM_CALLED = /\/(hooks|plugin|tools)\//;
+/** The proxy's 404 in its error shape. */
+export const proxyNotFound = (c: Context) =>
+  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } }, 404);
 
 function randomSecret(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -68,25 +68,27 @@ export function createProxy(options: ProxyOptions): Hono {
     store: options.store ?? new MemoryStore(now),
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
+    defaultAuthorize: options.authorize === undefined,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     ...catalogueLoaders(platform, now),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
-  const clientKey =
-    options.clientKey ?? ((c: Context) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'anonymous');
+  const clientKey = options.clientKey ?? ((c: Context) => clientAddress(c, config.trustProxy));
+  const base = config.prefix === '/' ? '' : config.prefix;
+  // Routes the platform calls are authenticated by their own means (signatures), not the CSRF header.
+  const platformCalled = (path: string) => ['/hooks/', '/plugin/', '/tools/'].some((p) => path.startsWith(`${base}${p}`));
 
   const routes = new Hono();
   routes.use('*', corsFor(config));
   routes.use('*', limitRate(config.rateLimit, clientKey));
   routes.use('*', limitBody());
-  routes.use('*', csrfHeader((path) => PLATFORM_CALLED.test(path)));
+  routes.use('*', csrfHeader(platformCalled));
   routes.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
   routes.route('/', catalogueRoutes(deps));
   routes.route('/', headRoutes(deps));
   routes.route('/', adminRoutes(deps));
-  routes.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } }, 404));
-  routes.onError((err, c) => errorResponse(c, err, (e) => console.error('[dh-kit] unexpected error', e)));
+  routes.onError((err, c) => errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e))));
 
   const app = new Hono();
   app.use('*', async (c, next) => {
@@ -101,5 +103,7 @@ export function createProxy(options: ProxyOptions): Hono {
     });
   });
   app.route(config.prefix, routes);
+  // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
+  app.notFound(proxyNotFound);
   return app;
 }

@@ -39,6 +39,10 @@ const envSchema = z.object({
   DH_PUBLIC_HEADS: list,
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
+  DH_TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], 'DH_TRUST_PROXY is true or false')
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   DH_PREFIX: z
     .string()
     .regex(/^\/[A-Za-z0-9/_-]*$/, 'DH_PREFIX is a path such as /dh')
@@ -72,6 +76,8 @@ export interface ProxyConfig {
   rateLimit: number;
   /** Text-to-video requests a day; 0 turns the cap off. */
   videoDailyCap: number;
+  /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
+  trustProxy: boolean;
   prefix: string;
   port: number;
 }
@@ -114,6 +120,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicHeads: e.DH_PUBLIC_HEADS,
     rateLimit: e.DH_RATE_LIMIT,
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
+    trustProxy: e.DH_TRUST_PROXY,
     prefix: e.DH_PREFIX,
     port: e.PORT,
   };
@@ -134,6 +141,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     publicHeads: c.publicHeads,
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
+    trustProxy: c.trustProxy,
     prefix: c.prefix,
     port: c.port,
   };

@@ -30,6 +30,7 @@ export type Platform = Pick<
   | 'createHead'
   | 'createStreamingHead'
   | 'getHead'
+  | 'setSplitter'
   | 'setTools'
   | 'setEventsEnabled'
   | 'textToVideo'
@@ -47,6 +48,8 @@ export interface Deps {
   store: KeyValueStore;
   signingSecret: string;
   authorize: Authorize;
+  /** True when `authorize` is the reference DH_ADMIN_TOKEN check (its refusal can say how to open it). */
+  defaultAuthorize: boolean;
   /** Every face, oldest first, fetched in pages of 100 (spec: a client may page on its side). */
   faces(): Promise<Face[]>;
   voices(): Promise<Voice[]>;

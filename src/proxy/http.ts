@@ -70,15 +70,33 @@ export function fromPlatformError(err: PlatformError): ApiException {
   }
 }
 
+/**
+ * What a browser is told when the platform side failed: the cause (a network address, a setting
+ * name) is for the site owner's log, not for every visitor.
+ */
+const PUBLIC_MESSAGES: Record<string, string> = {
+  platform_unavailable: 'The avatar platform is not answering right now. Try again in a moment.',
+  platform_timeout: 'The avatar platform took too long to answer. Try again in a moment.',
+  platform_auth_failed: "This site's connection to the avatar platform is not set up right. The site owner can find the details in the server log.",
+  platform_forbidden: "This site's avatar platform account cannot do this right now. The site owner can find the details in the server log.",
+};
+
 export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void): Response {
-  const ex =
+  let ex: ApiException | undefined;
+  if (err instanceof PlatformError) {
+    ex = fromPlatformError(err);
+    const visible = PUBLIC_MESSAGES[ex.code];
+    if (visible) {
+      log?.(`${c.req.method} ${c.req.path}: ${ex.code}: ${err.message}`);
+      ex = new ApiException(ex.status as ContentfulStatusCode, ex.code, visible, ex.headers);
+    }
+  }
+  ex ??=
     err instanceof ApiException
       ? err
-      : err instanceof PlatformError
-        ? fromPlatformError(err)
-        : err instanceof HTTPException
-          ? new ApiException(err.status as ContentfulStatusCode, err.status === 413 ? 'body_too_large' : 'http_error', err.message || 'Request refused')
-          : undefined;
+      : err instanceof HTTPException
+        ? new ApiException(err.status as ContentfulStatusCode, err.status === 413 ? 'body_too_large' : 'http_error', err.message || 'Request refused')
+        : undefined;
   if (!ex) {
     log?.(err);
     return c.json({ error: { code: 'internal', message: 'The proxy failed unexpectedly; the error is in its log.' } }, 500);

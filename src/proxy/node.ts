@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { createProxy, type ProxyOptions } from './app.js';
+import { createProxy, proxyNotFound, type ProxyOptions } from './app.js';
+import { clientAddress } from './security.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -34,8 +35,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   app.route(
     '/',
     createProxy({
-      // The socket's address: a forwarded header could be set by anyone.
-      clientKey: (c) => getConnInfo(c).remote.address ?? 'unknown',
+      clientKey: (c) => clientAddress(c, options.config.trustProxy, getConnInfo(c).remote.address),
       ...proxyOptions,
     }),
   );
@@ -54,6 +54,8 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     });
     app.use('/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }
+  const prefix = options.config.prefix;
+  app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxyNotFound(c) : c.text('Not found', 404)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
     s.once('error', reject);

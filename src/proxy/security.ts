@@ -40,12 +40,14 @@ export function adminTokenAuthorize(config: Pick<ProxyConfig, 'adminToken'>): Au
 export function requireAdmin(deps: Deps, action: AdminAction): MiddlewareHandler {
   return async (c, next) => {
     if (!(await deps.authorize(c.req.raw, action))) {
-      if (!deps.config.adminToken && !c.req.header('authorization')) {
+      if (deps.defaultAuthorize && !deps.config.adminToken) {
         fail(403, 'admin_closed', 'Admin routes are closed: set DH_ADMIN_TOKEN on the proxy (or plug in your own authorize hook).');
       }
       fail(401, 'admin_required', 'This route needs an admin: send Authorization: Bearer <DH_ADMIN_TOKEN>.');
     }
     await next();
+    // An admin answer is for this admin only: no shared cache may keep it.
+    c.header('cache-control', 'no-store');
   };
 }
 
@@ -81,9 +83,19 @@ export function limitBody(): MiddlewareHandler {
 }
 
 /**
- * Requests per minute per client. The client key comes from the runtime (the Node entry passes
- * the socket address); behind a trusted reverse proxy a site may key on its forwarded header.
+ * Who a client is, for the rate limit. `X-Forwarded-For` is written by anyone, so it is read only
+ * when DH_TRUST_PROXY says a reverse proxy of the site's own appends to it: then the last entry
+ * is the address that proxy saw. Otherwise the socket address (the Node entry gives it).
  */
+export function clientAddress(c: Context, trustProxy: boolean, socketAddress?: string): string {
+  if (trustProxy) {
+    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1]!;
+  }
+  return socketAddress ?? 'unknown';
+}
+
+/** Requests per minute per client key. */
 export function limitRate(perMinute: number, clientKey: (c: Context) => string): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
   return rateLimiter({

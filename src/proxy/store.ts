@@ -8,6 +8,8 @@ export interface KeyValueStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Sets only when the key is absent; true when this call set it (for de-duplication). */
   add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Adds `by` (default 1) to a counter, atomically; a new counter lives ttlMs. Returns the new value. */
+  increment(key: string, ttlMs: number, by?: number): Promise<number>;
 }
 
 export class MemoryStore implements KeyValueStore {
@@ -34,6 +36,16 @@ export class MemoryStore implements KeyValueStore {
     if ((await this.get(key)) !== undefined) return false;
     await this.set(key, value, ttlMs);
     return true;
+  }
+
+  async increment(key: string, ttlMs: number, by = 1): Promise<number> {
+    const hit = this.map.get(key);
+    if (!hit || hit.expires <= this.now()) {
+      await this.set(key, String(by), ttlMs);
+      return by;
+    }
+    hit.value = String(Number(hit.value) + by);
+    return Number(hit.value);
   }
 
   /** Drops expired entries now and then, so a long-running process does not grow without end. */

@@ -79,7 +79,9 @@ export function apiRoutes(sim: SimContext) {
   };
   /** A head of the caller's organisations, or a 404. */
   const ownHead = (c: Context<Env>, id: string, status: 400 | 404 = 404): SimHead => {
-    const head = store.findHead(id);
+    // The API takes the head id only; public ids are for the pages (a client that mixes them up
+    // must fail here as it would on the platform).
+    const head = store.heads.get(id);
     const account = store.accounts.get(c.get('auth').email)!;
     if (!head || !account.orgIds.includes(head.orgId)) {
       throw new SimHttpError(status, status === 400 ? `Invalid head id: ${id}` : `Head not found: ${id}`);
@@ -237,7 +239,9 @@ export function apiRoutes(sim: SimContext) {
   // ── Webhook configuration ────────────────────────────────────────────────────────────────────
   /** Spec, Delivery 1: HTTPS only. The simulator may allow http on loopback for local receivers. */
   const webhookUrlAllowed = (url: string) => {
+    if (!URL.canParse(url)) return false;
     const u = new URL(url);
+    if (!u.hostname) return false;
     if (u.protocol === 'https:') return true;
     return sim.options.allowInsecureWebhooks && u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
   };

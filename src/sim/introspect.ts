@@ -27,6 +27,14 @@ const optionsSchema = z.object({
 export function introspectionRoutes(sim: SimContext) {
   const { store } = sim;
   const app = new Hono();
+  // A JSON content type cannot be sent cross-site without a CORS preflight (which the simulator
+  // never grants), so no web page can reset or fault a simulator running on this machine.
+  app.use('*', async (c, next) => {
+    if ((c.req.method === 'POST' || c.req.method === 'PATCH') && !c.req.header('content-type')?.includes('application/json')) {
+      return platformError(c, 415, 'Send Content-Type: application/json');
+    }
+    await next();
+  });
 
   const body = async <T extends z.ZodType>(req: Request, schema: T): Promise<{ data: z.infer<T> } | { error: string }> => {
     let json: unknown;

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 const DEMO = 'http://127.0.0.1:8792';
 
 test('the demo lists faces and voices from the proxy, filters and pages them, with no axe violations', async ({ page }) => {
-  await page.goto(`${DEMO}/`);
+  await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.getByText('Running against the local simulator')).toBeVisible();
   const faces = page.locator('#faces li');
   await expect(faces).toHaveCount(12);
@@ -47,7 +47,7 @@ test('a failing proxy shows a clear message and a working Retry', async ({ page 
       ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'platform_unavailable', message: 'The platform is not answering right now.' } }) })
       : route.continue(),
   );
-  await page.goto(`${DEMO}/`);
+  await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.locator('#faces-status')).toContainText('The platform is not answering right now.');
   fail = false;
   await page.locator('#faces-status').getByRole('button', { name: 'Retry' }).click();
@@ -55,13 +55,15 @@ test('a failing proxy shows a clear message and a working Retry', async ({ page 
 });
 
 test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any response it receives', async ({ page }) => {
-  const bodies: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().startsWith(DEMO)) bodies.push(`${res.url()} ${JSON.stringify(await res.allHeaders())} ${await res.text().catch(() => '')}`);
+  const reads: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.url().startsWith(DEMO)) reads.push((async () => `${res.url()} ${JSON.stringify(await res.allHeaders())} ${await res.text().catch(() => '')}`)());
   });
-  await page.goto(`${DEMO}/`);
+  await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.locator('#faces li')).toHaveCount(12);
   await expect(page.locator('#voices tr').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(reads);
   const all = bodies.join('\n') + (await page.content());
   expect(bodies.length).toBeGreaterThan(3);
   for (const secret of ['api_key', 'sim_ak_', 'sim-secret-key', 'Bearer ', 'sharedKey']) expect(all).not.toContain(secret);

@@ -30,7 +30,8 @@ const requestsTo = (origin: string) => performance.getEntriesByType('resource').
 
 async function signedUrl(id: string, view = 'chat'): Promise<string> {
   const res = await fetch(`${sim.endpoint}/heads/${id}/launch?view=${view}`);
-  return (await res.json()).url;
+  // The proxy answers a path on itself; a site's server would print the full URL into its page.
+  return new URL((await res.json()).url, sim.endpoint).href;
 }
 
 describe('<dh-avatar>', () => {

@@ -325,13 +325,22 @@ describe('authentication', () => {
 
   test('AUTH-5 a failed token request is shared by its waiters but not cached', async () => {
     const fake = new FakePlatform();
-    fake.on('POST /auth/token', () => json({ message: 'down' }, 500), 1);
+    fake.on('POST /auth/token', () => json({ message: 'down' }, 500), 3);
     const client = makeClient(fake);
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => client.listVoices()));
     assert.ok(results.every((r) => r.status === 'rejected'));
     for (const r of results) await failure(Promise.reject((r as PromiseRejectedResult).reason), 'upstream');
-    assert.equal(fake.count('POST /auth/token'), 1, 'a POST is not retried');
+    assert.equal(fake.count('POST /auth/token'), 3, 'one shared login, retried like a GET (it creates nothing)');
     assert.equal((await client.listVoices()).length, 1);
+    assert.equal(fake.count('POST /auth/token'), 4);
+  });
+
+  test('AUTH-5 a token request that meets one 503 is retried, and its waiters never see it', async () => {
+    const fake = new FakePlatform();
+    fake.on('POST /auth/token', () => json({ message: 'blip' }, 503), 1);
+    const client = makeClient(fake);
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.listVoices()));
+    assert.equal(results.length, 10);
     assert.equal(fake.count('POST /auth/token'), 2);
   });
 

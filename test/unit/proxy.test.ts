@@ -164,7 +164,7 @@ describe('proxy', () => {
     test('500 concurrent cold /dh/faces requests make one /auth/token and one face call', async () => {
       sim.store.reset();
       const cold = makeProxy();
-      const answers = await Promise.all(Array.from({ length: 500 }, () => cold.app.request('/dh/faces?take=3')));
+      const answers = await Promise.all(Array.from({ length: 500 }, () => cold.request('/dh/faces?take=3')));
       assert.ok(answers.every((r) => r.status === 200));
       assert.equal(sim.store.tokensIssued, 1);
       assert.equal(sim.store.requests.filter((r) => r.path === '/head_visual/face/all').length, 1);
@@ -181,7 +181,7 @@ describe('proxy', () => {
       assert.deepEqual(Object.keys(body).sort(), ['id', 'mode', 'name', 'poster']);
       assert.equal(body.name, 'Proxy Head');
       assert.equal(body.mode, 'oc');
-      assert.equal(body.poster, `http://localhost/dh/heads/${head.id}/poster`);
+      assert.equal(body.poster, `/dh/heads/${head.id}/poster`, 'relative to the proxy, whatever host a reverse proxy used');
     });
 
     test('the poster is served by the proxy, so a facade makes no request to the platform', async () => {
@@ -215,8 +215,11 @@ describe('proxy', () => {
       assert.match(launch.url, new RegExp(`/dh/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`));
       const expires = Date.parse(launch.expiresAt) - Date.now();
       assert.ok(expires > 0 && expires <= 300_000, 'lives at most 300 s');
-      const res = await p.request(new URL(launch.url).pathname + new URL(launch.url).search);
+      assert.ok(launch.url.startsWith('/dh/embed/'), 'a path: the element resolves it against its endpoint');
+      const res = await p.request(launch.url);
       assert.equal(res.status, 302);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
       const location = res.headers.get('location')!;
       const record = [...sim.store.heads.values()].find((h) => h.id === head.id)!;
       const org = sim.store.orgs.get(record.orgId)!;
@@ -226,7 +229,7 @@ describe('proxy', () => {
     test('STREAM-4 the stream view redirects to {stream_url}/<org>/<head>?api_key', async () => {
       const head = await createHead(p);
       const launch = await (await p.request(`/dh/heads/${head.id}/launch?view=stream`)).json();
-      const res = await p.request(new URL(launch.url).pathname + new URL(launch.url).search);
+      const res = await p.request(launch.url);
       assert.equal(res.status, 302);
       assert.match(res.headers.get('location')!, new RegExp(`^${sim.urls.streamUrl}/org-demo/h-[^?]+\\?api_key=sim_ak_`));
     });
@@ -234,7 +237,7 @@ describe('proxy', () => {
     test('a tampered, expired or wrong-view launch URL is refused with 403 and a clear message', async () => {
       const head = await createHead(p);
       const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
-      const u = new URL(url);
+      const u = new URL(url, 'http://localhost');
       const sig = u.searchParams.get('sig')!;
       const tampered = new URL(u);
       tampered.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
@@ -438,12 +441,76 @@ describe('proxy', () => {
       const p = makeProxy();
       const head = await createHead(p);
       const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
-      await p.request(new URL(url).pathname + new URL(url).search);
+      await p.request(url);
       assert.ok(p.logs.length >= 3);
       for (const line of p.logs) {
         assert.deepEqual(Object.keys(line).sort(), ['at', 'method', 'ms', 'path', 'status']);
         assert.doesNotMatch(line.path, /\?|sig=|api_key/);
       }
+    });
+  });
+
+  describe('review fixes', () => {
+    test('catalogue caching stays on the catalogues: admin answers and errors are not public or ETagged', async () => {
+      const p = makeProxy();
+      const head = await createHead(p);
+      assert.equal((await p.request('/dh/faces')).headers.get('cache-control'), 'public, max-age=60');
+      for (const path of [`/dh/heads/${head.id}/videos`, `/dh/heads/${head.id}/launch`, `/dh/webhooks?headId=${head.id}`]) {
+        const res = await p.request(path, { admin: true });
+        assert.equal(res.headers.get('cache-control'), 'no-store', path);
+        assert.equal(res.headers.get('etag'), null, path);
+      }
+    });
+
+    test('an unknown route under the prefix is a 404 in the error shape', async () => {
+      const res = await makeProxy().request('/dh/nope');
+      assert.equal(res.status, 404);
+      assert.equal((await errorOf(res)).code, 'not_found');
+    });
+
+    test('the CSRF exemption covers only the platform-called routes', async () => {
+      const p = makeProxy();
+      const res = await p.request('/dh/heads/tools/videos', { method: 'POST', admin: true, headers: { 'x-dh-kit': '0' }, body: '{"text":"x"}' });
+      assert.equal(res.status, 403);
+    });
+
+    test('webhook ids are plain positive numbers', async () => {
+      const p = makeProxy();
+      for (const id of ['0x10', '1e2', '0', '-1', '%205']) assert.equal((await p.request(`/dh/webhooks/${id}`, { admin: true })).status, 400, id);
+    });
+
+    test('STREAM-2 PUT /heads/:id/splitter turns the splitter off and on', async () => {
+      const p = makeProxy();
+      const head = await createHead(p);
+      assert.equal((await p.request(`/dh/heads/${head.id}/splitter`, { method: 'PUT', admin: true, body: '{"on":false}' })).status, 200);
+      assert.equal(sim.store.heads.get(head.id)!.splitter, false);
+      assert.equal((await p.request(`/dh/heads/${head.id}/splitter`, { method: 'PUT', admin: true, body: '{"on":"no"}' })).status, 400);
+    });
+
+    test('a failed video request does not use up the daily cap', async () => {
+      const capped = makeProxy({ DH_VIDEO_DAILY_CAP: '1' });
+      const bad = await capped.request('/dh/heads/no-such-head/videos', { method: 'POST', admin: true, body: '{"text":"Hi"}' });
+      assert.equal(bad.status, 400);
+      const head = await createHead(capped, { operationMode: 'ttt' });
+      assert.equal((await capped.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: '{"text":"Hi"}' })).status, 202);
+      assert.equal((await capped.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: '{"text":"Hi"}' })).status, 429);
+    });
+
+    test('X-Forwarded-For keys the rate limit only with DH_TRUST_PROXY, and then its last entry', async () => {
+      const spoofable = makeProxy({ DH_RATE_LIMIT: '2' });
+      for (const ip of ['1.1.1.1', '2.2.2.2']) assert.equal((await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': ip } })).status, 200);
+      assert.equal((await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': '3.3.3.3' } })).status, 429, 'a changed header does not reset the limit');
+      const trusted = makeProxy({ DH_RATE_LIMIT: '1', DH_TRUST_PROXY: 'true' });
+      assert.equal((await trusted.request('/dh/health', { headers: { 'x-forwarded-for': 'forged, 10.0.0.1' } })).status, 200);
+      assert.equal((await trusted.request('/dh/health', { headers: { 'x-forwarded-for': 'other, 10.0.0.1' } })).status, 429, 'the forged first entry is ignored');
+      assert.equal((await trusted.request('/dh/health', { headers: { 'x-forwarded-for': '10.0.0.2' } })).status, 200);
+    });
+
+    test('with a site\'s own authorize hook, a refusal is a 401, not "set DH_ADMIN_TOKEN"', async () => {
+      const p = makeProxy({ DH_ADMIN_TOKEN: '' }, { authorize: () => false });
+      const res = await p.request('/dh/heads', { method: 'POST', body: JSON.stringify(headBody()) });
+      assert.equal(res.status, 401);
+      assert.doesNotMatch((await errorOf(res)).message, /DH_ADMIN_TOKEN is/);
     });
   });
 
@@ -471,18 +538,32 @@ describe('proxy', () => {
     test('a 401 mid-session is recovered by one re-login', async () => {
       const p = makeProxy();
       assert.equal((await p.request('/dh/voices?q=zzzz-nothing')).status, 200);
+      const tokensBefore = sim.store.tokensIssued;
       sim.store.addFault({ path: '/head/*', status: 401, times: 1 });
       const head = await createHead(p);
+      assert.equal(sim.store.tokensIssued, tokensBefore + 1, 'the 401 led to exactly one new login');
+      assert.equal(sim.store.faults.length, 0, 'the fault was used');
       assert.equal((await p.request(`/dh/heads/${head.id}`)).status, 200);
     });
 
-    test('the platform refusing our credentials is a 502 that tells the site owner what to fix', async () => {
-      const p = makeProxy({}, { client: { secretKey: 'wrong' } });
+    test('the platform refusing our credentials is a 502 for visitors; the cause goes to the site owner\'s log', async () => {
+      const warnings: string[] = [];
+      const p = makeProxy({}, { client: { secretKey: 'wrong-secret-key' }, warn: (m) => warnings.push(m) });
       const res = await p.request('/dh/faces');
       assert.equal(res.status, 502);
       const err = await errorOf(res);
       assert.equal(err.code, 'platform_auth_failed');
-      assert.match(err.message, /DH_SECRET_KEY|secret key/i);
+      assert.match(err.message, /server log/);
+      assert.doesNotMatch(err.message, /DH_|secret/i, 'no setting names for visitors');
+      assert.match(warnings.join('\n'), /DH_SECRET_KEY|secret key/i);
+      assert.doesNotMatch(warnings.join('\n'), /wrong-secret-key/, 'the log names the setting, never its value');
+    });
+
+    test('a platform that cannot be reached is a 502 whose message hides the address', async () => {
+      const p = makeProxy({}, { client: { baseUrl: 'http://127.0.0.1:9/api', maxAttempts: 1, fetch }, warn: () => undefined });
+      const res = await p.request('/dh/voices');
+      assert.equal(res.status, 502);
+      assert.doesNotMatch((await errorOf(res)).message, /127\.0\.0\.1|ECONNREFUSED/);
     });
   });
 

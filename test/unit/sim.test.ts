@@ -146,11 +146,21 @@ describe('simulator', () => {
     assert.doesNotMatch(text, new RegExp(store.options.secretKey));
     assert.doesNotMatch(text, /Bearer/);
     assert.ok(log.some((r: { path: string }) => r.path === '/auth/token'));
-    assert.equal((await app.request('/api/_sim/reset', { method: 'POST' })).status, 204);
+    assert.equal((await app.request('/api/_sim/reset', { method: 'POST' })).status, 415, 'a cross-site form cannot reset the simulator');
+    assert.equal((await app.request('/api/_sim/reset', { method: 'POST', headers: json })).status, 204);
     const state = await (await app.request('/api/_sim/state')).json();
     assert.equal(state.tokensIssued, 0);
     assert.equal(state.heads.length, 0);
     assert.equal(state.options.secretKey, undefined);
+  });
+
+  test('a webhook URL that is not a URL is a 400, not a 500; the API takes head ids, not public ids', async () => {
+    const head = await createHead();
+    for (const webhookUrl of ['not a url', '::', 'https://']) {
+      const res = await app.request('/api/head-events', { method: 'POST', headers: head.auth, body: JSON.stringify({ headId: head.id, webhookUrl }) });
+      assert.equal(res.status, 400, webhookUrl);
+    }
+    assert.equal((await app.request(`/api/head/${head.publicId}`, { headers: head.auth })).status, 404);
   });
 
   test('an unknown API path is a 404 in the platform error shape', async () => {

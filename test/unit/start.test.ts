@@ -33,7 +33,7 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     const head = await (await fetch(`${info.url}/dh/heads/${info.demoHeads.chat}`)).json();
     assert.equal(head.name, 'Ava');
     const launch = await (await fetch(`${info.url}/dh/heads/${info.demoHeads.stream}/launch?view=stream`)).json();
-    const page = await fetch(launch.url);
+    const page = await fetch(new URL(launch.url, info.url));
     assert.equal(page.status, 200, 'the redirect lands on the simulator stream page');
     assert.doesNotMatch(await page.text(), /splitter-warning/, 'the streaming demo head has its splitter off');
   } finally {

@@ -213,7 +213,12 @@ export class DhAvatar extends LitElement {
       query: { view: this.view },
       signal,
     });
-    return launch.url;
+    return this._resolve(launch.url);
+  }
+
+  /** URLs from the proxy are relative to it, not to this page (the proxy may be on another origin). */
+  private _resolve(url: string): string {
+    return new URL(url, new URL(this.endpoint, document.baseURI)).href;
   }
 
   private async _loadSummary(): Promise<void> {
@@ -321,7 +326,7 @@ export class DhAvatar extends LitElement {
   }
 
   private renderFacade() {
-    const poster = this.poster ?? this._summary?.poster;
+    const poster = this.poster ?? (this._summary?.poster && this._resolve(this._summary.poster));
     const name = this._name;
     return html`<div class="facade" part="facade">
       ${poster
@@ -342,7 +347,7 @@ export class DhAvatar extends LitElement {
 
   private renderBubble() {
     const name = this._name;
-    const poster = this.poster ?? this._summary?.poster;
+    const poster = this.poster ?? (this._summary?.poster && this._resolve(this._summary.poster));
     return html`<button
         class="launcher"
         part="launcher"

@@ -13,7 +13,7 @@ import { requireAdmin } from '../security.js';
 
 const headId = (c: Context) => parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
 const webhookId = (c: Context) =>
-  parseInput(z.coerce.number('the webhook id is a number').int('the webhook id is a whole number').positive('the webhook id is positive'), c.req.param('id'), 'invalid_webhook_id');
+  Number(parseInput(z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number'), c.req.param('id'), 'invalid_webhook_id'));
 
 /** Where the proxy keeps a head's webhook shared keys (issue: verification of deliveries). */
 export const sharedKeysKey = (head: string) => `webhook-keys:${head}`;
@@ -36,18 +36,24 @@ export function adminRoutes(deps: Deps) {
     const id = headId(c);
     const { text } = parseInput(videoRequestSchema, await jsonBody(c));
     const cap = deps.config.videoDailyCap;
+    const day = new Date(deps.now()).toISOString().slice(0, 10);
+    const key = `videos:${day}`;
     if (cap > 0) {
-      const day = new Date(deps.now()).toISOString().slice(0, 10);
-      const key = `videos:${day}`;
-      const used = Number((await deps.store.get(key)) ?? '0');
-      if (used >= cap) {
+      // Counted before the call (so parallel requests cannot all pass), given back if it fails.
+      const used = await deps.store.increment(key, 24 * 3600e3);
+      if (used > cap) {
+        await deps.store.increment(key, 24 * 3600e3, -1);
         const midnight = Date.parse(`${day}T00:00:00Z`) + 24 * 3600e3;
         const seconds = Math.ceil((midnight - deps.now()) / 1000);
         fail(429, 'video_cap_reached', `The daily limit of ${cap} videos is reached (DH_VIDEO_DAILY_CAP). It resets at midnight UTC.`, { 'retry-after': String(seconds) });
       }
-      await deps.store.set(key, String(used + 1), 24 * 3600e3);
     }
-    await deps.platform.textToVideo({ id, text });
+    try {
+      await deps.platform.textToVideo({ id, text });
+    } catch (err) {
+      if (cap > 0) await deps.store.increment(key, 24 * 3600e3, -1);
+      throw err;
+    }
     return c.json({ headId: id, status: 'processing' }, 202);
   });
 
@@ -65,6 +71,14 @@ export function adminRoutes(deps: Deps) {
     };
     c.header('cache-control', 'no-store');
     return c.json(body);
+  });
+
+  app.put('/heads/:id/splitter', requireAdmin(deps, 'heads:create'), async (c) => {
+    const id = headId(c);
+    const { on } = parseInput(z.object({ on: z.boolean('on is true or false') }), await jsonBody(c));
+    // Spec, Heads rule 1: streaming avatars need it off.
+    await deps.platform.setSplitter(id, on);
+    return c.json({ headId: id, splitter: on });
   });
 
   app.put('/heads/:id/tools', requireAdmin(deps, 'tools:set'), async (c) => {

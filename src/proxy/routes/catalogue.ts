@@ -20,12 +20,15 @@ export function toFaceItem(face: Face): FaceItem {
 
 export function catalogueRoutes(deps: Deps) {
   const app = new Hono();
-  // Strong ETags over the body: a browser's If-None-Match gets a 304 with no body.
-  app.use('*', etag());
-  app.use('*', async (c, next) => {
-    await next();
-    if (c.res.ok) c.header('cache-control', 'public, max-age=60');
-  });
+  // Strong ETags over the body: a browser's If-None-Match gets a 304 with no body. Only on the
+  // catalogues: middleware at '*' here would reach every route mounted beside them.
+  for (const path of ['/faces', '/voices']) {
+    app.use(path, etag());
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('cache-control', 'public, max-age=60');
+    });
+  }
 
   app.get('/faces', async (c) => {
     const q = parseInput(facesQuerySchema, c.req.query());

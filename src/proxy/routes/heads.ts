@@ -31,13 +31,13 @@ async function posterSource(deps: Deps, head: HeadRecord): Promise<string | unde
   return face?.avatar ?? face?.posterImage ?? undefined;
 }
 
-async function summary(deps: Deps, c: Context, id: string, head: HeadRecord): Promise<HeadSummary> {
+async function summary(deps: Deps, id: string, head: HeadRecord): Promise<HeadSummary> {
   return {
     id,
     name: head.name ?? 'Digital human',
     mode: head.operationMode ?? 'unknown',
     // Served by the proxy, so a facade makes no request to the platform before the user asks.
-    poster: (await posterSource(deps, head)) ? `${routeBase(deps, c)}/heads/${encodeURIComponent(id)}/poster` : null,
+    poster: (await posterSource(deps, head)) ? `${routeBase(deps)}/heads/${encodeURIComponent(id)}/poster` : null,
   };
 }
 
@@ -51,8 +51,12 @@ function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
   return streamPageUrl(head.publicUrl, streamUrl!);
 }
 
-/** Where this proxy's routes are, as the browser reached them. */
-const routeBase = (deps: Deps, c: Context) => `${new URL(c.req.url).origin}${deps.config.prefix === '/' ? '' : deps.config.prefix}`;
+/**
+ * Where this proxy's routes are, as a path: URLs the proxy hands out are relative to its own
+ * origin (the elements resolve them against their endpoint), so a TLS-terminating reverse proxy
+ * or an internal host name never leaks into them.
+ */
+const routeBase = (deps: Deps) => (deps.config.prefix === '/' ? '' : deps.config.prefix);
 
 const createBodySchema = z
   .looseObject({ streaming: z.boolean().optional() })
@@ -64,7 +68,7 @@ export function headRoutes(deps: Deps) {
   app.get('/heads/:id', async (c) => {
     const id = publishedHeadId(deps, c);
     c.header('cache-control', 'public, max-age=60');
-    return c.json(await summary(deps, c, id, await deps.head(id)));
+    return c.json(await summary(deps, id, await deps.head(id)));
   });
 
   app.get('/heads/:id/poster', async (c) => {
@@ -72,8 +76,12 @@ export function headRoutes(deps: Deps) {
     const source = await posterSource(deps, await deps.head(id));
     if (!source) fail(404, 'no_poster', 'This head has no poster image.');
     const image = await deps.posters.get(source!, async () => {
-      const res = await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS) }).catch(() => undefined);
+      // Only http(s), no redirects to elsewhere, a size cap read from the header first.
+      const res = /^https?:/.test(source!)
+        ? await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'error' }).catch(() => undefined)
+        : undefined;
       const type = res?.headers.get('content-type') ?? '';
+      if (Number(res?.headers.get('content-length') ?? 0) > POSTER_MAX_BYTES) fail(502, 'poster_unavailable', 'The head\'s poster image is too large.');
       if (!res?.ok || !/^image\/(png|jpeg|webp|gif|avif|svg\+xml)\b/.test(type)) {
         return fail(502, 'poster_unavailable', 'The head\'s poster image could not be loaded from the platform.');
       }
@@ -95,7 +103,7 @@ export function headRoutes(deps: Deps) {
     const { view } = parseInput(launchQuerySchema, c.req.query());
     // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
     pageUrl(deps, await deps.head(id), view);
-    const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps, c), now: Math.floor(deps.now() / 1000) });
+    const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps), now: Math.floor(deps.now() / 1000) });
     c.header('cache-control', 'no-store');
     return c.json(launch);
   });
@@ -110,6 +118,8 @@ export function headRoutes(deps: Deps) {
     if (!check.ok) fail(403, check.code, check.message);
     const target = pageUrl(deps, await deps.head(id), q.view);
     // The page URL carries the organisation key: never cached, never sent on as a referrer.
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
     return c.redirect(target, 302);
   });
 
@@ -132,7 +142,7 @@ export function headRoutes(deps: Deps) {
       created = await deps.platform.createHead(parseInput(headCreateSchema, request));
     }
     const head = await deps.head(created.id);
-    const body: CreatedHead = { ...(await summary(deps, c, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
+    const body: CreatedHead = { ...(await summary(deps, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
     return c.json(body, 201);
   });
 

@@ -1,0 +1,99 @@
+/**
+ * <dh-avatar> on the demo that `npm start` serves, as a visitor meets it: the facade costs no
+ * request to the platform; a click loads the simulator's page through the proxy's signed URL.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+const DEMO = 'http://127.0.0.1:8792';
+/** The simulated platform of `npm start` listens on the next port: its pages are another origin. */
+const PLATFORM = 'http://127.0.0.1:8793';
+
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  return requests;
+}
+
+test('LIM-1 the landing page: no request to the platform before the click, then the chat page loads through a signed URL', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(`${DEMO}/`);
+  const hero = page.locator('#hero');
+  const talk = hero.getByRole('button', { name: 'Talk to Ava' });
+  await expect(talk).toBeVisible();
+  await expect(hero.locator('img[part="poster"]')).toHaveJSProperty('complete', true);
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((r) => r.url().startsWith(PLATFORM)).map((r) => r.url())).toEqual([]);
+  expect(await page.content()).not.toContain('api_key');
+
+  await talk.click();
+  const frame = page.frameLocator('#hero iframe');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Ava');
+  const launch = requests.find((r) => r.url().includes('/dh/heads/') && r.url().includes('/launch'));
+  expect(launch, 'the element asked the proxy for a launch URL').toBeTruthy();
+  const embed = requests.find((r) => r.url().startsWith(`${DEMO}/dh/embed/`));
+  expect(embed?.url()).toMatch(/\?view=chat&exp=\d+&sig=[0-9a-f]{64}$/);
+  expect(requests.some((r) => r.url().startsWith(`${PLATFORM}/chat/`))).toBe(true);
+  // The organisation key stays out of the host page: only the iframe's own navigation carries it.
+  expect(await page.content()).not.toContain('api_key');
+
+  await frame.getByRole('textbox').fill('Hello');
+  await frame.getByRole('textbox').press('Enter');
+  await expect(frame.locator('[data-role="head"]').last()).toHaveText(/^Hello, I am Ava\b/);
+  await expect(page.locator('#events')).toContainText('hero: dh-load {"view":"chat"}');
+});
+
+test('keyboard: Tab reaches the button, Enter loads the page and puts focus inside it', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  const talk = page.locator('#hero').getByRole('button', { name: 'Talk to Ava' });
+  await expect(talk).toBeVisible();
+  for (let i = 0; i < 10 && !(await talk.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Tab');
+  await expect(talk).toBeFocused();
+  await page.keyboard.press('Enter');
+  const frame = page.frameLocator('#hero iframe');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Ava');
+  await expect(page.locator('#hero iframe')).toBeFocused();
+});
+
+test('STREAM-4 the stream example loads the stream page in a 16:9 box', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(`${DEMO}/stream.html`);
+  const el = page.locator('#stream');
+  const box = await el.boundingBox();
+  expect(Math.round((box!.width / box!.height) * 9)).toBe(16);
+  await el.getByRole('button', { name: 'Talk to Leo' }).click();
+  const frame = page.frameLocator('#stream iframe');
+  await expect(frame.locator('main[data-view="stream"] h1')).toHaveText('Leo');
+  await expect(frame.getByTestId('splitter-warning')).toHaveCount(0);
+  expect(requests.some((r) => r.url().startsWith(`${PLATFORM}/stream/`))).toBe(true);
+});
+
+test('the bubble: opens from the corner, closes with Escape, focus returns to the launcher', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  const bubble = page.locator('#bubble');
+  const launcher = bubble.locator('[part="launcher"]');
+  await expect(launcher).toHaveText(/Talk to Ava/);
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  await launcher.click();
+  const panel = bubble.getByRole('dialog');
+  await expect(panel).toBeVisible();
+  await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+  await bubble.locator('[part="close"]').focus();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(launcher).toBeFocused();
+  await expect(page.locator('#events')).toContainText('bubble: dh-close');
+});
+
+test('the landing page has no axe violations, before and after activation', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  await expect(page.locator('#hero').getByRole('button', { name: 'Talk to Ava' })).toBeVisible();
+  const before = await new AxeBuilder({ page }).analyze();
+  expect(before.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).click();
+  await expect(page.frameLocator('#hero iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+  // The frame holds the platform's own page, a document with its own <main> like any embed;
+  // axe counts it as a second main of this page. Every other rule runs over both.
+  const after = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+  expect(after.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+});

@@ -1,0 +1,15 @@
+/** Element modules import in Node (SSR, tests, build tools) without a DOM and without throwing. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+test('importing dh-avatar in Node does not throw and defines nothing', async () => {
+  assert.equal(typeof (globalThis as { customElements?: unknown }).customElements, 'undefined');
+  const mod = await import('../../src/elements/avatar/avatar.js');
+  assert.equal(typeof mod.DhAvatar, 'function');
+});
+
+test('importing the browser entry (every element) in Node does not throw', async () => {
+  const mod = await import('../../src/index.js');
+  assert.equal(typeof mod.DhAvatar, 'function');
+  assert.equal(typeof mod.requestJson, 'function');
+});
