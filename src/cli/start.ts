@@ -109,6 +109,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   await buildIfNeeded(values.rebuild === true, io);
 
   let stopSim: (() => Promise<void>) | undefined;
+  let platformOrigin = config.platform ? new URL(config.platform.chatUrl ?? config.platform.baseUrl).origin : '';
   let demoHeads: { chat: string; stream: string } | undefined;
   // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
   const host = process.env.HOST ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
@@ -124,6 +125,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         host: host === '0.0.0.0' ? '127.0.0.1' : host,
       });
       stopSim = sim.close;
+      platformOrigin = sim.urls.origin;
       const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
       demoHeads = await seedDemoHeads(new PlatformClient(platform), config.streamingProvider);
       config = {
@@ -140,6 +142,19 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       bundleFile: join(DIST, 'dh-kit.bundle.js'),
       authorize: openAdmin ? () => true : undefined,
       pageValues: demoPageValues(config, demoHeads),
+      // The demo runs under a strict policy, as a careful site would: no inline script or style,
+      // frames only from this origin and the platform's pages (where /dh/embed redirects).
+      pageCsp: [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        `img-src 'self' data: ${platformOrigin}`,
+        `media-src 'self' ${platformOrigin}`,
+        `frame-src 'self' ${platformOrigin} ${config.platform?.streamUrl ? new URL(config.platform.streamUrl).origin : ''}`.trim(),
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "object-src 'none'",
+      ].join('; '),
       log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
     });
   } catch (err) {

@@ -22,6 +22,8 @@ export interface NodeServerOptions extends ProxyOptions {
   bundleFile?: string;
   /** Placeholders replaced in the static HTML pages (`__DH_CHAT_HEAD__` → a head id). */
   pageValues?: Record<string, string>;
+  /** A Content-Security-Policy for the static HTML pages. */
+  pageCsp?: string;
 }
 
 export interface RunningProxy {
@@ -30,7 +32,7 @@ export interface RunningProxy {
 }
 
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
-  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, ...proxyOptions } = options;
+  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, ...proxyOptions } = options;
   const app = new Hono();
   app.route(
     '/',
@@ -50,7 +52,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       if (!/^[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
       let page = await readFile(file, 'utf8');
       for (const [key, value] of Object.entries(pageValues)) page = page.replaceAll(key, value);
-      return c.html(page, 200, { 'cache-control': 'no-cache' });
+      return c.html(page, 200, { 'cache-control': 'no-cache', ...(pageCsp ? { 'content-security-policy': pageCsp } : {}) });
     });
     app.use('/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }

@@ -97,3 +97,17 @@ test('the landing page has no axe violations, before and after activation', asyn
   const after = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
   expect(after.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
 });
+
+test('works under the demo\'s strict Content-Security-Policy: no violation from the element', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto(`${DEMO}/`);
+  expect(res?.headers()['content-security-policy']).toContain("style-src 'self'");
+  await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).click();
+  await expect(page.frameLocator('#hero iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+  await page.locator('#bubble [part="launcher"]').click();
+  await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+  expect(violations).toEqual([]);
+});

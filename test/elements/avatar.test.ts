@@ -177,6 +177,19 @@ describe('<dh-avatar>', () => {
     });
   });
 
+  describe('preconnect', () => {
+    it('warms the connection to a proxy on another origin once per page, on pointerover or focusin', async () => {
+      const links = () => document.head.querySelectorAll(`link[rel="preconnect"][href="${new URL(sim.endpoint).origin}"]`).length;
+      const before = links();
+      const a = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const b = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      a.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      b.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      expect(links()).to.equal(Math.max(before, 1), 'one link for the origin, ever');
+      expect(frameOf(a)).to.equal(null, 'preconnect does not load anything');
+    });
+  });
+
   describe('loading="lazy" and "eager"', () => {
     it('lazy loads only when the element comes near the viewport', async () => {
       const wrapper = await fixture<HTMLDivElement>(
