@@ -1,0 +1,160 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_accent: var(--dh-picker-accent, #2563eb);
+    --_radius: var(--dh-picker-radius, 10px);
+    --_border: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
+    --_cell: var(--dh-face-picker-cell-width, 132px);
+    display: block;
+    font-family: var(--dh-picker-font, system-ui, sans-serif);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 16px;
+    align-items: center;
+    margin-bottom: 8px;
+  }
+  label {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+    font-size: 0.9rem;
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+  }
+  input,
+  select {
+    padding: 4px 8px;
+    border: var(--_border);
+    border-radius: 6px;
+    background: Canvas;
+    color: CanvasText;
+  }
+  .grid {
+    position: relative;
+    height: var(--dh-face-picker-height, 420px);
+    overflow: auto;
+    border: var(--_border);
+    border-radius: var(--_radius);
+    padding: 8px;
+    box-sizing: border-box;
+    outline: none;
+  }
+  .grid:focus-visible {
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
+  }
+  :host([disabled]) .grid,
+  .grid[aria-disabled='true'] {
+    opacity: 0.55;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(var(--_cols, 4), minmax(0, 1fr));
+    gap: 10px;
+    width: 100%;
+    padding-bottom: 10px;
+  }
+  .cell {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 4px;
+    border-radius: var(--_radius);
+    border: 2px solid transparent;
+    cursor: pointer;
+    min-width: 0;
+  }
+  .cell[aria-selected='true'] {
+    border-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 10%, transparent);
+  }
+  .cell.active {
+    outline: 2px dashed var(--_accent);
+    outline-offset: 1px;
+  }
+  .thumb {
+    position: relative;
+    aspect-ratio: 4 / 5;
+    border-radius: calc(var(--_radius) - 4px);
+    overflow: hidden;
+    background: color-mix(in srgb, currentColor 10%, transparent);
+  }
+  .thumb img,
+  .thumb video {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .name {
+    font-weight: 600;
+    font-size: 0.9rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .meta {
+    font-size: 0.78rem;
+    opacity: 0.75;
+  }
+  .check {
+    position: absolute;
+    top: 8px;
+    right: 8px;
+    width: 22px;
+    height: 22px;
+    border-radius: 50%;
+    background: var(--_accent);
+    color: #fff;
+    display: grid;
+    place-items: center;
+    font-size: 14px;
+  }
+  .placeholder .thumb {
+    animation: pulse 1.2s ease-in-out infinite;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.5;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .placeholder .thumb {
+      animation: none;
+    }
+  }
+  .state {
+    padding: 24px 8px;
+    text-align: center;
+  }
+  .state button {
+    margin-left: 8px;
+    padding: 4px 12px;
+    border-radius: 6px;
+    border: var(--_border);
+    background: Canvas;
+    color: CanvasText;
+    cursor: pointer;
+  }
+  .error {
+    color: var(--dh-picker-error-color, #b91c1c);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

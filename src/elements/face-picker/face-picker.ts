@@ -1,0 +1,361 @@
+import { html, isServer, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { Task } from '@lit/task';
+import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { requestJson } from '../../api/client.js';
+import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/schemas.js';
+import { DhFormControl } from '../shared/form-control.js';
+import { styles } from './face-picker.styles.js';
+
+/** Faces asked of the proxy per request (its maximum is 100). */
+const PAGE_SIZE = 60;
+/** Narrowest a cell may get before a column is dropped (px, with the 10 px gap). */
+const MIN_CELL = 132;
+const GAP = 10;
+
+interface Loaded {
+  /** Every face by position; undefined until its page arrives. */
+  items: (FaceItem | undefined)[];
+  total: number;
+}
+
+/**
+ * A face (head visual) picker: a grid of the platform's faces with their thumbnails, a gender
+ * filter and a name search, that behaves like a native form control. Its value is the face id
+ * (the `headVisualId` of a head). Pages are fetched from the proxy as the user scrolls and rows
+ * are virtualised, so a catalogue of 10,000 faces stays smooth.
+ *
+ * @element dh-face-picker
+ *
+ * @fires {Event} input - The user chose another face.
+ * @fires {Event} change - The user chose another face.
+ * @fires {CustomEvent<{item: FaceItem}>} dh-select - A face was chosen (also when it was already the value).
+ *
+ * @csspart toolbar - The filters above the grid.
+ * @csspart search - The name search box.
+ * @csspart gender - The gender filter.
+ * @csspart grid - The scrolling grid.
+ * @csspart cell - One face.
+ * @csspart status - Loading and empty messages.
+ * @csspart error - The error message and its retry button.
+ *
+ * @cssprop [--dh-face-picker-height=420px] - Height of the grid.
+ * @cssprop [--dh-face-picker-cell-width=132px] - Narrowest cell before a column is dropped.
+ * @cssprop [--dh-picker-accent=#2563eb] - Selection colour.
+ * @cssprop [--dh-picker-radius=10px] - Corner radius.
+ * @cssprop [--dh-picker-border=1px solid …] - Borders.
+ * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
+ */
+export class DhFacePicker extends DhFormControl<FaceItem> {
+  static override styles = styles;
+
+  protected readonly requiredMessage = 'Please choose a face.';
+
+  @query('.grid') private _grid?: HTMLElement | null;
+
+  /** Faces loaded for the current filters; replaced when they change. */
+  @state() private _loaded?: Loaded;
+  /** Index of the cell keyboard focus is on (aria-activedescendant). */
+  @state() private _active = 0;
+  /** The cell under the pointer, whose idle video plays. */
+  @state() private _hover = -1;
+  @state() private _cols = 4;
+  @state() private _q = '';
+
+  /** Gender filter: `MALE`, `FEMALE`, or empty for all. */
+  @property({ reflect: true }) gender: '' | 'MALE' | 'FEMALE' = '';
+  /** `ASC` (default, the platform's order) or `DESC`. */
+  @property() order: 'ASC' | 'DESC' = 'ASC';
+  /** Accessible name of the grid. */
+  @property() label = 'Face';
+
+  /** Pages under way, by page number, for the current filters. */
+  private _pending = new Map<number, AbortController>();
+  private _resize?: ResizeObserver;
+  private _searchTimer?: ReturnType<typeof setTimeout>;
+  private readonly _motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
+
+  protected get validationAnchor(): HTMLElement | null {
+    return this._grid ?? null;
+  }
+
+  /** The first page for the current filters; later pages load as rows come into view. */
+  private _task = new Task(this, {
+    task: async ([endpoint, gender, order, q], { signal }) => {
+      this._abortPages();
+      const page = await this._fetchPage(1, { endpoint, gender, order, q }, signal);
+      const items: (FaceItem | undefined)[] = new Array(page.total).fill(undefined);
+      page.items.forEach((f, i) => (items[i] = f));
+      this._loaded = { items, total: page.total };
+      this._active = Math.max(0, items.findIndex((f) => f?.id === this.value));
+      return this._loaded;
+    },
+    args: () => [this.endpoint, this.gender, this.order, this._q] as const,
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this._resize = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0;
+      this._cols = Math.max(1, Math.floor((width + GAP) / (MIN_CELL + GAP)));
+    });
+    // The host's width is the grid's: observing it survives the grid being re-rendered.
+    this._resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._resize?.disconnect();
+    this._abortPages();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // CSSOM, not a style attribute: a strict CSP allows it.
+    if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
+  }
+
+  /** Aborts the requests for pages of filters that are no longer shown. */
+  private _abortPages(): void {
+    for (const c of this._pending.values()) c.abort();
+    this._pending.clear();
+  }
+
+  private _fetchPage(page: number, f: { endpoint: string; gender: string; order: string; q: string }, signal: AbortSignal): Promise<FacesPage> {
+    return requestJson(f.endpoint, '/faces', facesPageSchema, {
+      query: { page, take: PAGE_SIZE, gender: f.gender || undefined, order: f.order, q: f.q || undefined },
+      signal,
+      headers: this.headers,
+      credentials: this.credentials,
+    });
+  }
+
+  /** Loads the pages behind rows first..last (from the virtualizer), once each. */
+  private _ensureRows(firstRow: number, lastRow: number): void {
+    const loaded = this._loaded;
+    if (!loaded) return;
+    const from = Math.floor((firstRow * this._cols) / PAGE_SIZE) + 1;
+    const to = Math.floor((Math.min(loaded.total - 1, (lastRow + 1) * this._cols - 1)) / PAGE_SIZE) + 1;
+    for (let page = from; page <= to; page++) {
+      const start = (page - 1) * PAGE_SIZE;
+      if (this._pending.has(page) || loaded.items[start] !== undefined) continue;
+      const abort = new AbortController();
+      this._pending.set(page, abort);
+      const filters = { endpoint: this.endpoint, gender: this.gender, order: this.order, q: this._q };
+      this._fetchPage(page, filters, abort.signal)
+        .then((res) => {
+          // A stale answer (filters changed meanwhile) never lands in the new list.
+          if (abort.signal.aborted || this._loaded !== loaded) return;
+          res.items.forEach((f, i) => (loaded.items[start + i] = f));
+          this.requestUpdate();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (this._pending.get(page) === abort) this._pending.delete(page);
+        });
+    }
+  }
+
+  /**
+   * Row indices for the virtualizer. The same array while the row count stays: the virtualizer
+   * then re-renders the rows in the DOM at once (a new array makes it re-layout a frame later).
+   */
+  private _rows: number[] = [];
+  private _rowList(): number[] {
+    const count = Math.ceil((this._loaded?.total ?? 0) / this._cols);
+    if (this._rows.length !== count) this._rows = Array.from({ length: count }, (_, r) => r);
+    return this._rows;
+  }
+
+  private _onSearch = (e: Event): void => {
+    const q = (e.target as HTMLInputElement).value.trim();
+    clearTimeout(this._searchTimer);
+    // Waits for a pause in typing: one request per search, not one per key.
+    this._searchTimer = setTimeout(() => (this._q = q), 200);
+  };
+
+  private _onGender = (e: Event): void => {
+    this.gender = (e.target as HTMLSelectElement).value as DhFacePicker['gender'];
+  };
+
+  private _onClearFilters = (): void => {
+    const search = this.renderRoot.querySelector<HTMLInputElement>('input[type="search"]');
+    if (search) search.value = '';
+    this._q = '';
+    this.gender = '';
+  };
+
+  private _choose(index: number): void {
+    const face = this._loaded?.items[index];
+    if (!face || this.isDisabled) return;
+    this._active = index;
+    this.select(face.id, face);
+  }
+
+  private _onGridKeydown = (e: KeyboardEvent): void => {
+    const total = this._loaded?.total ?? 0;
+    if (!total || this.isDisabled) return;
+    const cols = this._cols;
+    const pageRows = Math.max(1, Math.floor((this._grid?.clientHeight ?? 400) / 200));
+    const i = this._active;
+    const rowStart = i - (i % cols);
+    let next = i;
+    switch (e.key) {
+      case 'ArrowRight':
+        next = Math.min(total - 1, i + 1);
+        break;
+      case 'ArrowLeft':
+        next = Math.max(0, i - 1);
+        break;
+      case 'ArrowDown':
+        next = i + cols < total ? i + cols : i;
+        break;
+      case 'ArrowUp':
+        next = i - cols >= 0 ? i - cols : i;
+        break;
+      case 'Home':
+        next = e.ctrlKey ? 0 : rowStart;
+        break;
+      case 'End':
+        next = e.ctrlKey ? total - 1 : Math.min(total - 1, rowStart + cols - 1);
+        break;
+      case 'PageDown':
+        next = Math.min(total - 1, i + pageRows * cols);
+        break;
+      case 'PageUp':
+        next = Math.max(0, i - pageRows * cols);
+        break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this._choose(i);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this._moveTo(next);
+  };
+
+  /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
+  private _moveTo(index: number): void {
+    this._active = index;
+    const row = Math.floor(index / this._cols);
+    this._ensureRows(row, row);
+    // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
+    (this._grid as VirtualizerHostElement | null)?.[virtualizerRef]?.element(row)?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private _onRange = (e: Event): void => {
+    const { first, last } = e as Event & { first: number; last: number };
+    this._ensureRows(first, last);
+  };
+
+  protected override render() {
+    return html`
+      <div class="toolbar" part="toolbar">
+        <label>Gender
+          <select part="gender" .value=${this.gender} @change=${this._onGender} ?disabled=${this.isDisabled}>
+            <option value="">All</option>
+            <option value="FEMALE">Female</option>
+            <option value="MALE">Male</option>
+          </select>
+        </label>
+        <label>Name
+          <input part="search" type="search" placeholder="Search faces" @input=${this._onSearch} ?disabled=${this.isDisabled} />
+        </label>
+      </div>
+      ${this._task.render({
+        initial: () => this.renderStatus('Loading faces…'),
+        pending: () => (this._loaded ? this.renderGrid(this._loaded, true) : this.renderStatus('Loading faces…')),
+        complete: (loaded) => (loaded.total ? this.renderGrid(loaded, false) : this.renderEmpty()),
+        error: (err) => this.renderError(err),
+      })}
+    `;
+  }
+
+  private renderStatus(text: string) {
+    return html`<p class="state" part="status" role="status">${text}</p>`;
+  }
+
+  private renderEmpty() {
+    const filters = [this._q && `the name "${this._q}"`, this.gender && (this.gender === 'FEMALE' ? 'female faces' : 'male faces')].filter(Boolean);
+    return html`<p class="state" part="status" role="status">
+      No face matches ${filters.length ? filters.join(' and ') : 'yet: the catalogue is empty'}.
+      ${filters.length ? html`Widen the search or <button type="button" @click=${this._onClearFilters}>Clear filters</button>` : nothing}
+    </p>`;
+  }
+
+  private renderError(err: unknown) {
+    const message = err instanceof Error ? err.message : 'The faces could not be loaded.';
+    return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${() => this._task.run()}>Try again</button></p>`;
+  }
+
+  private renderGrid(loaded: Loaded, busy: boolean) {
+    const rows = this._rowList();
+    const disabled = this.isDisabled;
+    return html`<div
+      class="grid"
+      part="grid"
+      role="grid"
+      aria-label=${this.label}
+      aria-rowcount=${rows.length}
+      aria-colcount=${this._cols}
+      aria-busy=${busy ? 'true' : 'false'}
+      aria-disabled=${disabled ? 'true' : 'false'}
+      aria-activedescendant=${disabled ? nothing : `cell-${this._active}`}
+      tabindex=${disabled ? -1 : 0}
+      @keydown=${this._onGridKeydown}
+      @rangeChanged=${this._onRange}
+    >
+      ${virtualize({ items: rows, scroller: true, keyFunction: (r: number) => r, renderItem: (r: number) => this.renderRow(loaded, r) })}
+    </div>`;
+  }
+
+  private renderRow(loaded: Loaded, row: number) {
+    const start = row * this._cols;
+    const cells = Array.from({ length: Math.min(this._cols, loaded.total - start) }, (_, c) => start + c);
+    return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells.map((i) => this.renderCell(loaded.items[i], i, i - start))}</div>`;
+  }
+
+  private renderCell(face: FaceItem | undefined, index: number, col: number) {
+    const active = index === this._active;
+    if (!face) {
+      return html`<div class="cell placeholder" role="gridcell" id="cell-${index}" aria-colindex=${col + 1} aria-selected="false" aria-busy="true">
+        <div class="thumb"></div><span class="name">Loading…</span>
+      </div>`;
+    }
+    const selected = face.id === this.value;
+    const playIdle = (index === this._hover || (active && this.matches(':focus-within'))) && face.videoUrl && !this._motion?.matches;
+    return html`<div
+      class="cell ${active ? 'active' : ''}"
+      part="cell"
+      role="gridcell"
+      id="cell-${index}"
+      aria-colindex=${col + 1}
+      aria-selected=${selected ? 'true' : 'false'}
+      @click=${() => this._choose(index)}
+      @pointerenter=${() => (this._hover = index)}
+      @pointerleave=${() => this._hover === index && (this._hover = -1)}
+    >
+      <div class="thumb">
+        ${face.thumbnail?.kind === 'image'
+          ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
+          : face.thumbnail
+            ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true"></video>`
+            : nothing}
+        ${playIdle ? html`<video src=${face.videoUrl!} muted loop autoplay playsinline aria-hidden="true"></video>` : nothing}
+        ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
+      </div>
+      <span class="name">${face.name}</span>
+      <span class="meta">${face.gender === 'FEMALE' ? 'Female' : face.gender === 'MALE' ? 'Male' : face.gender}</span>
+    </div>`;
+  }
+}
+
+if (!isServer && !customElements.get('dh-face-picker')) customElements.define('dh-face-picker', DhFacePicker);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dh-face-picker': DhFacePicker;
+  }
+}

@@ -1,0 +1,110 @@
+import { LitElement, isServer, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { emit } from './events.js';
+
+/**
+ * The base of the kit's pickers: a form-associated custom element that behaves like a native
+ * control. Its value is submitted with a plain `<form>`, reset by the form's reset, restored by
+ * the browser's back/forward cache, validated (`required`) with a message next to the control,
+ * and disabled with its fieldset. Value changes by the user fire native `input` and `change`,
+ * and `dh-select` with the whole item; setting `value` from code fires nothing.
+ */
+export abstract class DhFormControl<Item> extends LitElement {
+  static formAssociated = true;
+
+  /** Name under which the value is submitted. */
+  @property({ reflect: true }) name = '';
+  /** The selected item's id (a face id or a voiceId); empty when nothing is chosen. */
+  @property() value = '';
+  /** A value is needed before the form submits. */
+  @property({ type: Boolean, reflect: true }) required = false;
+  /** Not focusable, not submitted, not changeable. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Base URL of the proxy routes. */
+  @property() endpoint = '/dh';
+  /** Extra request headers, for a proxy that needs the site's own auth (property only). */
+  @property({ attribute: false }) headers?: HeadersInit;
+  /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
+  @property({ attribute: false }) credentials?: RequestCredentials;
+
+  protected readonly internals?: ElementInternals;
+  /** Set by a fieldset or form that is disabled (formDisabledCallback). */
+  private _formDisabled = false;
+
+  /** Shown by the browser when `required` and nothing is chosen. */
+  protected abstract readonly requiredMessage: string;
+  /** Where the browser points its validation bubble (inside the shadow root). */
+  protected abstract get validationAnchor(): HTMLElement | null;
+
+  constructor() {
+    super();
+    if (!isServer) this.internals = this.attachInternals();
+  }
+
+  get form(): HTMLFormElement | null {
+    return this.internals?.form ?? null;
+  }
+  get validity(): ValidityState | undefined {
+    return this.internals?.validity;
+  }
+  get validationMessage(): string {
+    return this.internals?.validationMessage ?? '';
+  }
+  get willValidate(): boolean {
+    return this.internals?.willValidate ?? false;
+  }
+  checkValidity(): boolean {
+    return this.internals?.checkValidity() ?? true;
+  }
+  reportValidity(): boolean {
+    return this.internals?.reportValidity() ?? true;
+  }
+
+  /** Disabled by its own attribute or by a disabled fieldset around it. */
+  protected get isDisabled(): boolean {
+    return this.disabled || this._formDisabled;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (changed.has('value') || changed.has('required') || changed.has('disabled')) this.syncForm();
+  }
+
+  /** Submits the value and says whether it is valid. */
+  protected syncForm(): void {
+    if (!this.internals) return;
+    this.internals.setFormValue(this.value || null, this.value);
+    if (this.required && !this.value) {
+      this.internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
+    } else {
+      this.internals.setValidity({});
+    }
+  }
+
+  /** The user chose an item: the new value, then `input`, `change` and `dh-select {item}`. */
+  protected select(value: string, item: Item): void {
+    if (this.isDisabled) return;
+    const changed = value !== this.value;
+    this.value = value;
+    if (changed) {
+      // Like a native control: input and change bubble; change does not cross shadow roots there,
+      // but this host is the control, so both are fired on it where a form listens.
+      this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      this.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    emit(this, 'dh-select', { item });
+  }
+
+  formResetCallback(): void {
+    this.value = this.getAttribute('value') ?? '';
+  }
+
+  formStateRestoreCallback(state: string | File | FormData | null): void {
+    if (typeof state === 'string') this.value = state;
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    this._formDisabled = disabled;
+    this.requestUpdate();
+  }
+}
