@@ -2,6 +2,7 @@ import { html, isServer, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { Task } from '@lit/task';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/schemas.js';
 import { DhFormControl } from '../shared/form-control.js';
@@ -12,6 +13,7 @@ const PAGE_SIZE = 60;
 /** Narrowest a cell may get before a column is dropped (px, with the 10 px gap). */
 const MIN_CELL = 132;
 const GAP = 10;
+const ROW_LAYOUT = flow();
 
 interface Loaded {
   /** Every face by position; undefined until its page arrives. */
@@ -307,7 +309,14 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
       @keydown=${this._onGridKeydown}
       @rangeChanged=${this._onRange}
     >
-      ${virtualize({ items: rows, scroller: true, keyFunction: (r: number) => r, renderItem: (r: number) => this.renderRow(loaded, r) })}
+      ${virtualize({
+        items: rows,
+        scroller: true,
+        // Given, not defaulted: the default layout is imported lazily, which costs the first view a frame.
+        layout: ROW_LAYOUT,
+        keyFunction: (r: number) => r,
+        renderItem: (r: number) => this.renderRow(loaded, r),
+      })}
     </div>`;
   }
 
