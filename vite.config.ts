@@ -35,6 +35,7 @@ export default defineConfig(({ mode }) =>
               index: resolve(root, 'demo/index.html'),
               stream: resolve(root, 'demo/stream.html'),
               catalogue: resolve(root, 'demo/catalogue.html'),
+              create: resolve(root, 'demo/create.html'),
             },
           },
         },

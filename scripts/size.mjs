@@ -14,6 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const ENTRIES = {
   'dh-kit/avatar': { file: 'src/elements/avatar/avatar.ts', budget: 10 * 1024 },
   'dh-kit/face-picker': { file: 'src/elements/face-picker/face-picker.ts', budget: null },
+  'dh-kit/voice-picker': { file: 'src/elements/voice-picker/voice-picker.ts', budget: null },
   'dh-kit (bundle)': { file: 'src/index.ts', budget: null },
 };
 

@@ -3,5 +3,7 @@
  * and exports the proxy client and route schemas they share.
  */
 export { DhAvatar, type AvatarTrigger } from './elements/avatar/avatar.js';
+export { DhFacePicker } from './elements/face-picker/face-picker.js';
+export { DhVoicePicker } from './elements/voice-picker/voice-picker.js';
 export { ApiRequestError, CSRF_HEADER, CSRF_VALUE, requestJson, routeUrl, type RequestOptions } from './api/client.js';
 export * from './api/schemas.js';

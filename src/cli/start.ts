@@ -131,8 +131,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       config = {
         ...config,
         platform,
-        // The demo's heads are published unless the site says otherwise.
-        publicHeads: config.publicHeads.length ? config.publicHeads : [demoHeads.chat, demoHeads.stream],
+        // Everything is local: every head is published (so a head made in the demo can be tried)
+        // unless DH_PUBLIC_HEADS says otherwise.
+        publicHeads: config.publicHeads.length ? config.publicHeads : ['*'],
       };
     }
     server = await startProxyServer({

@@ -77,7 +77,7 @@ export const styles = css`
     border-color: var(--_accent);
     background: color-mix(in srgb, var(--_accent) 10%, transparent);
   }
-  .cell.active {
+  .grid:focus-visible .cell.active {
     outline: 2px dashed var(--_accent);
     outline-offset: 1px;
   }

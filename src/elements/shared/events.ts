@@ -11,3 +11,10 @@ export interface DhErrorDetail {
   code: string;
   message: string;
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    /** A picker's choice: the whole item (a FaceItem or a VoiceItem). */
+    'dh-select': CustomEvent<{ item: unknown }>;
+  }
+}

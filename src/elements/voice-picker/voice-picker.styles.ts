@@ -1,0 +1,154 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_accent: var(--dh-picker-accent, #2563eb);
+    --_radius: var(--dh-picker-radius, 10px);
+    --_border: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
+    display: block;
+    font-family: var(--dh-picker-font, system-ui, sans-serif);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .search {
+    display: flex;
+    margin-bottom: 8px;
+  }
+  .search label {
+    flex: 1;
+  }
+  .search input {
+    flex: 1;
+    min-width: 0;
+  }
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 16px;
+    align-items: center;
+    margin-bottom: 8px;
+  }
+  label {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+    font-size: 0.9rem;
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+  }
+  input,
+  select {
+    padding: 4px 8px;
+    border: var(--_border);
+    border-radius: 6px;
+    background: Canvas;
+    color: CanvasText;
+  }
+  .note {
+    margin: 0 0 8px;
+    font-size: 0.85rem;
+  }
+  .listbox {
+    position: relative;
+    height: var(--dh-voice-picker-height, 320px);
+    overflow: auto;
+    border: var(--_border);
+    border-radius: var(--_radius);
+    box-sizing: border-box;
+    outline: none;
+  }
+  .listbox:focus-visible {
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
+  }
+  .listbox[aria-disabled='true'] {
+    opacity: 0.55;
+    /* A disabled list is out of the tab order, so it does not scroll either: a scroller that no
+       keyboard can reach fails WCAG 2.1.1 (axe scrollable-region-focusable). The selected voice
+       is scrolled into view. !important: the virtualizer sets overflow inline (through CSSOM). */
+    overflow: hidden !important;
+  }
+  .listbox[aria-busy='true'] {
+    cursor: progress;
+  }
+  .group,
+  .option {
+    /* The virtualizer positions rows absolutely: they take the listbox's width themselves. */
+    width: 100%;
+    box-sizing: border-box;
+  }
+  .group {
+    padding: 10px 12px 4px;
+    font-size: 0.75rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    background: Canvas;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 6px 12px;
+    cursor: pointer;
+    border-left: 3px solid transparent;
+  }
+  .option:hover {
+    background: color-mix(in srgb, currentColor 6%, transparent);
+  }
+  .option[aria-selected='true'] {
+    border-left-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 12%, transparent);
+  }
+  /* The active option is only marked while the listbox has keyboard focus (APG listbox). */
+  .listbox:focus-visible .option.active {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
+  .listbox[aria-disabled='true'] .option {
+    cursor: not-allowed;
+  }
+  .text {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    flex: 1;
+  }
+  .name {
+    font-weight: 600;
+    font-size: 0.92rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .meta {
+    font-size: 0.78rem;
+    opacity: 0.75;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .check {
+    color: var(--_accent);
+    font-weight: 700;
+  }
+  .state {
+    padding: 24px 8px;
+    text-align: center;
+  }
+  .state button {
+    margin-left: 8px;
+    padding: 4px 12px;
+    border-radius: 6px;
+    border: var(--_border);
+    background: Canvas;
+    color: CanvasText;
+    cursor: pointer;
+  }
+  .error {
+    color: var(--dh-picker-error-color, #b91c1c);
+  }
+`;
