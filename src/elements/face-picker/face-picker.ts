@@ -6,6 +6,7 @@ import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/schemas.js';
 import { DhFormControl } from '../shared/form-control.js';
+import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
@@ -49,7 +50,7 @@ interface Loaded {
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
 export class DhFacePicker extends DhFormControl<FaceItem> {
-  static override styles = styles;
+  static override styles = [pickerStyles, styles];
 
   protected readonly requiredMessage = 'Please choose a face.';
 
@@ -99,7 +100,8 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     super.connectedCallback();
     this._resize = new ResizeObserver(([entry]) => {
       const width = entry?.contentRect.width ?? 0;
-      this._cols = Math.max(1, Math.floor((width + GAP) / (MIN_CELL + GAP)));
+      const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
+      this._cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
     });
     // The host's width is the grid's: observing it survives the grid being re-rendered.
     this._resize.observe(this);

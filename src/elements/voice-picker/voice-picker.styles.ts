@@ -1,16 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host {
-    --_accent: var(--dh-picker-accent, #2563eb);
-    --_radius: var(--dh-picker-radius, 10px);
-    --_border: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
-    display: block;
-    font-family: var(--dh-picker-font, system-ui, sans-serif);
-  }
-  :host([hidden]) {
-    display: none;
-  }
   .search {
     display: flex;
     margin-bottom: 8px;
@@ -28,25 +18,6 @@ export const styles = css`
     gap: 8px 16px;
     align-items: center;
     margin-bottom: 8px;
-  }
-  label {
-    display: inline-flex;
-    gap: 6px;
-    align-items: center;
-    font-size: 0.9rem;
-  }
-  input,
-  select,
-  button {
-    font: inherit;
-  }
-  input,
-  select {
-    padding: 4px 8px;
-    border: var(--_border);
-    border-radius: 6px;
-    background: Canvas;
-    color: CanvasText;
   }
   .note {
     margin: 0 0 8px;
@@ -134,21 +105,5 @@ export const styles = css`
   .check {
     color: var(--_accent);
     font-weight: 700;
-  }
-  .state {
-    padding: 24px 8px;
-    text-align: center;
-  }
-  .state button {
-    margin-left: 8px;
-    padding: 4px 12px;
-    border-radius: 6px;
-    border: var(--_border);
-    background: Canvas;
-    color: CanvasText;
-    cursor: pointer;
-  }
-  .error {
-    color: var(--dh-picker-error-color, #b91c1c);
   }
 `;

@@ -6,6 +6,7 @@ import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem } from '../../api/schemas.js';
 import { DhFormControl } from '../shared/form-control.js';
+import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
 
 /** A row of the virtual list: a language's header, or an option (its index among the options). */
@@ -93,7 +94,7 @@ function toLoaded(items: VoiceItem[], streamingProvider: string): Loaded {
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
 export class DhVoicePicker extends DhFormControl<VoiceItem> {
-  static override styles = styles;
+  static override styles = [pickerStyles, styles];
 
   protected readonly requiredMessage = 'Please choose a voice.';
 
