@@ -14,7 +14,6 @@ export const styles = css`
     overflow: auto;
     border: var(--_border);
     border-radius: var(--_radius);
-    padding: 8px;
     box-sizing: border-box;
     outline: none;
   }
@@ -30,7 +29,9 @@ export const styles = css`
     grid-template-columns: repeat(var(--_cols, 4), minmax(0, 1fr));
     gap: 10px;
     width: 100%;
-    padding-bottom: 10px;
+    /* On the rows, not the grid: the virtualizer positions rows from the grid's padding edge. */
+    padding: 8px 8px 2px;
+    box-sizing: border-box;
   }
   .cell {
     position: relative;
