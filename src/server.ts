@@ -9,3 +9,4 @@ export type { AdminAction, Authorize, Platform } from './proxy/deps.js';
 export { startProxyServer, type NodeServerOptions, type RunningProxy } from './proxy/node.js';
 export { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl, verifyLaunch, type LaunchView, type SignOptions } from './proxy/signing.js';
 export { MemoryStore, type KeyValueStore } from './proxy/store.js';
+export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';

@@ -141,8 +141,20 @@ export function headRoutes(deps: Deps) {
     } else {
       created = await deps.platform.createHead(parseInput(headCreateSchema, request));
     }
-    const head = await deps.head(created.id);
-    const body: CreatedHead = { ...(await summary(deps, created.id, head)), publicId: head.publicId ?? created.publicId ?? null, streaming };
+    // The head exists now: a failed read-back must not look like a failed create (a retry would
+    // make a second head). The answer then comes from the create response and the request.
+    const head = await deps.head(created.id).catch(() => undefined);
+    const fallback = {
+      id: created.id,
+      name: typeof request.name === 'string' ? request.name : 'Digital human',
+      mode: streaming ? 'oc' : String(request.operationMode ?? 'unknown'),
+      poster: null,
+    };
+    const body: CreatedHead = {
+      ...(head ? await summary(deps, created.id, head) : fallback),
+      publicId: head?.publicId ?? created.publicId ?? null,
+      streaming,
+    };
     return c.json(body, 201);
   });
 
