@@ -11,6 +11,7 @@ import { errorResponse, fail } from './http.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { adminRoutes } from './routes/admin.js';
 import { headRoutes } from './routes/heads.js';
+import { hookRoutes, type EventHandler } from './routes/hooks.js';
 import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
@@ -35,6 +36,8 @@ export interface ProxyOptions {
   /** Client key for the rate limit (the Node entry gives the socket address). */
   clientKey?: (c: Context) => string;
   log?: (line: LogLine) => void;
+  /** Called once for each verified, de-duplicated webhook event (after the platform has its answer). */
+  onEvent?: EventHandler;
   /** Fetch for poster images (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -88,6 +91,7 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.route('/', catalogueRoutes(deps));
   routes.route('/', headRoutes(deps));
   routes.route('/', adminRoutes(deps));
+  routes.route('/', hookRoutes(deps, options.onEvent ?? (() => undefined), warn));
   routes.onError((err, c) => errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e))));
 
   const app = new Hono();
