@@ -12,6 +12,7 @@ import { catalogueRoutes } from './routes/catalogue.js';
 import { adminRoutes } from './routes/admin.js';
 import { headRoutes } from './routes/heads.js';
 import { hookRoutes, type EventHandler } from './routes/hooks.js';
+import { EventHub } from './events.js';
 import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
@@ -38,6 +39,8 @@ export interface ProxyOptions {
   log?: (line: LogLine) => void;
   /** Called once for each verified, de-duplicated webhook event (after the platform has its answer). */
   onEvent?: EventHandler;
+  /** Where GET /events/stream gets its events (default: a hub of this proxy). */
+  events?: EventHub;
   /** Fetch for poster images (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -91,7 +94,7 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.route('/', catalogueRoutes(deps));
   routes.route('/', headRoutes(deps));
   routes.route('/', adminRoutes(deps));
-  routes.route('/', hookRoutes(deps, options.onEvent ?? (() => undefined), warn));
+  routes.route('/', hookRoutes(deps, options.events ?? new EventHub(), options.onEvent ?? (() => undefined), warn));
   routes.onError((err, c) => errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e))));
 
   const app = new Hono();

@@ -76,6 +76,27 @@ describe('webhook receiver', () => {
     assert.equal((await s.deliver(wrongType, await signWebhookBody(wrongType, s.key))).status, 400);
   });
 
+  test('GET /dh/events/stream (admin) sends each verified event once, in the order received', async () => {
+    const s = await setup();
+    assert.equal((await s.app.request('/dh/events/stream')).status, 401, 'admin only');
+    const res = await s.app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
+    };
+    await readUntil(/event: ready/);
+    const second = s.body.replace('start_conversation', 'end_conversation').replace('08:00:00', '08:05:00');
+    for (const raw of [s.body, s.body, second]) await s.deliver(raw, await signWebhookBody(raw, s.key));
+    await readUntil(/event: end_conversation/);
+    const types = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(types, ['ready', 'start_conversation', 'end_conversation'], 'the retried delivery is not sent twice');
+    await reader.cancel();
+  });
+
   test('a failing onEvent is logged for the site owner and does not change the answer', async () => {
     const s = await setup();
     const app = createProxy({

@@ -5,6 +5,9 @@
  * again) is recognised through the store and acknowledged without a second call.
  */
 import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { EventHub } from '../events.js';
+import { requireAdmin } from '../security.js';
 import { webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
@@ -33,8 +36,37 @@ async function keysFor(deps: Deps, headId: string): Promise<string[]> {
   return keys;
 }
 
-export function hookRoutes(deps: Deps, onEvent: EventHandler, warn: (m: string) => void) {
+/** Comment lines keep idle connections open through proxies that close quiet ones. */
+const HEARTBEAT_MS = 15_000;
+
+export function hookRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler, warn: (m: string) => void) {
   const app = new Hono();
+
+  app.get('/events/stream', requireAdmin(deps, 'events:stream'), (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: Promise<void>[] = [];
+      const unsubscribe = hub.subscribe((event, id) => {
+        queue.push(stream.writeSSE({ event: event.event_type, id: String(id), data: JSON.stringify(event) }));
+      });
+      // Ends the heartbeat wait at once when the client goes, so no timer outlives the stream.
+      let wake: () => void = () => undefined;
+      const gone = new Promise<void>((resolve) => (wake = resolve));
+      stream.onAbort(() => {
+        unsubscribe();
+        wake();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted && !stream.closed) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
+        clearTimeout(timer);
+        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+      await Promise.allSettled(queue);
+    }),
+  );
+
   app.post('/hooks/events', async (c: Context) => {
     const raw = await c.req.text();
     let json: unknown;
@@ -55,6 +87,7 @@ export function hookRoutes(deps: Deps, onEvent: EventHandler, warn: (m: string) 
     const first = await deps.store.add(`event:${await sha256Hex(raw)}`, '1', SEEN_TTL_MS);
     if (!first) return c.json({ received: true, duplicate: true });
     const event = parsed.data!;
+    hub.publish(event);
     // Acknowledged before the site's handler runs: a slow handler never makes the platform retry.
     const work = Promise.resolve()
       .then(() => onEvent(event))
