@@ -27,9 +27,8 @@ import {
   voiceListSchema,
   webhookConfigSchema,
   webhookCreateResponseSchema,
-  webhookCreateSchema,
+  webhookSchemas,
   webhookListSchema,
-  webhookUpdateSchema,
   type FacePage,
   type FaceQuery,
   type HeadCreateResponse,
@@ -89,6 +88,8 @@ export interface PlatformClientOptions {
   tokenLifetimeMs?: number;
   /** Renew the token this long before it expires. Default 1 hour, at most 10% of the lifetime. */
   tokenRefreshMarginMs?: number;
+  /** Let http://127.0.0.1 webhook URLs through (for the simulator's allowInsecureWebhooks only). */
+  allowLoopbackWebhooks?: boolean;
   /** The clock used for token expiry. Default `Date.now`. */
   now?: () => number;
   logger?: (entry: PlatformLogEntry) => void;
@@ -122,6 +123,7 @@ const optionsSchema = z
     retryMaxMs: z.number().min(0).default(4_000),
     tokenLifetimeMs: z.number().positive().default(TOKEN_LIFETIME_MS),
     tokenRefreshMarginMs: z.number().min(0).optional(),
+    allowLoopbackWebhooks: z.boolean().default(false),
   })
   .refine((o) => o.tokenRefreshMarginMs === undefined || o.tokenRefreshMarginMs < o.tokenLifetimeMs, {
     message: 'must be shorter than tokenLifetimeMs',
@@ -228,6 +230,8 @@ export class PlatformClient {
   private readonly _timeoutMs: number;
   private readonly _maxAttempts: number;
   private readonly _retryBaseMs: number;
+  /** Webhook body schemas: https only, unless pointed at the simulator with loopback receivers. */
+  private readonly _webhooks: ReturnType<typeof webhookSchemas>;
   private readonly _retryMaxMs: number;
   private readonly _tokenLifetimeMs: number;
   private readonly _refreshMarginMs: number;
@@ -253,6 +257,7 @@ export class PlatformClient {
     this._timeoutMs = o.timeoutMs;
     this._maxAttempts = o.maxAttempts;
     this._retryBaseMs = o.retryBaseMs;
+    this._webhooks = webhookSchemas(o.allowLoopbackWebhooks);
     this._retryMaxMs = o.retryMaxMs;
     this._tokenLifetimeMs = o.tokenLifetimeMs;
     this._refreshMarginMs = o.tokenRefreshMarginMs ?? Math.min(HOUR_MS, o.tokenLifetimeMs / 10);
@@ -460,7 +465,7 @@ export class PlatformClient {
   /** POST /head-events — returns the sharedKey that signs deliveries; webhookUrl must be https (HOOK-5). */
   async createWebhook(body: WebhookCreateRequest, options: CallOptions = {}): Promise<WebhookCreateResponse> {
     const op = 'POST /head-events';
-    const valid = validate(webhookCreateSchema, body, op);
+    const valid = validate(this._webhooks.create, body, op);
     return this._call({ method: 'POST', op, path: '/head-events', body: valid, schema: webhookCreateResponseSchema, signal: options.signal });
   }
 
@@ -482,7 +487,7 @@ export class PlatformClient {
   async updateWebhook(id: number, body: WebhookUpdateRequest, options: CallOptions = {}): Promise<unknown> {
     const op = 'PATCH /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    const valid = validate(webhookUpdateSchema, body, op);
+    const valid = validate(this._webhooks.update, body, op);
     return this._call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: valid, signal: options.signal });
   }
 

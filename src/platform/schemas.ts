@@ -18,7 +18,6 @@ export const localeTag = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a locale tag such as en-US');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL (the platform refuses http)' });
 
 // ── Authentication ────────────────────────────────────────────────────────────────────────────
 
@@ -280,13 +279,32 @@ const eventFlags = {
   inactivityWarning: z.boolean().optional(),
 };
 /** POST and PATCH /head-events. Flags are optional; an event is on only when sent as true (HOOK-2). */
-export const webhookCreateSchema = z.object({
-  headId: z.string().min(1, 'headId is required'),
-  webhookUrl: httpsUrl,
-  ...eventFlags,
-});
+/**
+ * Spec, Delivery 1: webhook URLs are HTTPS. `allowLoopbackHttp` lets http://127.0.0.1 (and
+ * localhost, [::1]) through, for the simulator's `allowInsecureWebhooks` and a client pointed at it.
+ */
+export function webhookUrlSchema(allowLoopbackHttp = false) {
+  return z.string().superRefine((value, ctx) => {
+    if (!URL.canParse(value) || !new URL(value).hostname) {
+      ctx.addIssue({ code: 'custom', message: 'must be a URL' });
+      return;
+    }
+    const url = new URL(value);
+    const loopback = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    if (url.protocol !== 'https:' && !(allowLoopbackHttp && loopback)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an https:// URL (the platform refuses http)' });
+    }
+  });
+}
+
+/** POST and PATCH /head-events bodies, with or without loopback http allowed. */
+export function webhookSchemas(allowLoopbackHttp = false) {
+  const create = z.object({ headId: z.string().min(1, 'headId is required'), webhookUrl: webhookUrlSchema(allowLoopbackHttp), ...eventFlags });
+  return { create, update: create.partial() };
+}
+export const webhookCreateSchema = webhookSchemas().create;
 export type WebhookCreateRequest = z.infer<typeof webhookCreateSchema>;
-export const webhookUpdateSchema = webhookCreateSchema.partial();
+export const webhookUpdateSchema = webhookSchemas().update;
 export type WebhookUpdateRequest = z.infer<typeof webhookUpdateSchema>;
 
 export const webhookCreateResponseSchema = z.looseObject({ sharedKey: z.string().min(1), id: z.coerce.number().int().optional() });

@@ -13,8 +13,7 @@ import {
   orderSchema,
   textToVideoSchema,
   tokenRequestSchema,
-  webhookCreateSchema,
-  webhookUpdateSchema,
+  webhookSchemas,
 } from '../platform/schemas.js';
 import { platformError, type SimContext } from './context.js';
 import type { SimHead, SimToken, SimWebhook } from './store.js';
@@ -237,18 +236,8 @@ export function apiRoutes(sim: SimContext) {
   });
 
   // ── Webhook configuration ────────────────────────────────────────────────────────────────────
-  /** Spec, Delivery 1: HTTPS only. The simulator may allow http on loopback for local receivers. */
-  const webhookUrlAllowed = (url: string) => {
-    if (!URL.canParse(url)) return false;
-    const u = new URL(url);
-    if (!u.hostname) return false;
-    if (u.protocol === 'https:') return true;
-    return sim.options.allowInsecureWebhooks && u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-  };
-  // The https rule is checked by webhookUrlAllowed, so http on loopback can be let through.
-  const webhookUrl = z.url('webhookUrl must be a URL').refine(webhookUrlAllowed, 'webhookUrl must be an https:// URL (HTTP is not supported)');
-  const webhookCreate = webhookCreateSchema.extend({ webhookUrl });
-  const webhookUpdate = webhookUpdateSchema.extend({ webhookUrl: webhookUrl.optional() });
+  /** Spec, Delivery 1: HTTPS only; the simulator may allow http on loopback for local receivers. */
+  const hookSchemas = () => webhookSchemas(sim.options.allowInsecureWebhooks);
   const webhookView = (h: SimWebhook) => ({ ...h });
   const ownWebhook = (c: Context<Env>) => {
     const id = parse(pageNumber('webhookId'), c.req.param('webhookId'));
@@ -259,7 +248,7 @@ export function apiRoutes(sim: SimContext) {
   };
 
   app.post('/head-events', async (c) => {
-    const body = parse(webhookCreate, await jsonBody(c));
+    const body = parse(hookSchemas().create, await jsonBody(c));
     const head = ownHead(c, body.headId);
     const hook = store.addWebhook({
       orgId: head.orgId,
@@ -284,7 +273,7 @@ export function apiRoutes(sim: SimContext) {
 
   app.patch('/head-events/:webhookId', async (c) => {
     const hook = ownWebhook(c);
-    const body = parse(webhookUpdate, await jsonBody(c));
+    const body = parse(hookSchemas().update, await jsonBody(c));
     if (body.headId !== undefined) hook.headId = ownHead(c, body.headId).id;
     if (body.webhookUrl !== undefined) hook.webhookUrl = body.webhookUrl;
     for (const flag of ['startConversation', 'endConversation', 'timeoutConversation', 'inactivityWarning'] as const) {

@@ -20,6 +20,8 @@ import { mediaRoutes } from './media.js';
 import { resolveSimOptions, type SimOptions } from './options.js';
 import { pageRoutes } from './pages.js';
 import { SimStore } from './store.js';
+import { attachSessions } from './sessions.js';
+import type { Server } from 'node:http';
 
 export type { SimOptions } from './options.js';
 export type { SimUrls } from './context.js';
@@ -32,6 +34,8 @@ export interface Simulator {
   urls: SimUrls;
   /** Moves every absolute URL the simulator hands out (publicUrl, media) to this origin. */
   setOrigin(origin: string): void;
+  /** The state and options the routes share (for the session server). */
+  readonly context: SimContext;
 }
 
 const DEFAULT_ORIGIN = 'http://127.0.0.1:8790';
@@ -90,6 +94,7 @@ export function createSimulator(options: SimOptions = {}, origin = DEFAULT_ORIGI
     get urls() {
       return ctx.urls;
     },
+    context: ctx,
     setOrigin(next: string) {
       ctx.urls = simUrls(next);
       store.setMediaBase(ctx.urls.mediaUrl);
@@ -118,6 +123,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     s.once('error', reject);
   });
   const address = server.address() as AddressInfo;
+  const detachSessions = attachSessions(sim.context, server as unknown as Server);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   sim.setOrigin(`http://${shownHost}:${address.port}`);
   const { store } = sim;
@@ -133,6 +139,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     close: () =>
       new Promise<void>((resolve) => {
         // Open keep-alive sockets would hold close() back; tests start and stop many simulators.
+        detachSessions();
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
       }),

@@ -22,6 +22,11 @@ const optionsSchema = z.object({
   tokenLifetimeMs: z.number().int().min(1).optional(),
   talkDelayMs: z.number().int().min(0).optional(),
   allowInsecureWebhooks: z.boolean().optional(),
+  inactivityMs: z.number().int().min(1).optional(),
+  timeoutMs: z.number().int().min(1).optional(),
+  deliveryTimeoutMs: z.number().int().min(1).optional(),
+  deliveryRetries: z.number().int().min(0).max(10).optional(),
+  deliveryRetryBaseMs: z.number().int().min(0).optional(),
 });
 
 export function introspectionRoutes(sim: SimContext) {

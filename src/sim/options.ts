@@ -12,6 +12,15 @@ export interface SimOptions {
   streamingProvider?: string;
   /** Accept `http://` webhook URLs on loopback hosts (the platform itself accepts HTTPS only). */
   allowInsecureWebhooks?: boolean;
+  /** A page session without a user message this long gets inactivity_warning (and a popup). */
+  inactivityMs?: number;
+  /** …and this long, timeout_conversation then end_conversation, and the session closes. */
+  timeoutMs?: number;
+  /** How long a webhook receiver may take to answer (spec: 5 s). */
+  deliveryTimeoutMs?: number;
+  /** Retries after a failed delivery (spec: up to 3), with exponential backoff from this base. */
+  deliveryRetries?: number;
+  deliveryRetryBaseMs?: number;
   /** Primary account credentials; fixed defaults so a demo works with no set-up. */
   email?: string;
   secretKey?: string;
@@ -25,6 +34,11 @@ export const SIM_DEFAULTS: ResolvedSimOptions = {
   talkDelayMs: 3000,
   streamingProvider: DEFAULT_STREAMING_TTS_PROVIDER,
   allowInsecureWebhooks: false,
+  inactivityMs: 60_000,
+  timeoutMs: 120_000,
+  deliveryTimeoutMs: 5000,
+  deliveryRetries: 3,
+  deliveryRetryBaseMs: 500,
   email: 'demo@dh-kit.local',
   secretKey: 'sim-secret-key',
 };

@@ -1,16 +1,12 @@
 /**
  * The simulator's public pages: `{chat_url}/<org>/<head>?api_key=…` and the same under
  * `{stream_url}`. Real, minimal pages: they refuse a wrong api_key, show the head's face and name,
- * take typed messages and answer them through `conversation.reply()`.
+ * and hold a conversation session over a WebSocket (sessions.ts), answered by `conversation.reply()`.
  */
 import { readFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { describeZodError } from '../platform/schemas.js';
 import type { SimContext } from './context.js';
-import { reply } from './conversation.js';
-import type { SimHead, SimOrg } from './store.js';
+import type { SimHead, SimOrg, SimStore } from './store.js';
 
 type View = 'chat' | 'stream';
 
@@ -33,10 +29,6 @@ const asset = (name: 'page.js' | 'page.css') => {
   return p;
 };
 
-const messageSchema = z.object({
-  sessionId: z.string().min(8).max(100),
-  text: z.string().trim().min(1, 'type a message').max(2000, 'a message is at most 2000 characters'),
-});
 
 function shell(title: string, body: string, status = 200) {
   return {
@@ -61,22 +53,30 @@ function errorPage(title: string, message: string, status: number) {
   return shell(title, `<main class="refused"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></main>`, status);
 }
 
+/** The head of a page address (`/<org>/<head>?api_key=`), checking the organisation key (spec, Authentication 5). */
+export function findPageHead(
+  store: SimStore,
+  orgPublicId: string,
+  headPublicId: string,
+  apiKey: string | undefined,
+): { org: SimOrg; head: SimHead } | { status: 401 | 404; title: string; message: string } {
+  const org = [...store.orgs.values()].find((o) => o.publicId === orgPublicId);
+  const head = org && store.findHead(headPublicId);
+  if (!org || !head || head.orgId !== org.id) {
+    return { status: 404, title: 'Head not found', message: 'There is no digital human at this address.' };
+  }
+  if (apiKey !== org.apiKey) {
+    return { status: 401, title: 'Access refused', message: 'This page needs the organisation key of the head (api_key).' };
+  }
+  return { org, head };
+}
+
 export function pageRoutes(sim: SimContext) {
   const { store } = sim;
   const app = new Hono();
 
   /** Finds the head of a page address and checks the organisation key (spec, Authentication 5). */
-  const resolve = (c: Context): { org: SimOrg; head: SimHead } | { status: 401 | 404; title: string; message: string } => {
-    const org = [...store.orgs.values()].find((o) => o.publicId === c.req.param('org'));
-    const head = org && store.findHead(c.req.param('head')!);
-    if (!org || !head || head.orgId !== org.id) {
-      return { status: 404, title: 'Head not found', message: 'There is no digital human at this address.' };
-    }
-    if (c.req.query('api_key') !== org.apiKey) {
-      return { status: 401, title: 'Access refused', message: 'This page needs the organisation key of the head (api_key).' };
-    }
-    return { org, head };
-  };
+  const resolve = (c: Context) => findPageHead(store, c.req.param('org')!, c.req.param('head')!, c.req.query('api_key'));
 
   const send = (c: Context, page: { status: number; html: string }) =>
     c.html(page.html, page.status as 200, { 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' });
@@ -116,31 +116,19 @@ export function pageRoutes(sim: SimContext) {
     <button type="submit">Send</button>
   </form>
   <p class="status" role="status"></p>
+  <div class="inactivity" role="alertdialog" aria-labelledby="inactivity-title" aria-describedby="inactivity-text" hidden>
+    <h2 id="inactivity-title">Still there?</h2>
+    <p id="inactivity-text"></p>
+    <button type="button">I'm still here</button>
+  </div>
 </main>
 <script type="module" src="/_page/page.js"></script>`;
     return send(c, shell(`${name} — ${view === 'stream' ? 'stream' : 'chat'}`, body));
-  };
-
-  const postMessage = (view: View) => async (c: Context) => {
-    const found = resolve(c);
-    if ('status' in found) return c.json({ error: { code: found.status === 401 ? 'unauthorized' : 'not_found', message: found.message } }, found.status);
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      return c.json({ error: { code: 'invalid_json', message: 'The message is not valid JSON' } }, 400);
-    }
-    const parsed = messageSchema.safeParse(json);
-    if (!parsed.success) return c.json({ error: { code: 'invalid_message', message: describeZodError(parsed.error) } }, 400);
-    const text = await reply(sim, found.head, parsed.data);
-    return c.json({ id: randomUUID(), view, reply: text });
   };
 
   app.get('/_page/page.js', async (c) => c.body(await asset('page.js'), 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/_page/page.css', async (c) => c.body(await asset('page.css'), 200, { 'content-type': 'text/css; charset=utf-8' }));
   app.get('/chat/:org/:head', renderPage('chat'));
   app.get('/stream/:org/:head', renderPage('stream'));
-  app.post('/chat/:org/:head/messages', postMessage('chat'));
-  app.post('/stream/:org/:head/messages', postMessage('stream'));
   return app;
 }

@@ -90,21 +90,6 @@ describe('simulator', () => {
     assert.equal((await app.request('/chat/org-demo/h-unknown?api_key=x')).status, 404);
   });
 
-  test('the chat page answers typed messages by mode', async () => {
-    const oc = await createHead();
-    const ttt = await createHead({ operationMode: 'ttt' });
-    const say = async (head: { publicUrl: string }, text: string) => {
-      const url = new URL(head.publicUrl);
-      const res = await app.request(`${url.pathname}/messages${url.search}`, { method: 'POST', headers: json, body: JSON.stringify({ sessionId: 'session-123', text }) });
-      return { status: res.status, body: await res.json() };
-    };
-    assert.match((await say(oc, 'Hello there')).body.reply, /Hello, I am Ada <Lovelace>/);
-    assert.equal((await say(ttt, 'Repeat after me.')).body.reply, 'Repeat after me.');
-    const empty = await say(oc, '   ');
-    assert.equal(empty.status, 400);
-    assert.match(empty.body.error.message, /type a message/);
-  });
-
   test('STREAM-2 the stream page warns while the splitter is on', async () => {
     const head = await createHead({ greetings: '' });
     const url = new URL(head.publicUrl);

@@ -1,4 +1,5 @@
-// The simulator's chat and stream page script (plain JS: served as is to the browser).
+// The simulator's chat and stream page script (plain JS: served as is to the browser). The page
+// holds one conversation session over a WebSocket, like the platform's pages.
 const main = document.querySelector('main.page');
 if (main) {
   const transcript = main.querySelector('.transcript');
@@ -8,10 +9,7 @@ if (main) {
   const button = form.querySelector('button');
   const status = main.querySelector('.status');
   const caption = main.querySelector('.caption');
-  // One session per page load, like the platform's per-window sessions. getRandomValues, unlike
-  // randomUUID, also exists on plain-http pages.
-  const sessionId = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  const endpoint = `${location.pathname.replace(/\/$/, '')}/messages${location.search}`;
+  const popup = main.querySelector('.inactivity');
 
   const add = (role, text) => {
     const li = document.createElement('li');
@@ -20,38 +18,72 @@ if (main) {
     li.textContent = text;
     messages.append(li);
     li.scrollIntoView({ block: 'nearest' });
-    return li;
   };
 
   const greeting = transcript.dataset.greeting;
   if (greeting) add('head', greeting);
 
-  form.addEventListener('submit', async (event) => {
+  const url = new URL(location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/session`;
+  const socket = new WebSocket(url);
+  let ended = false;
+  button.disabled = true;
+  status.textContent = 'Connecting…';
+
+  const finish = (text) => {
+    ended = true;
+    button.disabled = true;
+    input.disabled = true;
+    popup.hidden = true;
+    status.textContent = text;
+  };
+
+  socket.addEventListener('open', () => {
+    button.disabled = false;
+    status.textContent = '';
+  });
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === 'session') main.dataset.session = message.sessionId;
+    if (message.type === 'reply') {
+      add('head', message.text);
+      if (caption) caption.textContent = message.text;
+      main.classList.add('speaking');
+      setTimeout(() => main.classList.remove('speaking'), 1500);
+      status.textContent = '';
+      button.disabled = false;
+    }
+    if (message.type === 'inactivity_warning') {
+      popup.querySelector('p').textContent = message.message;
+      popup.hidden = false;
+      popup.querySelector('button').focus();
+    }
+    if (message.type === 'timeout') finish(message.message);
+    if (message.type === 'error') {
+      status.textContent = message.message;
+      button.disabled = false;
+    }
+  });
+  socket.addEventListener('close', () => {
+    if (!ended) finish('The connection to the digital human was lost. Reload the page to talk again.');
+  });
+
+  popup.querySelector('button').addEventListener('click', () => {
+    popup.hidden = true;
+    socket.send(JSON.stringify({ type: 'active' }));
+    input.focus();
+  });
+
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (!text) return;
+    if (!text || ended || socket.readyState !== WebSocket.OPEN) return;
     add('user', text);
     input.value = '';
     button.disabled = true;
     status.textContent = 'Thinking…';
-    try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ sessionId, text }),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(body?.error?.message || `The head could not answer (${res.status})`);
-      add('head', body.reply);
-      if (caption) caption.textContent = body.reply;
-      main.classList.add('speaking');
-      setTimeout(() => main.classList.remove('speaking'), 1500);
-      status.textContent = '';
-    } catch (err) {
-      status.textContent = err instanceof Error ? err.message : String(err);
-    } finally {
-      button.disabled = false;
-      input.focus();
-    }
+    socket.send(JSON.stringify({ type: 'message', text }));
+    input.focus();
   });
 }

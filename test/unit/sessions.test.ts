@@ -1,0 +1,160 @@
+/**
+ * The simulator's conversation sessions and their events (EV-2 … EV-10), end to end over real
+ * sockets: a page session over a WebSocket, and a webhook receiver on loopback.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { PlatformClient } from '../../src/platform/client.js';
+import { verifyWebhookSignature } from '../../src/proxy/webhooks.js';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+let sim: RunningSimulator;
+let client: PlatformClient;
+let receiver: Server;
+let receiverUrl: string;
+/** What the receiver got, in order; and how it should answer the next deliveries. */
+const received: { event: Record<string, string>; valid: boolean }[] = [];
+const answers: number[] = [];
+let delayMs = 0;
+const keys: string[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
+  for (const end = Date.now() + ms; !check(); ) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+};
+
+async function head(mode: 'oc' | 'ttt' = 'oc', events = true, flags = { startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true }) {
+  const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
+  const created = await client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Eve', language: 'en-US', operationMode: mode, ttsProvider: voice.provider, ttsVoice: voice.voiceId });
+  await client.createWebhook({ headId: created.id, webhookUrl: receiverUrl, ...flags } as Parameters<PlatformClient['createWebhook']>[0]);
+  keys.push(...(await client.listWebhooks(created.id)).map((w) => w.sharedKey));
+  if (events) await client.setEventsEnabled(created.id, true);
+  return client.getHead(created.id);
+}
+
+/** Opens the page session of a head and collects what the page is told. */
+async function session(publicUrl: string) {
+  const url = new URL(publicUrl);
+  url.protocol = 'ws:';
+  url.pathname += '/session';
+  const ws = new WebSocket(url);
+  const messages: { type: string; text?: string; message?: string; sessionId?: string }[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  await waitFor(() => messages.some((m) => m.type === 'session'), 'the session id');
+  const say = async (text: string) => {
+    const before = messages.filter((m) => m.type === 'reply').length;
+    ws.send(JSON.stringify({ type: 'message', text }));
+    await waitFor(() => messages.filter((m) => m.type === 'reply').length > before, 'a reply');
+    return messages.filter((m) => m.type === 'reply').at(-1)!.text!;
+  };
+  return { ws, messages, say, id: messages.find((m) => m.type === 'session')!.sessionId! };
+}
+
+const typesOf = (sessionId: string) => received.filter((r) => r.event.session_id === sessionId).map((r) => r.event.event_type);
+
+describe('simulator sessions and events', () => {
+  before(async () => {
+    receiver = createServer(async (req: IncomingMessage, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      if (delayMs) await sleep(delayMs);
+      const status = answers.shift() ?? 204;
+      const signature = req.headers['x-signature-256'];
+      if (status < 300) received.push({ event: JSON.parse(body), valid: await verifyWebhookSignature(body, typeof signature === 'string' ? signature : undefined, keys) });
+      res.writeHead(status).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 150, timeoutMs: 300, deliveryTimeoutMs: 200, deliveryRetryBaseMs: 10 });
+    client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey, allowLoopbackWebhooks: true });
+  });
+  after(async () => {
+    await sim.close();
+    await new Promise((r) => receiver.close(r));
+  });
+
+  test('a page session answers over its WebSocket, by mode; a wrong api_key is refused', async () => {
+    const oc = await head('oc', false);
+    const s = await session(oc.publicUrl);
+    assert.match(await s.say('Hello'), /^Hello, I am Eve\b/);
+    s.ws.close();
+    const ttt = await head('ttt', false);
+    const t = await session(ttt.publicUrl);
+    assert.equal(await t.say('Repeat after me.'), 'Repeat after me.');
+    t.ws.close();
+    const bad = new WebSocket(oc.publicUrl.replace(/^http/, 'ws').replace('?', '/session?').replace(/api_key=[^&]+/, 'api_key=wrong'));
+    const status = await new Promise<number>((r) => bad.on('unexpected-response', (_req, res) => r(res.statusCode ?? 0)));
+    assert.equal(status, 401);
+  });
+
+  test('EV-2 EV-3 EV-7 EV-8 start_conversation on the first message, end_conversation when the socket closes; signed payloads', async () => {
+    const h = await head();
+    const s = await session(h.publicUrl);
+    await s.say('Hello');
+    await s.say('Second message');
+    await waitFor(() => typesOf(s.id).length === 1, 'start_conversation');
+    s.ws.close();
+    await waitFor(() => typesOf(s.id).length === 2, 'end_conversation');
+    assert.deepEqual(typesOf(s.id), ['start_conversation', 'end_conversation']);
+    for (const r of received.filter((x) => x.event.session_id === s.id)) {
+      assert.ok(r.valid, 'x-signature-256 verifies with the shared key');
+      assert.deepEqual(Object.keys(r.event).sort(), ['event_type', 'head_id', 'public_head_id', 'public_org_id', 'session_id', 'timestamp']);
+      assert.equal(r.event.head_id, h.id);
+      assert.equal(r.event.public_head_id, h.publicId);
+      assert.ok(!Number.isNaN(Date.parse(r.event.timestamp ?? '')));
+    }
+  });
+
+  test('EV-4 EV-5 EV-10 inactivity: a warning (and the page popup), then timeout_conversation followed by end_conversation, in order', async () => {
+    const h = await head();
+    const s = await session(h.publicUrl);
+    await s.say('Hello');
+    await waitFor(() => typesOf(s.id).length >= 4, 'four events', 3000);
+    assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
+    assert.ok(s.messages.some((m) => m.type === 'inactivity_warning'), 'the page was told to show the warning');
+    assert.ok(s.messages.some((m) => m.type === 'timeout'));
+  });
+
+  test('EV-6 nothing is sent while enableEvents is false, nor for a flag that is off; a session without messages has no events', async () => {
+    const off = await head('oc', false);
+    const a = await session(off.publicUrl);
+    await a.say('Hello');
+    a.ws.close();
+    const onlyEnd = await head('oc', true, { startConversation: false, endConversation: true, timeoutConversation: false, inactivityWarning: false });
+    const b = await session(onlyEnd.publicUrl);
+    await b.say('Hello');
+    b.ws.close();
+    const quiet = await head();
+    const c = await session(quiet.publicUrl);
+    c.ws.close();
+    await waitFor(() => typesOf(b.id).length === 1, 'end_conversation of b');
+    await sleep(100);
+    assert.deepEqual(typesOf(a.id), []);
+    assert.deepEqual(typesOf(b.id), ['end_conversation']);
+    assert.deepEqual(typesOf(c.id), []);
+  });
+
+  test('EV-9 an error status or a time-out is retried with backoff, up to 3 times, each attempt recorded', async () => {
+    const h = await head();
+    answers.push(500, 503);
+    const s = await session(h.publicUrl);
+    await s.say('Hello');
+    await waitFor(() => typesOf(s.id).includes('start_conversation'), 'the delivery after two failures');
+    const attempts = sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'start_conversation');
+    assert.deepEqual(attempts.map((d) => [d.attempt, d.status]), [[1, 500], [2, 503], [3, 204]]);
+    // A receiver too slow for the time limit: every attempt times out, 1 + 3 in all.
+    delayMs = 400;
+    s.ws.close();
+    await waitFor(() => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation').length === 4, 'four timed-out attempts', 4000);
+    delayMs = 0;
+    const ends = sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');
+    assert.ok(ends.every((d) => d.error === 'timeout'));
+  });
+});
