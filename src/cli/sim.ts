@@ -12,7 +12,11 @@ Options:
   --token-shape A|B     Token response shape: A {token} (default) or B {data: {bearer}}
   --token-lifetime-ms N Bearer token lifetime (default: 7 days)
   --talk-delay-ms N     Time a text-to-video job takes (default: 3000)
-  --streaming-provider  The streaming TTS provider (default: elevenlabs)`;
+  --streaming-provider  The streaming TTS provider (default: elevenlabs)
+  --allow-insecure-webhooks
+                        Accept http:// webhook URLs on loopback (the platform takes https only)
+  --inactivity-ms N     Time without a message before inactivity_warning (default: 60000)
+  --timeout-ms N        Time without a message before timeout_conversation (default: 120000)`;
 
 function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
@@ -33,6 +37,9 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
         'token-lifetime-ms': { type: 'string' },
         'talk-delay-ms': { type: 'string' },
         'streaming-provider': { type: 'string' },
+        'allow-insecure-webhooks': { type: 'boolean' },
+        'inactivity-ms': { type: 'string' },
+        'timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -52,6 +59,9 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     tokenLifetimeMs: intOption('token-lifetime-ms', values['token-lifetime-ms'], 1),
     talkDelayMs: intOption('talk-delay-ms', values['talk-delay-ms']),
     streamingProvider: values['streaming-provider'],
+    allowInsecureWebhooks: values['allow-insecure-webhooks'],
+    inactivityMs: intOption('inactivity-ms', values['inactivity-ms'], 1),
+    timeoutMs: intOption('timeout-ms', values['timeout-ms'], 1),
   });
   io.out(JSON.stringify(sim.info));
   await untilStopped(signal);

@@ -115,6 +115,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   const host = process.env.HOST ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
   const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
   let server: RunningProxy;
+  let seedClient: PlatformClient | undefined;
   try {
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin
@@ -123,11 +124,14 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         streamingProvider: config.streamingProvider,
         port: config.port === 0 ? 0 : config.port + 1,
         host: host === '0.0.0.0' ? '127.0.0.1' : host,
+        // The demo's receiver is this process on loopback http: the simulator lets that through.
+        allowInsecureWebhooks: true,
       });
       stopSim = sim.close;
       platformOrigin = sim.urls.origin;
       const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
-      demoHeads = await seedDemoHeads(new PlatformClient(platform), config.streamingProvider);
+      seedClient = new PlatformClient({ ...platform, allowLoopbackWebhooks: true });
+      demoHeads = await seedDemoHeads(seedClient, config.streamingProvider);
       config = {
         ...config,
         platform,
@@ -162,6 +166,16 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     // A port in use or a failed seed: nothing may be left running, or the process would hang.
     await stopSim?.();
     throw err;
+  }
+
+  // The loop works out of the box: the demo heads send their session events to this proxy,
+  // whose GET /dh/events/stream feeds the demo's events panel.
+  if (seedClient && demoHeads) {
+    const webhookUrl = `${server.url}${config.prefix === '/' ? '' : config.prefix}/hooks/events`;
+    for (const headId of [demoHeads.chat, demoHeads.stream]) {
+      await seedClient.createWebhook({ headId, webhookUrl, startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true });
+      await seedClient.setEventsEnabled(headId, true);
+    }
   }
 
   const lines = [

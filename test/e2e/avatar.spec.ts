@@ -111,3 +111,17 @@ test('works under the demo\'s strict Content-Security-Policy: no violation from 
   await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
   expect(violations).toEqual([]);
 });
+
+test('EV-2 EV-3 the loop works out of the box: session events reach the proxy and the demo\'s events panel', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).click();
+  const frame = page.frameLocator('#hero iframe');
+  await frame.getByRole('textbox').fill('Hello');
+  await frame.getByRole('textbox').press('Enter');
+  await expect(frame.locator('[data-role="head"]').last()).toHaveText(/^Hello, I am Ava\b/);
+  const panel = page.locator('#platform-events');
+  await expect(panel).toContainText('start_conversation');
+  // A new conversation closes the old page's session: its end arrives too.
+  await page.locator('#hero').evaluate((el: HTMLElement & { reload(): Promise<void> }) => el.reload());
+  await expect(panel).toContainText('end_conversation');
+});
