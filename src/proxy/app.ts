@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin.js';
 import { headRoutes } from './routes/heads.js';
 import { hookRoutes, type EventHandler } from './routes/hooks.js';
 import { EventHub } from './events.js';
+import { conversationRoutes, echoPlugin, type PluginHandler, type ToolHandler } from './routes/conversation.js';
 import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
@@ -41,6 +42,10 @@ export interface ProxyOptions {
   onEvent?: EventHandler;
   /** Where GET /events/stream gets its events (default: a hub of this proxy). */
   events?: EventHub;
+  /** The plugin-mode conversation service (default: an echo that shows what it received). */
+  plugin?: PluginHandler;
+  /** Tool handlers by name, for POST /tools/:name. */
+  tools?: Record<string, ToolHandler>;
   /** Fetch for poster images (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -94,6 +99,7 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.route('/', catalogueRoutes(deps));
   routes.route('/', headRoutes(deps));
   routes.route('/', adminRoutes(deps));
+  routes.route('/', conversationRoutes(options.plugin ?? echoPlugin, options.tools ?? {}));
   routes.route('/', hookRoutes(deps, options.events ?? new EventHub(), options.onEvent ?? (() => undefined), warn));
   routes.onError((err, c) => errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e))));
 

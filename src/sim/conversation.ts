@@ -1,9 +1,12 @@
 /**
- * What a head answers in the simulator's chat and stream pages. This is the hook point for the
- * conversation features of the platform (events, plugin calls, tool calls): the pages only ever
- * call `reply()`.
+ * What a head answers in the simulator's pages. The pages only ever call `reply()`:
+ *   - plugin: the conversation is delegated to the plugin's URL (PLUG-1 … PLUG-3);
+ *   - oc: a deterministic stand-in for the language model, which calls a configured tool when
+ *     the message names it (TOOL-2, TOOL-3) and speaks the tool's `message`;
+ *   - ttt repeats the text; doc_qa and the flow mode give a canned answer naming the mode.
  */
 import { FLOW_MODE } from '../platform/modes.js';
+import { pluginMessageSchema, toolResponseSchema, type ToolDefinition } from '../platform/schemas.js';
 import type { SimContext } from './context.js';
 import type { SimHead } from './store.js';
 
@@ -12,7 +15,9 @@ export interface ConversationTurn {
   text: string;
 }
 
-/** A deterministic stand-in for the language model, so tests can assert on what a head says. */
+/** How long the simulator waits for a plugin or a tool (the spec does not say; pages wait with the user). */
+const CALL_TIMEOUT_MS = 10_000;
+
 function openConversation(head: SimHead, text: string): string {
   const name = head.request.name;
   if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text)) {
@@ -22,9 +27,46 @@ function openConversation(head: SimHead, text: string): string {
   return `I heard you say: "${text.trim()}"`;
 }
 
-export async function reply(_sim: SimContext, head: SimHead, turn: ConversationTurn): Promise<string> {
-  const mode = head.request.operationMode;
-  switch (mode) {
+/** The tool a message asks for: its name appears in the message (as a word, any case). */
+function matchTool(tools: ToolDefinition[], text: string): ToolDefinition | undefined {
+  const lower = text.toLowerCase();
+  return tools.find((t) => new RegExp(`\\b${t.name.toLowerCase().replace(/[^a-z0-9_]/g, '.')}\\b`).test(lower));
+}
+
+/**
+ * Parameter values by name (TOOL-3: the names in the prompt are the tool's parameter names):
+ * `city: Paris` or `city=Paris` in the message; the first parameter may also be the last word.
+ */
+function toolArguments(tool: ToolDefinition, text: string): Record<string, string> {
+  const args: Record<string, string> = {};
+  tool.parameters.forEach((p, i) => {
+    const m = new RegExp(`\\b${p.name}\\s*[:=]\\s*("([^"]*)"|[^\\s,;?!]+)`, 'i').exec(text);
+    if (m) args[p.name] = m[2] ?? m[1]!;
+    else if (i === 0) args[p.name] = text.trim().replace(/[?!.]+$/, '').split(/\s+/).at(-1) ?? '';
+  });
+  return args;
+}
+
+async function postJson(sim: SimContext, url: string, body: unknown, what: string): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    redirect: 'error',
+  }).catch((err: unknown) => {
+    throw new Error(`The ${what} could not be reached (${err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'network error'}).`);
+  });
+  sim.store.calls.push({ at: new Date(sim.store.now()).toISOString(), kind: what, url, body, status: res.status });
+  if (!res.ok) throw new Error(`The ${what} answered ${res.status}.`);
+  return res.json().catch(() => {
+    throw new Error(`The ${what} did not answer JSON.`);
+  });
+}
+
+export async function reply(sim: SimContext, head: SimHead, turn: ConversationTurn): Promise<string> {
+  const { request } = head;
+  switch (request.operationMode) {
     case 'ttt':
       // Text-to-video heads repeat the text passed to them (spec, Operation modes).
       return turn.text;
@@ -32,9 +74,22 @@ export async function reply(_sim: SimContext, head: SimHead, turn: ConversationT
       return `(doc_qa) I answer from the documents uploaded for me; the simulator has none, so I cannot answer "${turn.text.trim()}".`;
     case FLOW_MODE:
       return `(${FLOW_MODE}) My conversation is designed on a third-party platform, which the simulator does not call. You said: "${turn.text.trim()}"`;
-    case 'plugin':
-      return `(plugin) My conversation is delegated to the plugin "${head.request.pluginOperationalModeConfig.name}". You said: "${turn.text.trim()}"`;
-    default:
-      return openConversation(head, turn.text);
+    case 'plugin': {
+      const config = request.pluginOperationalModeConfig;
+      // Spec, plugin rule 1: the configured URL is the base; the service appends the suffix.
+      const url = `${config.url.replace(/\/+$/, '')}/conversation/${encodeURIComponent(turn.sessionId)}/message`;
+      const body = [{ type: 'text', payload: { type: 'text', message: turn.text, options: config.options } }];
+      const parsed = pluginMessageSchema.safeParse(await postJson(sim, url, body, 'plugin'));
+      if (!parsed.success) throw new Error('The plugin answered something other than a list of text parts.');
+      return parsed.data.map((part) => part.payload.message).join('\n');
+    }
+    default: {
+      const tool = matchTool(head.tools, turn.text);
+      if (!tool) return openConversation(head, turn.text);
+      // The payload to a tool is not shown in the spec: its parameters by name, as a JSON object.
+      const parsed = toolResponseSchema.safeParse(await postJson(sim, tool.url, toolArguments(tool, turn.text), `tool "${tool.name}"`));
+      if (!parsed.success) throw new Error(`The tool "${tool.name}" answered without a message.`);
+      return parsed.data.message;
+    }
   }
 }

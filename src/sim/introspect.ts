@@ -92,6 +92,7 @@ export function introspectionRoutes(sim: SimContext) {
     return c.json(path ? store.requests.filter((r) => r.path === path) : store.requests);
   });
   app.get('/deliveries', (c) => c.json(store.deliveries));
+  app.get('/calls', (c) => c.json(store.calls));
   app.post('/faults', async (c) => {
     const r = await body(c.req.raw, faultSchema);
     if ('error' in r) return platformError(c, 400, r.error);

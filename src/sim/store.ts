@@ -124,6 +124,8 @@ export class SimStore {
   readonly webhooks = new Map<number, SimWebhook>();
   readonly deliveries: SimDelivery[] = [];
   readonly requests: SimRequestRecord[] = [];
+  /** Calls the simulator made to plugins and tools (what it sent, and the status it got). */
+  readonly calls: { at: string; kind: string; url: string; body: unknown; status: number }[] = [];
   faults: SimFault[] = [];
   faces: SimFace[] = [];
   readonly voices: SimVoice[];
@@ -258,6 +260,7 @@ export class SimStore {
     this.webhooks.clear();
     this.deliveries.length = 0;
     this.requests.length = 0;
+    this.calls.length = 0;
     this.faults = [];
     this.tokensIssued = 0;
     this.clockOffsetMs = 0;

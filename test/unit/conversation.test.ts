@@ -1,0 +1,108 @@
+/**
+ * Plugin mode and tools end to end: the simulator's page session calls the kit's proxy, which
+ * answers through the site's handlers (PLUG-1 … PLUG-3, TOOL-2, TOOL-3).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { PlatformClient } from '../../src/platform/client.js';
+import { parseConfig } from '../../src/proxy/config.js';
+import { startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+let sim: RunningSimulator;
+let proxy: RunningProxy;
+let client: PlatformClient;
+const toolCalls: Record<string, unknown>[] = [];
+
+async function say(publicUrl: string, text: string): Promise<{ reply: string; sessionId: string }> {
+  const url = new URL(publicUrl);
+  url.protocol = 'ws:';
+  url.pathname += '/session';
+  const ws = new WebSocket(url);
+  const messages: { type: string; text?: string; message?: string; sessionId?: string }[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+  await new Promise((r) => ws.once('open', r));
+  ws.send(JSON.stringify({ type: 'message', text }));
+  for (let i = 0; i < 300 && !messages.some((m) => m.type === 'reply' || m.type === 'error'); i++) await new Promise((r) => setTimeout(r, 10));
+  ws.close();
+  const answer = messages.find((m) => m.type === 'reply' || m.type === 'error')!;
+  return { reply: answer.text ?? `error: ${answer.message}`, sessionId: messages.find((m) => m.type === 'session')!.sessionId! };
+}
+
+async function createHead(extra: Record<string, unknown>) {
+  const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
+  const created = await client.createHead({
+    headVisualId: sim.store.faces[0]!.id,
+    name: 'Plug',
+    language: 'en-US',
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    operationMode: 'oc',
+    ...extra,
+  } as Parameters<PlatformClient['createHead']>[0]);
+  return client.getHead(created.id);
+}
+
+describe('plugin mode and tools, simulator → proxy', () => {
+  before(async () => {
+    sim = await startSimulator();
+    client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
+    const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+    proxy = await startProxyServer({
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      port: 0,
+      log: () => undefined,
+      warn: () => undefined,
+      tools: {
+        weather: (params) => {
+          toolCalls.push(params);
+          return `It is sunny in ${String(params.city)}.`;
+        },
+      },
+    });
+  });
+  after(async () => {
+    await proxy.close();
+    await sim.close();
+  });
+
+  test('PLUG-1 PLUG-2 PLUG-3 a plugin head\'s messages go to <url>/conversation/{userid}/message with the options; the reply is shown', async () => {
+    const head = await createHead({
+      operationMode: 'plugin',
+      pluginOperationalModeConfig: { name: 'Echo', url: `${proxy.url}/dh/plugin/`, options: { tier: 'gold' } },
+    });
+    const { reply, sessionId } = await say(head.publicUrl, 'Hi there');
+    assert.equal(reply, 'You said: "Hi there" (options: {"tier":"gold"})');
+    const call = sim.store.calls.at(-1)!;
+    assert.equal(call.url, `${proxy.url}/dh/plugin/conversation/${sessionId}/message`, 'the suffix is appended to the base, once');
+    assert.deepEqual(call.body, [{ type: 'text', payload: { type: 'text', message: 'Hi there', options: { tier: 'gold' } } }]);
+  });
+
+  test('TOOL-2 TOOL-3 an oc head calls the tool its message names, with the parameters by name, and speaks its message', async () => {
+    const head = await createHead({});
+    await client.setTools(head.id!, [
+      { name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${proxy.url}/dh/tools/weather` },
+    ]);
+    assert.equal((await say(head.publicUrl, 'What is the weather, city: Paris?')).reply, 'It is sunny in Paris.');
+    assert.deepEqual(toolCalls.at(-1), { city: 'Paris' });
+    assert.match((await say(head.publicUrl, 'Hello')).reply, /^Hello, I am Plug/, 'no tool named: the model answers');
+  });
+
+  test('a plugin that fails is a clear message in the page, not a dead session', async () => {
+    const head = await createHead({ operationMode: 'plugin', pluginOperationalModeConfig: { name: 'Down', url: 'http://127.0.0.1:9/plugin', options: {} } });
+    assert.match((await say(head.publicUrl, 'Hi')).reply, /^error: The plugin could not be reached/);
+  });
+
+  test('the proxy refuses part types other than text, unknown tools and non-object tool calls, with 4xx', async () => {
+    const post = (path: string, body: unknown) => fetch(`${proxy.url}/dh${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const image = await post('/plugin/conversation/u1/message', [{ type: 'image', payload: { type: 'image', message: 'x' } }]);
+    assert.equal(image.status, 400);
+    assert.match((await image.json()).error.message, /only parts of type "text"/);
+    assert.equal((await post('/plugin/conversation/u1/message', [])).status, 400);
+    const unknown = await post('/tools/nope', {});
+    assert.equal(unknown.status, 404);
+    assert.equal((await unknown.json()).error.code, 'unknown_tool');
+    assert.equal((await post('/tools/weather', ['Paris'])).status, 400);
+  });
+});
