@@ -59,6 +59,7 @@ export type FacesPage = z.infer<typeof facesPageSchema>;
 
 // ── GET /voices ────────────────────────────────────────────────────────────────────────────────
 
+export const MAX_VOICES_TAKE = 500;
 export const voicesQuerySchema = z.object({
   provider: z.optional(z.string().check(z.maxLength(100))),
   locale: z.optional(z.string().check(z.maxLength(35))),
@@ -66,6 +67,9 @@ export const voicesQuerySchema = z.object({
   q: z.optional(z.string().check(z.maxLength(100, 'q is at most 100 characters'))),
   /** `streaming=true` keeps only the streaming provider's voices. */
   streaming: z.optional(z.enum(['true', 'false'], 'streaming is true or false')),
+  page: z._default(positiveInt('page'), 1),
+  /** Voices per page; absent, the answer holds every matching voice (one page). */
+  take: z.optional(positiveInt('take', MAX_VOICES_TAKE)),
 });
 export type VoicesQuery = z.infer<typeof voicesQuerySchema>;
 
@@ -80,9 +84,17 @@ export const voiceItemSchema = z.object({
 });
 export type VoiceItem = z.infer<typeof voiceItemSchema>;
 
+/** A page of voices, sorted by language, locale, display name (so a language's voices are contiguous). */
 export const voicesListSchema = z.object({
   items: z.array(voiceItemSchema),
   streamingProvider: z.string(),
+  /** Every voice matching the filters, on all pages. */
+  total: z.number(),
+  page: z.number(),
+  /** The page size asked for; without `take`, the total (everything on page 1). */
+  take: z.number(),
+  pageCount: z.number(),
+  hasNextPage: z.boolean(),
 });
 export type VoicesList = z.infer<typeof voicesListSchema>;
 

@@ -72,7 +72,10 @@ function search(el: DhVoicePicker, text: string): void {
 /** A voice whose display name and voiceId differ, so a test can tell which one was sent. */
 const telling = (v: VoiceItem) => v.displayName !== v.voiceId;
 
-/** Answers GET …/voices with `count` generated voices, sorted like the proxy sorts them. */
+/**
+ * Answers GET …/voices with `count` generated voices, sorted like the proxy sorts them, filtered by
+ * gender and paged (page, take) like the proxy does; `requests` holds every URL asked.
+ */
 function fakeVoices(count: number) {
   const real = window.fetch;
   const languages = ['Dutch', 'English', 'French', 'German', 'Italian', 'Japanese', 'Portuguese', 'Spanish'];
@@ -90,11 +93,30 @@ function fakeVoices(count: number) {
       provider: 'bulk',
     });
   }
+  const requests: URL[] = [];
   window.fetch = async (input: RequestInfo | URL) => {
     if (!String(input).includes('/voices')) return real(input);
-    return new Response(JSON.stringify({ items, streamingProvider: 'bulk' }), { headers: { 'content-type': 'application/json' } });
+    const url = new URL(String(input));
+    requests.push(url);
+    const gender = url.searchParams.get('gender');
+    const matching = gender ? items.filter((v) => v.gender === gender) : items;
+    const take = Number(url.searchParams.get('take') ?? matching.length);
+    const page = url.searchParams.has('take') ? Number(url.searchParams.get('page') ?? 1) : 1;
+    const pageCount = Math.ceil(matching.length / take);
+    const body: VoicesList = {
+      items: matching.slice((page - 1) * take, page * take),
+      streamingProvider: 'bulk',
+      total: matching.length,
+      page,
+      take,
+      pageCount,
+      hasNextPage: page < pageCount,
+    };
+    // A little latency, as over a network: placeholders show until a page lands.
+    await aTimeout(20);
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   };
-  return { items, restore: () => (window.fetch = real) };
+  return { items, requests, restore: () => (window.fetch = real) };
 }
 
 describe('<dh-voice-picker>', () => {
@@ -516,20 +538,33 @@ describe('<dh-voice-picker>', () => {
   });
 
   describe('with 10,000 voices', () => {
-    it('keeps fewer than 300 option nodes in the DOM and End reaches the last voice (posinset 10000)', async () => {
+    it('pages through the proxy (take=100), keeps fewer than 300 option nodes in the DOM and End reaches the last voice (posinset 10000)', async () => {
       const fake = fakeVoices(10_000);
+      const pagesAsked = () => fake.requests.map((u) => `${u.searchParams.get('take')}/${u.searchParams.get('page')}`);
       try {
         const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
         await ready(el);
+        await aTimeout(100);
+        // The first view asks for the first page (and at most the next one or two), 100 at a time.
+        expect(fake.requests.length).to.be.within(1, 3);
+        expect(fake.requests.every((u) => u.searchParams.get('take') === '100')).to.equal(true, pagesAsked().join());
+        expect(fake.requests[0]!.searchParams.get('page')).to.equal('1');
         expect(options(el).length).to.be.below(300);
         expect(listbox(el)!.children.length).to.be.below(300);
         expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal('10000');
+        expect(nameOf(options(el)[0]!)).to.equal(fake.items[0]!.displayName);
         listbox(el)!.focus();
         await sendKeys({ press: 'End' });
         expect(activeId(el)).to.equal('option-9999');
-        await waitUntil(() => activeOption(el), 'the last voice is rendered', { timeout: 5000 });
+        await waitUntil(() => activeOption(el), 'the last option is rendered', { timeout: 5000 });
         expect(activeOption(el)!.getAttribute('aria-posinset')).to.equal('10000');
-        expect(nameOf(activeOption(el)!)).to.equal(fake.items[9999]!.displayName);
+        expect(activeOption(el)!.getAttribute('aria-setsize')).to.equal('10000');
+        // Its page (100) is asked for, and its name replaces the placeholder when it lands.
+        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[9999]!.displayName, 'the last page loads', { timeout: 5000 });
+        expect(pagesAsked()).to.include('100/100');
+        expect(new Set(pagesAsked()).size, 'no page is asked twice').to.equal(pagesAsked().length);
+        expect(fake.requests.length, 'only the pages shown, not all 100').to.be.below(10);
+        expect(activeOption(el)!.hasAttribute('aria-disabled')).to.equal(false);
         expect(options(el).length).to.be.below(300);
         await sendKeys({ press: 'ArrowUp' });
         expect(activeId(el)).to.equal('option-9998');
@@ -537,6 +572,86 @@ describe('<dh-voice-picker>', () => {
         setTimeout(() => sendKeys({ press: 'Enter' }));
         const selected = await oneEvent(el, 'dh-select');
         expect((selected as CustomEvent<{ item: VoiceItem }>).detail.item.voiceId).to.equal('voice-09998');
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('shows unloaded voices as disabled "Loading…" options that count in the set; Enter on one does nothing', async () => {
+      const fake = fakeVoices(10_000);
+      try {
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        await ready(el);
+        listbox(el)!.focus();
+        // Down past the first page: option 100 is a placeholder until page 2 lands.
+        let page2Lands!: () => void;
+        const gate = new Promise<void>((r) => (page2Lands = r));
+        const paged = window.fetch;
+        window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (new URL(String(input)).searchParams.get('page') === '2') await gate;
+          return paged(input, init);
+        };
+        let fired = 0;
+        el.addEventListener('dh-select', () => fired++);
+        (el as unknown as { _moveTo(i: number): void })._moveTo(99);
+        await sendKeys({ press: 'ArrowDown' });
+        expect(activeId(el)).to.equal('option-100');
+        await waitUntil(() => activeOption(el), 'the placeholder is rendered');
+        const placeholder = activeOption(el)!;
+        expect(nameOf(placeholder)).to.equal('Loading…');
+        expect(placeholder.getAttribute('aria-disabled')).to.equal('true');
+        expect(placeholder.getAttribute('aria-posinset')).to.equal('101');
+        expect(placeholder.getAttribute('aria-setsize')).to.equal('10000');
+        await sendKeys({ press: 'Enter' });
+        expect(fired, 'Enter on a placeholder selects nothing').to.equal(0);
+        expect(el.value).to.equal('');
+        await expect(el).to.be.accessible();
+        page2Lands();
+        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName, 'page 2 lands');
+        await sendKeys({ press: 'Enter' });
+        expect(el.value).to.equal(fake.items[100]!.voiceId);
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('a page of old filters never lands in the list of new ones', async () => {
+      const fake = fakeVoices(10_000);
+      try {
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        await ready(el);
+        // Page 50 of the unfiltered list is slow and ignores the abort.
+        const signals: AbortSignal[] = [];
+        const paged = window.fetch;
+        window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(String(input));
+          if (url.searchParams.get('page') === '50' && !url.searchParams.get('gender')) {
+            signals.push(init!.signal!);
+            await aTimeout(400);
+            return paged(input, { ...init, signal: undefined });
+          }
+          return paged(input, init);
+        };
+        const internals = el as unknown as { _moveTo(i: number): void; _loaded?: { items: (VoiceItem | undefined)[] } };
+        listbox(el)!.focus();
+        internals._moveTo(4950);
+        await waitUntil(() => signals.length === 1, 'page 50 is asked');
+        const before = internals._loaded;
+        el.gender = 'FEMALE';
+        await waitUntil(() => fake.requests.some((u) => u.searchParams.get('gender') === 'FEMALE'), 'the new filter is asked');
+        expect(signals[0]!.aborted, 'the superseded page is aborted').to.equal(true);
+        await waitUntil(() => internals._loaded !== before && listbox(el)?.getAttribute('aria-busy') === 'false', 'the new list is shown');
+        await aTimeout(600);
+        // The late answer for page 50 of the old filters (men and women) came back: it is in
+        // neither list.
+        expect(internals._loaded!.items.every((v) => !v || v.gender === 'FEMALE'), 'no stale voice in the new list').to.equal(true);
+        expect(before!.items[4950], 'nor in the old one').to.equal(undefined);
+        // Later pages of the new list are asked with its filters.
+        internals._moveTo(4950);
+        await waitUntil(() => internals._loaded!.items[4950] !== undefined, 'page 50 of the new list loads');
+        const page50 = fake.requests.filter((u) => u.searchParams.get('page') === '50');
+        expect(page50.map((u) => u.searchParams.get('gender')), 'once for each list').to.have.members([null, 'FEMALE']);
+        expect(internals._loaded!.items[4950]!.voiceId).to.equal(fake.items.filter((v) => v.gender === 'FEMALE')[4950]!.voiceId);
       } finally {
         fake.restore();
       }

@@ -161,6 +161,54 @@ describe('proxy', () => {
       assert.equal((await p.request('/dh/voices?gender=robot')).status, 400);
     });
 
+    test('GET /voices pages with page and take: disjoint pages, in order, with the totals', async () => {
+      type Voices = { items: { voiceId: string; provider: string; language: string }[]; total: number; page: number; take: number; pageCount: number; hasNextPage: boolean };
+      const all = (await (await p.request('/dh/voices')).json()) as Voices;
+      const total = sim.store.voices.length;
+      // Without take: everything, as one page.
+      assert.equal(all.items.length, total);
+      assert.deepEqual([all.total, all.page, all.take, all.pageCount, all.hasNextPage], [total, 1, total, 1, false]);
+      const take = 10;
+      const pageCount = Math.ceil(total / take);
+      const pages: Voices[] = [];
+      for (let page = 1; page <= pageCount + 1; page++) {
+        const res = await p.request(`/dh/voices?take=${take}&page=${page}`);
+        assert.equal(res.status, 200);
+        pages.push((await res.json()) as Voices);
+      }
+      pages.forEach((pg, i) => {
+        assert.equal(pg.page, i + 1);
+        assert.equal(pg.take, take);
+        assert.equal(pg.total, total);
+        assert.equal(pg.pageCount, pageCount);
+        assert.equal(pg.hasNextPage, i + 1 < pageCount);
+        assert.equal(pg.items.length, i + 1 < pageCount ? take : i + 1 === pageCount ? total - take * (pageCount - 1) : 0);
+      });
+      // The pages put together are the whole sorted list: no overlap, nothing missing.
+      const key = (v: { provider: string; voiceId: string }) => `${v.provider}/${v.voiceId}`;
+      const joined = pages.flatMap((pg) => pg.items.map(key));
+      assert.equal(new Set(joined).size, total, 'no voice on two pages');
+      assert.deepEqual(joined, all.items.map(key));
+      // Languages stay contiguous across page boundaries (a header per language in the picker).
+      const runs = pages.flatMap((pg) => pg.items.map((v) => v.language)).filter((l, i, a) => l !== a[i - 1]);
+      assert.equal(runs.length, new Set(runs).size);
+      // Filters apply before paging: total counts the filtered voices.
+      const azure = (await (await p.request('/dh/voices?provider=azure')).json()) as Voices;
+      const azurePage = (await (await p.request('/dh/voices?provider=azure&take=5&page=2')).json()) as Voices;
+      assert.equal(azurePage.total, azure.items.length);
+      assert.deepEqual(azurePage.items.map(key), azure.items.slice(5, 10).map(key));
+      assert.ok(azurePage.items.every((v) => v.provider === 'azure'));
+    });
+
+    test('bad /voices paging gets 400 naming the field', async () => {
+      for (const [q, field] of [['take=501', 'take'], ['take=0', 'take'], ['take=x', 'take'], ['page=0', 'page'], ['page=abc', 'page']] as const) {
+        const res = await p.request(`/dh/voices?${q}`);
+        assert.equal(res.status, 400, q);
+        assert.match((await errorOf(res)).message, new RegExp(field), q);
+      }
+      assert.equal((await p.request('/dh/voices?take=500')).status, 200, '500 is allowed');
+    });
+
     test('500 concurrent cold /dh/faces requests make one /auth/token and one face call', async () => {
       sim.store.reset();
       const cold = makeProxy();

@@ -79,6 +79,11 @@ export const styles = css`
     outline: 2px solid var(--_accent);
     outline-offset: -2px;
   }
+  /* Not loaded yet: "Loading…" until its page arrives. */
+  .option.placeholder {
+    cursor: progress;
+    opacity: 0.75;
+  }
   .listbox[aria-disabled='true'] .option {
     cursor: not-allowed;
   }

@@ -1,28 +1,40 @@
 import { html, isServer, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
-import { voicesListSchema, type VoiceItem } from '../../api/schemas.js';
+import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/schemas.js';
 import { DhFormControl } from '../shared/form-control.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
 
-/** A row of the virtual list: a language's header, or an option (its index among the options). */
-type Row = { group: string } | { option: number };
+/**
+ * A row of the virtual list: a language's header (before the option `before`), or an option (its
+ * index among the options; its voice may not be loaded yet).
+ */
+type Row = { group: string; before: number } | { option: number };
 
-/** One answer of GET {endpoint}/voices, ready to render. */
+/** The filters a list was asked with: its later pages are asked with the same. */
+type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
+
+/** The voices for one set of filters, page by page, ready to render. */
 interface Loaded {
-  items: VoiceItem[];
+  query: Query;
+  /** Every voice by position; undefined until its page arrives. */
+  items: (VoiceItem | undefined)[];
+  /** Every voice matching the filters, loaded or not (the length of `items`). */
+  total: number;
   rows: Row[];
   /** Row of each option (options and rows differ by the group headers). */
   rowOf: number[];
-  /** Option index by voiceId. */
+  /** Option index by voiceId, of the loaded voices. */
   indexOf: Map<string, number>;
-  /** Display names folded for type-ahead. */
-  folded: string[];
+  /** Display names folded for type-ahead; undefined where the voice is not loaded. */
+  folded: (string | undefined)[];
   streamingProvider: string;
+  /** Pages of this list under way, by page number; aborted when the list is replaced. */
+  pending: Map<number, AbortController>;
 }
 
 /** What the filter selects offer: everything seen since the endpoint was set. */
@@ -32,6 +44,8 @@ interface Seen {
   languages: Map<string, { name: string; locales: Set<string> }>;
 }
 
+/** Voices asked of the proxy per request (its maximum is 500). */
+const PAGE_SIZE = 100;
 /** Keys typed within this time add up to one type-ahead search (APG listbox). */
 const TYPEAHEAD_MS = 500;
 /** A pause in typing this long sends the search (one request per search, not one per key). */
@@ -46,19 +60,54 @@ const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCa
 const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();
 const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);
 
-function toLoaded(items: VoiceItem[], streamingProvider: string): Loaded {
-  const rows: Row[] = [];
-  const rowOf: number[] = [];
-  const indexOf = new Map<string, number>();
-  let language: string | undefined;
-  items.forEach((v, i) => {
-    // The proxy sorts by language, locale, name: a header opens each language's run.
-    if (v.language !== language) rows.push({ group: (language = v.language) });
-    rowOf.push(rows.length);
-    rows.push({ option: i });
-    if (!indexOf.has(v.voiceId)) indexOf.set(v.voiceId, i);
+const sameRows = (a: Row[], b: Row[]) =>
+  a.length === b.length && a.every((r, i) => ('group' in r ? 'group' in b[i]! && b[i].group === r.group : 'option' in b[i]!));
+
+/** The first page of a list: every other position is a placeholder until its page arrives. */
+function toLoaded(query: Query, first: VoicesList): Loaded {
+  const loaded: Loaded = {
+    query,
+    items: new Array<VoiceItem | undefined>(first.total).fill(undefined),
+    total: first.total,
+    rows: [],
+    rowOf: [],
+    indexOf: new Map(),
+    folded: new Array<string | undefined>(first.total).fill(undefined),
+    streamingProvider: first.streamingProvider,
+    pending: new Map(),
+  };
+  addPage(loaded, 0, first.items);
+  return loaded;
+}
+
+/** Puts a page's voices in place from `start` and rebuilds the rows; true when the rows changed. */
+function addPage(loaded: Loaded, start: number, voices: VoiceItem[]): boolean {
+  voices.forEach((v, k) => {
+    const i = start + k;
+    if (i >= loaded.total) return;
+    loaded.items[i] = v;
+    loaded.folded[i] = fold(v.displayName);
+    if (!loaded.indexOf.has(v.voiceId)) loaded.indexOf.set(v.voiceId, i);
   });
-  return { items, rows, rowOf, indexOf, folded: items.map((v) => fold(v.displayName)), streamingProvider };
+  const rows: Row[] = [];
+  const rowOf: number[] = new Array<number>(loaded.total);
+  let language: string | undefined;
+  for (let i = 0; i < loaded.total; i++) {
+    const v = loaded.items[i];
+    // The proxy sorts by language, locale, name: a header opens each language's run. Only loaded
+    // voices say their language: a header goes before the first loaded voice whose language
+    // differs from the loaded voice before it (placeholders get none). A header may move up when
+    // the page before it arrives.
+    if (v && v.language !== language) rows.push({ group: (language = v.language), before: i });
+    rowOf[i] = rows.length;
+    rows.push({ option: i });
+  }
+  // The same array while the rows stay the same: the virtualizer then re-renders at once (a new
+  // array makes it lay out again a frame later).
+  loaded.rowOf = rowOf;
+  if (sameRows(loaded.rows, rows)) return false;
+  loaded.rows = rows;
+  return true;
 }
 
 /**
@@ -67,9 +116,12 @@ function toLoaded(items: VoiceItem[], streamingProvider: string): Loaded {
  * voice's `displayName`, but its value is always the `voiceId`: that is what the platform takes
  * as `ttsVoice` (a display name sent as `ttsVoice` is an error there). With `streaming`, only the
  * streaming TTS provider's voices are offered, so a streaming head cannot get a voice that
- * breaks it. The list is virtualised: 10,000 voices keep well under 300 nodes in the DOM.
+ * breaks it. Pages of 100 voices are fetched from the proxy as they scroll into view, and the list
+ * is virtualised: 10,000 voices keep well under 300 nodes in the DOM. Until its page arrives, a
+ * voice is a "Loading…" placeholder that still counts in aria-setsize/aria-posinset.
  *
- * Keyboard (APG listbox): one tab stop; Up/Down, Home/End, type-ahead; Enter or Space selects.
+ * Keyboard (APG listbox): one tab stop; Up/Down, Home/End (also onto voices not loaded yet: their
+ * page is fetched), type-ahead among the loaded voices; Enter or Space selects.
  *
  * @element dh-voice-picker
  *
@@ -101,7 +153,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   @query('[role="listbox"]') private _listbox?: (HTMLElement & VirtualizerHostElement) | null;
   @query('input[type="search"]') private _search?: HTMLInputElement | null;
 
-  /** The voices for the current filters (the last answer; kept while the next one loads). */
+  /** The voices for the current filters (the last list; kept while the next one's first page loads). */
   @state() private _loaded?: Loaded;
   /** Index of the active option (aria-activedescendant), among the options. */
   @state() private _active = 0;
@@ -127,45 +179,114 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   private _typedAt = 0;
   /** Set in willUpdate, done in updated: scroll the active option into view (so it is rendered). */
   private _reveal: 'no' | 'now' | 'after-layout' = 'no';
+  /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
+  private _revealPage = 0;
 
   protected get validationAnchor(): HTMLElement | null {
     return this._listbox ?? this._search ?? null;
   }
 
+  /** The first page for the current filters; later pages load as their rows come into view. */
   private _task = new Task(this, {
     // The task's signal aborts the request a newer one supersedes, and Task drops a superseded
     // answer: a stale list never replaces a newer one.
     task: async ([endpoint, provider, locale, gender, streaming, q], { signal }) => {
-      const list = await requestJson(endpoint, '/voices', voicesListSchema, {
-        // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
-        query: streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q },
-        signal,
-        headers: this.headers,
-        credentials: this.credentials,
-      });
-      return toLoaded(list.items, list.streamingProvider);
+      // New filters: the pages still coming for the old ones are of no use.
+      this._abortPages(this._loaded);
+      // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
+      const params = streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q };
+      const query: Query = { endpoint, params };
+      return toLoaded(query, await this._fetchPage(query, 1, signal));
     },
     args: () => [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const,
     // Only called for the newest run.
     onComplete: (loaded) => {
+      this._abortPages(this._loaded);
       this._remember(loaded.items);
       this._loaded = loaded;
     },
-    onError: () => (this._loaded = undefined),
+    onError: () => {
+      this._abortPages(this._loaded);
+      this._loaded = undefined;
+    },
   });
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this._searchTimer);
+    this._abortPages(this._loaded);
   }
+
+  private _fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
+    return requestJson(query.endpoint, '/voices', voicesListSchema, {
+      query: { ...query.params, page, take: PAGE_SIZE },
+      signal,
+      headers: this.headers,
+      credentials: this.credentials,
+    });
+  }
+
+  /** Aborts the page requests of a list that is being replaced. */
+  private _abortPages(loaded: Loaded | undefined): void {
+    if (!loaded) return;
+    for (const c of loaded.pending.values()) c.abort();
+    loaded.pending.clear();
+  }
+
+  /** Loads the pages behind options first..last, once each, with the filters of their list. */
+  private _ensureOptions(first: number, last: number): void {
+    const loaded = this._loaded;
+    // While the first page of new filters loads, the old list waits (its pages were aborted).
+    if (!loaded || this._task.status === TaskStatus.PENDING) return;
+    const from = Math.floor(Math.max(0, first) / PAGE_SIZE) + 1;
+    const to = Math.floor(Math.min(loaded.total - 1, last) / PAGE_SIZE) + 1;
+    for (let page = from; page <= to; page++) {
+      const start = (page - 1) * PAGE_SIZE;
+      if (loaded.pending.has(page) || loaded.items[start] !== undefined) continue;
+      const abort = new AbortController();
+      loaded.pending.set(page, abort);
+      this._fetchPage(loaded.query, page, abort.signal)
+        .then((res) => {
+          // A stale answer (the filters changed meanwhile) never lands in a newer list.
+          if (abort.signal.aborted || this._loaded !== loaded) return;
+          const moved = addPage(loaded, start, res.items);
+          this._remember(res.items);
+          // The keyboard moved onto this page before it arrived: keep the active option in view
+          // (a header the page brings may have pushed it down).
+          if (this._revealPage === page) {
+            this._revealPage = 0;
+            // New rows are laid out a frame later; the same rows are re-rendered at once.
+            if (Math.floor(this._active / PAGE_SIZE) + 1 === page) this._reveal = moved ? 'after-layout' : 'now';
+          }
+          this.requestUpdate();
+        })
+        // A failed page stays placeholders; it is asked again when its rows next come into view.
+        .catch(() => undefined)
+        .finally(() => {
+          if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
+        });
+    }
+  }
+
+  /** The virtualizer shows rows first..last: load the pages of the options among them. */
+  private _onRange = (e: Event): void => {
+    const { first, last } = e as Event & { first: number; last: number };
+    const rows = this._loaded?.rows;
+    if (!rows || last < 0) return;
+    const optionOf = (r: Row | undefined) => (r ? ('group' in r ? r.before : r.option) : -1);
+    const a = optionOf(rows[Math.max(0, first)]);
+    const b = optionOf(rows[Math.min(rows.length - 1, last)]);
+    if (a >= 0 && b >= 0) this._ensureOptions(a, b);
+  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('endpoint')) this._seen = { providers: new Set(), languages: new Map() };
     const loaded = this._loaded;
     if (changed.has('_loaded' as keyof DhVoicePicker) && loaded) {
-      // A new list: the selected voice if it is in it, else the first one.
+      // A new list: the selected voice if it is in it (its first page), else the first one.
       this._active = loaded.indexOf.get(this.value) ?? 0;
+      this._revealPage = 0;
       this._reveal = 'after-layout';
     } else if (changed.has('value') && loaded) {
       const index = loaded.indexOf.get(this.value);
@@ -186,9 +307,16 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     }
   }
 
-  /** Adds the providers and languages of a list to the filter selects' options. */
-  private _remember(items: VoiceItem[]): void {
+  /**
+   * Adds the providers and languages of a page to the filter selects' options. They accumulate
+   * over every page loaded since the endpoint was set (of any filters), so a select keeps offering
+   * what the catalogue has once it was seen; with no filter set, the provider list is thus the
+   * providers of the pages loaded so far (a provider whose voices are all on pages not yet
+   * scrolled to appears when they load: the proxy has no list of providers).
+   */
+  private _remember(items: readonly (VoiceItem | undefined)[]): void {
     for (const v of items) {
+      if (!v) continue;
       this._seen.providers.add(v.provider);
       const tag = subtag(v.locale);
       const lang = this._seen.languages.get(tag) ?? { name: v.language, locales: new Set<string>() };
@@ -234,10 +362,18 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     if (row !== undefined) virtualizer.element(row)?.scrollIntoView({ block: 'nearest' });
   }
 
+  /**
+   * Makes an option the active one and scrolls it into view. An option whose page is not loaded
+   * yet is a placeholder: its page is fetched, and it is scrolled into view again when it arrives.
+   */
   private _moveTo(index: number): void {
-    const count = this._loaded?.items.length ?? 0;
-    if (!count) return;
-    this._active = Math.max(0, Math.min(count - 1, index));
+    const loaded = this._loaded;
+    if (!loaded?.total) return;
+    this._active = Math.max(0, Math.min(loaded.total - 1, index));
+    if (loaded.items[this._active] === undefined) {
+      this._revealPage = Math.floor(this._active / PAGE_SIZE) + 1;
+      this._ensureOptions(this._active, this._active);
+    }
     void this._scrollToActive(false);
   }
 
@@ -249,7 +385,11 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     this.select(voice.voiceId, voice);
   }
 
-  /** Type-ahead: the next option whose name starts with what was typed in the last half second. */
+  /**
+   * Type-ahead: the next option whose name starts with what was typed in the last half second.
+   * It searches the loaded voices only (placeholders have no name yet); the search box asks the
+   * proxy across the whole catalogue.
+   */
   private _typeAhead(key: string, now: number): void {
     const loaded = this._loaded;
     if (!loaded) return;
@@ -261,10 +401,10 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     const needle = sameLetter ? this._typed[0]! : this._typed;
     // A longer prefix may still match the active option; a new letter starts after it.
     const from = needle.length === 1 ? this._active + 1 : this._active;
-    const n = loaded.items.length;
+    const n = loaded.total;
     for (let k = 0; k < n; k++) {
       const i = (from + k) % n;
-      if (loaded.folded[i]!.startsWith(needle)) {
+      if (loaded.folded[i]?.startsWith(needle)) {
         this._moveTo(i);
         return;
       }
@@ -272,7 +412,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   }
 
   private _onListKeydown = (e: KeyboardEvent): void => {
-    const count = this._loaded?.items.length ?? 0;
+    const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
     const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     // Space selects, unless it is part of a name being typed (APG listbox, type-ahead).
@@ -296,6 +436,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
         break;
       case 'Enter':
       case ' ':
+        // Nothing on a placeholder (_choose needs a loaded voice).
         this._choose(this._active);
         break;
       default:
@@ -351,8 +492,8 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       ${this.renderControls()}
       ${this._task.render({
         initial: () => this.renderStatus('Loading voices…'),
-        pending: () => (this._loaded?.items.length ? this.renderList(this._loaded, true) : this.renderStatus('Loading voices…')),
-        complete: (loaded) => (loaded.items.length ? this.renderList(loaded, false) : this.renderEmpty()),
+        pending: () => (this._loaded?.total ? this.renderList(this._loaded, true) : this.renderStatus('Loading voices…')),
+        complete: (loaded) => (loaded.total ? this.renderList(loaded, false) : this.renderEmpty()),
         error: (err) => this.renderError(err),
       })}
     `;
@@ -459,11 +600,14 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       @keydown=${this._onListKeydown}
       @focus=${this._onListFocus}
       @blur=${this._onListBlur}
+      @rangeChanged=${this._onRange}
     >
       ${virtualize({
         items: loaded.rows,
         scroller: true,
         layout: LAYOUT,
+        // By option, not by row: a header arriving above keeps the options' DOM.
+        keyFunction: (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
         renderItem: (row: Row) => ('group' in row ? this.renderGroup(row.group) : this.renderOption(loaded, row.option)),
       })}
     </div>`;
@@ -476,22 +620,29 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   }
 
   private renderOption(loaded: Loaded, index: number) {
-    const voice = loaded.items[index]!;
-    const selected = voice.voiceId === this.value;
+    // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
+    // the set's size and positions hold. One template for both: when the page lands, the option's
+    // element stays (and stays where the virtualizer put it); only its content changes.
+    const voice = loaded.items[index];
+    const selected = !!voice && voice.voiceId === this.value;
     return html`<div
-      class="option ${index === this._active ? 'active' : ''}"
+      class="option ${voice ? '' : 'placeholder'} ${index === this._active ? 'active' : ''}"
       part="option"
       role="option"
       id="option-${index}"
       data-index=${index}
+      aria-disabled=${voice ? nothing : 'true'}
       aria-selected=${selected ? 'true' : 'false'}
-      aria-setsize=${loaded.items.length}
+      aria-setsize=${loaded.total}
       aria-posinset=${index + 1}
       @click=${this._onOptionClick}
     >
       <span class="text">
-        <span class="name">${voice.displayName}</span>
-        <span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>
+        <span class="name">${voice ? voice.displayName : 'Loading…'}</span>
+        ${voice
+          ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
+          : // An empty meta line: a placeholder is as tall as the voice that replaces it.
+            html`<span class="meta" aria-hidden="true">&nbsp;</span>`}
       </span>
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>`;

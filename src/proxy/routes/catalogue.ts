@@ -69,8 +69,31 @@ export function catalogueRoutes(deps: Deps) {
     }
     const items: VoiceItem[] = voices
       .map(({ voiceId, displayName, locale, language, gender, provider: p }) => ({ voiceId, displayName, locale, language, gender, provider: p }))
-      .sort((a, b) => a.language.localeCompare(b.language) || a.locale.localeCompare(b.locale) || a.displayName.localeCompare(b.displayName));
-    const body: VoicesList = { items, streamingProvider: deps.config.streamingProvider };
+      // Language first, so a language's voices are contiguous across pages; provider and voiceId only
+      // break ties, so pages stay disjoint even if the platform lists voices in another order.
+      .sort(
+        (a, b) =>
+          a.language.localeCompare(b.language) ||
+          a.locale.localeCompare(b.locale) ||
+          a.displayName.localeCompare(b.displayName) ||
+          a.provider.localeCompare(b.provider) ||
+          a.voiceId.localeCompare(b.voiceId),
+      );
+    // Without take, everything matching is one page (what callers that do not page expect); page
+    // is then ignored.
+    const total = items.length;
+    const take = q.take ?? total;
+    const pageCount = take ? Math.ceil(total / take) : 0;
+    const page = q.take === undefined ? 1 : q.page;
+    const body: VoicesList = {
+      items: q.take === undefined ? items : items.slice((page - 1) * take, page * take),
+      streamingProvider: deps.config.streamingProvider,
+      total,
+      page,
+      take,
+      pageCount,
+      hasNextPage: page < pageCount,
+    };
     return c.json(body);
   });
   return app;
