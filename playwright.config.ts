@@ -40,7 +40,8 @@ export default defineConfig({
       // `npm start` as a newcomer runs it: no credentials, so the simulator; builds dist/ if needed.
       command: 'node bin/dh-kit.js start',
       url: `http://127.0.0.1:${DEMO_PORT}/dh/health`,
-      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '' },
+      // Short inactivity times, so a test can watch a session go idle and end.
+      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '', DH_SIM_INACTIVITY_MS: '3000', DH_SIM_TIMEOUT_MS: '6000' },
       reuseExistingServer: !process.env.CI,
       timeout: 90_000,
       stdout: 'ignore',

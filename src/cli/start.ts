@@ -86,6 +86,15 @@ async function seedDemoHeads(client: PlatformClient, streamingProvider: string):
   return { chat: chat.id, stream: stream.id };
 }
 
+/** A duration in ms from the environment (simulator mode only), or the simulator's default. */
+function optionalMs(name: string): number | undefined {
+  const value = process.env[name];
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a whole number of milliseconds`);
+  return n;
+}
+
 /** The demo pages name their heads with placeholders: the simulator's demo heads, or DH_DEMO_HEAD. */
 function demoPageValues(config: ProxyConfig, demoHeads?: { chat: string; stream: string }): Record<string, string> {
   const named = config.publicHeads.filter((h) => h !== '*');
@@ -126,6 +135,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         host: host === '0.0.0.0' ? '127.0.0.1' : host,
         // The demo's receiver is this process on loopback http: the simulator lets that through.
         allowInsecureWebhooks: true,
+        inactivityMs: optionalMs('DH_SIM_INACTIVITY_MS'),
+        timeoutMs: optionalMs('DH_SIM_TIMEOUT_MS'),
       });
       stopSim = sim.close;
       platformOrigin = sim.urls.origin;

@@ -56,8 +56,15 @@ async function deliver(sim: SimContext, hook: SimWebhook, body: string, type: Ev
       });
       record.status = res.status;
       await res.body?.cancel();
-      store.deliveries.push(record);
-      if (res.ok) return;
+      if (store.lostDeliveryAnswers > 0) {
+        // Fault injection: the receiver handled it, but the platform never saw the answer.
+        store.lostDeliveryAnswers -= 1;
+        record.error = 'answer lost (injected)';
+        store.deliveries.push(record);
+      } else {
+        store.deliveries.push(record);
+        if (res.ok) return;
+      }
     } catch (err) {
       record.error = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network';
       store.deliveries.push(record);

@@ -98,6 +98,13 @@ export function introspectionRoutes(sim: SimContext) {
     if ('error' in r) return platformError(c, 400, r.error);
     return c.json(store.addFault(r.data), 201);
   });
+  /** The next `times` deliveries reach the receiver but count as failed: the same delivery comes again. */
+  app.post('/delivery-faults', async (c) => {
+    const r = await body(c.req.raw, z.object({ times: z.number().int().min(0).max(100) }));
+    if ('error' in r) return platformError(c, 400, r.error);
+    store.lostDeliveryAnswers = r.data.times;
+    return c.json({ lostDeliveryAnswers: store.lostDeliveryAnswers });
+  });
   app.delete('/faults', (c) => {
     store.faults = [];
     return c.body(null, 204);

@@ -127,6 +127,8 @@ export class SimStore {
   /** Calls the simulator made to plugins and tools (what it sent, and the status it got). */
   readonly calls: { at: string; kind: string; url: string; body: unknown; status: number }[] = [];
   faults: SimFault[] = [];
+  /** The next this many delivery attempts reach the receiver, but their answer is "lost" (a retry follows). */
+  lostDeliveryAnswers = 0;
   faces: SimFace[] = [];
   readonly voices: SimVoice[];
   tokensIssued = 0;
@@ -262,6 +264,7 @@ export class SimStore {
     this.requests.length = 0;
     this.calls.length = 0;
     this.faults = [];
+    this.lostDeliveryAnswers = 0;
     this.tokensIssued = 0;
     this.clockOffsetMs = 0;
   }

@@ -125,3 +125,23 @@ test('EV-2 EV-3 the loop works out of the box: session events reach the proxy an
   await page.locator('#hero').evaluate((el: HTMLElement & { reload(): Promise<void> }) => el.reload());
   await expect(panel).toContainText('end_conversation');
 });
+
+test('EV-4 EV-5 EV-10 a session that goes idle: warning in the page, then start → inactivity → timeout → end at the proxy, each once even when the first delivery\'s answer is lost', async ({ page, request }) => {
+  test.setTimeout(30_000);
+  // The simulator will lose the proxy's answer to the next delivery, so it sends it again.
+  const fault = await request.post(`${PLATFORM}/api/_sim/delivery-faults`, { data: { times: 1 } });
+  expect(fault.ok()).toBe(true);
+  await page.goto(`${DEMO}/`);
+  await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).click();
+  const frame = page.frameLocator('#hero iframe');
+  await frame.getByRole('textbox').fill('Hello');
+  await frame.getByRole('textbox').press('Enter');
+  await expect(frame.getByRole('alertdialog')).toContainText('Are you still there?', { timeout: 6000 });
+  const panel = page.locator('#platform-events');
+  await expect(panel).toContainText('end_conversation', { timeout: 10_000 });
+  const lines = await panel.locator('li').allTextContents();
+  expect(lines.map((l) => /\b[a-z]+_[a-z]+\b/.exec(l)?.[0])).toEqual(['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
+  const deliveries = await (await request.get(`${PLATFORM}/api/_sim/deliveries`)).json();
+  expect(deliveries.filter((d: { error?: string }) => d.error === 'answer lost (injected)')).toHaveLength(1);
+  await expect(frame.locator('.status')).toContainText('ended after a time without messages');
+});
