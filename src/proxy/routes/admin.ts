@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { headIdSchema, videoRequestSchema, videosQuerySchema, type VideosPage } from '../../api/schemas.js';
-import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '../../platform/schemas.js';
+import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type ToolDefinition, type WebhookConfig } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail, jsonBody, parseInput } from '../http.js';
 import { requireAdmin } from '../security.js';
@@ -27,6 +27,24 @@ function webhookView({ sharedKey, ...rest }: WebhookConfig) {
 async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
   const known: string[] = JSON.parse((await deps.store.get(sharedKeysKey(head))) ?? '[]');
   if (!known.includes(key)) await deps.store.set(sharedKeysKey(head), JSON.stringify([...known, key]), KEY_TTL_MS);
+}
+
+/**
+ * Spec, Tool definition: "Parameter names in the prompt must match these names". Given the
+ * head's prompt, every parameter must be named in it, and every {placeholder} in it must be a
+ * parameter: a mismatch is a tool the model would call with the wrong arguments.
+ */
+export function promptMismatch(tools: ToolDefinition[], prompt: string): string | undefined {
+  const names = new Set(tools.flatMap((t) => t.parameters.map((p) => p.name)));
+  for (const tool of tools) {
+    for (const p of tool.parameters) {
+      if (!new RegExp(`\\b${p.name}\\b`).test(prompt)) return `The prompt does not name the parameter "${p.name}" of the tool "${tool.name}".`;
+    }
+  }
+  for (const [, placeholder] of prompt.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+    if (!names.has(placeholder!)) return `The prompt uses {${placeholder}}, which no tool has as a parameter (${[...names].join(', ') || 'none'}).`;
+  }
+  return undefined;
 }
 
 export function adminRoutes(deps: Deps) {
@@ -83,7 +101,11 @@ export function adminRoutes(deps: Deps) {
 
   app.put('/heads/:id/tools', requireAdmin(deps, 'tools:set'), async (c) => {
     const id = headId(c);
-    const { tools } = parseInput(z.object({ tools: z.array(toolDefinitionSchema) }), await jsonBody(c));
+    const { tools, prompt } = parseInput(z.object({ tools: z.array(toolDefinitionSchema), prompt: z.string().optional() }), await jsonBody(c));
+    if (prompt !== undefined) {
+      const problem = promptMismatch(tools, prompt);
+      if (problem) fail(400, 'tool_prompt_mismatch', problem);
+    }
     await deps.platform.setTools(id, tools);
     return c.json({ headId: id, tools });
   });
