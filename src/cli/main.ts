@@ -5,6 +5,7 @@
 import { ConfigError } from '../proxy/config.js';
 import { simCommand } from './sim.js';
 import { signCommand } from './sign.js';
+import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
 import { startCommand } from './start.js';
 
 export interface Io {
@@ -26,7 +27,17 @@ Commands:
                         {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
   sign <headId> [--view chat|stream] [--ttl s]
                         Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
+  webhooks create <headId> <url> [--start --end --timeout --inactivity | --all]
+  webhooks list <headId> | get <id> | update <id> [--url u] [flags] | delete <id>
+                        Webhook configurations of a head (the platform's /head-events).
+  events enable|disable <headId>
+                        Turn session event delivery on or off for a head.
+  tools set <headId> <tools.json> [--prompt-file prompt.txt]
+                        Set the tools the head's language model may call (checked first).
   help                  Show this text.
+
+The platform commands use DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL, like the proxy; --json
+prints machine-readable output.
 
 Run "dh-kit <command> --help" for the options of a command.`;
 
@@ -41,6 +52,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await simCommand(rest, io);
       case 'sign':
         return await signCommand(rest, io);
+      case 'webhooks':
+        return await webhooksCommand(rest, io);
+      case 'events':
+        return await eventsCommand(rest, io);
+      case 'tools':
+        return await toolsCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

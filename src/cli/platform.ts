@@ -1,0 +1,149 @@
+/**
+ * CLI commands that act on the platform directly, with the proxy's credentials:
+ *   dh-kit webhooks create|list|get|update|delete …
+ *   dh-kit events enable|disable <headId>
+ *   dh-kit tools set <headId> <file.json> [--prompt-file f]
+ * Human-readable output by default, `--json` for scripts; errors are the client's messages.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { PlatformClient } from '../platform/client.js';
+import { describeZodError, toolDefinitionSchema, type WebhookConfig } from '../platform/schemas.js';
+import { parseConfig } from '../proxy/config.js';
+import { promptMismatch } from '../proxy/routes/admin.js';
+import { UsageError, type Io } from './main.js';
+
+const FLAG_OPTIONS = {
+  start: { type: 'boolean' },
+  end: { type: 'boolean' },
+  timeout: { type: 'boolean' },
+  inactivity: { type: 'boolean' },
+  all: { type: 'boolean' },
+  url: { type: 'string' },
+  json: { type: 'boolean' },
+  'show-keys': { type: 'boolean' },
+  'prompt-file': { type: 'string' },
+} as const;
+
+/** The platform the proxy would use: DH_EMAIL, DH_SECRET_KEY, DH_BASE_URL (and DH_ORG_ID). */
+export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformClient {
+  const config = parseConfig(env);
+  if (!config.platform) {
+    throw new UsageError(
+      'No platform credentials: set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL. For the simulator, run "npx dh-kit sim --port 8790" and use the baseUrl, email and secretKey it prints.',
+    );
+  }
+  // A local simulator's receivers may be plain http on loopback.
+  const local = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(config.platform.baseUrl);
+  return new PlatformClient({ ...config.platform, allowLoopbackWebhooks: local });
+}
+
+function args(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAG_OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+const mask = (key: string) => `${key.slice(0, 4)}…${key.slice(-4)}`;
+
+function printHooks(io: Io, hooks: WebhookConfig[], json: boolean, showKeys: boolean): void {
+  const view = hooks.map((h) => ({ ...h, sharedKey: showKeys ? h.sharedKey : mask(h.sharedKey) }));
+  if (json) {
+    io.out(JSON.stringify(view));
+    return;
+  }
+  if (!view.length) {
+    io.out('No webhook configured for this head.');
+    return;
+  }
+  io.out(['id', 'url', 'events', 'shared key'].join('\t'));
+  for (const h of view) {
+    const events = [h.startConversation && 'start', h.endConversation && 'end', h.timeoutConversation && 'timeout', h.inactivityWarning && 'inactivity'].filter(Boolean).join(',') || '(none)';
+    io.out([h.id, h.webhookUrl, events, h.sharedKey].join('\t'));
+  }
+}
+
+/** The four event flags from --start/--end/--timeout/--inactivity (or --all); only given ones are sent. */
+function flags(values: ReturnType<typeof args>['values']) {
+  const all = values.all === true;
+  const pick = (v: boolean | undefined) => (all ? true : v);
+  return {
+    startConversation: pick(values.start),
+    endConversation: pick(values.end),
+    timeoutConversation: pick(values.timeout),
+    inactivityWarning: pick(values.inactivity),
+  };
+}
+
+const webhookId = (value: string | undefined) => {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`give the webhook id (a number), not "${value ?? ''}"`);
+  return n;
+};
+
+export async function webhooksCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+  const { values, positionals } = args(argv);
+  const [action, a, b] = positionals;
+  const json = values.json === true;
+  switch (action) {
+    case 'create': {
+      if (!a || !b) throw new UsageError('dh-kit webhooks create <headId> <https-url> [--start] [--end] [--timeout] [--inactivity] [--all]');
+      const { sharedKey } = await client.createWebhook({ headId: a, webhookUrl: b, ...flags(values) });
+      // The one moment the key is shown in full: the receiver needs it to verify deliveries.
+      io.out(json ? JSON.stringify({ headId: a, sharedKey }) : `Created. Shared key (keep it secret; your receiver verifies deliveries with it):\n${sharedKey}`);
+      return 0;
+    }
+    case 'list':
+      if (!a) throw new UsageError('dh-kit webhooks list <headId> [--json] [--show-keys]');
+      printHooks(io, await client.listWebhooks(a), json, values['show-keys'] === true);
+      return 0;
+    case 'get':
+      printHooks(io, [await client.getWebhook(webhookId(a))], json, values['show-keys'] === true);
+      return 0;
+    case 'update': {
+      const id = webhookId(a);
+      await client.updateWebhook(id, { ...(values.url ? { webhookUrl: values.url } : {}), ...flags(values) });
+      printHooks(io, [await client.getWebhook(id)], json, false);
+      return 0;
+    }
+    case 'delete':
+      await client.deleteWebhook(webhookId(a));
+      io.out(json ? JSON.stringify({ deleted: Number(a) }) : `Deleted webhook ${a}.`);
+      return 0;
+    default:
+      throw new UsageError('dh-kit webhooks create|list|get|update|delete …');
+  }
+}
+
+export async function eventsCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+  const { positionals } = args(argv);
+  const [action, headId] = positionals;
+  if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId>');
+  await client.setEventsEnabled(headId, action === 'enable');
+  io.out(`Event delivery ${action === 'enable' ? 'enabled' : 'disabled'} for head ${headId}.`);
+  return 0;
+}
+
+export async function toolsCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+  const { values, positionals } = args(argv);
+  const [action, headId, file] = positionals;
+  if (action !== 'set' || !headId || !file) throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`);
+  }
+  const parsed = z.array(toolDefinitionSchema).safeParse(json);
+  if (!parsed.success) throw new UsageError(`${file}: ${describeZodError(parsed.error)}`);
+  if (values['prompt-file']) {
+    const problem = promptMismatch(parsed.data, await readFile(values['prompt-file'], 'utf8'));
+    if (problem) throw new UsageError(problem);
+  }
+  await client.setTools(headId, parsed.data);
+  io.out(`Set ${parsed.data.length} tool${parsed.data.length === 1 ? '' : 's'} on head ${headId}: ${parsed.data.map((t) => t.name).join(', ')}.`);
+  return 0;
+}
