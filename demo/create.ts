@@ -5,6 +5,7 @@ import '../src/elements/face-picker/face-picker.js';
 import '../src/elements/voice-picker/voice-picker.js';
 import { ApiRequestError, requestJson, type Schema } from '../src/api/client.js';
 import { createdHeadSchema, type CreatedHead, type VoiceItem } from '../src/api/schemas.js';
+import { showEventFeed } from './events-feed.js';
 import { showMode } from './mode.js';
 
 const form = document.getElementById('head-form') as HTMLFormElement;
@@ -51,4 +52,5 @@ form.addEventListener('submit', async (event) => {
   }
 });
 
+showEventFeed(document.getElementById('platform-events'));
 showMode();

@@ -172,6 +172,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         "object-src 'none'",
       ].join('; '),
       log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
+      // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/weather).
+      tools: { weather: ({ city }) => `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).` },
     });
   } catch (err) {
     // A port in use or a failed seed: nothing may be left running, or the process would hang.
