@@ -39,6 +39,18 @@ const envSchema = z.object({
   DH_PUBLIC_HEADS: list,
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
+  DH_WEBHOOK_KEYS: list.transform((entries, ctx) => {
+    const keys: Record<string, string[]> = {};
+    for (const entry of entries) {
+      const at = entry.indexOf(':');
+      if (at < 1 || at === entry.length - 1) {
+        ctx.addIssue({ code: 'custom', message: 'DH_WEBHOOK_KEYS is a comma-separated list of headId:sharedKey' });
+        return z.NEVER;
+      }
+      (keys[entry.slice(0, at)] ??= []).push(entry.slice(at + 1));
+    }
+    return keys;
+  }),
   DH_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], 'DH_TRUST_PROXY is true or false')
     .optional()
@@ -78,6 +90,8 @@ export interface ProxyConfig {
   videoDailyCap: number;
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
+  /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
+  webhookKeys: Record<string, string[]>;
   prefix: string;
   port: number;
 }
@@ -121,6 +135,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     rateLimit: e.DH_RATE_LIMIT,
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
     trustProxy: e.DH_TRUST_PROXY,
+    webhookKeys: e.DH_WEBHOOK_KEYS,
     prefix: e.DH_PREFIX,
     port: e.PORT,
   };
@@ -142,6 +157,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
     trustProxy: c.trustProxy,
+    webhookKeys: Object.keys(c.webhookKeys).length ? `${Object.keys(c.webhookKeys).length} head(s), keys hidden` : 'none',
     prefix: c.prefix,
     port: c.port,
   };

@@ -97,6 +97,27 @@ describe('webhook receiver', () => {
     await reader.cancel();
   });
 
+  test('keys given in DH_WEBHOOK_KEYS verify deliveries, with several keys for one head (rotation)', async () => {
+    const s = await setup();
+    const events: WebhookEvent[] = [];
+    const app = createProxy({
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_WEBHOOK_KEYS: `${s.headId}:old-key-123,${s.headId}:new-key-456` }), platform: access },
+      platform: client,
+      log: () => undefined,
+      warn: () => undefined,
+      onEvent: (e) => void events.push(e),
+    });
+    const post = async (raw: string, key: string) =>
+      app.request('/dh/hooks/events', { method: 'POST', headers: { 'x-signature-256': await signWebhookBody(raw, key) }, body: raw });
+    assert.equal((await post(s.body, 'old-key-123')).status, 202);
+    const other = s.body.replace('session-1', 'session-2');
+    assert.equal((await post(other, 'new-key-456')).status, 202);
+    assert.equal((await post(s.body.replace('session-1', 'session-3'), s.key)).status, 401, 'configured keys replace the platform\'s');
+    assert.throws(() => parseConfig({ DH_WEBHOOK_KEYS: 'no-colon' }), /headId:sharedKey/);
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(events.length, 2);
+  });
+
   test('a failing onEvent is logged for the site owner and does not change the answer', async () => {
     const s = await setup();
     const app = createProxy({

@@ -98,13 +98,21 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const width = entry?.contentRect.width ?? 0;
-      const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
-      this._cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
-    });
+    this._resize = new ResizeObserver(([entry]) => this._measure(entry?.contentRect.width ?? 0));
     // The host's width is the grid's: observing it survives the grid being re-rendered.
     this._resize.observe(this);
+  }
+
+  protected override firstUpdated(): void {
+    // Measured now, before the first faces arrive, so their grid never changes shape under the user.
+    this._measure(this.getBoundingClientRect().width);
+  }
+
+  /** Columns that fit the width, each at least --dh-face-picker-cell-width wide. */
+  private _measure(width: number): void {
+    const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
+    const cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
+    if (cols !== this._cols) this._cols = cols;
   }
 
   override disconnectedCallback(): void {

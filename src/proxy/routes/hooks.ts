@@ -26,8 +26,10 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The shared keys of a head: remembered from the admin routes, or read from the platform. */
+/** The shared keys of a head: from configuration, remembered from the admin routes, or read from the platform. */
 async function keysFor(deps: Deps, headId: string): Promise<string[]> {
+  const configured = deps.config.webhookKeys[headId];
+  if (configured?.length) return configured;
   const known = await deps.store.get(sharedKeysKey(headId));
   if (known) return JSON.parse(known) as string[];
   const hooks = await deps.platform.listWebhooks(headId).catch(() => []);
