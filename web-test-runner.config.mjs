@@ -20,8 +20,13 @@ const ACTION_TIMEOUT_MS = 5000;
 let sim;
 /** @type {import('./src/proxy/node.ts').RunningProxy | undefined} */
 let proxy;
-/** The test server's port: fixed, so the proxy's CORS list can name the test page's origin. */
-const PORT = 8765;
+/**
+ * The test server's port: fixed, so the proxy's CORS list can name the test page's origin
+ * (`DH_WTR_PORT` moves it, for two runs side by side).
+ */
+const PORT = Number(process.env.DH_WTR_PORT || 8765);
+/** The proxy's admin routes need `Authorization: Bearer <this>` (the back-office elements send it through `headers`). */
+const ADMIN_TOKEN = 'element-tests-admin-token-0123456789';
 
 /** @param {import('./src/sim/index.ts').RunningSimulator} s */
 async function api(s, path, { method = 'GET', token, body } = {}) {
@@ -94,6 +99,7 @@ function simulatorPlugin() {
         DH_ALLOWED_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}`,
         DH_SIGNING_SECRET: 'element-tests-signing-secret-0123456789',
         DH_RATE_LIMIT: '0',
+        DH_ADMIN_TOKEN: ADMIN_TOKEN,
       });
       const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
       proxy = await startProxyServer({
@@ -112,7 +118,7 @@ function simulatorPlugin() {
     async executeCommand({ command, payload }) {
       if (!command.startsWith('sim-')) return undefined;
       if (!sim) throw new Error('the simulator is not running');
-      if (command === 'sim-info') return { info: sim.info, urls: sim.urls, endpoint: `${proxy.url}/dh` };
+      if (command === 'sim-info') return { info: sim.info, urls: sim.urls, endpoint: `${proxy.url}/dh`, adminToken: ADMIN_TOKEN };
       if (command === 'sim-create-head') return createHead(sim, payload ?? {});
       if (command === 'sim-splitter') {
         // payload {id, splitter: boolean}: PUT /head/{id}/splitter through the API.

@@ -1,17 +1,11 @@
 /**
- * Names the spec leaves as placeholders, chosen once here.
- *
- * The spec writes the third-party conversation-design mode as `<flow_mode>` and its key field as
- * `<flow_api_key>`; the platform we target calls them `voiceflow` and `voiceflowApiKey`. The
- * streaming TTS provider (`<streaming_tts_provider>`) is configuration (`DH_STREAMING_TTS_PROVIDER`),
- * defaulting to the one the platform supports today.
+ * Names the spec leaves as placeholders, chosen once. The modes and the flow mode's names are in
+ * `src/api/modes.ts` (the head form in the browser needs them too); the streaming TTS provider
+ * (`<streaming_tts_provider>`) is configuration (`DH_STREAMING_TTS_PROVIDER`), defaulting to the one
+ * the platform supports today.
  */
-export const FLOW_MODE = 'voiceflow';
-export const FLOW_API_KEY_FIELD = 'voiceflowApiKey';
+export { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES, type OperationMode } from '../api/modes.js';
 export const DEFAULT_STREAMING_TTS_PROVIDER = 'elevenlabs';
-
-export const OPERATION_MODES = ['oc', 'ttt', 'doc_qa', 'plugin', FLOW_MODE] as const;
-export type OperationMode = (typeof OPERATION_MODES)[number];
 
 /** The four session events of the spec's Events table, with the configuration flag of each. */
 export const EVENT_FLAGS = {

@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { PlatformClient } from '../platform/client.js';
+import { PlatformError } from '../platform/errors.js';
 import { type ProxyConfig } from './config.js';
 import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
 import { errorResponse, fail } from './http.js';
@@ -101,7 +102,12 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.route('/', adminRoutes(deps));
   routes.route('/', conversationRoutes(options.plugin ?? echoPlugin, options.tools ?? {}));
   routes.route('/', hookRoutes(deps, options.events ?? new EventHub(), options.onEvent ?? (() => undefined), warn));
-  routes.onError((err, c) => errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e))));
+  // An admin (the back office) is told what the platform said; a visitor gets a plain message.
+  const detailed = async (err: unknown, c: Context) =>
+    err instanceof PlatformError && (await Promise.resolve(deps.authorize(c.req.raw, 'errors:details')).catch(() => false));
+  routes.onError(async (err, c) =>
+    errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e)), await detailed(err, c)),
+  );
 
   const app = new Hono();
   app.use('*', async (c, next) => {

@@ -17,7 +17,9 @@ export type AdminAction =
   | 'events:set'
   | 'webhooks:read'
   | 'webhooks:write'
-  | 'events:stream';
+  | 'events:stream'
+  /** Read the platform's own words when it fails (a back office), instead of the message for visitors. */
+  | 'errors:details';
 
 /** Decides whether a request may do an admin action (a site plugs in its own session check). */
 export type Authorize = (request: Request, action: AdminAction) => boolean | Promise<boolean>;

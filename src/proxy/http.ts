@@ -81,12 +81,16 @@ const PUBLIC_MESSAGES: Record<string, string> = {
   platform_forbidden: "This site's avatar platform account cannot do this right now. The site owner can find the details in the server log.",
 };
 
-export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void): Response {
+/**
+ * `detailed`: the caller is an admin (a back office), who is told the platform's own words — the
+ * cause of a 403, the setting to check — as the site owner's log has them.
+ */
+export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void, detailed = false): Response {
   let ex: ApiException | undefined;
   if (err instanceof PlatformError) {
     ex = fromPlatformError(err);
     const visible = PUBLIC_MESSAGES[ex.code];
-    if (visible) {
+    if (visible && !detailed) {
       log?.(`${c.req.method} ${c.req.path}: ${ex.code}: ${err.message}`);
       ex = new ApiException(ex.status as ContentfulStatusCode, ex.code, visible, ex.headers);
     }

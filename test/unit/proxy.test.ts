@@ -607,6 +607,18 @@ describe('proxy', () => {
       assert.doesNotMatch(warnings.join('\n'), /wrong-secret-key/, 'the log names the setting, never its value');
     });
 
+    test('ERR-3 an admin (the back office) is told the cause of a 403; a visitor is not', async () => {
+      const p = makeProxy();
+      sim.store.addFault({ path: '/head_visual/face/all', status: 403, body: JSON.stringify({ message: 'organisation is inactive' }), times: 2 });
+      const visitor = await errorOf(await p.request('/dh/faces?q=403-visitor'));
+      assert.equal(visitor.code, 'platform_forbidden');
+      assert.doesNotMatch(visitor.message, /inactive/);
+      const admin = await errorOf(await p.request('/dh/faces?q=403-admin', { admin: true }));
+      assert.equal(admin.code, 'platform_forbidden');
+      assert.match(admin.message, /inactive/, 'the admin reads which of the four causes it is');
+      sim.store.faults = [];
+    });
+
     test('a platform that cannot be reached is a 502 whose message hides the address', async () => {
       const p = makeProxy({}, { client: { baseUrl: 'http://127.0.0.1:9/api', maxAttempts: 1, fetch }, warn: () => undefined });
       const res = await p.request('/dh/voices');

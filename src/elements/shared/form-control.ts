@@ -60,6 +60,11 @@ export abstract class DhFormControl<Item> extends LitElement {
     return this.internals?.reportValidity() ?? true;
   }
 
+  /** Focuses the control's one tab stop, as `focus()` on a native control does (a label, a form's error summary). */
+  override focus(options?: FocusOptions): void {
+    this.validationAnchor?.focus(options);
+  }
+
   /** Disabled by its own attribute or by a disabled fieldset around it. */
   protected get isDisabled(): boolean {
     return this.disabled || this._formDisabled;

@@ -139,6 +139,12 @@ export function headRoutes(deps: Deps) {
         streamingProvider: deps.config.streamingProvider,
       });
     } else {
+      // A form that restored its voice (back/forward) may not know the voice's provider: the
+      // voice list does, so the head gets the provider of the voiceId it names.
+      if (request.ttsProvider === undefined && typeof request.ttsVoice === 'string') {
+        const voice = (await deps.voices()).find((v) => v.voiceId === request.ttsVoice);
+        if (voice) request.ttsProvider = voice.provider;
+      }
       created = await deps.platform.createHead(parseInput(headCreateSchema, request));
     }
     // The head exists now: a failed read-back must not look like a failed create (a retry would
