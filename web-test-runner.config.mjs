@@ -120,6 +120,16 @@ function simulatorPlugin() {
       if (!sim) throw new Error('the simulator is not running');
       if (command === 'sim-info') return { info: sim.info, urls: sim.urls, endpoint: `${proxy.url}/dh`, adminToken: ADMIN_TOKEN };
       if (command === 'sim-create-head') return createHead(sim, payload ?? {});
+      if (command === 'sim-head') {
+        // payload {id}: the simulator's record of a head, as the platform stored it (request, splitter, …).
+        const head = sim.store.heads.get(payload.id);
+        return head ? { ...head } : null;
+      }
+      if (command === 'sim-fault') return sim.store.addFault(payload);
+      if (command === 'sim-clear-faults') {
+        sim.store.faults = [];
+        return true;
+      }
       if (command === 'sim-splitter') {
         // payload {id, splitter: boolean}: PUT /head/{id}/splitter through the API.
         const token = await login(sim);

@@ -1,0 +1,404 @@
+import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { ApiRequestError, requestJson } from '../../api/client.js';
+import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
+import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/schemas.js';
+import { emit, type DhErrorDetail } from '../shared/events.js';
+import '../avatar/avatar.js';
+import '../face-picker/face-picker.js';
+import '../voice-picker/voice-picker.js';
+import type { DhFacePicker } from '../face-picker/face-picker.js';
+import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
+import { styles } from './head-form.styles.js';
+import {
+  collectHead,
+  DEFAULT_LANGUAGES,
+  FIELD_ORDER,
+  fieldErrors,
+  MODE_LABELS,
+  type Errors,
+  type Field,
+  type HeadCreatedDetail,
+  type LanguageOption,
+} from './head-request.js';
+
+export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
+
+/**
+ * A back-office form that creates a head: a name, a face (`<dh-face-picker>`), a voice
+ * (`<dh-voice-picker>`), languages, the operation mode and the fields of that mode, a greeting
+ * and a system prompt. Each field shows only where its mode uses it. The "Streaming avatar"
+ * switch applies the platform's rules as the user watches (mode oc, the streaming provider's
+ * voices only, no greeting, alias or suggestions); the proxy turns the splitter off after
+ * creation. Fields are checked before anything is sent, with the message next to the field;
+ * the platform's refusals are shown in words a person can act on, next to the field they concern
+ * when they name one. Nothing typed is lost on an error. On success the form shows the new head
+ * with a `<dh-avatar>` preview and fires `dh-head-created`.
+ *
+ * It posts to `{endpoint}/heads` (an admin route): give the site's auth with `headers` or
+ * `credentials`; they are passed on to the pickers too.
+ *
+ * @element dh-head-form
+ *
+ * @fires {CustomEvent<HeadCreatedDetail>} dh-head-created - The head was created: id, publicId, name, mode, streaming.
+ * @fires {CustomEvent<{code: string, message: string}>} dh-error - The platform or the proxy refused the head.
+ *
+ * @csspart form - The form.
+ * @csspart field - Each field's row (label, control, hint and message).
+ * @csspart input - Text inputs, selects and text areas.
+ * @csspart switch - The streaming avatar switch.
+ * @csspart field-error - A message next to a field.
+ * @csspart notice - Notes such as the doc_qa one.
+ * @csspart submit - The "Create head" button.
+ * @csspart status - Progress and the form-level message.
+ * @csspart result - The created head's panel, with the preview.
+ * @csspart preview - The `<dh-avatar>` of the new head.
+ *
+ * @cssprop [--dh-head-form-accent=#2563eb] - Buttons, the switch and focus rings.
+ * @cssprop [--dh-head-form-error-color=#b91c1c] - Messages next to fields.
+ * @cssprop [--dh-head-form-gap=16px] - Space between fields.
+ * @cssprop [--dh-head-form-font=system-ui, sans-serif] - Font.
+ */
+export class DhHeadForm extends LitElement {
+  static override styles = styles;
+
+  @query('form') private _form!: HTMLFormElement;
+  @query('dh-face-picker') private _face!: DhFacePicker;
+  @query('dh-voice-picker') private _voicePicker!: DhVoicePicker;
+
+  @state() private _errors: Errors = {};
+  @state() private _submitting = false;
+  /** The form-level message after a refused submit. */
+  @state() private _failure?: string;
+  @state() private _created?: CreatedHead;
+  /** The chosen voice (its provider is the head's ttsProvider). */
+  @state() private _voice?: VoiceItem;
+  /** The streaming provider as the proxy knows it (DH_STREAMING_TTS_PROVIDER), asked once. */
+  @state() private _streamingProvider?: string;
+
+  /** Base URL of the proxy routes. */
+  @property() endpoint = '/dh';
+  /** Extra request headers, for the site's own admin auth (property only). */
+  @property({ attribute: false }) headers?: HeadersInit;
+  /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
+  @property({ attribute: false }) credentials?: RequestCredentials;
+  /** The streaming avatar switch: on from the start with this attribute; follows the user's choice. */
+  @property({ type: Boolean, reflect: true }) streaming = false;
+  /** The operation mode chosen (oc, ttt, doc_qa, plugin, voiceflow); follows the user's choice. */
+  @property() mode: OperationMode = 'oc';
+  /** The languages offered, as `{tag, label}` (property only). */
+  @property({ attribute: false }) languages: LanguageOption[] = DEFAULT_LANGUAGES;
+  /** No `<dh-avatar>` preview after creation (a page that shows the head elsewhere). */
+  @property({ type: Boolean, attribute: 'no-preview' }) noPreview = false;
+
+  /** The mode the user had before the streaming switch forced oc; back when it is turned off. */
+  private _modeBeforeStreaming?: OperationMode;
+  private _abort?: AbortController;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._abort?.abort();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Spec, Heads rule 1: a streaming avatar is created in mode oc.
+    if (changed.has('streaming') && this.streaming && this.mode !== 'oc') {
+      this._modeBeforeStreaming = this.mode;
+      this.mode = 'oc';
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('streaming') && this.streaming) void this._checkStreamingVoice();
+  }
+
+  /** Empties every field and shows the form again (after a creation: "Create another head"). */
+  reset(): void {
+    this._created = undefined;
+    this._errors = {};
+    this._failure = undefined;
+    this._voice = undefined;
+    this._form?.reset();
+  }
+
+  /** A streaming head needs a voice of the streaming provider: another chosen voice is cleared. */
+  private async _checkStreamingVoice(): Promise<void> {
+    if (!this._streamingProvider) {
+      try {
+        const list = await requestJson(this.endpoint, '/voices', voicesListSchema, {
+          query: { streaming: 'true', take: 1 },
+          headers: this.headers,
+          credentials: this.credentials,
+        });
+        this._streamingProvider = list.streamingProvider;
+      } catch {
+        return; // The voice picker shows the same failure; the proxy checks the voice at submit.
+      }
+    }
+    if (this.streaming && this._voice && this._voice.provider !== this._streamingProvider && this._voicePicker) {
+      this._voicePicker.value = '';
+      this._voice = undefined;
+      this._errors = { ...this._errors, voice: `Choose one of the ${this._streamingProvider} voices: streaming avatars support only them.` };
+    }
+  }
+
+  /** Shows the messages and moves focus to the first field that has one. */
+  private async _showErrors(errors: Errors): Promise<void> {
+    this._errors = errors;
+    await this.updateComplete;
+    const first = FIELD_ORDER.find((f) => errors[f]);
+    if (first === 'face') this._face.focus();
+    else if (first === 'voice') this._voicePicker.focus();
+    else if (first) this.renderRoot.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }
+
+  private _onSubmit = async (e: SubmitEvent): Promise<void> => {
+    e.preventDefault();
+    if (this._submitting) return;
+    this._failure = undefined;
+    const { body, errors } = collectHead(new FormData(this._form), { streaming: this.streaming, mode: this.mode, voice: this._voice });
+    if (!body) {
+      this._failure = `The head was not created: ${Object.keys(errors).length === 1 ? 'one field needs' : 'some fields need'} a look.`;
+      return this._showErrors(errors);
+    }
+    this._errors = {};
+    this._submitting = true;
+    this._abort = new AbortController();
+    try {
+      const head = await requestJson(this.endpoint, '/heads', createdHeadSchema, {
+        method: 'POST',
+        body,
+        signal: this._abort.signal,
+        headers: this.headers,
+        credentials: this.credentials,
+      });
+      this._created = head;
+      emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
+    } catch (err) {
+      if (this._abort.signal.aborted) return;
+      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', 'The head could not be created. Try again.');
+      emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
+      const fields = fieldErrors(error);
+      this._failure = fields ? 'The platform did not accept the head: see the marked fields.' : `The head was not created. ${error.message}`;
+      if (fields) await this._showErrors(fields);
+    } finally {
+      this._submitting = false;
+    }
+  };
+
+  private _onReset = (): void => {
+    this._errors = {};
+    this._failure = undefined;
+    this._voice = undefined;
+  };
+
+  private _onStreaming = (e: Event): void => {
+    this.streaming = (e.target as HTMLInputElement).checked;
+    if (!this.streaming && this._modeBeforeStreaming) {
+      this.mode = this._modeBeforeStreaming;
+      this._modeBeforeStreaming = undefined;
+    }
+    this._clear('voice', 'mode', 'greetings', 'alias', 'suggestions');
+  };
+
+  private _onMode = (e: Event): void => {
+    this.mode = (e.target as HTMLSelectElement).value as OperationMode;
+    this._clear('mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey');
+  };
+
+  private _onLanguage = (e: Event): void => {
+    // The voices of the head's language first: the picker's own filter, which the user may widen.
+    this._voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
+  };
+
+  private _onVoice = (e: CustomEvent<{ item: unknown }>): void => {
+    e.stopPropagation();
+    this._voice = e.detail.item as VoiceItem;
+    this._clear('voice');
+  };
+
+  /** A field the user changed loses its message. */
+  private _onInput = (e: Event): void => {
+    const field = (e.target as HTMLElement).dataset?.field as Field | undefined;
+    if (field) this._clear(field);
+    else if ((e.target as HTMLElement).localName === 'dh-face-picker') this._clear('face');
+  };
+
+  private _clear(...fields: Field[]): void {
+    if (!fields.some((f) => this._errors[f])) return;
+    const next = { ...this._errors };
+    for (const f of fields) delete next[f];
+    this._errors = next;
+  }
+
+  protected override render() {
+    return this._created ? this.renderResult(this._created) : this.renderForm();
+  }
+
+  private renderForm() {
+    const streaming = this.streaming;
+    const mode = this.mode;
+    return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this._onSubmit} @reset=${this._onReset} @input=${this._onInput}>
+      ${this.renderText('name', 'Name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
+      <div class="field switch-field" part="field">
+        <label class="switch" part="switch">
+          <input type="checkbox" role="switch" name="streaming" .checked=${streaming} @change=${this._onStreaming} aria-describedby="streaming-hint" />
+          <span>Streaming avatar</span>
+        </label>
+        <p id="streaming-hint" class="hint">Real-time video. Open conversation only, ${this._streamingProvider ? `${this._streamingProvider} voices` : 'the streaming provider’s voices'} only, no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
+      </div>
+      ${this.renderText('alias', 'Alias', { name: 'alias', hidden: streaming, hint: 'Another name the head answers to (optional).' })}
+      <fieldset class="field" part="field" aria-describedby=${this._errors.face ? 'face-error' : nothing}>
+        <legend>Face</legend>
+        <dh-face-picker
+          name="headVisualId"
+          label="Face"
+          .endpoint=${this.endpoint}
+          .headers=${this.headers}
+          .credentials=${this.credentials}
+        ></dh-face-picker>
+        ${this.renderError('face')}
+      </fieldset>
+      <fieldset class="field" part="field" aria-describedby=${this._errors.voice ? 'voice-error' : nothing}>
+        <legend>Voice</legend>
+        <dh-voice-picker
+          name="ttsVoice"
+          label="Voice"
+          locale=${(this.languages[0]?.tag ?? '').split('-')[0]!}
+          .endpoint=${this.endpoint}
+          .headers=${this.headers}
+          .credentials=${this.credentials}
+          ?streaming=${streaming}
+          @dh-select=${this._onVoice}
+        ></dh-voice-picker>
+        ${this.renderError('voice')}
+      </fieldset>
+      <div class="row">
+        ${this.renderSelect('language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this._onLanguage)}
+        ${this.renderSelect('recognition', 'Speech recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
+      </div>
+      <div class="field" part="field">
+        <label for="mode">Operation mode</label>
+        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${mode} ?disabled=${streaming} @change=${this._onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
+          ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
+        </select>
+        ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
+        ${this.renderError('mode')}
+      </div>
+      ${mode === 'doc_qa'
+        ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
+        : nothing}
+      ${this.renderPlugin(mode !== 'plugin')}
+      ${this.renderText('flowKey', 'Voiceflow API key', {
+        name: 'flowKey',
+        type: 'password',
+        required: true,
+        autocomplete: 'off',
+        hidden: mode !== FLOW_MODE,
+        hint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
+      })}
+      ${this.renderText('greetings', 'Greeting', { name: 'greetings', hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
+      ${this.renderArea('prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”')}
+      ${this.renderArea('suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
+      <div class="actions">
+        <button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? 'Creating…' : 'Create head'}</button>
+        <button type="reset" ?disabled=${this._submitting}>Clear</button>
+      </div>
+      <p class="status ${this._failure ? 'failure' : ''}" part="status" role=${this._failure ? 'alert' : 'status'}>
+        ${this._submitting ? (streaming ? 'Creating the head, then turning its sentence splitter off…' : 'Creating the head…') : (this._failure ?? '')}
+      </p>
+    </form>`;
+  }
+
+  /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
+  private renderPlugin(hidden: boolean) {
+    return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
+      <legend>Plugin</legend>
+      ${this.renderText('pluginName', 'Plugin name', { name: 'pluginName', required: true })}
+      ${this.renderText('pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
+      ${this.renderArea('pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
+    </fieldset>`;
+  }
+
+  private renderText(
+    field: Field,
+    label: string,
+    o: { name: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
+  ) {
+    return html`<div class="field" part="field" ?hidden=${o.hidden}>
+      <label for=${field}>${label}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
+      <input
+        id=${field}
+        part="input"
+        data-field=${field}
+        name=${o.name}
+        type=${o.type ?? 'text'}
+        ?required=${o.required}
+        placeholder=${o.placeholder ?? nothing}
+        autocomplete=${o.autocomplete ?? nothing}
+        aria-invalid=${this._errors[field] ? 'true' : 'false'}
+        aria-describedby=${this.describedBy(field, o.hint)}
+      />
+      ${o.hint ? html`<p id="${field}-hint" class="hint">${o.hint}</p>` : nothing} ${this.renderError(field)}
+    </div>`;
+  }
+
+  private renderArea(field: Field, label: string, name: string, hint: string, hidden = false) {
+    return html`<div class="field" part="field" ?hidden=${hidden}>
+      <label for=${field}>${label}</label>
+      <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${this._errors[field] ? 'true' : 'false'} aria-describedby=${this.describedBy(field, hint)}></textarea>
+      <p id="${field}-hint" class="hint">${hint}</p>
+      ${this.renderError(field)}
+    </div>`;
+  }
+
+  private renderSelect(field: Field, label: string, name: string, options: [string, string][], onChange?: (e: Event) => void) {
+    return html`<div class="field" part="field">
+      <label for=${field}>${label}</label>
+      <select id=${field} part="input" data-field=${field} name=${name} @change=${onChange ?? nothing} aria-describedby=${this.describedBy(field)}>
+        ${options.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
+      </select>
+      ${this.renderError(field)}
+    </div>`;
+  }
+
+  private describedBy(field: Field, hint?: string) {
+    const ids = [hint ? `${field}-hint` : '', this._errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ');
+    return ids || nothing;
+  }
+
+  private renderError(field: Field) {
+    const message = this._errors[field];
+    return message ? html`<p id="${field}-error" class="field-error" part="field-error">${message}</p>` : nothing;
+  }
+
+  private renderResult(head: CreatedHead) {
+    return html`<section class="result" part="result" aria-labelledby="result-title">
+      <h3 id="result-title" tabindex="-1">${head.name} is ready</h3>
+      <dl>
+        <dt>Head id</dt>
+        <dd><code>${head.id}</code></dd>
+        ${head.publicId ? html`<dt>Public id</dt><dd><code>${head.publicId}</code></dd>` : nothing}
+        <dt>Mode</dt>
+        <dd>${MODE_LABELS[head.mode as OperationMode] ?? head.mode}${head.streaming ? ', streaming (sentence splitter off)' : ''}</dd>
+      </dl>
+      ${this.noPreview
+        ? nothing
+        : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${this.endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
+      <div class="actions"><button type="button" @click=${this.reset}>Create another head</button></div>
+    </section>`;
+  }
+}
+
+if (!isServer && !customElements.get('dh-head-form')) customElements.define('dh-head-form', DhHeadForm);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dh-head-form': DhHeadForm;
+  }
+  interface HTMLElementEventMap {
+    'dh-head-created': CustomEvent<HeadCreatedDetail>;
+  }
+}

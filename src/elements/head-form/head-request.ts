@@ -1,0 +1,173 @@
+/**
+ * What `<dh-head-form>` sends: its fields read into the proxy's create request (`POST /heads`),
+ * checked before anything is sent, and the proxy's refusals pointed back at the fields.
+ */
+import type { ApiRequestError } from '../../api/client.js';
+import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
+import type { VoiceItem } from '../../api/schemas.js';
+
+/** The fields a message can stand next to. */
+export type Field =
+  | 'name'
+  | 'alias'
+  | 'face'
+  | 'voice'
+  | 'language'
+  | 'recognition'
+  | 'mode'
+  | 'greetings'
+  | 'prompt'
+  | 'suggestions'
+  | 'pluginName'
+  | 'pluginUrl'
+  | 'pluginOptions'
+  | 'flowKey';
+export type Errors = Partial<Record<Field, string>>;
+
+/** What `dh-head-created` tells: enough to link to the head, never its page URL or key. */
+export interface HeadCreatedDetail {
+  id: string;
+  publicId: string | null;
+  name: string;
+  mode: string;
+  streaming: boolean;
+}
+
+/** A language the form offers: a locale tag and its name. */
+export interface LanguageOption {
+  tag: string;
+  label: string;
+}
+
+export const MODE_LABELS: Record<OperationMode, string> = {
+  oc: 'Open conversation',
+  ttt: 'Text to video (repeats the text it is given)',
+  doc_qa: 'Answers from documents',
+  plugin: 'Plugin (your own conversation service)',
+  [FLOW_MODE]: 'Voiceflow (a conversation-design platform)',
+};
+
+export const DEFAULT_LANGUAGES: LanguageOption[] = [
+  { tag: 'en-US', label: 'English (US)' },
+  { tag: 'en-GB', label: 'English (UK)' },
+  { tag: 'de-DE', label: 'German' },
+  { tag: 'fr-FR', label: 'French' },
+  { tag: 'es-ES', label: 'Spanish' },
+  { tag: 'it-IT', label: 'Italian' },
+  { tag: 'pt-BR', label: 'Portuguese (Brazil)' },
+  { tag: 'nl-NL', label: 'Dutch' },
+  { tag: 'pl-PL', label: 'Polish' },
+  { tag: 'ja-JP', label: 'Japanese' },
+];
+
+/** Where the proxy's messages point ("ttsVoice: …"): the path of the create request → our field. */
+const FIELD_OF_PATH: [RegExp, Field][] = [
+  [/^name\b/, 'name'],
+  [/^alias\b/, 'alias'],
+  [/^headVisualId\b/, 'face'],
+  [/^tts(Voice|Provider)\b/, 'voice'],
+  [/^languageSpeechRecognition\b/, 'recognition'],
+  [/^(language|langCode)\b/, 'language'],
+  [/^operationMode\b/, 'mode'],
+  [/^greetings\b/, 'greetings'],
+  [/^suggestions\b/, 'suggestions'],
+  [/^promptConfig\b/, 'prompt'],
+  [/^pluginOperationalModeConfig\.name\b/, 'pluginName'],
+  [/^pluginOperationalModeConfig\.url\b/, 'pluginUrl'],
+  [/^pluginOperationalModeConfig\b/, 'pluginOptions'],
+  [new RegExp(`^${FLOW_API_KEY_FIELD}\\b`), 'flowKey'],
+];
+
+/** Order in which fields are checked and focused: the order they stand in the form. */
+export const FIELD_ORDER: Field[] = ['name', 'alias', 'face', 'voice', 'language', 'recognition', 'mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey', 'greetings', 'prompt', 'suggestions'];
+
+const isHttpUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** `key=value` lines → an object; the number of the first line that is not one, or the object. */
+function parseOptions(text: string): Record<string, string> | number {
+  const options: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    const eq = line.indexOf('=');
+    if (eq < 1) return i + 1;
+    options[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return options;
+}
+
+/**
+ * Reads and checks the form: the body of `POST {endpoint}/heads`, or the messages by field.
+ * `voice` is the chosen voice item (its provider is the head's ttsProvider).
+ */
+export function collectHead(
+  data: FormData,
+  { streaming, mode, voice }: { streaming: boolean; mode: OperationMode; voice?: VoiceItem },
+): { body?: Record<string, unknown>; errors: Errors } {
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const errors: Errors = {};
+  const name = text('name');
+  if (!name) errors.name = 'Give the head a name.';
+  const headVisualId = text('headVisualId');
+  if (!headVisualId) errors.face = 'Choose a face for the head.';
+  const ttsVoice = text('ttsVoice');
+  if (!ttsVoice) errors.voice = 'Choose a voice.';
+  const language = text('language');
+  const body: Record<string, unknown> = {
+    name,
+    headVisualId,
+    ttsVoice,
+    language,
+    languageSpeechRecognition: text('languageSpeechRecognition') || language,
+    operationMode: mode,
+    streaming,
+  };
+  // The provider goes with the voice; for a streaming head the proxy sets it (rule 1).
+  if (!streaming && voice?.voiceId === ttsVoice) body.ttsProvider = voice.provider;
+  const prompt = text('systemPrompt');
+  if (prompt) body.promptConfig = { system_prompt: prompt };
+  if (!streaming) {
+    // Streaming avatars have no greeting, alias or suggestions (spec): not sent at all.
+    body.greetings = text('greetings');
+    const alias = text('alias');
+    if (alias) body.alias = alias;
+    const suggestions = text('suggestions').split('\n').map((s) => s.trim()).filter(Boolean);
+    if (suggestions.length) body.suggestions = suggestions;
+  }
+  if (mode === 'plugin') {
+    const pluginName = text('pluginName');
+    const url = text('pluginUrl');
+    const options = parseOptions(String(data.get('pluginOptions') ?? ''));
+    if (!pluginName) errors.pluginName = 'Give the plugin a name.';
+    if (!isHttpUrl(url)) errors.pluginUrl = 'Give the address of your conversation service, such as https://bot.example.com/api (the platform appends /conversation/…).';
+    if (typeof options === 'number') errors.pluginOptions = `Write one option per line as key=value (line ${options} is not).`;
+    else body.pluginOperationalModeConfig = { name: pluginName, url, options };
+  }
+  if (mode === FLOW_MODE) {
+    const key = text('flowKey');
+    if (!key) errors.flowKey = 'Paste the Voiceflow API key of your project.';
+    body[FLOW_API_KEY_FIELD] = key;
+  }
+  return Object.keys(errors).length ? { errors } : { body, errors };
+}
+
+/** The proxy's message, next to the field it names ("ttsVoice: …"); undefined when it names none. */
+export function fieldErrors(err: ApiRequestError): Errors | undefined {
+  if (err.code === 'voice_not_available') return { voice: err.message };
+  const errors: Errors = {};
+  for (const part of err.message.split('; ')) {
+    const m = /^([\w.[\]]+): (.+)$/.exec(part);
+    const field = m && FIELD_OF_PATH.find(([re]) => re.test(m[1]!))?.[1];
+    if (!field) return undefined;
+    errors[field] = m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1);
+  }
+  return errors;
+}
+

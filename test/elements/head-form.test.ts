@@ -1,0 +1,362 @@
+/**
+ * <dh-head-form> in a real Chromium, against the real proxy (admin routes behind a bearer token)
+ * and the simulator: what a back-office person sees and what the platform ends up with.
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
+import '../../src/elements/head-form/head-form.js';
+import type { DhHeadForm, HeadCreatedDetail } from '../../src/elements/head-form/head-form.js';
+import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
+
+interface SimHead {
+  id: string;
+  splitter: boolean;
+  request: Record<string, unknown> & { pluginOperationalModeConfig?: { name: string; url: string; options: Record<string, string> } };
+}
+
+let endpoint: string;
+let auth: HeadersInit;
+
+const $ = <T extends Element = HTMLElement>(el: DhHeadForm, selector: string) => el.shadowRoot!.querySelector<T & HTMLElement>(selector);
+const field = (el: DhHeadForm, id: string) => $(el, `#${id}`)!.closest<HTMLElement>('.field')!;
+const visible = (node: HTMLElement) => node.offsetParent !== null;
+const errorOf = (el: DhHeadForm, f: string) => $(el, `#${f}-error`)?.textContent?.trim() ?? '';
+const status = (el: DhHeadForm) => $(el, '[part="status"]')!.textContent!.trim();
+
+async function form(template = html`<dh-head-form></dh-head-form>`, headers: HeadersInit | undefined = auth): Promise<DhHeadForm> {
+  const el = await fixture<DhHeadForm>(template);
+  el.endpoint = endpoint;
+  el.headers = headers;
+  await el.updateComplete;
+  return el;
+}
+
+function type(el: DhHeadForm, id: string, value: string): void {
+  const input = $<HTMLInputElement>(el, `#${id}`)!;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+function choose(el: DhHeadForm, id: string, value: string): void {
+  const select = $<HTMLSelectElement>(el, `#${id}`)!;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Clicks the first loaded face, as a person would. */
+async function pickFace(el: DhHeadForm): Promise<string> {
+  const picker = $(el, 'dh-face-picker')!;
+  const cell = () => picker.shadowRoot!.querySelector<HTMLElement>('[role="gridcell"]:not([aria-busy])');
+  picker.scrollIntoView();
+  await waitUntil(cell, 'faces are shown', { timeout: 5000 });
+  cell()!.click();
+  return (picker as unknown as { value: string }).value;
+}
+
+/** Clicks the first loaded voice (of the streaming provider when the switch is on). */
+async function pickVoice(el: DhHeadForm): Promise<string> {
+  const picker = $<DhVoicePicker>(el, 'dh-voice-picker')! as unknown as DhVoicePicker;
+  const option = () => picker.shadowRoot!.querySelector<HTMLElement>('[role="option"]:not(.placeholder)');
+  // The list is virtualised: it renders options once it is in the viewport, as for a person.
+  picker.scrollIntoView();
+  await waitUntil(option, 'voices are shown', { timeout: 5000 });
+  option()!.click();
+  return picker.value;
+}
+
+async function submit(el: DhHeadForm): Promise<void> {
+  $<HTMLButtonElement>(el, '[part="submit"]')!.click();
+  await el.updateComplete;
+}
+
+async function created(el: DhHeadForm): Promise<HeadCreatedDetail> {
+  const event = oneEvent(el, 'dh-head-created');
+  await submit(el);
+  return (await event).detail;
+}
+
+const simHead = (id: string) => executeServerCommand<SimHead, { id: string }>('sim-head', { id });
+
+describe('<dh-head-form>', () => {
+  // For the whole file: a long form of virtualised pickers may report after a test ends (benign, see the virtualizer README).
+  setupIgnoreWindowResizeObserverLoopErrors(before, after);
+
+  before(async () => {
+    const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>('sim-info');
+    endpoint = info.endpoint;
+    auth = { authorization: `Bearer ${info.adminToken}` };
+  });
+  afterEach(() => executeServerCommand('sim-clear-faults'));
+
+  describe('accessibility', () => {
+    it('is accessible as it opens, in each mode, with the streaming switch, and with messages shown', async () => {
+      const el = await form();
+      await waitUntil(() => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'), 'faces', { timeout: 5000 });
+      await expect(el).to.be.accessible();
+      for (const mode of ['plugin', 'voiceflow', 'doc_qa']) {
+        choose(el, 'mode', mode);
+        await el.updateComplete;
+        await expect(el).to.be.accessible();
+      }
+      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+      await submit(el);
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('fields by mode', () => {
+    it('HEAD-3 HEAD-5 HEAD-6 shows each field only where its mode uses it', async () => {
+      const el = await form();
+      const plugin = () => visible($(el, '#pluginUrl')!);
+      const flow = () => visible($(el, '#flowKey')!);
+      const notice = () => $(el, '[part="notice"]');
+      expect(plugin()).to.equal(false);
+      expect(flow()).to.equal(false);
+      expect(notice()).to.equal(null);
+      choose(el, 'mode', 'plugin');
+      await el.updateComplete;
+      expect(plugin()).to.equal(true);
+      expect(visible($(el, '#pluginName')!)).to.equal(true);
+      expect(visible($(el, '#pluginOptions')!)).to.equal(true);
+      expect(flow()).to.equal(false);
+      choose(el, 'mode', 'voiceflow');
+      await el.updateComplete;
+      expect(plugin()).to.equal(false);
+      expect(flow()).to.equal(true);
+      expect($<HTMLInputElement>(el, '#flowKey')!.type).to.equal('password');
+      choose(el, 'mode', 'doc_qa');
+      await el.updateComplete;
+      expect(notice()!.textContent).to.contain('uploaded');
+      expect(flow()).to.equal(false);
+    });
+
+    it('keeps what was typed in a mode’s fields when the user switches away and back', async () => {
+      const el = await form();
+      choose(el, 'mode', 'plugin');
+      await el.updateComplete;
+      type(el, 'pluginUrl', 'https://bot.example.com/api');
+      choose(el, 'mode', 'oc');
+      await el.updateComplete;
+      choose(el, 'mode', 'plugin');
+      await el.updateComplete;
+      expect($<HTMLInputElement>(el, '#pluginUrl')!.value).to.equal('https://bot.example.com/api');
+    });
+  });
+
+  describe('the streaming switch', () => {
+    it('STREAM-3 STREAM-5 applies the rules as the user watches: mode oc, streaming voices, no greeting, alias or suggestions', async () => {
+      const el = await form();
+      choose(el, 'mode', 'ttt');
+      await el.updateComplete;
+      const voice = $(el, 'dh-voice-picker') as unknown as DhVoicePicker;
+      expect(voice.streaming).to.equal(false);
+      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      await el.updateComplete;
+      expect(el.streaming).to.equal(true);
+      const mode = $<HTMLSelectElement>(el, '#mode')!;
+      expect(mode.value).to.equal('oc');
+      expect(mode.disabled).to.equal(true);
+      expect(voice.streaming).to.equal(true);
+      for (const id of ['greetings', 'alias', 'suggestions']) expect(visible(field(el, id)), id).to.equal(false);
+      await waitUntil(() => $(el, '#streaming-hint')!.textContent!.includes('elevenlabs voices'), 'the provider is named');
+      // Off again: the mode the user had comes back.
+      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      await el.updateComplete;
+      expect(mode.value).to.equal('ttt');
+      expect(visible(field(el, 'greetings'))).to.equal(true);
+    });
+
+    it('STREAM-5 clears a chosen voice that a streaming head cannot use, and says why', async () => {
+      const el = await form();
+      const picker = $(el, 'dh-voice-picker') as unknown as DhVoicePicker;
+      picker.provider = 'azure';
+      await pickVoice(el);
+      expect(picker.value).to.not.equal('');
+      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      await waitUntil(() => errorOf(el, 'voice'), 'the voice is refused');
+      expect(picker.value).to.equal('');
+      expect(errorOf(el, 'voice')).to.contain('elevenlabs');
+    });
+  });
+
+  describe('validation before submit', () => {
+    it('HEAD-7 says next to each field what is missing, sends nothing, and focuses the first', async () => {
+      const el = await form();
+      let posts = 0;
+      const real = window.fetch;
+      window.fetch = (input, init) => {
+        if (init?.method === 'POST') posts += 1;
+        return real(input, init);
+      };
+      try {
+        await submit(el);
+        expect(errorOf(el, 'name')).to.equal('Give the head a name.');
+        expect(errorOf(el, 'face')).to.equal('Choose a face for the head.');
+        expect(errorOf(el, 'voice')).to.equal('Choose a voice.');
+        expect(status(el)).to.contain('fields need');
+        expect($(el, '#name')!.getAttribute('aria-invalid')).to.equal('true');
+        expect($(el, '#name')!.getAttribute('aria-describedby')).to.contain('name-error');
+        expect(el.shadowRoot!.activeElement?.id).to.equal('name');
+        type(el, 'name', 'Ava');
+        await el.updateComplete;
+        expect(errorOf(el, 'name'), 'typing clears the message').to.equal('');
+        choose(el, 'mode', 'plugin');
+        await el.updateComplete;
+        type(el, 'pluginUrl', 'bot.example.com');
+        $<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang=en\nnot an option';
+        await submit(el);
+        expect(errorOf(el, 'pluginName')).to.equal('Give the plugin a name.');
+        expect(errorOf(el, 'pluginUrl')).to.contain('https://');
+        expect(errorOf(el, 'pluginOptions')).to.contain('line 2');
+        expect(posts).to.equal(0);
+      } finally {
+        window.fetch = real;
+      }
+    });
+  });
+
+  describe('creating a head', () => {
+    it('HEAD-1 VOICE-3 creates an oc head with the chosen face and voiceId, then previews it', async () => {
+      const el = await form();
+      type(el, 'name', 'Ava');
+      type(el, 'greetings', 'Hi, I am Ava.');
+      type(el, 'prompt', 'You are a friendly guide.');
+      $<HTMLTextAreaElement>(el, '#suggestions')!.value = 'What can you do?\n\nWho are you?';
+      const face = await pickFace(el);
+      const voice = await pickVoice(el);
+      const detail = await created(el);
+      expect(detail.mode).to.equal('oc');
+      expect(detail.streaming).to.equal(false);
+      expect(detail.publicId).to.be.a('string');
+      const head = await simHead(detail.id);
+      expect(head.request.headVisualId).to.equal(face);
+      expect(head.request.ttsVoice).to.equal(voice);
+      expect(head.request.greetings).to.equal('Hi, I am Ava.');
+      expect(head.request.promptConfig).to.deep.equal({ system_prompt: 'You are a friendly guide.' });
+      expect(head.request.suggestions).to.deep.equal(['What can you do?', 'Who are you?']);
+      expect(head.splitter).to.equal(true);
+      await el.updateComplete;
+      expect($(el, '#result-title')!.textContent).to.contain('Ava is ready');
+      expect(el.shadowRoot!.activeElement?.id, 'focus moves to the result').to.equal('result-title');
+      const preview = $(el, 'dh-avatar') as HTMLElement & { headId: string; view: string };
+      expect(preview.headId).to.equal(detail.id);
+      expect(preview.view).to.equal('chat');
+      expect(el.shadowRoot!.innerHTML).to.not.contain('api_key');
+      await expect(el).to.be.accessible();
+      // "Create another head" gives an empty form again.
+      [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.result button')].find((b) => b.textContent!.includes('another'))!.click();
+      await el.updateComplete;
+      expect($<HTMLInputElement>(el, '#name')!.value).to.equal('');
+    });
+
+    it('STREAM-1 STREAM-2 STREAM-3 creates a streaming head: oc, the streaming provider, greeting "", no alias, splitter off; the preview is the stream view', async () => {
+      const el = await form(html`<dh-head-form streaming></dh-head-form>`);
+      type(el, 'name', 'Sam');
+      type(el, 'alias', 'hidden alias');
+      await pickFace(el);
+      await pickVoice(el);
+      const detail = await created(el);
+      expect(detail.streaming).to.equal(true);
+      const head = await simHead(detail.id);
+      expect(head.request.operationMode).to.equal('oc');
+      expect(head.request.ttsProvider).to.equal('elevenlabs');
+      expect(head.request.greetings).to.equal('');
+      expect(head.request).to.not.have.property('alias');
+      expect(head.request).to.not.have.property('suggestions');
+      expect(head.splitter).to.equal(false);
+      await el.updateComplete;
+      expect(($(el, 'dh-avatar') as HTMLElement & { view: string }).view).to.equal('stream');
+    });
+
+    it('HEAD-3 PLUG-3 creates a plugin head with its name, url and options', async () => {
+      const el = await form(html`<dh-head-form mode="plugin"></dh-head-form>`);
+      type(el, 'name', 'Plugged');
+      type(el, 'pluginName', 'support-bot');
+      type(el, 'pluginUrl', 'https://bot.example.com/api');
+      $<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang = en\ntier=gold';
+      await pickFace(el);
+      await pickVoice(el);
+      const detail = await created(el);
+      expect(detail.mode).to.equal('plugin');
+      const head = await simHead(detail.id);
+      expect(head.request.pluginOperationalModeConfig).to.deep.equal({ name: 'support-bot', url: 'https://bot.example.com/api', options: { lang: 'en', tier: 'gold' } });
+    });
+
+    it('HEAD-6 creates a flow-mode head with its API key, which is not shown afterwards', async () => {
+      const el = await form(html`<dh-head-form mode="voiceflow"></dh-head-form>`);
+      type(el, 'name', 'Flowing');
+      type(el, 'flowKey', 'VF.DM.secret-key-123');
+      await pickFace(el);
+      await pickVoice(el);
+      const detail = await created(el);
+      expect(detail.mode).to.equal('voiceflow');
+      expect((await simHead(detail.id)).request.voiceflowApiKey).to.equal('VF.DM.secret-key-123');
+      await el.updateComplete;
+      expect(el.shadowRoot!.innerHTML).to.not.contain('secret-key-123');
+    });
+  });
+
+  describe('when the platform or the proxy refuses', () => {
+    it('HEAD-4 ERR-4 a voice the platform does not have is shown next to the voice, and nothing typed is lost', async () => {
+      const el = await form();
+      type(el, 'name', 'Kept');
+      await pickFace(el);
+      await pickVoice(el);
+      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 404, body: JSON.stringify({ message: 'Voice not available' }), times: 1 });
+      let code = '';
+      el.addEventListener('dh-error', (e) => (code = e.detail.code), { once: true });
+      await submit(el);
+      await waitUntil(() => code, 'dh-error is fired', { timeout: 5000 });
+      expect(code).to.equal('voice_not_available');
+      await waitUntil(() => errorOf(el, 'voice'), 'the message is next to the voice');
+      expect(errorOf(el, 'voice')).to.contain('voiceId');
+      expect(status(el)).to.contain('marked fields');
+      expect($<HTMLInputElement>(el, '#name')!.value).to.equal('Kept');
+      // Submitting again works once the platform accepts it.
+      const detail = await created(el);
+      expect(detail.id).to.be.a('string');
+    });
+
+    it('ERR-3 a 403 of the platform reads as its cause for the back office', async () => {
+      const el = await form();
+      type(el, 'name', 'Refused');
+      await pickFace(el);
+      await pickVoice(el);
+      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 403, body: JSON.stringify({ message: 'subscription expired' }), times: 1 });
+      await submit(el);
+      await waitUntil(() => status(el).includes('not created'), 'the refusal is shown');
+      expect(status(el)).to.contain('403');
+      expect($(el, '[part="status"]')!.getAttribute('role')).to.equal('alert');
+      expect($<HTMLButtonElement>(el, '[part="submit"]')!.disabled).to.equal(false);
+    });
+
+    it('without the site’s admin auth, says the admin route refused, with the proxy’s words', async () => {
+      const el = await form(undefined, {});
+      type(el, 'name', 'Nobody');
+      await pickFace(el);
+      await pickVoice(el);
+      await submit(el);
+      await waitUntil(() => status(el).includes('not created'), 'the refusal is shown');
+      expect(status(el)).to.contain('admin');
+    });
+
+    it('shows progress while the platform works, and the button cannot submit twice', async () => {
+      const el = await form();
+      type(el, 'name', 'Slow');
+      await pickFace(el);
+      await pickVoice(el);
+      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', delayMs: 400, times: 1 });
+      const done = oneEvent(el, 'dh-head-created');
+      await submit(el);
+      const button = $<HTMLButtonElement>(el, '[part="submit"]')!;
+      expect(button.disabled).to.equal(true);
+      expect(button.textContent).to.contain('Creating');
+      expect(status(el)).to.contain('Creating the head');
+      expect($(el, 'form')!.getAttribute('aria-busy')).to.equal('true');
+      await done;
+    });
+  });
+});
