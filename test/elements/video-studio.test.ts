@@ -1,0 +1,527 @@
+/**
+ * <dh-video-studio> in a real Chromium, against the real proxy's admin routes and the simulator
+ * (a talk appears in the list 200 ms after text-to-video). Each test makes its own head, so its
+ * gallery holds exactly the videos the test made. Faults the simulator cannot make from a page
+ * (the proxy's daily cap, a network error, a slow answer) come from wrapping window.fetch.
+ */
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/elements/video-studio/video-studio.js';
+import type { DhVideoStudio } from '../../src/elements/video-studio/video-studio.js';
+import type { VideoItem, VideosPage } from '../../src/api/schemas.js';
+
+let endpoint: string;
+/** The proxy's admin token, sent by the element through `headers` as a back office would. */
+let auth: Record<string, string>;
+const realFetch = window.fetch.bind(window);
+
+const q = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => el.shadowRoot!.querySelector<T>(selector);
+const qa = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => [...el.shadowRoot!.querySelectorAll<T>(selector)];
+const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const items = (el: DhVideoStudio) => qa<HTMLButtonElement>(el, '[part="item"]');
+const itemTexts = (el: DhVideoStudio) => items(el).map((b) => text(b.querySelector('.said')));
+const button = (el: DhVideoStudio, name: RegExp) => qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
+const live = (el: DhVideoStudio) => text(q(el, '[aria-live="polite"]'));
+const alertText = (el: DhVideoStudio) => text(q(el, '[role="alert"]'));
+const loaded = (el: DhVideoStudio, count: number) =>
+  waitUntil(() => items(el).length === count && q(el, '.items')?.getAttribute('aria-busy') === 'false', `${count} videos are listed`, { timeout: 5000 });
+
+async function newHead(): Promise<string> {
+  return (await executeServerCommand<{ id: string }, unknown>('sim-create-head', { name: 'Studio' })).id;
+}
+
+/** What the proxy lists for a head, newest first. */
+async function listVideos(headId: string, take = 50): Promise<VideosPage> {
+  const res = await realFetch(`${endpoint}/heads/${headId}/videos?order=DESC&take=${take}`, { headers: auth });
+  return (await res.json()) as VideosPage;
+}
+
+/** Makes videos through the proxy, oldest first, and waits until the talks list has them all. */
+async function addVideos(headId: string, texts: string[]): Promise<VideoItem[]> {
+  for (const t of texts) {
+    const res = await realFetch(`${endpoint}/heads/${headId}/videos`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'x-dh-kit': '1' },
+      body: JSON.stringify({ text: t }),
+    });
+    expect(res.status).to.equal(202);
+    // Distinct creation times, so "newest first" has one answer.
+    await aTimeout(5);
+  }
+  let listed: VideosPage | undefined;
+  await waitUntil(async () => (listed = await listVideos(headId)).total === texts.length, 'the videos are produced', { timeout: 5000 });
+  return listed!.items;
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+interface Call {
+  method: string;
+  url: URL;
+  signal?: AbortSignal | null;
+}
+type Intercept = (call: Call, forward: () => Promise<Response>) => Promise<Response> | undefined;
+const restores: (() => void)[] = [];
+
+/**
+ * Records every request the element makes to the proxy; `intercept` may answer instead of the
+ * proxy (return a Response) or let it through (return undefined).
+ */
+function watchFetch(intercept?: Intercept) {
+  const calls: Call[] = [];
+  const previous = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (!url.href.startsWith(endpoint)) return previous(input, init);
+    const call: Call = { method: init.method ?? 'GET', url, signal: init.signal };
+    calls.push(call);
+    const forward = () => previous(input, init);
+    return intercept?.(call, forward) ?? forward();
+  };
+  restores.push(() => (window.fetch = previous));
+  return {
+    calls,
+    posts: () => calls.filter((c) => c.method === 'POST'),
+    gets: () => calls.filter((c) => c.method === 'GET'),
+  };
+}
+
+/**
+ * Keeps new talks of a head out of the lists the element gets until `release()`: the platform
+ * "is still making it", for as long as a test needs.
+ */
+function holdNewTalks(headId: string, visible: VideoItem[]) {
+  const ids = new Set(visible.map((t) => t.id));
+  let held = true;
+  const watch = watchFetch((call, forward) => {
+    if (call.method !== 'GET' || !call.url.pathname.endsWith(`/heads/${headId}/videos`) || !held) return undefined;
+    return forward().then(async (res) => {
+      const page = (await res.json()) as VideosPage;
+      return json({ ...page, items: page.items.filter((t) => ids.has(t.id)), total: ids.size });
+    });
+  });
+  return { ...watch, release: () => (held = false) };
+}
+
+async function studio(headId: string, opts: { headers?: Record<string, string> | null; pageSize?: number; timeout?: number } = {}) {
+  const headers = opts.headers === null ? undefined : (opts.headers ?? auth);
+  return fixture<DhVideoStudio>(html`<dh-video-studio
+    endpoint=${endpoint}
+    head-id=${headId}
+    page-size=${opts.pageSize ?? 6}
+    timeout=${opts.timeout ?? 600000}
+    .headers=${headers}
+  ></dh-video-studio>`);
+}
+
+function type(el: DhVideoStudio, value: string) {
+  const area = q<HTMLTextAreaElement>(el, 'textarea')!;
+  area.value = value;
+  area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+/** A real click (Playwright's mouse): a user gesture, as media playback with sound needs. */
+async function click(node: HTMLElement) {
+  node.scrollIntoView({ block: 'center' });
+  const r = node.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+}
+
+describe('<dh-video-studio>', () => {
+  before(async () => {
+    const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>('sim-info');
+    endpoint = info.endpoint;
+    auth = { authorization: `Bearer ${info.adminToken}` };
+  });
+
+  afterEach(() => {
+    while (restores.length) restores.pop()!();
+  });
+
+  describe('accessibility', () => {
+    it('is accessible without a head-id, while loading and when empty', async () => {
+      const watch = watchFetch();
+      const none = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} .headers=${auth}></dh-video-studio>`);
+      expect(text(q(none, '[part="status"]'))).to.contain('No head is selected');
+      expect(q(none, '[part="gallery"]')).to.equal(null);
+      await expect(none).to.be.accessible();
+      expect(watch.calls, 'no head, no request').to.have.length(0);
+
+      const el = await studio(await newHead());
+      expect(text(q(el, '[part="gallery"] [role="status"]'))).to.equal('Loading videos…');
+      await expect(el).to.be.accessible();
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      await expect(el).to.be.accessible();
+    });
+
+    it('is accessible with a gallery, while a video is made, and when it plays', async () => {
+      const headId = await newHead();
+      const before = await addVideos(headId, ['An earlier video.']);
+      const el = await studio(headId);
+      await loaded(el, 1);
+      await expect(el).to.be.accessible();
+      const hold = holdNewTalks(headId, before);
+      type(el, 'Hello from the studio.');
+      button(el, /Generate video/)!.click();
+      await waitUntil(() => text(q(el, '[part="progress"]')).includes('Producing'), 'progress is shown', { timeout: 5000 });
+      await expect(el).to.be.accessible();
+      hold.release();
+      await waitUntil(() => q(el, '[part="player"]'), 'the video plays', { timeout: 10000 });
+      await expect(el).to.be.accessible();
+    });
+
+    it('is accessible on error (the admin routes refuse a page without the site’s auth)', async () => {
+      const el = await studio(await newHead(), { headers: null });
+      await waitUntil(() => q(el, '[role="alert"]'), 'an error', { timeout: 5000 });
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('when a video is generated', () => {
+    it('TTV-1 TTV-2 shows progress, then plays the new mp4 with controls, a download link and its text; dh-video-requested and dh-video-ready tell the page', async () => {
+      const headId = await newHead();
+      const el = await studio(headId);
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const requested: CustomEvent[] = [];
+      el.addEventListener('dh-video-requested', (e) => requested.push(e));
+      type(el, '  Welcome to our shop.  ');
+      const ready = oneEvent(el, 'dh-video-ready');
+      button(el, /Generate video/)!.click();
+
+      await waitUntil(() => q(el, '[part="progress"]'), 'progress is shown');
+      expect(text(q(el, '[part="progress"] .elapsed'))).to.match(/^0:0\d$/);
+      expect(q(el, '[part="generate"]')!.getAttribute('aria-disabled')).to.equal('true');
+      expect(q(el, '[part="cancel"]')).to.exist;
+
+      const { detail } = await ready;
+      expect(requested).to.have.length(1);
+      expect(requested[0]!.detail).to.deep.equal({ headId, text: 'Welcome to our shop.' });
+      expect(requested[0]!.bubbles && requested[0]!.composed).to.equal(true);
+
+      // The talk is the one the talks list has (TTV-2: id, createdAt, updatedAt, voice, url, text).
+      const [listed] = (await listVideos(headId)).items;
+      expect(detail.talk).to.deep.equal(listed);
+      expect(detail.talk.text).to.equal('Welcome to our shop.');
+
+      await el.updateComplete;
+      const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
+      expect(video.src).to.equal(detail.talk.url);
+      expect(video.controls).to.equal(true);
+      const download = q<HTMLAnchorElement>(el, '[part="download"]')!;
+      expect(download.href).to.equal(detail.talk.url);
+      expect(download.hasAttribute('download')).to.equal(true);
+      expect(text(q(el, '[part="player"] figcaption'))).to.contain('Welcome to our shop.');
+      expect(q(el, '[part="progress"]')).to.equal(null);
+      expect(live(el)).to.equal('The video is ready.');
+      // The gallery lists it, marked as the one playing.
+      await loaded(el, 1);
+      expect(items(el)[0]!.getAttribute('aria-current')).to.equal('true');
+      // The mp4 really loads.
+      await waitUntil(() => video.readyState >= 1, 'the video metadata loads', { timeout: 5000 });
+      expect(video.duration).to.be.greaterThan(1);
+    });
+
+    it('the elapsed time counts each second; screen readers hear the state, not every tick; Stop waiting stops polling', async function () {
+      this.timeout(15000);
+      const headId = await newHead();
+      const el = await studio(headId);
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const hold = holdNewTalks(headId, []);
+      type(el, 'Counting the seconds.');
+      button(el, /Generate video/)!.click();
+      await waitUntil(() => text(q(el, '.elapsed')) === '0:02', 'two seconds elapsed', { timeout: 4000 });
+      expect(q(el, '.elapsed')!.getAttribute('aria-hidden')).to.equal('true');
+      expect(live(el)).to.equal('Producing the video. This can take a few minutes.');
+      expect(live(el)).not.to.match(/\d:\d\d/);
+      // Polling has begun (the first look after 1 s), with backoff: not one look per tick.
+      const polls = () => hold.gets().filter((c) => c.url.searchParams.get('take') === '50').length;
+      expect(polls()).to.be.within(2, 3, 'the baseline, then one or two looks in 2 s');
+
+      button(el, /Stop waiting/)!.click();
+      await el.updateComplete;
+      const after = hold.calls.length;
+      expect(text(q(el, '[part="status"]'))).to.contain('may still make this video');
+      expect(text(q(el, '[part="status"]'))).to.contain('earlier videos');
+      expect(live(el)).to.equal('Stopped waiting for the video.');
+      expect(q(el, '[part="progress"]')).to.equal(null);
+      expect(q(el, '[part="generate"]')!.getAttribute('aria-disabled')).to.equal('false');
+      await aTimeout(3500);
+      expect(hold.calls.length, 'no request after Stop waiting').to.equal(after);
+
+      // The platform made it all the same: the gallery shows it.
+      hold.release();
+      el.refresh();
+      await loaded(el, 1);
+      expect(itemTexts(el)).to.deep.equal(['Counting the seconds.']);
+      expect(q(el, '[part="player"]')).to.equal(null);
+    });
+
+    it('an empty text shows a message next to the field and sends nothing', async () => {
+      const el = await studio(await newHead());
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const watch = watchFetch();
+      type(el, '   \n ');
+      button(el, /Generate video/)!.click();
+      await el.updateComplete;
+      const area = q<HTMLTextAreaElement>(el, 'textarea')!;
+      const message = q(el, '#invalid')!;
+      expect(text(message)).to.equal('Type the text the head should say.');
+      expect(area.getAttribute('aria-invalid')).to.equal('true');
+      expect(area.getAttribute('aria-describedby')!.split(' ')).to.include('invalid');
+      expect(el.shadowRoot!.activeElement).to.equal(area);
+      await aTimeout(50);
+      expect(watch.calls).to.have.length(0);
+      await expect(el).to.be.accessible();
+      type(el, 'Now something to say.');
+      await el.updateComplete;
+      expect(q(el, '#invalid')).to.equal(null);
+      expect(area.getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('counts characters up to 5000 and Ctrl+Enter sends', async () => {
+      const headId = await newHead();
+      const el = await studio(headId);
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const area = q<HTMLTextAreaElement>(el, 'textarea')!;
+      expect(area.maxLength).to.equal(5000);
+      expect(text(q(el, 'label'))).to.equal('Text the head will say');
+      area.focus();
+      await sendKeys({ type: 'Hi there' });
+      await el.updateComplete;
+      expect(el.text).to.equal('Hi there');
+      expect(text(q(el, '#count'))).to.equal('8 / 5000 characters');
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ type: 'again' });
+      await el.updateComplete;
+      expect(el.text, 'a plain Enter is a new line').to.equal('Hi there\nagain');
+      const requested = oneEvent(el, 'dh-video-requested');
+      await sendKeys({ press: 'Control+Enter' });
+      expect((await requested).detail).to.deep.equal({ headId, text: 'Hi there\nagain' });
+      await oneEvent(el, 'dh-video-ready');
+    });
+
+    it('the proxy’s daily cap is a clear message (resets at midnight UTC), with dh-error and no retry', async () => {
+      const el = await studio(await newHead());
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const watch = watchFetch((call) =>
+        call.method === 'POST'
+          ? Promise.resolve(
+              json(
+                { error: { code: 'video_cap_reached', message: 'The daily limit of 100 videos is reached (DH_VIDEO_DAILY_CAP). It resets at midnight UTC.' } },
+                429,
+                { 'retry-after': '3600' },
+              ),
+            )
+          : undefined,
+      );
+      const errors: CustomEvent[] = [];
+      el.addEventListener('dh-error', (e) => errors.push(e));
+      type(el, 'One video too many.');
+      button(el, /Generate video/)!.click();
+      await waitUntil(() => q(el, '[role="alert"]'), 'the cap message', { timeout: 5000 });
+      expect(alertText(el)).to.match(/^The daily limit of videos is reached: no more can be made today\. It resets at midnight UTC, in about (\d+ h )?\d+ min\.$/);
+      expect(button(el, /Try again/)).to.equal(undefined);
+      expect(errors.map((e) => e.detail.code)).to.deep.equal(['video_cap_reached']);
+      expect(errors[0]!.detail.message).to.equal(alertText(el));
+      expect(watch.posts()).to.have.length(1);
+      expect(q(el, '[part="generate"]')!.getAttribute('aria-disabled')).to.equal('false');
+      await expect(el).to.be.accessible();
+    });
+
+    it('a network error shows the message; Try again sends again and the video plays', async () => {
+      const el = await studio(await newHead());
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      let down = true;
+      const watch = watchFetch((call) => (call.method === 'POST' && down ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+      const error = oneEvent(el, 'dh-error');
+      type(el, 'Second time lucky.');
+      button(el, /Generate video/)!.click();
+      expect((await error).detail.code).to.equal('network');
+      await el.updateComplete;
+      expect(alertText(el)).to.contain('The server could not be reached');
+      await expect(el).to.be.accessible();
+      down = false;
+      const ready = oneEvent(el, 'dh-video-ready');
+      button(el, /Try again/)!.click();
+      expect((await ready).detail.talk.text).to.equal('Second time lucky.');
+      expect(watch.posts()).to.have.length(2);
+      expect(q(el, '[role="alert"]')).to.equal(null);
+    });
+
+    it('gives up after `timeout` with a message and dh-error; Keep waiting finds the video without asking again', async function () {
+      this.timeout(15000);
+      const headId = await newHead();
+      const el = await studio(headId, { timeout: 1500 });
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const hold = holdNewTalks(headId, []);
+      const error = oneEvent(el, 'dh-error');
+      type(el, 'Slow to make.');
+      button(el, /Generate video/)!.click();
+      const { detail } = await error;
+      expect(detail.code).to.equal('video_timeout');
+      await el.updateComplete;
+      expect(alertText(el)).to.match(/^No video after \d+ seconds?\. The platform may still be making it: it will then appear among the earlier videos\. Keep waiting$/);
+      expect(detail.message).to.equal(alertText(el).replace(/ Keep waiting$/, ''));
+      expect(q(el, '[part="progress"]')).to.equal(null);
+      await expect(el).to.be.accessible();
+      const after = hold.calls.length;
+      await aTimeout(1200);
+      expect(hold.calls.length, 'no request after giving up').to.equal(after);
+
+      hold.release();
+      const ready = oneEvent(el, 'dh-video-ready');
+      button(el, /Keep waiting/)!.click();
+      expect((await ready).detail.talk.text).to.equal('Slow to make.');
+      expect(hold.posts(), 'one video asked for').to.have.length(1);
+    });
+
+    it('another head-id stops waiting for the old head’s video', async () => {
+      const a = await newHead();
+      const b = await newHead();
+      const el = await studio(a);
+      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state', { timeout: 5000 });
+      const hold = holdNewTalks(a, []);
+      type(el, 'For the first head.');
+      button(el, /Generate video/)!.click();
+      await waitUntil(() => text(q(el, '[part="progress"]')).includes('Producing'), 'progress is shown', { timeout: 5000 });
+      let ready = 0;
+      el.addEventListener('dh-video-ready', () => ready++);
+      el.headId = b;
+      await el.updateComplete;
+      expect(q(el, '[part="progress"]')).to.equal(null);
+      hold.release();
+      await aTimeout(1500);
+      expect(ready).to.equal(0);
+      expect(hold.calls.filter((c) => c.url.pathname.includes(a) && c.url.searchParams.get('take') === '50').length).to.equal(1);
+    });
+  });
+
+  describe('the gallery', () => {
+    it('TTV-2 TTV-3 lists the head’s videos newest first, each with its text, voice and date', async () => {
+      const headId = await newHead();
+      const made = await addVideos(headId, ['First video.', 'Second video.', 'Third video.']);
+      const el = await studio(headId);
+      await loaded(el, 3);
+      expect(itemTexts(el)).to.deep.equal(['Third video.', 'Second video.', 'First video.']);
+      const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      items(el).forEach((item, i) => {
+        const talk = made[i]!;
+        const time = item.querySelector('time')!;
+        expect(time.getAttribute('datetime')).to.equal(talk.createdAt);
+        expect(text(time)).to.equal(format.format(new Date(talk.createdAt)));
+        expect(text(item.querySelector('.meta'))).to.equal(`${talk.voice} · ${format.format(new Date(talk.createdAt))}`);
+        expect(talk.voice).to.match(/\S/);
+      });
+      expect(q(el, '[part="pager"]'), 'one page: no pager').to.equal(null);
+      expect(q(el, '[part="player"]'), 'nothing plays until chosen').to.equal(null);
+    });
+
+    it('TTV-3 pages with page-size: Previous and Next, "Page X of Y"', async () => {
+      const headId = await newHead();
+      await addVideos(headId, ['Oldest.', 'Middle.', 'Newest.']);
+      const watch = watchFetch();
+      const el = await studio(headId, { pageSize: 2 });
+      await loaded(el, 2);
+      expect(itemTexts(el)).to.deep.equal(['Newest.', 'Middle.']);
+      const pager = q(el, '[part="pager"]')!;
+      expect(text(pager.querySelector('.page'))).to.equal('Page 1 of 2');
+      const previous = button(el, /Previous/)!;
+      const next = button(el, /Next/)!;
+      expect(previous.getAttribute('aria-disabled')).to.equal('true');
+      expect(next.getAttribute('aria-disabled')).to.equal('false');
+
+      next.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => text(q(el, '.page')) === 'Page 2 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 2', { timeout: 5000 });
+      expect(itemTexts(el)).to.deep.equal(['Oldest.']);
+      expect(button(el, /Next/)!.getAttribute('aria-disabled')).to.equal('true');
+      expect(el.shadowRoot!.activeElement, 'focus stays on Next').to.equal(button(el, /Next/));
+      const page2 = watch.gets().at(-1)!.url.searchParams;
+      expect(Object.fromEntries(page2)).to.deep.equal({ order: 'DESC', page: '2', take: '2' });
+      await expect(el).to.be.accessible();
+
+      // Next on the last page does nothing.
+      button(el, /Next/)!.click();
+      await el.updateComplete;
+      expect(text(q(el, '.page'))).to.equal('Page 2 of 2');
+      button(el, /Previous/)!.click();
+      await waitUntil(() => text(q(el, '.page')) === 'Page 1 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 1', { timeout: 5000 });
+      expect(itemTexts(el)).to.deep.equal(['Newest.', 'Middle.']);
+    });
+
+    it('selecting an earlier video plays it', async () => {
+      const headId = await newHead();
+      const made = await addVideos(headId, ['Play me.', 'Not me.']);
+      const el = await studio(headId);
+      await loaded(el, 2);
+      const target = items(el)[1]!;
+      expect(text(target.querySelector('.said'))).to.equal('Play me.');
+      await click(target);
+      await waitUntil(() => q(el, '[part="player"]'), 'the player', { timeout: 5000 });
+      const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
+      expect(video.src).to.equal(made[1]!.url);
+      expect(q<HTMLAnchorElement>(el, '[part="download"]')!.href).to.equal(made[1]!.url);
+      expect(text(q(el, '[part="player"] figcaption'))).to.contain('Play me.');
+      expect(items(el)[1]!.getAttribute('aria-current')).to.equal('true');
+      expect(items(el)[0]!.getAttribute('aria-current')).to.equal('false');
+      await waitUntil(() => !video.paused && video.currentTime > 0, 'the video plays', { timeout: 5000 });
+    });
+
+    it('without the site’s auth it shows the proxy’s admin_required message; Try again and new headers load the list', async () => {
+      const headId = await newHead();
+      await addVideos(headId, ['Behind the admin token.']);
+      const el = await studio(headId, { headers: null });
+      const error = oneEvent(el, 'dh-error');
+      await waitUntil(() => q(el, '[role="alert"]'), 'an error', { timeout: 5000 });
+      expect((await error).detail.code).to.equal('admin_required');
+      expect(alertText(el)).to.contain('This route needs an admin');
+      button(el, /Try again/)!.click();
+      await el.updateComplete;
+      await waitUntil(() => q(el, '[role="alert"]'), 'still an error', { timeout: 5000 });
+      el.headers = auth;
+      await loaded(el, 1);
+      expect(q(el, '[role="alert"]')).to.equal(null);
+      // An equal headers object (a new identity, as a re-rendered template gives) does not fetch again.
+      const watch = watchFetch();
+      el.headers = { ...auth };
+      await el.updateComplete;
+      await aTimeout(50);
+      expect(watch.calls).to.have.length(0);
+    });
+
+    it('an error shows the message and Try again that works', async () => {
+      const headId = await newHead();
+      await addVideos(headId, ['After the outage.']);
+      let down = true;
+      watchFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+      const el = await studio(headId);
+      await waitUntil(() => q(el, '[role="alert"]'), 'an error', { timeout: 5000 });
+      expect(alertText(el)).to.contain('The server could not be reached');
+      down = false;
+      button(el, /Try again/)!.click();
+      await loaded(el, 1);
+      expect(itemTexts(el)).to.deep.equal(['After the outage.']);
+    });
+
+    it('a stale answer never replaces a newer one (head-id changed quickly)', async () => {
+      const a = await newHead();
+      const b = await newHead();
+      await addVideos(a, ['From head A.']);
+      await addVideos(b, ['From head B.']);
+      // Head A's list answers late, and answers even though it was aborted (as a server that
+      // ignores the abort would): the element must drop it by itself.
+      const watch = watchFetch((call) =>
+        call.url.pathname.includes(a) ? aTimeout(600).then(() => realFetch(call.url.href, { headers: auth })) : undefined,
+      );
+      const el = await studio(a);
+      el.headId = b;
+      await loaded(el, 1);
+      expect(itemTexts(el)).to.deep.equal(['From head B.']);
+      await aTimeout(900);
+      expect(itemTexts(el)).to.deep.equal(['From head B.']);
+      const first = watch.calls.find((c) => c.url.pathname.includes(a))!;
+      expect(first.signal!.aborted, 'the superseded request was aborted').to.equal(true);
+    });
+  });
+});
