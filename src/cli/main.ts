@@ -3,19 +3,26 @@
  * dispatches and turns errors into one clear line and an exit code.
  */
 import { ConfigError } from '../proxy/config.js';
+import { facesCommand, voicesCommand } from './catalogue.js';
+import { withPlatform } from './connect.js';
+import { headsCommand } from './heads.js';
 import { simCommand } from './sim.js';
 import { signCommand } from './sign.js';
 import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
 import { startCommand } from './start.js';
+import { videosCommand } from './videos.js';
 
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Raw text to a terminal's stderr, for a spinner; absent when stderr is not a terminal. */
+  status?: (text: string) => void;
 }
 
 const defaultIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  ...(process.stderr.isTTY ? { status: (text: string) => void process.stderr.write(text) } : {}),
 };
 
 const USAGE = `Usage: dh-kit <command> [options]
@@ -27,6 +34,15 @@ Commands:
                         {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
   sign <headId> [--view chat|stream] [--ttl s]
                         Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
+  faces [--gender MALE|FEMALE] [--order ASC|DESC] [--page N] [--take N]
+                        List the faces (head visuals); the ID is what --face takes.
+  voices [--provider p] [--streaming]
+                        List the TTS voices; the VOICE ID is what --voice takes.
+  heads create --name n --face id --voice id --language l [--mode m] [--streaming] [--file f] …
+  heads get <id> | splitter <id> on|off
+                        Create a head in any mode, read one (never its publicUrl), set its splitter.
+  videos create <headId> "<text>" [--wait] [--timeout s] | list <headId> [--page N]
+                        Text to video, waiting for the mp4 with --wait; a head's videos.
   webhooks create <headId> <url> [--start --end --timeout --inactivity | --all]
   webhooks list <headId> | get <id> | update <id> [--url u] [flags] | delete <id>
                         Webhook configurations of a head (the platform's /head-events).
@@ -36,8 +52,9 @@ Commands:
                         Set the tools the head's language model may call (checked first).
   help                  Show this text.
 
-The platform commands use DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL, like the proxy; --json
-prints machine-readable output.
+The platform commands use DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL, like the proxy. With none
+set they use the simulator that "dh-kit sim" or "npm start" keeps running (or DH_SIM_URL), else
+one inside the command, gone when it ends. --json prints machine-readable output.
 
 Run "dh-kit <command> --help" for the options of a command.`;
 
@@ -53,11 +70,19 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'sign':
         return await signCommand(rest, io);
       case 'webhooks':
-        return await webhooksCommand(rest, io);
+        return await withPlatform(io, (connect) => webhooksCommand(rest, io, connect));
       case 'events':
-        return await eventsCommand(rest, io);
+        return await withPlatform(io, (connect) => eventsCommand(rest, io, connect));
       case 'tools':
-        return await toolsCommand(rest, io);
+        return await withPlatform(io, (connect) => toolsCommand(rest, io, connect));
+      case 'faces':
+        return await withPlatform(io, (connect) => facesCommand(rest, io, connect));
+      case 'voices':
+        return await withPlatform(io, (connect) => voicesCommand(rest, io, connect));
+      case 'heads':
+        return await withPlatform(io, (connect) => headsCommand(rest, io, connect));
+      case 'videos':
+        return await withPlatform(io, (connect) => videosCommand(rest, io, connect));
       case undefined:
       case 'help':
       case '--help':

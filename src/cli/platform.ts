@@ -6,12 +6,13 @@
  * Human-readable output by default, `--json` for scripts; errors are the client's messages.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError, toolDefinitionSchema, type WebhookConfig } from '../platform/schemas.js';
 import { parseConfig } from '../proxy/config.js';
 import { promptMismatch } from '../proxy/routes/admin.js';
+import type { Connect } from './connect.js';
 import { UsageError, type Io } from './main.js';
 
 const FLAG_OPTIONS = {
@@ -26,12 +27,16 @@ const FLAG_OPTIONS = {
   'prompt-file': { type: 'string' },
 } as const;
 
-/** The platform the proxy would use: DH_EMAIL, DH_SECRET_KEY, DH_BASE_URL (and DH_ORG_ID). */
+/**
+ * The platform the proxy would use: DH_EMAIL, DH_SECRET_KEY, DH_BASE_URL (and DH_ORG_ID). The
+ * commands get theirs through `withPlatform` (connect.ts), which falls back to a simulator when
+ * none of these is set.
+ */
 export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformClient {
   const config = parseConfig(env);
   if (!config.platform) {
     throw new UsageError(
-      'No platform credentials: set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL. For the simulator, run "npx dh-kit sim --port 8790" and use the baseUrl, email and secretKey it prints.',
+      'No platform credentials: set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to use the platform, or unset DH_BASE_URL too to use a local simulator ("npx dh-kit sim" keeps one running).',
     );
   }
   // A local simulator's receivers may be plain http on loopback.
@@ -39,9 +44,10 @@ export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCli
   return new PlatformClient({ ...config.platform, allowLoopbackWebhooks: local });
 }
 
-function args(argv: string[]) {
+/** Flags and positionals of a command; a mistake is a UsageError. Other commands pass their own options. */
+export function args<const O extends NonNullable<ParseArgsConfig['options']> = typeof FLAG_OPTIONS>(argv: string[], options: O = FLAG_OPTIONS as unknown as O) {
   try {
-    return parseArgs({ args: argv, options: FLAG_OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -67,7 +73,7 @@ function printHooks(io: Io, hooks: WebhookConfig[], json: boolean, showKeys: boo
 }
 
 /** The four event flags from --start/--end/--timeout/--inactivity (or --all); only given ones are sent. */
-function flags(values: ReturnType<typeof args>['values']) {
+function flags(values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values']) {
   const all = values.all === true;
   const pick = (v: boolean | undefined) => (all ? true : v);
   return {
@@ -84,13 +90,16 @@ const webhookId = (value: string | undefined) => {
   return n;
 };
 
-export async function webhooksCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+export async function webhooksCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { values, positionals } = args(argv);
   const [action, a, b] = positionals;
   const json = values.json === true;
+  // Connected only once the command line is right.
+  const platform = () => connect().then((p) => p.client);
   switch (action) {
     case 'create': {
       if (!a || !b) throw new UsageError('dh-kit webhooks create <headId> <https-url> [--start] [--end] [--timeout] [--inactivity] [--all]');
+      const client = await platform();
       const { sharedKey } = await client.createWebhook({ headId: a, webhookUrl: b, ...flags(values) });
       // The one moment the key is shown in full: the receiver needs it to verify deliveries.
       io.out(json ? JSON.stringify({ headId: a, sharedKey }) : `Created. Shared key (keep it secret; your receiver verifies deliveries with it):\n${sharedKey}`);
@@ -98,36 +107,41 @@ export async function webhooksCommand(argv: string[], io: Io, client = clientFro
     }
     case 'list':
       if (!a) throw new UsageError('dh-kit webhooks list <headId> [--json] [--show-keys]');
-      printHooks(io, await client.listWebhooks(a), json, values['show-keys'] === true);
+      printHooks(io, await (await platform()).listWebhooks(a), json, values['show-keys'] === true);
       return 0;
-    case 'get':
-      printHooks(io, [await client.getWebhook(webhookId(a))], json, values['show-keys'] === true);
+    case 'get': {
+      const id = webhookId(a);
+      printHooks(io, [await (await platform()).getWebhook(id)], json, values['show-keys'] === true);
       return 0;
+    }
     case 'update': {
       const id = webhookId(a);
+      const client = await platform();
       await client.updateWebhook(id, { ...(values.url ? { webhookUrl: values.url } : {}), ...flags(values) });
       printHooks(io, [await client.getWebhook(id)], json, false);
       return 0;
     }
-    case 'delete':
-      await client.deleteWebhook(webhookId(a));
-      io.out(json ? JSON.stringify({ deleted: Number(a) }) : `Deleted webhook ${a}.`);
+    case 'delete': {
+      const id = webhookId(a);
+      await (await platform()).deleteWebhook(id);
+      io.out(json ? JSON.stringify({ deleted: id }) : `Deleted webhook ${id}.`);
       return 0;
+    }
     default:
       throw new UsageError('dh-kit webhooks create|list|get|update|delete …');
   }
 }
 
-export async function eventsCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+export async function eventsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { positionals } = args(argv);
   const [action, headId] = positionals;
   if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId>');
-  await client.setEventsEnabled(headId, action === 'enable');
+  await (await connect()).client.setEventsEnabled(headId, action === 'enable');
   io.out(`Event delivery ${action === 'enable' ? 'enabled' : 'disabled'} for head ${headId}.`);
   return 0;
 }
 
-export async function toolsCommand(argv: string[], io: Io, client = clientFromEnv()): Promise<number> {
+export async function toolsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { values, positionals } = args(argv);
   const [action, headId, file] = positionals;
   if (action !== 'set' || !headId || !file) throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
@@ -143,7 +157,7 @@ export async function toolsCommand(argv: string[], io: Io, client = clientFromEn
     const problem = promptMismatch(parsed.data, await readFile(values['prompt-file'], 'utf8'));
     if (problem) throw new UsageError(problem);
   }
-  await client.setTools(headId, parsed.data);
+  await (await connect()).client.setTools(headId, parsed.data);
   io.out(`Set ${parsed.data.length} tool${parsed.data.length === 1 ? '' : 's'} on head ${headId}: ${parsed.data.map((t) => t.name).join(', ')}.`);
   return 0;
 }

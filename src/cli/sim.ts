@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSimulator } from '../sim/index.js';
+import { advertiseSimulator } from './discovery.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
 const HELP = `Usage: dh-kit sim [options]
@@ -18,7 +19,8 @@ Options:
   --inactivity-ms N     Time without a message before inactivity_warning (default: 60000)
   --timeout-ms N        Time without a message before timeout_conversation (default: 120000)`;
 
-function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+/** A whole-number flag within bounds, or undefined when not given; a bad value is a UsageError. */
+export function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
@@ -63,8 +65,11 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     inactivityMs: intOption('inactivity-ms', values['inactivity-ms'], 1),
     timeoutMs: intOption('timeout-ms', values['timeout-ms'], 1),
   });
+  // Other dh-kit commands without credentials find this simulator through the file.
+  const withdraw = await advertiseSimulator({ ...sim.info, streamingProvider: sim.store.options.streamingProvider }, io.err);
   io.out(JSON.stringify(sim.info));
   await untilStopped(signal);
+  await withdraw();
   await sim.close();
   return 0;
 }

@@ -10,6 +10,7 @@ import { PlatformClient } from '../platform/client.js';
 import { parseConfig, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { startSimulator } from '../sim/index.js';
+import { advertiseSimulator } from './discovery.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -118,6 +119,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   await buildIfNeeded(values.rebuild === true, io);
 
   let stopSim: (() => Promise<void>) | undefined;
+  let withdrawSim: (() => Promise<void>) | undefined;
   let platformOrigin = config.platform ? new URL(config.platform.chatUrl ?? config.platform.baseUrl).origin : '';
   let demoHeads: { chat: string; stream: string } | undefined;
   // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
@@ -139,6 +141,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         timeoutMs: optionalMs('DH_SIM_TIMEOUT_MS'),
       });
       stopSim = sim.close;
+      // `dh-kit heads …` and the other commands without credentials use this simulator too.
+      withdrawSim = await advertiseSimulator({ ...sim.info, streamingProvider: sim.store.options.streamingProvider }, io.err);
       platformOrigin = sim.urls.origin;
       const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
       seedClient = new PlatformClient({ ...platform, allowLoopbackWebhooks: true });
@@ -177,6 +181,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     });
   } catch (err) {
     // A port in use or a failed seed: nothing may be left running, or the process would hang.
+    await withdrawSim?.();
     await stopSim?.();
     throw err;
   }
@@ -209,6 +214,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
 
   await untilStopped(signal);
   await server.close();
+  await withdrawSim?.();
   await stopSim?.();
   return 0;
 }

@@ -1,0 +1,243 @@
+/**
+ * Heads from a terminal:
+ *   dh-kit heads create --name … --face <headVisualId> --voice <voiceId> [fields] [--streaming] [--file head.json]
+ *   dh-kit heads get <id>
+ *   dh-kit heads splitter <id> on|off
+ *
+ * The request is checked with the platform schemas (headCreateSchema, streamingHeadCreateSchema)
+ * before anything is sent, each problem named by its flag. What is printed is the head's id,
+ * public id and mode — NEVER its publicUrl: the page address carries the organisation key
+ * (`api_key`), a secret that may reach only the iframe's own navigation (DESIGN, Principles).
+ * `dh-kit sign <id>` gives a link to the page without it.
+ */
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import type { HeadCreateInput, StreamingHeadInput } from '../platform/client.js';
+import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/modes.js';
+import { headCreateSchema, streamingHeadCreateSchema, type HeadRecord } from '../platform/schemas.js';
+import type { Connect, Platform } from './connect.js';
+import { UsageError, type Io } from './main.js';
+import { args } from './platform.js';
+import { details } from './table.js';
+
+const HELP = `Usage:
+  dh-kit heads create --name <name> --face <headVisualId> --voice <voiceId> --language <locale> [options]
+  dh-kit heads get <id>
+  dh-kit heads splitter <id> on|off
+
+Create options:
+  --mode oc|ttt|doc_qa|plugin|${FLOW_MODE}   operation mode (default oc)
+  --provider p           TTS provider of the voice (default: looked up from the voice list)
+  --speech-language l    speech-recognition locale (default: --language)
+  --greeting text        welcome message (not for --streaming)
+  --prompt text          system prompt
+  --alias a              (not for --streaming)
+  --plugin-name n --plugin-url https://… [--plugin-option k=v …]   for --mode plugin
+  --${FLOW_MODE}-key k      for --mode ${FLOW_MODE} (or ${FLOW_API_KEY_FIELD} in --file, out of shell history)
+  --streaming            a streaming avatar: the streaming provider's voice, no greeting or alias,
+                         then the sentence splitter is turned off
+  --file head.json       a create request (the platform's field names); flags override its fields
+  --json                 JSON: {id, publicId, mode, streaming} (create), the record (get)
+
+The head's page address (publicUrl) is never printed: it holds the organisation key. For a
+link to the page, use "dh-kit sign <id>".
+Faces: "dh-kit faces"; voices: "dh-kit voices" (--streaming for a streaming avatar).`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  face: { type: 'string' },
+  voice: { type: 'string' },
+  provider: { type: 'string' },
+  language: { type: 'string' },
+  'speech-language': { type: 'string' },
+  mode: { type: 'string' },
+  greeting: { type: 'string' },
+  prompt: { type: 'string' },
+  alias: { type: 'string' },
+  'plugin-name': { type: 'string' },
+  'plugin-url': { type: 'string' },
+  'plugin-option': { type: 'string', multiple: true },
+  [`${FLOW_MODE}-key`]: { type: 'string' },
+  streaming: { type: 'boolean' },
+  file: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type Values = ReturnType<typeof args<typeof OPTIONS>>['values'];
+
+export async function headsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
+  const { values, positionals } = args(argv, OPTIONS);
+  const [action, id, state] = positionals;
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  switch (action) {
+    case 'create':
+      if (positionals.length > 1) throw new UsageError(`heads create takes flags only, not "${positionals[1]}"\n\n${HELP}`);
+      return createHead(values, io, connect);
+    case 'get': {
+      if (!id || positionals.length > 2) throw new UsageError('dh-kit heads get <id> [--json]');
+      const safe = safeHead(await (await connect()).client.getHead(id));
+      if (values.json) io.out(JSON.stringify(safe));
+      else {
+        for (const line of details(Object.entries(safe))) io.out(line);
+        io.out(`(The page address is not shown: it holds the organisation key. For a link: dh-kit sign ${id})`);
+      }
+      return 0;
+    }
+    case 'splitter': {
+      if (!id || (state !== 'on' && state !== 'off') || positionals.length > 3) throw new UsageError('dh-kit heads splitter <id> on|off');
+      await (await connect()).client.setSplitter(id, state === 'on');
+      if (values.json) io.out(JSON.stringify({ id, splitter: state === 'on' }));
+      else io.out(`Sentence splitter ${state} for head ${id}.${state === 'on' ? ' A streaming avatar needs it off.' : ''}`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`dh-kit heads create|get|splitter …\n\n${HELP}`);
+  }
+}
+
+async function createHead(values: Values, io: Io, connect: Connect): Promise<number> {
+  const streaming = values.streaming === true;
+  const request = { ...(values.file ? await readRequest(values.file) : {}), ...requestFromFlags(values) };
+  request.operationMode ??= 'oc';
+  request.languageSpeechRecognition ??= request.language;
+  const mode = request.operationMode;
+  if (!OPERATION_MODES.includes(mode as never)) throw new UsageError(`--mode must be one of ${OPERATION_MODES.join(', ')}, not "${String(mode)}"`);
+  for (const [flag, needs] of [['plugin-name', 'plugin'], ['plugin-url', 'plugin'], ['plugin-option', 'plugin'], [`${FLOW_MODE}-key`, FLOW_MODE]] as const) {
+    if (values[flag] !== undefined && mode !== needs) throw new UsageError(`--${flag} is for --mode ${needs} (this head is ${String(mode)})`);
+  }
+  // Spec, Heads rule 1: no welcome message for a streaming avatar (the client sends "").
+  if (streaming) request.greetings ??= '';
+  const schema = streaming ? streamingHeadCreateSchema : headCreateSchema;
+  // The provider may be left out: it is looked up after this check, so a mistake costs no request.
+  check(schema, { ...request, ttsProvider: request.ttsProvider ?? 'looked-up' });
+
+  const platform = await connect();
+  if (streaming && request.ttsProvider !== undefined && request.ttsProvider !== platform.streamingProvider) {
+    throw new UsageError(`--provider: a streaming avatar uses the streaming provider "${platform.streamingProvider}" (see "dh-kit voices --streaming"), not "${String(request.ttsProvider)}"`);
+  }
+  // A provider given is the user's word (the platform judges the voice); else the voice list says.
+  request.ttsProvider ??= await providerOf(String(request.ttsVoice), platform, streaming);
+  const created = streaming
+    ? await platform.client.createStreamingHead(check(schema, request) as StreamingHeadInput, { streamingProvider: platform.streamingProvider })
+    : await platform.client.createHead(check(schema, request) as HeadCreateInput);
+  const summary = { id: created.id, publicId: created.publicId, mode, streaming, ...(streaming ? { splitter: false } : {}) };
+  if (values.json) {
+    io.out(JSON.stringify(summary));
+    return 0;
+  }
+  io.out(`Created head ${created.id}`);
+  const pairs: [string, unknown][] = [['public id', created.publicId], ['mode', mode]];
+  if (streaming) pairs.push(['streaming', `yes (provider ${platform.streamingProvider}, sentence splitter off)`]);
+  for (const line of details(pairs)) io.out(`  ${line}`);
+  io.out(`Next: dh-kit heads get ${created.id} · dh-kit videos create ${created.id} "Hello" · dh-kit sign ${created.id}${streaming ? ' --view stream' : ''}`);
+  return 0;
+}
+
+/** The create fields given as flags, in the platform's names; flags not given are left out. */
+function requestFromFlags(values: Values): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    headVisualId: values.face,
+    name: values.name,
+    alias: values.alias,
+    language: values.language,
+    languageSpeechRecognition: values['speech-language'],
+    operationMode: values.mode,
+    ttsProvider: values.provider,
+    ttsVoice: values.voice,
+    greetings: values.greeting,
+    promptConfig: values.prompt === undefined ? undefined : { system_prompt: values.prompt },
+    [FLOW_API_KEY_FIELD]: values[`${FLOW_MODE}-key`],
+  };
+  if (values['plugin-name'] !== undefined || values['plugin-url'] !== undefined || values['plugin-option'] !== undefined) {
+    const options: Record<string, string> = {};
+    for (const pair of values['plugin-option'] ?? []) {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new UsageError(`--plugin-option takes key=value, not "${pair}"`);
+      options[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+    fields.pluginOperationalModeConfig = { name: values['plugin-name'], url: values['plugin-url'], options };
+  }
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+async function readRequest(file: string): Promise<Record<string, unknown>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`);
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new UsageError(`${file}: a head create request is a JSON object`);
+  return json as Record<string, unknown>;
+}
+
+/** Which flag sets a field, so a problem is named the way the user typed it. */
+const FLAG_OF: Record<string, string> = {
+  headVisualId: '--face',
+  name: '--name',
+  alias: '--alias',
+  language: '--language',
+  langCode: '--language',
+  languageSpeechRecognition: '--speech-language',
+  ttsProvider: '--provider',
+  ttsVoice: '--voice',
+  greetings: '--greeting',
+  promptConfig: '--prompt',
+  [FLOW_API_KEY_FIELD]: `--${FLOW_MODE}-key`,
+};
+
+function check<S extends z.ZodType>(schema: S, request: unknown): z.output<S> {
+  const result = schema.safeParse(request);
+  if (result.success) return result.data;
+  const problems = result.error.issues.slice(0, 4).map((issue) => {
+    const [field, sub] = issue.path.map(String);
+    const flag =
+      field === 'pluginOperationalModeConfig'
+        ? sub === 'name' || sub === 'url' ? `--plugin-${sub}` : '--plugin-name and --plugin-url'
+        : (FLAG_OF[field ?? ''] ?? field ?? 'the request');
+    return /received undefined$|is required/.test(issue.message) ? `${flag} ${flag.includes(' and ') ? 'are' : 'is'} required` : `${flag}: ${issue.message}`;
+  });
+  throw new UsageError(`${problems.join('; ')}\n\nSee "dh-kit heads --help".`);
+}
+
+/**
+ * The provider of a voice, from the voice list (only the streaming provider's for a streaming
+ * avatar, STREAM-5). A display name is caught here with the element's advice (the platform would
+ * answer 404 "voice not available").
+ */
+async function providerOf(voice: string, { client, streamingProvider }: Platform, streaming: boolean): Promise<string> {
+  const voices = await client.listVoices(streaming ? { provider: streamingProvider } : {});
+  const byId = voices.filter((v) => v.voiceId === voice);
+  if (byId.length === 1) return byId[0]!.provider;
+  if (byId.length > 1) throw new UsageError(`--voice ${voice} exists for several providers (${byId.map((v) => v.provider).join(', ')}): choose one with --provider`);
+  const byName = voices.filter((v) => v.displayName.toLowerCase() === voice.toLowerCase());
+  if (byName.length) {
+    const ids = byName.map((v) => `${v.voiceId} (${v.provider})`).join(', ');
+    throw new UsageError(`--voice "${voice}" is a display name: ttsVoice must be a voiceId from the voice list, not its display name. Use ${ids}.`);
+  }
+  throw new UsageError(
+    streaming
+      ? `--voice "${voice}" is not a voice of ${streamingProvider}, the only provider of streaming avatars: see "dh-kit voices --streaming".`
+      : `--voice "${voice}" is not a voiceId of any voice: see "dh-kit voices".`,
+  );
+}
+
+/**
+ * The head record without its page address: publicUrl (publicURL) carries the organisation key,
+ * so it is never printed, nor any field named like a key or holding that key (the record's
+ * other fields are "not shown" in the spec, so a future one might).
+ */
+export function safeHead(record: HeadRecord): Record<string, unknown> {
+  const apiKey = URL.canParse(record.publicUrl) ? new URL(record.publicUrl).searchParams.get('api_key') : null;
+  return Object.fromEntries(
+    Object.entries(record).filter(([name, value]) => {
+      if (value === undefined || value === null) return false;
+      if (/^public_?url$/i.test(name) || /key|secret|token|password|bearer/i.test(name)) return false;
+      const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      return !/api_key/i.test(text) && !(apiKey && text.includes(apiKey));
+    }),
+  );
+}
