@@ -93,7 +93,11 @@ export function createProxy(options: ProxyOptions): Hono {
 
   const routes = new Hono();
   routes.use('*', corsFor(config));
-  routes.use('*', limitRate(config.rateLimit, clientKey));
+  // The per-client limit is for browsers. The platform calls /hooks, /plugin and /tools from a few
+  // addresses, so one limit for all of it would answer it 429 and lose events; those routes are
+  // authenticated by signature or are the platform's own calls, and keep the body limit.
+  const rateLimited = limitRate(config.rateLimit, clientKey);
+  routes.use('*', (c, next) => (platformCalled(c.req.path) ? next() : rateLimited(c, next)));
   routes.use('*', limitBody());
   routes.use('*', csrfHeader(platformCalled));
   routes.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));

@@ -2,7 +2,8 @@
  * What a head answers in the simulator's pages. The pages only ever call `reply()`:
  *   - plugin: the conversation is delegated to the plugin's URL (PLUG-1 … PLUG-3);
  *   - oc: a deterministic stand-in for the language model, which calls a configured tool when
- *     the message names it (TOOL-2, TOOL-3) and speaks the tool's `message`;
+ *     the message names it or matches its description (TOOL-2, TOOL-3; see `matchTool`) and
+ *     speaks the tool's `message`;
  *   - ttt repeats the text; doc_qa and the flow mode give a canned answer naming the mode.
  */
 import { FLOW_MODE } from '../platform/modes.js';
@@ -27,10 +28,44 @@ function openConversation(head: SimHead, text: string): string {
   return `I heard you say: "${text.trim()}"`;
 }
 
-/** The tool a message asks for: its name appears in the message (as a word, any case). */
-function matchTool(tools: ToolDefinition[], text: string): ToolDefinition | undefined {
+/** Words that say nothing about what a tool does, so never match it on their own. */
+const STOP_WORDS = new Set(
+  ('the and for with from that this what when where which who how are was were will can could would should may might ' +
+    'not but all any some into onto about your you our his her its their them they have has had does did get gets got ' +
+    'tell tells give gives say says use uses used call calls return returns returned one two').split(' '),
+);
+
+/** The words of a text that may identify a tool: lowercase, three letters or more, not a stop word. */
+function significantWords(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
+}
+
+/**
+ * The tool a message asks for (issue 6: "when a configured tool's name or description matches
+ * the message"), deterministically:
+ *   1. its name appears in the message as a word, any case (`get_weather` also as "get weather");
+ *   2. else, the message shares at least two significant words with its description (all of them
+ *      when the description has fewer than two), the most shared wins;
+ * ties go to the tool configured first.
+ */
+export function matchTool(tools: readonly ToolDefinition[], text: string): ToolDefinition | undefined {
   const lower = text.toLowerCase();
-  return tools.find((t) => new RegExp(`\\b${t.name.toLowerCase().replace(/[^a-z0-9_]/g, '.')}\\b`).test(lower));
+  const byName = tools.find((t) => {
+    const words = t.name.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+    if (!words) return false;
+    const pattern = words.join('[\\s_-]+');
+    return new RegExp(`(^|[^\\p{L}\\p{N}])${pattern}($|[^\\p{L}\\p{N}])`, 'u').test(lower);
+  });
+  if (byName) return byName;
+  const said = significantWords(text);
+  let best: { tool: ToolDefinition; shared: number } | undefined;
+  for (const tool of tools) {
+    const described = significantWords(tool.description);
+    const shared = [...described].filter((w) => said.has(w)).length;
+    const needed = Math.min(2, described.size);
+    if (needed > 0 && shared >= needed && shared > (best?.shared ?? 0)) best = { tool, shared };
+  }
+  return best?.tool;
 }
 
 /**

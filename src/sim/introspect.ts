@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { describeZodError } from '../platform/schemas.js';
 import { platformError, type SimContext } from './context.js';
+import { simOptionsProblem } from './options.js';
 
 const faultSchema = z.object({
   method: z.string().optional(),
@@ -112,6 +113,8 @@ export function introspectionRoutes(sim: SimContext) {
   app.patch('/options', async (c) => {
     const r = await body(c.req.raw, optionsSchema);
     if ('error' in r) return platformError(c, 400, r.error);
+    const problem = simOptionsProblem({ ...store.options, ...Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) });
+    if (problem) return platformError(c, 400, problem);
     Object.assign(store.options, Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)));
     return c.json({ ...store.options, secretKey: undefined });
   });

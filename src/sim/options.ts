@@ -43,7 +43,20 @@ export const SIM_DEFAULTS: ResolvedSimOptions = {
   secretKey: 'sim-secret-key',
 };
 
+/** Why a set of options cannot work, or undefined. */
+export function simOptionsProblem(options: ResolvedSimOptions): string | undefined {
+  // The warning comes before the end (spec, Events): a time-out no later than the warning would
+  // end a session before it was ever warned.
+  if (options.timeoutMs <= options.inactivityMs) {
+    return `timeoutMs (${options.timeoutMs}) must be longer than inactivityMs (${options.inactivityMs}): the inactivity warning comes before the time-out.`;
+  }
+  return undefined;
+}
+
 export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions {
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  return { ...SIM_DEFAULTS, ...defined };
+  const resolved = { ...SIM_DEFAULTS, ...defined };
+  const problem = simOptionsProblem(resolved);
+  if (problem) throw new RangeError(`Simulator options: ${problem}`);
+  return resolved;
 }

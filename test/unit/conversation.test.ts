@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
+import { matchTool } from '../../src/sim/conversation.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 let sim: RunningSimulator;
@@ -87,6 +88,30 @@ describe('plugin mode and tools, simulator → proxy', () => {
     assert.equal((await say(head.publicUrl, 'What is the weather, city: Paris?')).reply, 'It is sunny in Paris.');
     assert.deepEqual(toolCalls.at(-1), { city: 'Paris' });
     assert.match((await say(head.publicUrl, 'Hello')).reply, /^Hello, I am Plug/, 'no tool named: the model answers');
+  });
+
+  test('TOOL-2 an oc head also calls a tool whose description the message matches (two significant words)', async () => {
+    const head = await createHead({});
+    await client.setTools(head.id!, [
+      { name: 'lookup_forecast', description: 'The weather forecast for a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${proxy.url}/dh/tools/weather` },
+    ]);
+    assert.equal((await say(head.publicUrl, 'Is rain in the forecast for my city: Lyon?')).reply, 'It is sunny in Lyon.', '"forecast" and "city" match');
+    assert.deepEqual(toolCalls.at(-1), { city: 'Lyon' });
+    assert.match((await say(head.publicUrl, 'I like this city.')).reply, /^I heard you say/, 'one shared word is not enough');
+  });
+
+  test('TOOL-2 matchTool: the name first (as words, any case), then the most description words shared, then the first configured', () => {
+    const tool = (name: string, description: string) => ({ name, description, parameters: [], url: 'https://t.example/x' });
+    const tools = [tool('get_weather', 'Current weather in a city'), tool('stock_price', 'The price of a stock on the exchange'), tool('fx', 'The exchange rate of a currency pair, the price of a currency')];
+    assert.equal(matchTool(tools, 'GET WEATHER please')?.name, 'get_weather');
+    assert.equal(matchTool(tools, 'call get_weather')?.name, 'get_weather');
+    assert.equal(matchTool(tools, 'what is the stock price of ACME')?.name, 'stock_price', 'by name, though fx shares "price" too');
+    assert.equal(matchTool(tools, 'the weather in my city')?.name, 'get_weather', 'description: weather, city');
+    assert.equal(matchTool(tools, 'the exchange rate for the currency pair EUR/USD')?.name, 'fx', 'fx shares four words, stock_price one');
+    assert.equal(matchTool(tools, 'what is the price on the exchange')?.name, 'stock_price', 'a tie of two: the first configured');
+    assert.equal(matchTool(tools, 'the weather is nice'), undefined, 'one word is not enough');
+    assert.equal(matchTool(tools, 'what is this and that'), undefined, 'stop words never match');
+    assert.equal(matchTool([tool('d6', 'Dice')], 'throw the dice')?.name, 'd6', 'a one-word description: that word');
   });
 
   test('a plugin that fails is a clear message in the page, not a dead session', async () => {

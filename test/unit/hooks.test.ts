@@ -5,6 +5,9 @@ import { PlatformClient } from '../../src/platform/client.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
+import type { Platform } from '../../src/proxy/deps.js';
+import type { EventHandler } from '../../src/proxy/routes/hooks.js';
+import { MemoryStore, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 
@@ -13,32 +16,74 @@ const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => Promise.reso
 const access = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const client = new PlatformClient({ ...access, fetch: simFetch });
 
-async function setup() {
-  const events: WebhookEvent[] = [];
-  const warnings: string[] = [];
-  const app = createProxy({
-    config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
-    platform: client,
+interface SetupOptions {
+  env?: Record<string, string>;
+  platform?: Platform;
+  store?: KeyValueStore;
+  onEvent?: EventHandler;
+  clientKey?: () => string;
+  now?: () => number;
+}
+
+function proxyFor(o: SetupOptions, events: WebhookEvent[], warnings: string[]) {
+  return createProxy({
+    config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), ...o.env }), platform: access },
+    platform: o.platform ?? client,
     log: () => undefined,
     warn: (m) => warnings.push(m),
-    onEvent: (e) => void events.push(e),
+    onEvent: o.onEvent ?? ((e) => void events.push(e)),
+    ...(o.store ? { store: o.store } : {}),
+    ...(o.clientKey ? { clientKey: o.clientKey } : {}),
+    ...(o.now ? { now: o.now } : {}),
   });
+}
+
+async function setup(o: SetupOptions = {}) {
+  const events: WebhookEvent[] = [];
+  const warnings: string[] = [];
+  const app = proxyFor(o, events, warnings);
   const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
   const head = await client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Hook', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId });
   await client.createWebhook({ headId: head.id, webhookUrl: 'https://example.com/dh/hooks/events', startConversation: true });
   const [config] = await client.listWebhooks(head.id);
-  const body = JSON.stringify({
-    timestamp: '2026-11-22T08:00:00.000Z',
-    head_id: head.id,
-    session_id: 'session-1',
-    public_head_id: 'h-public',
-    public_org_id: 'org-demo',
-    event_type: 'start_conversation',
-  });
-  const deliver = async (raw: string, signature?: string) =>
-    app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-signature-256': signature }) }, body: raw });
-  return { app, events, warnings, key: config!.sharedKey, body, deliver, headId: head.id };
+  const event = (session = 'session-1', headId = head.id) =>
+    JSON.stringify({
+      timestamp: '2026-11-22T08:00:00.000Z',
+      head_id: headId,
+      session_id: session,
+      public_head_id: 'h-public',
+      public_org_id: 'org-demo',
+      event_type: 'start_conversation',
+    });
+  const body = event();
+  const deliver = async (raw: string | Uint8Array<ArrayBuffer>, signature?: string, to = app) =>
+    to.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-signature-256': signature }) }, body: raw });
+  /** A delivery of `event(session)` signed with `key` (the head's by default). */
+  const signed = async (session: string, key = config!.sharedKey, to = app) => deliver(event(session), await signWebhookBody(event(session), key), to);
+  const admin = (path: string, init: RequestInit = {}) =>
+    app.request(`/dh${path}`, { ...init, headers: { authorization: 'Bearer admin-token-0123456789', 'x-dh-kit': '1', 'content-type': 'application/json', ...init.headers } });
+  return { app, events, warnings, key: config!.sharedKey, webhookId: config!.id, body, event, deliver, signed, admin, headId: head.id, more: () => proxyFor(o, events, warnings) };
 }
+
+/** The simulator's client, counting each call the proxy makes; `override` replaces a method. */
+function counted(override: Partial<Record<keyof Platform, (...args: never[]) => unknown>> = {}) {
+  const calls: Partial<Record<keyof Platform, number>> = {};
+  const platform = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls[prop as keyof Platform] = (calls[prop as keyof Platform] ?? 0) + 1;
+        const replaced = override[prop as keyof Platform] as ((...a: unknown[]) => unknown) | undefined;
+        return replaced ? replaced(...args) : (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as Platform;
+  return { platform, calls };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 describe('webhook receiver', () => {
   test('EV-7 EV-8 a signed delivery is verified, acknowledged and handed to onEvent once', async () => {
@@ -133,5 +178,162 @@ describe('webhook receiver', () => {
     assert.equal(res.status, 202);
     await new Promise((r) => setTimeout(r, 0));
     assert.match(s.warnings.join('\n'), /handler broke/);
+  });
+
+  test('EV-8 the signature is checked on the raw bytes: a BOM-prefixed body verifies; invalid UTF-8 verifies, then is a 400', async () => {
+    const s = await setup();
+    const withBom = bytes([0xef, 0xbb, 0xbf], s.body);
+    assert.equal((await s.deliver(withBom, await signWebhookBody(withBom, s.key))).status, 202, 'the BOM is part of what was signed');
+    // A byte that is not UTF-8 inside the session id: decoding first would have changed the bytes.
+    const [before, after] = s.event('session-2').split('session-2');
+    const invalid = bytes(`${before}session-`, [0xff], `2${after}`);
+    const res = await s.deliver(invalid, await signWebhookBody(invalid, s.key));
+    assert.equal(res.status, 400, 'verified, then refused as not UTF-8 JSON (not 401)');
+    assert.equal((await res.json()).error.code, 'invalid_json');
+    assert.equal((await s.deliver(invalid, await signWebhookBody(invalid, 'not-the-key'))).status, 401, 'the signature still decides first');
+    const garbage = bytes([0xff, 0xfe, 0x00, 0x7b]);
+    assert.equal((await s.deliver(garbage, await signWebhookBody(garbage, s.key))).status, 400, 'bytes that are no JSON at all: 400, never 500');
+    await sleep(0);
+    assert.deepEqual(s.events.map((e) => e.session_id), ['session-1']);
+  });
+
+  test('answers 202 before onEvent settles: a handler that never does still gets its answer within 200 ms', async () => {
+    let calls = 0;
+    const s = await setup({ onEvent: () => (calls++, new Promise<void>(() => undefined)) });
+    const started = performance.now();
+    const res = await Promise.race([s.signed('session-1'), sleep(200).then(() => undefined)]);
+    assert.ok(res, `no answer within 200 ms (${Math.round(performance.now() - started)} ms)`);
+    assert.equal(res.status, 202);
+    await sleep(0);
+    assert.equal(calls, 1, 'and the handler was called');
+  });
+
+  test('a key lookup the platform does not answer within 2 s is a 503 (the platform retries), not a 15 s wait', { timeout: 6000 }, async () => {
+    const { platform, calls } = counted({ listWebhooks: () => new Promise(() => undefined) });
+    const s = await setup({ platform });
+    const started = performance.now();
+    const res = await s.signed('session-1');
+    const ms = performance.now() - started;
+    assert.equal(res.status, 503);
+    assert.equal((await res.json()).error.code, 'keys_unavailable');
+    assert.ok(ms >= 1900 && ms < 3000, `answered after ${Math.round(ms)} ms`);
+    assert.equal(calls.listWebhooks, 1);
+    assert.match(s.warnings.join('\n'), /could not be read from the platform/);
+    assert.equal(s.events.length, 0);
+  });
+
+  test('forged deliveries naming unknown heads: "no keys" is remembered 30 s and concurrent ones share one lookup', async () => {
+    let clock = Date.parse('2026-11-22T08:00:00Z');
+    // A platform that takes 50 ms, so the concurrent deliveries below overlap its answer.
+    const { platform, calls } = counted({ listWebhooks: (head: string) => sleep(50).then(() => client.listWebhooks(head)) });
+    const s = await setup({ platform, now: () => clock });
+    const forged = async (head: string) => {
+      const raw = s.event('forged', head);
+      return (await s.deliver(raw, await signWebhookBody(raw, 'a-guess'))).status;
+    };
+    assert.equal(await forged('no-such-head-1'), 401);
+    assert.equal(calls.listWebhooks, 1);
+    for (let i = 0; i < 3; i++) assert.equal(await forged('no-such-head-1'), 401);
+    assert.equal(calls.listWebhooks, 1, 'the same unknown head again: no platform call');
+    assert.deepEqual(await Promise.all([1, 2, 3, 4, 5].map(() => forged('no-such-head-2'))), [401, 401, 401, 401, 401]);
+    assert.equal(calls.listWebhooks, 2, 'five at once: one lookup');
+    clock += 31_000;
+    assert.equal(await forged('no-such-head-1'), 401);
+    assert.equal(calls.listWebhooks, 3, 'only briefly: after 30 s the platform is asked again');
+  });
+
+  test('a webhook re-created elsewhere: its new key verifies after one re-read of the platform\'s keys, at most once per head per 30 s', async () => {
+    const { platform, calls } = counted();
+    const s = await setup({ platform });
+    assert.equal((await s.signed('session-1')).status, 202);
+    assert.equal(calls.listWebhooks, 1, 'the keys are read once and cached');
+    // Deleted and created again with the CLI or the platform's console: a new key.
+    await client.deleteWebhook(s.webhookId);
+    await client.createWebhook({ headId: s.headId, webhookUrl: 'https://example.com/dh/hooks/events', startConversation: true });
+    const [fresh] = await client.listWebhooks(s.headId);
+    assert.equal((await s.signed('session-2', fresh!.sharedKey)).status, 202, 'not a 401 until the cache expires');
+    assert.equal(calls.listWebhooks, 2);
+    assert.equal((await s.signed('session-3', 'forged-key')).status, 401);
+    assert.equal((await s.signed('session-4', s.key)).status, 401, 'the deleted key no longer verifies');
+    assert.equal(calls.listWebhooks, 2, 'no second re-read within 30 s');
+    await sleep(0);
+    assert.deepEqual(s.events.map((e) => e.session_id), ['session-1', 'session-2']);
+  });
+
+  test('DELETE /dh/webhooks/:id: the deleted webhook\'s remembered key stops verifying at once', async () => {
+    const s = await setup();
+    const created = await s.admin('/webhooks', { method: 'POST', body: JSON.stringify({ headId: s.headId, webhookUrl: 'https://example.com/dh/hooks/events', endConversation: true }) });
+    assert.equal(created.status, 201);
+    const id = (await created.json()).id as number;
+    const key = sim.store.webhooks.get(id)!.sharedKey;
+    assert.equal((await s.signed('session-1', key)).status, 202, 'the key the admin route remembered');
+    assert.equal((await s.admin(`/webhooks/${id}`, { method: 'DELETE' })).status, 204);
+    assert.equal((await s.signed('session-2', key)).status, 401);
+    assert.equal((await s.signed('session-3')).status, 202, 'the head\'s other webhook still verifies');
+  });
+});
+
+describe('de-duplication store', () => {
+  test('MemoryStore.add is one step: of concurrent adds of one key exactly one wins', async () => {
+    const store = new MemoryStore();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.add('event:x', String(i), 60_000)));
+    assert.equal(results.filter(Boolean).length, 1);
+    assert.equal(await store.increment('n', 60_000), 1);
+    assert.deepEqual(await Promise.all([store.increment('n', 60_000), store.increment('n', 60_000)]), [2, 3]);
+  });
+
+  test('EV-10 two proxies sharing one KeyValueStore of the site\'s own handle a delivery once', async () => {
+    /** A store like a site's Redis: every call takes a while; add is atomic on the server side. */
+    class SlowSharedStore implements KeyValueStore {
+      readonly map = new Map<string, string>();
+      private async tick() {
+        await sleep(Math.random() * 5);
+      }
+      async get(key: string) {
+        await this.tick();
+        return this.map.get(key);
+      }
+      async set(key: string, value: string) {
+        await this.tick();
+        this.map.set(key, value);
+      }
+      async add(key: string, value: string) {
+        await this.tick();
+        if (this.map.has(key)) return false;
+        this.map.set(key, value);
+        return true;
+      }
+      async increment(key: string, _ttl: number, by = 1) {
+        await this.tick();
+        const next = Number(this.map.get(key) ?? 0) + by;
+        this.map.set(key, String(next));
+        return next;
+      }
+    }
+    const store = new SlowSharedStore();
+    const s = await setup({ store });
+    const other = s.more();
+    const signature = await signWebhookBody(s.body, s.key);
+    const answers = await Promise.all([s.app, other, s.app, other].map((to) => s.deliver(s.body, signature, to)));
+    assert.ok(answers.every((r) => r.ok), answers.map((r) => r.status).join());
+    await sleep(0);
+    assert.equal(s.events.length, 1, 'one onEvent call for four deliveries to two instances');
+    assert.equal([...store.map.keys()].filter((k) => k.startsWith('event:')).length, 1);
+  });
+});
+
+describe('rate limit', () => {
+  test('the per-client limit spares the routes the platform calls (hooks, plugin, tools); their body limit stays', async () => {
+    const s = await setup({ env: { DH_RATE_LIMIT: '2' }, clientKey: () => '203.0.113.7' });
+    for (let i = 0; i < 5; i++) assert.equal((await s.signed(`session-${i}`)).status, 202, `delivery ${i + 1}`);
+    const plugin = () =>
+      s.app.request('/dh/plugin/conversation/u1/message', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'hi' } }]) });
+    for (let i = 0; i < 5; i++) assert.equal((await plugin()).status, 200, `plugin call ${i + 1}`);
+    for (let i = 0; i < 3; i++) assert.equal((await s.app.request('/dh/tools/nope', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404, 'tools: no 429');
+    const health = [];
+    for (let i = 0; i < 3; i++) health.push((await s.app.request('/dh/health')).status);
+    assert.deepEqual(health, [200, 200, 429], 'a browser route from the same address is limited');
+    const big = JSON.stringify({ ...JSON.parse(s.body), pad: 'x'.repeat(70 * 1024) });
+    assert.equal((await s.deliver(big, await signWebhookBody(big, s.key))).status, 413);
   });
 });

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { PlatformClient } from '../../src/platform/client.js';
+import { FLOW_API_KEY_FIELD, FLOW_MODE } from '../../src/platform/modes.js';
 import { verifyWebhookSignature } from '../../src/proxy/webhooks.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
@@ -29,9 +30,17 @@ const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
   }
 };
 
-async function head(mode: 'oc' | 'ttt' = 'oc', events = true, flags = { startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true }) {
+async function head(mode: 'oc' | 'ttt' | 'doc_qa' | typeof FLOW_MODE = 'oc', events = true, flags = { startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true }) {
   const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
-  const created = await client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Eve', language: 'en-US', operationMode: mode, ttsProvider: voice.provider, ttsVoice: voice.voiceId });
+  const created = await client.createHead({
+    headVisualId: sim.store.faces[0]!.id,
+    name: 'Eve',
+    language: 'en-US',
+    operationMode: mode,
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    ...(mode === FLOW_MODE ? { [FLOW_API_KEY_FIELD]: 'vf-key-123' } : {}),
+  } as Parameters<PlatformClient['createHead']>[0]);
   await client.createWebhook({ headId: created.id, webhookUrl: receiverUrl, ...flags } as Parameters<PlatformClient['createWebhook']>[0]);
   keys.push(...(await client.listWebhooks(created.id)).map((w) => w.sharedKey));
   if (events) await client.setEventsEnabled(created.id, true);
@@ -89,6 +98,14 @@ describe('simulator sessions and events', () => {
     const t = await session(ttt.publicUrl);
     assert.equal(await t.say('Repeat after me.'), 'Repeat after me.');
     t.ws.close();
+    // doc_qa and the flow mode: a clear canned answer that names the mode (issue 6).
+    for (const mode of ['doc_qa', FLOW_MODE] as const) {
+      const d = await session((await head(mode, false)).publicUrl);
+      const answer = await d.say('What are your opening hours?');
+      assert.ok(answer.startsWith(`(${mode}) `), `${mode} names its mode: ${answer}`);
+      assert.match(answer, /What are your opening hours\?/, 'and says what it was asked');
+      d.ws.close();
+    }
     const bad = new WebSocket(oc.publicUrl.replace(/^http/, 'ws').replace('?', '/session?').replace(/api_key=[^&]+/, 'api_key=wrong'));
     const status = await new Promise<number>((r) => bad.on('unexpected-response', (_req, res) => r(res.statusCode ?? 0)));
     assert.equal(status, 401);
@@ -149,12 +166,51 @@ describe('simulator sessions and events', () => {
     await waitFor(() => typesOf(s.id).includes('start_conversation'), 'the delivery after two failures');
     const attempts = sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'start_conversation');
     assert.deepEqual(attempts.map((d) => [d.attempt, d.status]), [[1, 500], [2, 503], [3, 204]]);
-    // A receiver too slow for the time limit: every attempt times out, 1 + 3 in all.
+    // A receiver too slow for the time limit (200 ms): every attempt times out, 1 + 3 in all.
+    const base = 60;
+    const ends = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');
+    sim.store.options.deliveryRetryBaseMs = base;
     delayMs = 400;
-    s.ws.close();
-    await waitFor(() => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation').length === 4, 'four timed-out attempts', 4000);
-    delayMs = 0;
-    const ends = sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');
-    assert.ok(ends.every((d) => d.error === 'timeout'));
+    try {
+      s.ws.close();
+      await waitFor(() => ends().length === 4, 'four timed-out attempts', 4000);
+      // A fourth retry would come after 8 × base: well past it, there is still none.
+      await sleep(200 + 8 * base + 150);
+      assert.equal(ends().length, 4, 'no more than 3 retries');
+    } finally {
+      delayMs = 0;
+      sim.store.options.deliveryRetryBaseMs = 10;
+    }
+    assert.ok(ends().every((d) => d.error === 'timeout'));
+    assert.deepEqual(ends().map((d) => d.attempt), [1, 2, 3, 4]);
+    // The pause before each retry (the gap between attempts less the 200 ms time limit) doubles.
+    const starts = ends().map((d) => Date.parse(d.at));
+    const pauses = starts.slice(1).map((t, i) => t - starts[i]! - 200);
+    pauses.forEach((p, i) => assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`));
+    assert.ok(pauses[1]! - pauses[0]! >= base / 2 && pauses[2]! - pauses[1]! >= base, `pauses grow: ${pauses.join(', ')} ms`);
+  });
+
+  test('EV-10 a session\'s events stay in order when an earlier one waits for a retry past the later ones', async () => {
+    const h = await head();
+    // start_conversation fails once and is retried after 400 ms: by then inactivity_warning (150 ms),
+    // timeout_conversation and end_conversation (300 ms) have occurred; they must wait their turn.
+    sim.store.options.deliveryRetryBaseMs = 400;
+    answers.push(500);
+    try {
+      const s = await session(h.publicUrl);
+      await s.say('Hello');
+      await waitFor(() => typesOf(s.id).length >= 4, 'four events', 4000);
+      assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
+      const attempts = sim.store.deliveries.filter((d) => d.sessionId === s.id);
+      assert.deepEqual(attempts.map((d) => [d.eventType, d.attempt, d.status ?? d.error]), [
+        ['start_conversation', 1, 500],
+        ['start_conversation', 2, 204],
+        ['inactivity_warning', 1, 204],
+        ['timeout_conversation', 1, 204],
+        ['end_conversation', 1, 204],
+      ]);
+    } finally {
+      sim.store.options.deliveryRetryBaseMs = 10;
+    }
   });
 });

@@ -153,4 +153,19 @@ describe('simulator', () => {
     assert.equal(res.status, 404);
     assert.equal((await res.json()).statusCode, 404);
   });
+
+  test('a time-out no longer than the inactivity warning is refused, at creation and in PATCH /_sim/options', async () => {
+    assert.throws(() => createSimulator({ inactivityMs: 1000, timeoutMs: 1000 }), /timeoutMs \(1000\) must be longer than inactivityMs \(1000\)/);
+    assert.throws(() => createSimulator({ timeoutMs: 30_000 }), /longer than inactivityMs \(60000\)/, 'against the default inactivity');
+    assert.doesNotThrow(() => createSimulator({ inactivityMs: 100, timeoutMs: 101 }));
+    const patch = (body: object) => app.request('/api/_sim/options', { method: 'PATCH', headers: json, body: JSON.stringify(body) });
+    const refused = await patch({ timeoutMs: store.options.inactivityMs });
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).message, /timeoutMs .* must be longer than inactivityMs/);
+    assert.equal(store.options.timeoutMs, 120_000, 'nothing changed');
+    const ok = await patch({ inactivityMs: 50, timeoutMs: 80, deliveryRetryBaseMs: 5 });
+    assert.equal(ok.status, 200);
+    assert.deepEqual([store.options.inactivityMs, store.options.timeoutMs, store.options.deliveryRetryBaseMs], [50, 80, 5]);
+    await patch({ inactivityMs: 60_000, timeoutMs: 120_000, deliveryRetryBaseMs: 500 });
+  });
 });

@@ -10,23 +10,26 @@ import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type To
 import type { Deps } from '../deps.js';
 import { fail, jsonBody, parseInput } from '../http.js';
 import { requireAdmin } from '../security.js';
+import { readPlatformKeys, storedSharedKeys, storeSharedKeys } from './hooks.js';
 
 const headId = (c: Context) => parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
 const webhookId = (c: Context) =>
   Number(parseInput(z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number'), c.req.param('id'), 'invalid_webhook_id'));
 
-/** Where the proxy keeps a head's webhook shared keys (issue: verification of deliveries). */
-export const sharedKeysKey = (head: string) => `webhook-keys:${head}`;
-const KEY_TTL_MS = 365 * 24 * 3600e3;
+export { sharedKeysKey } from './hooks.js';
 
 /** A webhook configuration as a browser may see it: everything but the shared key. */
 function webhookView({ sharedKey, ...rest }: WebhookConfig) {
   return { ...rest, sharedKeySet: sharedKey.length > 0 };
 }
 
+/**
+ * Primes the receiver's key cache with a key just created, so the first delivery costs no platform
+ * call. A cache like the receiver's own (KEYS_TTL_MS): the platform stays the truth.
+ */
 async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
-  const known: string[] = JSON.parse((await deps.store.get(sharedKeysKey(head))) ?? '[]');
-  if (!known.includes(key)) await deps.store.set(sharedKeysKey(head), JSON.stringify([...known, key]), KEY_TTL_MS);
+  const known = (await storedSharedKeys(deps.store, head)) ?? [];
+  if (!known.includes(key)) await storeSharedKeys(deps.store, head, [...known, key]);
 }
 
 /**
@@ -120,7 +123,8 @@ export function adminRoutes(deps: Deps) {
   app.get('/webhooks', requireAdmin(deps, 'webhooks:read'), async (c) => {
     const head = parseInput(headIdSchema, c.req.query('headId'), 'invalid_head_id');
     const hooks = await deps.platform.listWebhooks(head);
-    for (const h of hooks) await rememberSharedKey(deps, h.headId, h.sharedKey);
+    // The platform's whole list for the head: it replaces what the receiver knew.
+    await storeSharedKeys(deps.store, head, hooks.filter((h) => h.headId === head).map((h) => h.sharedKey).filter(Boolean));
     return c.json({ items: hooks.map(webhookView) });
   });
 
@@ -144,7 +148,17 @@ export function adminRoutes(deps: Deps) {
 
   app.delete('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), async (c) => {
     const id = webhookId(c);
+    // Which head's keys change (the id alone does not say); a failure here must not stop the delete.
+    const gone = await deps.platform.getWebhook(id).catch(() => undefined);
     await deps.platform.deleteWebhook(id);
+    if (gone) {
+      // The deleted key must stop verifying now, not when the cache expires: read the head's keys
+      // again, or at least drop that one.
+      await readPlatformKeys(deps, gone.headId).catch(async () => {
+        const known = (await storedSharedKeys(deps.store, gone.headId)) ?? [];
+        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey));
+      });
+    }
     return c.body(null, 204);
   });
 
