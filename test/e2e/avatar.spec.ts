@@ -83,6 +83,41 @@ test('the bubble: opens from the corner, closes with Escape, focus returns to th
   await expect(panel).toBeHidden();
   await expect(launcher).toBeFocused();
   await expect(page.locator('#events')).toContainText('bubble: dh-close');
+  // Escape on the launcher closes it too (keys inside the platform's frame never reach the page).
+  await launcher.click();
+  await expect(panel).toBeVisible();
+  await launcher.focus();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  await expect(launcher).toBeFocused();
+});
+
+test('a refused launch link: the element shows why instead of loading it, and a frame that opens it gets a readable page', async ({ page, request }) => {
+  const requests = recordRequests(page);
+  await page.goto(`${DEMO}/`);
+  const hero = page.locator('#hero');
+  const headId = await hero.getAttribute('head-id');
+  const { url } = await (await request.get(`${DEMO}/dh/heads/${headId}/launch`)).json();
+  const tampered = `${DEMO}${url}`.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
+
+  await hero.evaluate((el: HTMLElement & { src?: string }, src) => (el.src = src), tampered);
+  await hero.getByRole('button', { name: 'Talk to Ava' }).click();
+  await expect(hero.getByRole('alert')).toContainText('not valid for this head and view');
+  await expect(hero.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(hero.locator('iframe')).toHaveCount(0);
+  expect(requests.filter((r) => r.url().startsWith(PLATFORM)).map((r) => r.url())).toEqual([]);
+
+  // What a frame (a navigation: Accept text/html) would have shown: a page, not raw JSON.
+  const res = await page.goto(tampered);
+  expect(res?.status()).toBe(403);
+  expect(res?.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(res?.headers()['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This conversation link is not valid');
+  await expect(page.locator('main')).toContainText('Reload the page to try again');
+  expect(await page.content()).not.toContain('{"error"');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test('the landing page has no axe violations, before and after activation', async ({ page }) => {

@@ -6,6 +6,8 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
+// Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.
+import { signLaunchUrl } from '../../src/proxy/signing.js';
 
 interface SimInfo {
   info: { baseUrl: string };
@@ -27,6 +29,42 @@ const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T
 const button = (el: DhAvatar, name: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 /** Requests this page made to an origin (resource timing sees images, fetches and frames). */
 const requestsTo = (origin: string) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(origin));
+
+/** The proxy's signing secret in web-test-runner.config.mjs (a site's server has it to sign at render). */
+const SIGNING_SECRET = 'element-tests-signing-secret-0123456789';
+
+/** A link for a head, signed with the proxy's secret, that expired 4 minutes ago. */
+async function expiredUrl(id: string): Promise<{ url: string; exp: number }> {
+  const signed = await signLaunchUrl({ secret: SIGNING_SECRET, headId: id, ttl: 60, now: Math.floor(Date.now() / 1000) - 300 });
+  const url = new URL(signed.url, sim.endpoint).href;
+  return { url, exp: Number(new URL(url).searchParams.get('exp')) };
+}
+
+/** Activates while the page's clock says `at` (s): the element's own expiry check passes, the proxy's does not. */
+function activateAt(el: DhAvatar, at: number): void {
+  const now = Date.now;
+  Date.now = () => at * 1000;
+  try {
+    void el.activate();
+  } finally {
+    Date.now = now;
+  }
+}
+
+/** The same link with its signature changed in one character. */
+const tamper = (url: string) => url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
+
+/** Makes the page's fetch() answer every launch request with this error; returns the undo. */
+function refuseLaunches(status: number, error: { code: string; message: string }): () => void {
+  const real = window.fetch;
+  window.fetch = (input, init) =>
+    String(input instanceof Request ? input.url : input).includes('/launch')
+      ? Promise.resolve(new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json' } }))
+      : real(input, init);
+  return () => {
+    window.fetch = real;
+  };
+}
 
 async function signedUrl(id: string, view = 'chat'): Promise<string> {
   const res = await fetch(`${sim.endpoint}/heads/${id}/launch?view=${view}`);
@@ -178,15 +216,38 @@ describe('<dh-avatar>', () => {
   });
 
   describe('preconnect', () => {
-    it('warms the connection to a proxy on another origin once per page, on pointerover or focusin', async () => {
-      const links = () => document.head.querySelectorAll(`link[rel="preconnect"][href="${new URL(sim.endpoint).origin}"]`).length;
-      const before = links();
-      const a = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
-      const b = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
-      a.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-      b.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      expect(links()).to.equal(Math.max(before, 1), 'one link for the origin, ever');
-      expect(frameOf(a)).to.equal(null, 'preconnect does not load anything');
+    // Each test names a proxy origin no other test of this page uses (preconnects are once per
+    // page): the proxy as `localhost` instead of the 127.0.0.1 that sim-info gives, and a second
+    // loopback address. With `src` and no `head-id` the elements themselves request nothing.
+    const links = (origin: string) => document.head.querySelectorAll(`link[rel="preconnect"][href="${origin}"]`).length;
+    const twoAvatars = async (endpoint: string) => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div><dh-avatar src="https://example.invalid/x" endpoint=${endpoint}></dh-avatar><dh-avatar src="https://example.invalid/y" endpoint=${endpoint}></dh-avatar></div>`,
+      );
+      return [...wrapper.querySelectorAll('dh-avatar')];
+    };
+
+    it('pointerover warms the connection to a proxy on another origin, once per page', async () => {
+      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//localhost:');
+      const origin = new URL(endpoint).origin;
+      expect(origin).not.to.equal(new URL(sim.endpoint).origin);
+      const [a, b] = await twoAvatars(endpoint);
+      expect(links(origin)).to.equal(0, 'nothing before the pointer comes');
+      a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      b!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      expect(links(origin)).to.equal(1, 'one link for the origin, ever');
+      expect(frameOf(a!)).to.equal(null, 'preconnect does not load anything');
+    });
+
+    it('focusin warms the connection too, once per page', async () => {
+      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.2:');
+      const origin = new URL(endpoint).origin;
+      const [a, b] = await twoAvatars(endpoint);
+      expect(links(origin)).to.equal(0, 'nothing before focus comes');
+      a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      b!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      expect(links(origin)).to.equal(1, 'one link for the origin, ever');
+      expect(frameOf(b!)).to.equal(null, 'preconnect does not load anything');
     });
   });
 
@@ -215,6 +276,60 @@ describe('<dh-avatar>', () => {
       expect(document.activeElement).not.to.equal(el);
       el.remove();
     });
+
+    it('loading set to "eager" after it is on the page loads it at once', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(frameOf(el)).to.equal(null, 'loading="click" waits');
+      setTimeout(() => (el.loading = 'eager'));
+      expect((await oneEvent(el, 'dh-activate')).detail.trigger).to.equal('eager');
+      await oneEvent(el, 'dh-load');
+    });
+
+    it('loading set to "lazy" after it is on the page loads it when it comes near the viewport', async () => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div style="height: 300px; overflow: auto"><div style="height: 3000px"></div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar></div>`,
+      );
+      const el = wrapper.querySelector('dh-avatar')!;
+      el.setAttribute('loading', 'lazy');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(frameOf(el)).to.equal(null, 'still far from the viewport');
+      setTimeout(() => el.scrollIntoView());
+      expect((await oneEvent(el, 'dh-activate')).detail.trigger).to.equal('visible');
+      await oneEvent(el, 'dh-load');
+    });
+  });
+
+  describe('when it is taken out of the page and put back', () => {
+    it('while loading: it loads when it is back, instead of staying in "Connecting…"', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar></div>`);
+      const el = wrapper.querySelector('dh-avatar')!;
+      await waitUntil(() => button(el, /Talk to Ada/));
+      button(el, /Talk to Ada/).click();
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Connecting');
+      // The launch request is in flight: removal aborts it.
+      el.remove();
+      await new Promise((r) => setTimeout(r, 50));
+      let loaded = false;
+      el.addEventListener('dh-load', () => (loaded = true));
+      wrapper.append(el);
+      await waitUntil(() => loaded, 'it loads once it is back', { timeout: 5000 });
+      expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
+      expect(el.shadowRoot!.querySelector('[role="status"]')).to.equal(null);
+    });
+
+    it('while showing the page: it loads again from a fresh launch URL (the old frame is gone)', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar></div>`);
+      const el = wrapper.querySelector('dh-avatar')!;
+      await oneEvent(el, 'dh-load');
+      const launches = () => requestsTo(sim.endpoint).filter((e) => e.name.includes(`/heads/${head.id}/launch`)).length;
+      const before = launches();
+      el.remove();
+      setTimeout(() => wrapper.append(el));
+      await oneEvent(el, 'dh-load');
+      expect(launches()).to.equal(before + 1);
+    });
   });
 
   describe('with a src signed by the site\'s server', () => {
@@ -233,6 +348,56 @@ describe('<dh-avatar>', () => {
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.src).not.to.equal(expired);
       expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
+    });
+
+    it('a tampered signature is the error state with the proxy\'s message and Try again, not a frame', async () => {
+      const url = tamper(await signedUrl(head.id));
+      performance.clearResourceTimings();
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
+      setTimeout(() => button(el, /Talk to/).click());
+      const error = await oneEvent(el, 'dh-error');
+      expect(error.detail.code).to.equal('launch_invalid');
+      expect(error.detail.message).to.contain('not valid');
+      await el.updateComplete;
+      expect(frameOf(el)).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(error.detail.message);
+      expect(button(el, /Try again/)).to.exist;
+      // The check asked the proxy, and the proxy's redirect was not followed.
+      expect(requestsTo(sim.endpoint).filter((e) => e.name.includes('/embed/'))).to.have.length(1);
+      expect(requestsTo(sim.urls.origin)).to.have.length(0);
+    });
+
+    it('an src the proxy finds expired (the page\'s clock is behind) is the error state', async () => {
+      const { url, exp } = await expiredUrl(head.id);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
+      const error = oneEvent(el, 'dh-error');
+      activateAt(el, exp - 60);
+      expect((await error).detail).to.deep.equal({ code: 'launch_expired', message: 'This launch link has expired. Reload the page to get a new one.' });
+      await el.updateComplete;
+      expect(frameOf(el)).to.equal(null);
+    });
+
+    it('…and with a head-id as well, a fresh launch URL replaces it', async () => {
+      const { url, exp } = await expiredUrl(head.id);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const load = oneEvent(el, 'dh-load');
+      activateAt(el, exp - 60);
+      await load;
+      expect(frameOf(el)!.src).not.to.equal(url);
+      expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
+    });
+
+    it('when the check cannot reach the proxy (network, CORS), the frame loads the link anyway', async () => {
+      const url = await signedUrl(head.id);
+      const real = window.fetch;
+      window.fetch = (input, init) => (String(input).includes('/embed/') ? Promise.reject(new TypeError('Failed to fetch')) : real(input, init));
+      try {
+        const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} loading="eager"></dh-avatar>`);
+        await oneEvent(el, 'dh-load');
+        expect(frameOf(el)!.src).to.equal(url);
+      } finally {
+        window.fetch = real;
+      }
     });
 
     it('an expired src alone is an error that says to reload the page', async () => {
@@ -262,6 +427,43 @@ describe('<dh-avatar>', () => {
       expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
     });
 
+    it('a head the site does not publish: the proxy\'s message, Try again, and dh-error', async () => {
+      const undo = refuseLaunches(404, { code: 'head_not_published', message: 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).' });
+      try {
+        const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+        setTimeout(() => el.activate());
+        const error = await oneEvent(el, 'dh-error');
+        expect(error.detail).to.deep.equal({ code: 'head_not_published', message: 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).' });
+        await el.updateComplete;
+        expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('is not published on this site');
+        expect(button(el, /Try again/)).to.exist;
+        expect(frameOf(el)).to.equal(null);
+      } finally {
+        undo();
+      }
+    });
+
+    for (const [status, code, message] of [
+      [403, 'launch_refused', 'This site does not allow a conversation from this page.'],
+      [429, 'rate_limited', 'Too many requests: at most 5 a minute. Try again in 40 s.'],
+    ] as const) {
+      it(`a launch refused with ${status}: the message, Try again (which recovers), and dh-error`, async () => {
+        const undo = refuseLaunches(status, { code, message });
+        try {
+          const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+          const error = await oneEvent(el, 'dh-error');
+          expect(error.detail).to.deep.equal({ code, message });
+          await el.updateComplete;
+          expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(message);
+          undo();
+          button(el, /Try again/).click();
+          await oneEvent(el, 'dh-load');
+        } finally {
+          undo();
+        }
+      });
+    }
+
     it('a proxy that cannot be reached is a network error in plain words', async () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`);
       const error = await oneEvent(el, 'dh-error');
@@ -273,6 +475,53 @@ describe('<dh-avatar>', () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar></dh-avatar>`);
       setTimeout(() => el.activate());
       expect((await oneEvent(el, 'dh-error')).detail.message).to.contain('head-id');
+    });
+  });
+
+  describe('theming', () => {
+    it('--dh-avatar-accent colours the button, and ::part(button) styles reach it', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'dh-avatar.themed::part(button) { border-radius: 3px; }';
+      document.head.append(style);
+      try {
+        const el = await fixture<DhAvatar>(
+          html`<dh-avatar class="themed" style="--dh-avatar-accent: rgb(200, 10, 20)" src="https://example.invalid/x"></dh-avatar>`,
+        );
+        const talk = button(el, /Talk to/);
+        expect(getComputedStyle(talk).backgroundColor).to.equal('rgb(200, 10, 20)');
+        expect(getComputedStyle(talk).borderTopLeftRadius).to.equal('3px');
+        const plain = await fixture<DhAvatar>(html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`);
+        expect(getComputedStyle(button(plain, /Talk to/)).backgroundColor).to.equal('rgb(37, 99, 235)', 'the default accent');
+        expect(getComputedStyle(button(plain, /Talk to/)).borderTopLeftRadius).not.to.equal('3px');
+      } finally {
+        style.remove();
+      }
+    });
+  });
+
+  describe('events', () => {
+    it('dh-activate, dh-load, dh-open, dh-close and dh-error bubble and are composed (a listener on document gets them)', async () => {
+      const seen: Event[] = [];
+      const types = ['dh-activate', 'dh-load', 'dh-open', 'dh-close', 'dh-error'];
+      const record = (e: Event) => seen.push(e);
+      for (const t of types) document.addEventListener(t, record);
+      try {
+        const bubble = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+        const launcher = bubble.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
+        launcher.click();
+        await oneEvent(bubble, 'dh-load');
+        launcher.click();
+        const broken = await fixture<DhAvatar>(html`<dh-avatar endpoint=${sim.endpoint}></dh-avatar>`);
+        setTimeout(() => broken.activate());
+        await oneEvent(broken, 'dh-error');
+      } finally {
+        for (const t of types) document.removeEventListener(t, record);
+      }
+      expect(seen.map((e) => e.type)).to.deep.equal(['dh-open', 'dh-activate', 'dh-load', 'dh-close', 'dh-activate', 'dh-error']);
+      for (const e of seen) {
+        expect(e.bubbles, `${e.type} bubbles`).to.equal(true);
+        expect(e.composed, `${e.type} is composed`).to.equal(true);
+      }
     });
   });
 
@@ -297,6 +546,37 @@ describe('<dh-avatar>', () => {
       await el.updateComplete;
       expect(panel.hidden).to.equal(true);
       await waitUntil(() => el.shadowRoot!.activeElement === launcher, 'focus returns to the launcher');
+    });
+
+    it('Escape on the launcher closes the open panel (focus went into the frame, then back to the launcher)', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
+      const panel = el.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
+      launcher.click();
+      await oneEvent(el, 'dh-load');
+      await el.updateComplete;
+      expect(el.shadowRoot!.activeElement).to.equal(frameOf(el), 'activation moves focus into the frame');
+      launcher.focus();
+      setTimeout(() => sendKeys({ press: 'Escape' }));
+      await oneEvent(el, 'dh-close');
+      await el.updateComplete;
+      expect(panel.hidden).to.equal(true);
+      expect(launcher.getAttribute('aria-expanded')).to.equal('false');
+      await waitUntil(() => el.shadowRoot!.activeElement === launcher, 'focus stays on the launcher');
+    });
+
+    it('Escape with the panel closed does nothing and lets the key go on to the page', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      let closes = 0;
+      let reached = false;
+      el.addEventListener('dh-close', () => closes++);
+      const onKey = (e: KeyboardEvent) => (reached ||= e.key === 'Escape');
+      document.addEventListener('keydown', onKey);
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!.focus();
+      await sendKeys({ press: 'Escape' });
+      document.removeEventListener('keydown', onKey);
+      expect(closes).to.equal(0);
+      expect(reached).to.equal(true);
     });
 
     it('the close button closes it, and reopening keeps the same conversation', async () => {

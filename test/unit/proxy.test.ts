@@ -632,4 +632,77 @@ describe('proxy', () => {
     const body = await (await p.request('/dh/health')).json();
     assert.deepEqual(body, { ok: true, mode: 'simulator', version: '0.1.0' });
   });
+  describe('the embed route, opened by a frame', () => {
+    // What an iframe's navigation sends (Chromium), and what a script's fetch() sends.
+    const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const p = makeProxy();
+
+    async function refusalPage(res: Response, status: number, code: string) {
+      assert.equal(res.status, status);
+      assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'");
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.match(res.headers.get('vary') ?? '', /\bAccept\b/);
+      const page = await res.text();
+      assert.match(page, /^<!doctype html>\n<html lang="en">/);
+      assert.match(page, /<title>[^<]+<\/title>/);
+      assert.match(page, /<main>\n<h1>[^<]+<\/h1>/);
+      assert.match(page, /Reload the page to try again/);
+      assert.ok(page.includes(`Error code: ${code}`));
+      assert.doesNotMatch(page, /<script|\{"error"/, 'no script, no raw JSON');
+      return page;
+    }
+
+    test('a refused launch link is a readable HTML page for the frame (403 invalid and expired), JSON for fetch()', async () => {
+      const head = await createHead(p);
+      const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
+      const tampered = url.replace(/sig=(.)/, (_: string, ch: string) => `sig=${ch === 'a' ? 'b' : 'a'}`);
+      const invalid = await refusalPage(await p.request(tampered, { headers: { accept: NAVIGATION } }), 403, 'launch_invalid');
+      assert.match(invalid, /<h1>This conversation link is not valid<\/h1>/);
+      assert.match(invalid, /Ask the page for a new one/);
+      const past = await signLaunchUrl({ secret: SIGNING, headId: head.id, ttl: 60, now: Math.floor(Date.now() / 1000) - 120 });
+      const expired = await refusalPage(await p.request(past.url, { headers: { accept: NAVIGATION } }), 403, 'launch_expired');
+      assert.match(expired, /<h1>This conversation link has expired<\/h1>/);
+      const damaged = await p.request(`/dh/embed/${head.id}?view=chat&exp=1&sig=zz`, { headers: { accept: NAVIGATION } });
+      await refusalPage(damaged, 403, 'launch_invalid');
+      for (const accept of ['application/json', '*/*']) {
+        const res = await p.request(tampered, { headers: { accept } });
+        assert.equal(res.status, 403);
+        assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+        assert.equal((await errorOf(res)).code, 'launch_invalid');
+      }
+      // A valid link still redirects a navigation.
+      assert.equal((await p.request(url, { headers: { accept: NAVIGATION } })).status, 302);
+    });
+
+    test('a head the site does not publish (404), or a stream with no stream URL (409), is a page too', async () => {
+      const head = await createHead(p);
+      const only = makeProxy({ DH_PUBLIC_HEADS: 'some-other-head' });
+      const signed = await signLaunchUrl({ secret: SIGNING, headId: head.id });
+      const page = await refusalPage(await only.request(signed.url, { headers: { accept: NAVIGATION } }), 404, 'head_not_published');
+      assert.match(page, /<h1>This digital human is not available here<\/h1>/);
+      assert.match(page, /(&#34;|")\*(&#34;|")/, 'the message is escaped, not dropped');
+      const noStream = makeProxy({}, { config: { ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: { ...platformAccess, streamUrl: undefined } } });
+      const stream = await signLaunchUrl({ secret: SIGNING, headId: head.id, view: 'stream' });
+      const streamPage = await refusalPage(await noStream.request(stream.url, { headers: { accept: NAVIGATION } }), 409, 'stream_unavailable');
+      assert.match(streamPage, /DH_STREAM_URL/);
+    });
+
+    test('a platform failure behind the embed is a page with the visitor\'s message, not the platform\'s words', async () => {
+      const head = await createHead(p);
+      // A new proxy: its head cache is empty, so the embed asks the platform.
+      const fresh = makeProxy({}, { client: { maxAttempts: 1 } });
+      sim.store.addFault({ method: 'GET', path: `/head/${head.id}`, status: 503, body: JSON.stringify({ message: 'maintenance at node 7' }), times: 0 });
+      try {
+        const signed = await signLaunchUrl({ secret: SIGNING, headId: head.id });
+        const res = await fresh.request(signed.url, { headers: { accept: NAVIGATION } });
+        assert.ok(res.status >= 500, `a platform status, got ${res.status}`);
+        const page = await refusalPage(res, res.status, (await errorOf(await fresh.request(signed.url))).code);
+        assert.match(page, /<h1>The digital human could not be loaded<\/h1>/);
+        assert.doesNotMatch(page, /maintenance at node 7/);
+      } finally {
+        sim.store.faults = [];
+      }
+    });
+  });
 });

@@ -35,6 +35,12 @@ const EXPIRY_MARGIN_MS = 5000;
  * A Digital Human on the page: the platform's chat page or stream page in an iframe, loaded from
  * a launch URL the site's server signed, so the organisation key never appears in the page.
  * Until it is needed it costs one small request: a facade with the head's poster and a button.
+ * Before the frame follows a launch URL, the element asks the proxy whether it would accept it,
+ * so a refused link (tampered, expired, unpublished head) is this element's error state.
+ *
+ * Keyboard: in the bubble layout Escape closes the panel while focus is on the launcher or the
+ * panel's own controls. Once focus is inside the platform's page (another origin), its keys
+ * belong to that page and never reach this one: the panel's Close button is the way out there.
  *
  * @element dh-avatar
  *
@@ -50,8 +56,10 @@ const EXPIRY_MARGIN_MS = 5000;
  * @csspart button - The "Talk to …" button (and the retry button).
  * @csspart frame - The iframe.
  * @csspart error - The error message area.
+ * @csspart hint - The note shown when the page's Permissions-Policy blocks the microphone.
  * @csspart launcher - The bubble layout's corner button.
  * @csspart panel - The bubble layout's panel.
+ * @csspart close - The bubble panel's Close button.
  *
  * @cssprop [--dh-avatar-aspect-ratio=3 / 4 (chat), 16 / 9 (stream)] - Shape of the box.
  * @cssprop [--dh-avatar-accent=#2563eb] - Button colour.
@@ -125,18 +133,19 @@ export class DhAvatar extends LitElement {
   private _launchAbort?: AbortController;
   private _observer?: IntersectionObserver;
   private _focusFrame = false;
+  /** It was loading or showing a page when taken out of the document. */
+  private _resume = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('pointerover', this._preconnect, { once: true });
     this.addEventListener('focusin', this._preconnect, { once: true });
-    if (this.loading === 'lazy' && this.layout === 'inline') {
-      // Starts loading a little before the box scrolls into view.
-      this._observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
-        rootMargin: '200px',
-      });
-      this._observer.observe(this);
-    }
+    // On the host, not the panel: Escape then works from the launcher too.
+    this.addEventListener('keydown', this._onKeydown);
+    if (this._resume) {
+      this._resume = false;
+      void this._start('method', false);
+    } else if (this.hasUpdated) this._arm();
   }
 
   override disconnectedCallback(): void {
@@ -144,15 +153,17 @@ export class DhAvatar extends LitElement {
     this._observer?.disconnect();
     this._summaryAbort?.abort();
     this._launchAbort?.abort();
+    // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then
+    // load again from a fresh URL instead of waiting for an answer that will never come.
+    this._resume = this._phase === 'loading' || this._phase === 'ready';
+    if (this._resume) {
+      this._phase = 'idle';
+      this._frameUrl = undefined;
+    }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('headId') || changed.has('endpoint')) && this.headId) this._loadSummary();
-  }
-
-  protected override firstUpdated(): void {
-    // After this update, not during it (a state change inside an update costs another one).
-    if (this.loading === 'eager' && this.layout === 'inline') void this.updateComplete.then(() => this.activate('eager'));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -161,6 +172,8 @@ export class DhAvatar extends LitElement {
       // Moves keyboard focus into the conversation the user asked for.
       this._frame.focus();
     }
+    // The first update, or the owner changed how it should load.
+    if (changed.has('loading') || changed.has('layout')) this._arm();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
     const moved = (['src', 'view'] as const).some((k) => changed.has(k) && changed.get(k) !== undefined);
     if (moved && this._phase !== 'idle') {
@@ -180,6 +193,21 @@ export class DhAvatar extends LitElement {
   reload(): Promise<void> {
     this._phase = 'idle';
     return this._start('method', true);
+  }
+
+  /** Loads now (`eager`), near the viewport (`lazy`) or not until asked (`click`). */
+  private _arm(): void {
+    this._observer?.disconnect();
+    if (this._phase !== 'idle' || this.layout !== 'inline') return;
+    // After this update, not during it (a state change inside an update costs another one).
+    if (this.loading === 'eager') void this.updateComplete.then(() => this.activate('eager'));
+    else if (this.loading === 'lazy') {
+      // Starts loading a little before the box scrolls into view.
+      this._observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
+        rootMargin: '200px',
+      });
+      this._observer.observe(this);
+    }
   }
 
   private async _start(trigger: AvatarTrigger, announce: boolean): Promise<void> {
@@ -203,17 +231,39 @@ export class DhAvatar extends LitElement {
   }
 
   private async _launchUrl(signal: AbortSignal): Promise<string> {
-    if (this.src) {
-      const exp = Number(new URL(this.src, document.baseURI).searchParams.get('exp'));
-      if (!exp || exp * 1000 > Date.now() + EXPIRY_MARGIN_MS) return this.src;
-      if (!this.headId) throw new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
+    const src = this.src;
+    if (src) {
+      const exp = Number(new URL(src, document.baseURI).searchParams.get('exp'));
+      // Fresh by this page's clock; the proxy has the last word (its clock, the signature).
+      const refusal =
+        !exp || exp * 1000 > Date.now() + EXPIRY_MARGIN_MS
+          ? await this._refusal(src, signal)
+          : new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
+      if (!refusal) return src;
+      // With head-id, an expired src (a cached page) is replaced by a fresh URL.
+      if (refusal.code !== 'launch_expired' || !this.headId) throw refusal;
     }
     if (!this.headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
     const launch = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId)}/launch`, launchSchema, {
       query: { view: this.view },
       signal,
     });
-    return this._resolve(launch.url);
+    const url = this._resolve(launch.url);
+    const refusal = await this._refusal(url, signal);
+    if (refusal) throw refusal;
+    return url;
+  }
+
+  /**
+   * Asks the proxy what the frame would get, so a refused link becomes this element's error state
+   * instead of a refusal page in the frame. The proxy's 302 is not followed (`redirect: 'manual'`
+   * gives an opaque redirect), so this never reaches the platform. A network or CORS failure
+   * tells nothing: the frame goes anyway, as it would without this check.
+   */
+  private async _refusal(url: string, signal: AbortSignal): Promise<ApiRequestError | undefined> {
+    const res = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
+    const error = res && !res.ok && (await res.json().catch(() => undefined))?.error;
+    return isString(error?.code) && isString(error.message) ? new ApiRequestError(error.code, error.message, res!.status) : undefined;
   }
 
   /** URLs from the proxy are relative to it, not to this page (the proxy may be on another origin). */
@@ -294,8 +344,8 @@ export class DhAvatar extends LitElement {
     void this.updateComplete.then(() => this._launcher?.focus());
   }
 
-  private _onPanelKeydown = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') {
+  private _onKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' && this._open) {
       e.stopPropagation();
       this._close();
     }
@@ -359,7 +409,7 @@ export class DhAvatar extends LitElement {
         ${poster ? html`<img src=${poster} alt="" />` : html`<span class="dot" aria-hidden="true"></span>`}
         ${this._open ? 'Close' : name ? `Talk to ${name}` : 'Talk to us'}
       </button>
-      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this._title} ?hidden=${!this._open} @keydown=${this._onPanelKeydown}>
+      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this._title} ?hidden=${!this._open}>
         <div class="panel-head">
           <span>${name ?? 'Digital human'}</span>
           <button class="close" part="close" type="button" @click=${this._close}>Close<span class="visually-hidden"> ${this._title}</span></button>

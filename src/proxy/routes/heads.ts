@@ -2,7 +2,7 @@
  * Heads: the public summary, signed launch URLs and the embed redirect (the only way the
  * organisation key reaches a browser: the iframe's own navigation), and admin creation.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { embedQuerySchema, headIdSchema, launchQuerySchema, type CreatedHead, type HeadSummary, type View } from '../../api/schemas.js';
 import { headCreateSchema, type HeadCreateRequest, type HeadRecord } from '../../platform/schemas.js';
@@ -58,6 +58,64 @@ function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
  */
 const routeBase = (deps: Deps) => (deps.config.prefix === '/' ? '' : deps.config.prefix);
 
+/** Headings of the refusal page, by error code; anything else is the generic one. */
+const REFUSAL_TITLES: Record<string, string> = {
+  launch_invalid: 'This conversation link is not valid',
+  launch_expired: 'This conversation link has expired',
+  head_not_published: 'This digital human is not available here',
+  not_found: 'This digital human does not exist',
+  stream_unavailable: 'The live stream is not available',
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * An iframe that follows a refused launch link would show the JSON error as raw text. A browser
+ * navigation (it accepts text/html) gets instead a small page that says what happened and what to
+ * do, with the same status; every other client keeps the `{error: {code, message}}` answer. The
+ * route's own error handler has already run (and logged): this only re-dresses its answer.
+ */
+const embedRefusalPage: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status < 400) return;
+  // The answer now depends on Accept: a cache must not hand the JSON to a frame, or the page to fetch().
+  c.header('vary', 'Accept', { append: true });
+  if (!/\btext\/html\b/.test(c.req.header('accept') ?? '')) return;
+  const body = (await c.res.clone().json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+  const code = String(body?.error?.code ?? 'http_error');
+  const title = REFUSAL_TITLES[code] ?? 'The digital human could not be loaded';
+  const message = String(body?.error?.message ?? `The server answered ${c.res.status}.`);
+  // No script, no external resource: only the inline style below, which the CSP allows.
+  const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{margin:0;padding:24px;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#fff}main{max-width:32rem;margin:0 auto}h1{font-size:1.25rem}small{color:#4b5563}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p>Reload the page to try again. If this keeps happening, let the site's owner know.</p>
+<p><small>Error code: ${escapeHtml(code)}</small></p>
+</main>
+</body>
+</html>
+`;
+  c.res = new Response(page, {
+    status: c.res.status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+};
+
 const createBodySchema = z
   .looseObject({ streaming: z.boolean().optional() })
   .transform(({ streaming, ...rest }) => ({ streaming: streaming === true, request: rest }));
@@ -108,6 +166,7 @@ export function headRoutes(deps: Deps) {
     return c.json(launch);
   });
 
+  app.use('/embed/:id', embedRefusalPage);
   app.get('/embed/:id', async (c) => {
     const id = publishedHeadId(deps, c);
     // A launch link whose fields do not even parse was cut or tampered with: refused like a bad signature.
