@@ -2,7 +2,7 @@
  * <dh-face-picker> in a real Chromium, against the real proxy and simulator (52 faces), and
  * against a generated catalogue of 10,000 faces for the large-catalogue behaviour.
  */
-import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import '../../src/elements/face-picker/face-picker.js';
@@ -13,27 +13,41 @@ let endpoint: string;
 
 const grid = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('[role="grid"]');
 const cells = (el: DhFacePicker) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="gridcell"]')];
-const loadedCells = (el: DhFacePicker) => cells(el).filter((c) => !c.hasAttribute('aria-busy'));
+/** Faces shown with their name (not "Loading…" or "Not loaded" placeholders). */
+const loadedCells = (el: DhFacePicker) => cells(el).filter((c) => !c.classList.contains('placeholder'));
 const active = (el: DhFacePicker) => grid(el)!.getAttribute('aria-activedescendant');
+const cell = (el: DhFacePicker, i: number) => el.shadowRoot!.getElementById(`cell-${i}`);
+const nameOf = (c: Element | null) => c?.querySelector('.name')?.textContent?.trim();
 const ready = (el: DhFacePicker, min = 1) => waitUntil(() => loadedCells(el).length >= min, 'faces are shown', { timeout: 5000 });
+/** The error of a later page (below the grid), not of the whole list. */
+const pageError = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
+const rowHeight = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('.row')!.getBoundingClientRect().height;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const unavailable = () => json({ error: { code: 'upstream_unavailable', message: 'The face catalogue is unavailable right now.' } }, 502);
 
-/** Answers /faces from a generated catalogue, like the proxy does, for `total` faces. */
-function fakeFaces(total: number) {
+/**
+ * Answers /faces from a generated catalogue, like the proxy does, for `total` faces (filtered by
+ * gender, paged). `hook` sees every request first: it may wait (a slow answer) or answer itself
+ * (a failure).
+ */
+function fakeFaces(total: number, hook?: (url: URL, init?: RequestInit) => Promise<Response | void> | Response | void) {
   const real = window.fetch;
   const calls: string[] = [];
-  window.fetch = async (input: RequestInfo | URL) => {
+  const all: FaceItem[] = Array.from({ length: total }, (_, i) => ({ id: `face-${i}`, name: `Face ${i}`, gender: i % 2 ? 'MALE' : 'FEMALE', thumbnail: null, videoUrl: null }));
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     calls.push(url.search);
+    const answer = await hook?.(url, init);
+    if (answer) return answer;
+    const gender = url.searchParams.get('gender');
+    const matching = gender ? all.filter((f) => f.gender === gender) : all;
     const page = Number(url.searchParams.get('page') ?? 1);
     const take = Number(url.searchParams.get('take') ?? 24);
-    const items: FaceItem[] = [];
-    for (let i = (page - 1) * take; i < Math.min(total, page * take); i++) {
-      items.push({ id: `face-${i}`, name: `Face ${i}`, gender: i % 2 ? 'MALE' : 'FEMALE', thumbnail: null, videoUrl: null });
-    }
-    const pageCount = Math.ceil(total / take);
-    return new Response(JSON.stringify({ items, page, take, total, pageCount, hasNextPage: page < pageCount }), { headers: { 'content-type': 'application/json' } });
+    const pageCount = Math.ceil(matching.length / take);
+    const items = matching.slice((page - 1) * take, page * take);
+    return json({ items, page, take, total: matching.length, pageCount, hasNextPage: page < pageCount });
   };
-  return { calls, restore: () => (window.fetch = real) };
+  return { calls, pagesAsked: (n: number) => calls.filter((q) => new URLSearchParams(q).get('page') === String(n)).length, restore: () => (window.fetch = real) };
 }
 
 describe('<dh-face-picker>', () => {
@@ -64,6 +78,39 @@ describe('<dh-face-picker>', () => {
       const broken = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`);
       await waitUntil(() => broken.shadowRoot!.querySelector('[role="alert"]'));
       await expect(broken).to.be.accessible();
+    });
+
+    it('names no active cell while unfocused (a scroll may have taken it out of the DOM); focus brings it back into view', async () => {
+      const fake = fakeFaces(10_000);
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        await ready(el);
+        const g = grid(el)!;
+        // A mouse scroll, far down: the active cell (the first) is no longer rendered.
+        g.scrollTop = 40 * rowHeight(el);
+        await waitUntil(() => !cell(el, 0), 'the first row is virtualised away');
+        expect(g.hasAttribute('aria-activedescendant'), 'no reference to a cell that is not there').to.equal(false);
+        await expect(el).to.be.accessible();
+        g.focus();
+        await waitUntil(() => cell(el, 0), 'focus scrolls the active cell back into view');
+        expect(active(el)).to.equal('cell-0');
+        const box = g.getBoundingClientRect();
+        const r = cell(el, 0)!.getBoundingClientRect();
+        expect(r.top >= box.top - 1 && r.bottom <= box.bottom + 1, 'the active cell is in view').to.equal(true);
+        await expect(el).to.be.accessible();
+        g.blur();
+        await el.updateComplete;
+        expect(g.hasAttribute('aria-activedescendant')).to.equal(false);
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('is accessible when disabled', async () => {
+      const el = await fixture<DhFacePicker>(html`<dh-face-picker disabled endpoint=${endpoint}></dh-face-picker>`);
+      await ready(el);
+      expect(grid(el)!.hasAttribute('aria-activedescendant')).to.equal(false);
+      await expect(el).to.be.accessible();
     });
   });
 
@@ -102,24 +149,101 @@ describe('<dh-face-picker>', () => {
       expect(el.gender).to.equal('');
     });
 
-    it('a stale answer never replaces a newer one', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
-      await ready(el);
-      el.gender = 'FEMALE';
-      await el.updateComplete;
-      el.gender = 'MALE';
-      await waitUntil(() => loadedCells(el).length > 0 && loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male'));
-      await aTimeout(300);
-      expect(loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male')).to.equal(true);
+    it('a stale answer never replaces a newer one (the superseded request is aborted)', async () => {
+      // The female list answers late and ignores the abort: only the element can keep it out.
+      const signals: AbortSignal[] = [];
+      const fake = fakeFaces(10_000, async (url, init) => {
+        if (url.searchParams.get('gender') !== 'FEMALE') return;
+        signals.push(init!.signal!);
+        await aTimeout(400);
+      });
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        await ready(el);
+        el.gender = 'FEMALE';
+        await el.updateComplete;
+        el.gender = 'MALE';
+        const allMale = () => loadedCells(el).length > 0 && loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male');
+        await waitUntil(allMale, 'the last filter wins');
+        expect(signals, 'the female list was asked').to.have.length(1);
+        expect(signals[0]!.aborted, 'the superseded request is aborted').to.equal(true);
+        await aTimeout(600);
+        // The late female answer came back meanwhile: the grid is still the male list, and its
+        // later pages land in it (not in the stale list).
+        expect(allMale()).to.equal(true);
+        grid(el)!.focus();
+        await sendKeys({ press: 'Control+End' });
+        expect(active(el)).to.equal('cell-4999');
+        await waitUntil(() => nameOf(cell(el, 4999)) === 'Face 9999', 'the last male face loads', { timeout: 5000 });
+        expect(fake.calls.filter((q) => q.includes('gender=FEMALE')), 'no later page of the stale list').to.have.length(1);
+      } finally {
+        fake.restore();
+      }
     });
 
-    it('an error shows the message and a retry that works', async () => {
+    it('an error shows the message, and Try again loads the grid', async () => {
+      let calls = 0;
+      const fake = fakeFaces(100, () => (calls++ === 0 ? unavailable() : undefined));
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
+        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('The face catalogue is unavailable right now.');
+        expect(grid(el)).to.equal(null);
+        [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+        await ready(el);
+        expect(nameOf(loadedCells(el)[0]!)).to.equal('Face 0');
+        expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+        expect(fake.pagesAsked(1), 'the first page, asked again').to.equal(2);
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('a network error says the server could not be reached', async () => {
       const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`);
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
       expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('could not be reached');
-      el.endpoint = endpoint;
-      await ready(el);
-      expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    });
+
+    it('a later page that fails says so, with a Try again the keyboard reaches, that loads that page', async () => {
+      let failures = 0;
+      const fake = fakeFaces(10_000, (url) => (url.searchParams.get('page') === '2' && failures++ === 0 ? unavailable() : undefined));
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        await ready(el);
+        const g = grid(el)!;
+        const cols = Number(g.getAttribute('aria-colcount'));
+        // Scroll to page 2 (faces 61–120).
+        const toPage2 = () => (g.scrollTop = Math.floor(60 / cols) * rowHeight(el));
+        toPage2();
+        await waitUntil(() => pageError(el), 'the failed page is said', { timeout: 5000 });
+        expect(pageError(el)!.textContent).to.contain('Faces 61–120 could not be loaded.');
+        expect(pageError(el)!.textContent).to.contain('The face catalogue is unavailable right now.');
+        await waitUntil(() => cell(el, 60), 'a cell of page 2 is rendered');
+        expect(nameOf(cell(el, 60))).to.equal('Not loaded');
+        expect(cell(el, 60)!.hasAttribute('aria-busy'), 'no longer loading').to.equal(false);
+        await expect(el).to.be.accessible();
+        // Scrolling over it again does not ask again: only Try again does.
+        g.scrollTop = 0;
+        await aTimeout(50);
+        toPage2();
+        await aTimeout(100);
+        expect(fake.pagesAsked(2)).to.equal(1);
+        // Keyboard: Tab from the grid reaches Try again; Enter on it asks page 2 again.
+        g.focus();
+        await sendKeys({ press: 'Tab' });
+        const retry = el.shadowRoot!.activeElement as HTMLButtonElement;
+        expect(retry?.textContent).to.equal('Try again');
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => !pageError(el), 'the error goes');
+        expect(el.shadowRoot!.activeElement, 'focus goes back to the grid').to.equal(g);
+        expect(fake.pagesAsked(2)).to.equal(2);
+        toPage2();
+        await waitUntil(() => nameOf(cell(el, 60)) === 'Face 60', 'page 2 loads', { timeout: 5000 });
+        expect(el.shadowRoot!.querySelectorAll('.placeholder.failed')).to.have.length(0);
+      } finally {
+        fake.restore();
+      }
     });
   });
 
@@ -161,7 +285,50 @@ describe('<dh-face-picker>', () => {
       expect(fired).to.equal(0);
     });
 
-    it('disabled (itself or by its fieldset) cannot be focused or changed', async () => {
+    it('holds the value the browser restores (back/forward), submits it, and reset returns to the value attribute', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`);
+      const el = form.querySelector('dh-face-picker')!;
+      el.formStateRestoreCallback('face-restored');
+      await el.updateComplete;
+      expect(el.value).to.equal('face-restored');
+      expect(new FormData(form).get('f')).to.equal('face-restored');
+      form.reset();
+      await el.updateComplete;
+      expect(el.value).to.equal('x-1');
+      expect(new FormData(form).get('f')).to.equal('x-1');
+    });
+
+    it('disabled by its own attribute: out of the tab order, clicks and keys choose nothing, not submitted', async () => {
+      const fake = fakeFaces(100);
+      try {
+        const form = await fixture<HTMLFormElement>(
+          html`<form><button type="button">before</button><dh-face-picker name="f" value="face-1" disabled endpoint="http://fake.test/dh"></dh-face-picker><button type="button">after</button></form>`,
+        );
+        const el = form.querySelector('dh-face-picker')!;
+        await ready(el);
+        const g = grid(el)!;
+        expect(g.getAttribute('tabindex')).to.equal('-1');
+        expect(g.getAttribute('aria-disabled')).to.equal('true');
+        let fired = 0;
+        for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => fired++);
+        loadedCells(el)[2]!.click();
+        g.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        await el.updateComplete;
+        expect(el.value).to.equal('face-1');
+        expect(fired).to.equal(0);
+        expect(new FormData(form).has('f'), 'a disabled control is not submitted').to.equal(false);
+        form.querySelector('button')!.focus();
+        await sendKeys({ press: 'Tab' });
+        expect(document.activeElement!.textContent, 'Tab goes past it').to.equal('after');
+        el.disabled = false;
+        await el.updateComplete;
+        expect(new FormData(form).get('f'), 'enabled again, it is submitted').to.equal('face-1');
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('disabled by its fieldset cannot be focused or changed', async () => {
       const form = await fixture<HTMLFormElement>(html`<form><fieldset disabled><dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker></fieldset></form>`);
       const el = form.querySelector('dh-face-picker')!;
       await ready(el);
@@ -198,8 +365,20 @@ describe('<dh-face-picker>', () => {
       await waitUntil(() => el.shadowRoot!.getElementById('cell-51'), 'the last cell is rendered after the jump');
       await sendKeys({ press: 'Control+Home' });
       expect(active(el)).to.equal('cell-0');
+      // PageDown moves by the rows the grid shows whole (APG grid), and the cell stays in view.
+      await waitUntil(() => cell(el, 0), 'back at the top');
+      const rowsInView = Math.max(1, Math.floor(grid(el)!.clientHeight / rowHeight(el)));
       await sendKeys({ press: 'PageDown' });
-      expect(Number(active(el)!.slice(5))).to.be.greaterThan(0);
+      expect(active(el)).to.equal(`cell-${rowsInView * cols}`);
+      await waitUntil(() => {
+        const r = cell(el, rowsInView * cols)?.getBoundingClientRect();
+        const box = grid(el)!.getBoundingClientRect();
+        return r && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      }, 'the cell a page down is in view');
+      await sendKeys({ press: 'PageDown' });
+      expect(active(el)).to.equal(`cell-${2 * rowsInView * cols}`);
+      await sendKeys({ press: 'PageUp' });
+      expect(active(el)).to.equal(`cell-${rowsInView * cols}`);
       await sendKeys({ press: 'PageUp' });
       expect(active(el)).to.equal('cell-0');
       setTimeout(() => sendKeys({ press: 'Enter' }));
@@ -267,10 +446,93 @@ describe('<dh-face-picker>', () => {
       }
     });
 
-    it('restores its state when the browser restores the form', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker>`);
-      el.formStateRestoreCallback('face-restored');
-      expect(el.value).to.equal('face-restored');
+    it('the active cell plays its idle video while the grid has keyboard focus, and stops when focus leaves (not with reduced motion)', async () => {
+      const page = await fixture<HTMLElement>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`);
+      const el = page.querySelector('dh-face-picker')!;
+      await ready(el);
+      const playing = () => el.shadowRoot!.querySelectorAll('video[autoplay]');
+      expect(playing()).to.have.length(0);
+      page.querySelector('button')!.focus();
+      for (let i = 0; i < 3; i++) await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement).to.equal(grid(el));
+      await el.updateComplete;
+      expect(playing(), 'Tab into the grid plays the active cell').to.have.length(1);
+      expect(playing()[0]!.closest('[role="gridcell"]')!.id).to.equal('cell-0');
+      await sendKeys({ press: 'ArrowRight' });
+      await el.updateComplete;
+      expect([...playing()].map((v) => v.closest('[role="gridcell"]')!.id)).to.deep.equal(['cell-1']);
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      expect(playing(), 'Tab out of the grid stops it').to.have.length(0);
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        const calm = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+        await ready(calm);
+        grid(calm)!.focus();
+        await calm.updateComplete;
+        expect(active(calm)).to.equal('cell-0');
+        expect(calm.shadowRoot!.querySelector('video[autoplay]')).to.equal(null);
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+    });
+
+    it('a click on a cell chooses it, also when the active cell was scrolled away (focus does not scroll under the pointer)', async () => {
+      const fake = fakeFaces(10_000);
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        await ready(el);
+        const g = grid(el)!;
+        // A mouse scroll, far down (again if the grid was still settling).
+        const far = 20 * rowHeight(el);
+        await waitUntil(
+          () => {
+            if (g.scrollTop < far - 1) g.scrollTop = far;
+            return !cell(el, 0) && loadedCells(el).length > 0;
+          },
+          'scrolled to loaded faces',
+          { timeout: 5000 },
+        );
+        const target = loadedCells(el).find((c) => {
+          const r = c.getBoundingClientRect();
+          const box = g.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom;
+        })!;
+        const r = target.getBoundingClientRect();
+        let chosen: FaceItem | undefined;
+        // Typed by the element's event map: no cast.
+        el.addEventListener('dh-select', (e) => (chosen = e.detail.item));
+        await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+        await el.updateComplete;
+        expect(chosen?.name).to.equal(nameOf(target));
+        expect(el.value).to.equal(chosen!.id);
+        expect(active(el)).to.equal(target.id);
+      } finally {
+        fake.restore();
+        await resetMouse();
+      }
+    });
+
+    it('is themed by its documented custom properties and parts', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'dh-face-picker.themed::part(cell) { background-color: rgb(1, 2, 3); } dh-face-picker.themed::part(toolbar) { color: rgb(4, 5, 6); }';
+      document.head.append(style);
+      const fake = fakeFaces(100);
+      try {
+        const el = await fixture<DhFacePicker>(html`<dh-face-picker class="themed" value="face-1" endpoint="http://fake.test/dh"></dh-face-picker>`);
+        el.style.setProperty('--dh-face-picker-height', '250px');
+        el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
+        el.style.setProperty('--dh-picker-font', 'monospace');
+        await ready(el);
+        expect(grid(el)!.getBoundingClientRect().height).to.equal(250);
+        expect(getComputedStyle(cell(el, 1)!).borderTopColor, 'the selected face takes the accent').to.equal('rgb(200, 0, 100)');
+        expect(getComputedStyle(cell(el, 1)!.querySelector('.name')!).fontFamily).to.equal('monospace');
+        expect(getComputedStyle(cell(el, 0)!).backgroundColor, '::part(cell)').to.equal('rgb(1, 2, 3)');
+        expect(getComputedStyle(el.shadowRoot!.querySelector('.toolbar')!).color, '::part(toolbar)').to.equal('rgb(4, 5, 6)');
+      } finally {
+        fake.restore();
+        style.remove();
+      }
     });
   });
 

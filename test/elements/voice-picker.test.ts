@@ -4,7 +4,7 @@
  * large-list behaviour. Expected lists come from the proxy itself (GET {endpoint}/voices), so the
  * tests say "what the proxy answers is what the user sees", not a copy of the seed.
  */
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import '../../src/elements/voice-picker/voice-picker.js';
@@ -28,6 +28,8 @@ const statusText = (el: DhVoicePicker) => el.shadowRoot!.querySelector('[part="s
 const selectLabelled = (el: DhVoicePicker, label: string) =>
   [...el.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.trim().startsWith(label))?.querySelector('select') ?? null;
 const button = (el: DhVoicePicker, name: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
+/** The error of a later page (below the list), not of the whole list. */
+const pageError = (el: DhVoicePicker) => el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
 
 /** Waits until the list shows the answer for the current filters (not busy, with options). */
 const ready = (el: DhVoicePicker) =>
@@ -76,7 +78,7 @@ const telling = (v: VoiceItem) => v.displayName !== v.voiceId;
  * Answers GET …/voices with `count` generated voices, sorted like the proxy sorts them, filtered by
  * gender and paged (page, take) like the proxy does; `requests` holds every URL asked.
  */
-function fakeVoices(count: number) {
+function fakeVoices(count: number, hook?: (url: URL) => Response | void) {
   const real = window.fetch;
   const languages = ['Dutch', 'English', 'French', 'German', 'Italian', 'Japanese', 'Portuguese', 'Spanish'];
   const locales = ['nl-NL', 'en-US', 'fr-FR', 'de-DE', 'it-IT', 'ja-JP', 'pt-BR', 'es-ES'];
@@ -98,6 +100,11 @@ function fakeVoices(count: number) {
     if (!String(input).includes('/voices')) return real(input);
     const url = new URL(String(input));
     requests.push(url);
+    const answer = hook?.(url);
+    if (answer) {
+      await aTimeout(20);
+      return answer;
+    }
     const gender = url.searchParams.get('gender');
     const matching = gender ? items.filter((v) => v.gender === gender) : items;
     const take = Number(url.searchParams.get('take') ?? matching.length);
@@ -428,6 +435,23 @@ describe('<dh-voice-picker>', () => {
       expect(fired, 'setting value from code fires nothing').to.equal(0);
     });
 
+    it('holds the value the browser restores (back/forward), submits it, shows it selected; reset returns to the value attribute', async () => {
+      const [first, restored] = [all.items[0]!, all.items[3]!];
+      const form = await fixture<HTMLFormElement>(html`<form><dh-voice-picker name="v" value=${first.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`);
+      const el = form.querySelector('dh-voice-picker')!;
+      await ready(el);
+      el.formStateRestoreCallback(restored.voiceId);
+      await el.updateComplete;
+      expect(el.value).to.equal(restored.voiceId);
+      expect(new FormData(form).get('v')).to.equal(restored.voiceId);
+      await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]'), 'the restored voice is shown selected');
+      expect(nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!)).to.equal(restored.displayName);
+      form.reset();
+      await el.updateComplete;
+      expect(el.value).to.equal(first.voiceId);
+      expect(new FormData(form).get('v')).to.equal(first.voiceId);
+    });
+
     it('disabled, by its attribute or by its fieldset, cannot be focused or changed', async () => {
       const own = await fixture<DhVoicePicker>(html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`);
       const form = await fixture<HTMLFormElement>(html`<form><fieldset disabled><dh-voice-picker name="v" endpoint=${endpoint}></dh-voice-picker></fieldset></form>`);
@@ -537,6 +561,31 @@ describe('<dh-voice-picker>', () => {
     });
   });
 
+  describe('theming', () => {
+    it('is themed by its documented custom properties and parts', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'dh-voice-picker.themed::part(option) { background-color: rgb(1, 2, 3); } dh-voice-picker.themed::part(listbox) { color: rgb(4, 5, 6); }';
+      document.head.append(style);
+      try {
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker class="themed" value=${all.items[1]!.voiceId} endpoint=${endpoint}></dh-voice-picker>`);
+        el.style.setProperty('--dh-voice-picker-height', '200px');
+        el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
+        el.style.setProperty('--dh-picker-font', 'monospace');
+        await ready(el);
+        await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]'), 'the selected voice is shown');
+        const selected = el.shadowRoot!.querySelector<HTMLElement>('[aria-selected="true"]')!;
+        const other = options(el).find((o) => o !== selected)!;
+        expect(listbox(el)!.getBoundingClientRect().height).to.equal(200);
+        expect(getComputedStyle(selected).borderLeftColor, 'the selected voice takes the accent').to.equal('rgb(200, 0, 100)');
+        expect(getComputedStyle(selected.querySelector('.name')!).fontFamily).to.equal('monospace');
+        expect(getComputedStyle(other).backgroundColor, '::part(option)').to.equal('rgb(1, 2, 3)');
+        expect(getComputedStyle(listbox(el)!).color, '::part(listbox)').to.equal('rgb(4, 5, 6)');
+      } finally {
+        style.remove();
+      }
+    });
+  });
+
   describe('with 10,000 voices', () => {
     it('pages through the proxy (take=100), keeps fewer than 300 option nodes in the DOM and End reaches the last voice (posinset 10000)', async () => {
       const fake = fakeVoices(10_000);
@@ -612,6 +661,90 @@ describe('<dh-voice-picker>', () => {
         expect(el.value).to.equal(fake.items[100]!.voiceId);
       } finally {
         fake.restore();
+      }
+    });
+
+    it('a later page that fails says so, with a Try again the keyboard reaches; Enter on a voice of that page retries too', async () => {
+      let failures = 0;
+      const unavailable = () =>
+        new Response(JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The voice catalogue is unavailable right now.' } }), {
+          status: 502,
+          headers: { 'content-type': 'application/json' },
+        });
+      // Page 2 fails twice, then loads.
+      const fake = fakeVoices(10_000, (url) => (url.searchParams.get('page') === '2' && failures++ < 2 ? unavailable() : undefined));
+      const page2Asked = () => fake.requests.filter((u) => u.searchParams.get('page') === '2').length;
+      try {
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        await ready(el);
+        const box = listbox(el)!;
+        box.focus();
+        (el as unknown as { _moveTo(i: number): void })._moveTo(99);
+        await sendKeys({ press: 'ArrowDown' });
+        expect(activeId(el)).to.equal('option-100');
+        await waitUntil(() => pageError(el), 'the failed page is said', { timeout: 5000 });
+        expect(pageError(el)!.textContent).to.contain('Voices 101–200 could not be loaded.');
+        expect(pageError(el)!.textContent).to.contain('The voice catalogue is unavailable right now.');
+        await waitUntil(() => activeOption(el), 'the failed option is rendered');
+        expect(nameOf(activeOption(el)!)).to.equal('Not loaded');
+        expect(activeOption(el)!.getAttribute('aria-disabled')).to.equal('true');
+        expect(activeOption(el)!.getAttribute('aria-posinset')).to.equal('101');
+        await expect(el).to.be.accessible();
+        expect(page2Asked()).to.equal(1);
+        // Enter on a voice of the failed page asks it again (it fails again here).
+        let fired = 0;
+        el.addEventListener('dh-select', () => fired++);
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => page2Asked() === 2, 'Enter asks page 2 again');
+        await waitUntil(() => pageError(el), 'it failed again');
+        expect(fired, 'Enter on a failed voice selects nothing').to.equal(0);
+        // Tab from the list reaches Try again; Enter on it loads the page, and focus goes back to the list.
+        await sendKeys({ press: 'Tab' });
+        expect(el.shadowRoot!.activeElement?.textContent).to.equal('Try again');
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => !pageError(el), 'the error goes');
+        expect(el.shadowRoot!.activeElement, 'focus goes back to the list').to.equal(box);
+        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName, 'page 2 loads', { timeout: 5000 });
+        expect(page2Asked()).to.equal(3);
+        expect(el.shadowRoot!.querySelectorAll('.option.failed')).to.have.length(0);
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('a click on a voice chooses it, also when the active voice was scrolled away (focus does not scroll under the pointer)', async () => {
+      const fake = fakeVoices(10_000);
+      try {
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        await ready(el);
+        const box = listbox(el)!;
+        const inView = () =>
+          options(el).find((o) => {
+            const r = o.getBoundingClientRect();
+            const b = box.getBoundingClientRect();
+            return !o.classList.contains('placeholder') && r.top >= b.top + 20 && r.bottom <= b.bottom - 20;
+          });
+        // A mouse scroll, far down (again if the list was still settling on its first option).
+        await waitUntil(
+          () => {
+            if (box.scrollTop < 3000) box.scrollTop = 3000;
+            return !el.shadowRoot!.getElementById('option-0') && inView();
+          },
+          'scrolled to loaded voices',
+          { timeout: 5000 },
+        );
+        const target = inView()!;
+        const r = target.getBoundingClientRect();
+        let chosen: VoiceItem | undefined;
+        // Typed by the element's event map: no cast.
+        el.addEventListener('dh-select', (e) => (chosen = e.detail.item));
+        await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+        await el.updateComplete;
+        expect(chosen?.displayName).to.equal(nameOf(target));
+        expect(el.value).to.equal(chosen!.voiceId);
+      } finally {
+        fake.restore();
+        await resetMouse();
       }
     });
 

@@ -24,6 +24,12 @@ export const styles = css`
   .grid[aria-disabled='true'] {
     opacity: 0.55;
   }
+  .grid[aria-disabled='true'] {
+    /* A disabled grid is out of the tab order, so it does not scroll either: a scroller that no
+       keyboard can reach fails WCAG 2.1.1 (axe scrollable-region-focusable), as in the voice
+       picker. !important: the virtualizer sets overflow inline (through CSSOM). */
+    overflow: hidden !important;
+  }
   .row {
     display: grid;
     grid-template-columns: repeat(var(--_cols, 4), minmax(0, 1fr));
@@ -93,6 +99,13 @@ export const styles = css`
   }
   .placeholder .thumb {
     animation: pulse 1.2s ease-in-out infinite;
+  }
+  /* A page that failed: no longer "loading", the error below the grid says why. */
+  .placeholder.failed {
+    cursor: default;
+  }
+  .placeholder.failed .thumb {
+    animation: none;
   }
   @keyframes pulse {
     50% {

@@ -1,10 +1,11 @@
 import { html, isServer, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/schemas.js';
+import type { DhSelectEvent } from '../shared/events.js';
 import { DhFormControl } from '../shared/form-control.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
@@ -16,10 +17,29 @@ const MIN_CELL = 132;
 const GAP = 10;
 const ROW_LAYOUT = flow();
 
+/** The filters a list was asked with: its later pages are asked with the same. */
+interface Filters {
+  endpoint: string;
+  gender: string;
+  order: string;
+  q: string;
+}
+
 interface Loaded {
+  filters: Filters;
   /** Every face by position; undefined until its page arrives. */
   items: (FaceItem | undefined)[];
   total: number;
+  /** Pages of this list under way, by page number; aborted when the list is replaced. */
+  pending: Map<number, AbortController>;
+  /** Pages of this list that failed, with why: shown with "Try again", not asked again by scrolling. */
+  failed: Map<number, unknown>;
+}
+
+/** "Faces 61–120" for the pages given (page numbers from 1). */
+function facesOf(pages: number[], total: number): string {
+  const ranges = pages.map((p) => `${(p - 1) * PAGE_SIZE + 1}–${Math.min(total, p * PAGE_SIZE)}`);
+  return `Faces ${ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ')}`;
 }
 
 /**
@@ -32,7 +52,7 @@ interface Loaded {
  *
  * @fires {Event} input - The user chose another face.
  * @fires {Event} change - The user chose another face.
- * @fires {CustomEvent<{item: FaceItem}>} dh-select - A face was chosen (also when it was already the value).
+ * @fires {DhSelectEvent<FaceItem>} dh-select - A face was chosen (also when it was already the value); `detail.item` is the whole face.
  *
  * @csspart toolbar - The filters above the grid.
  * @csspart search - The name search box.
@@ -40,13 +60,14 @@ interface Loaded {
  * @csspart grid - The scrolling grid.
  * @csspart cell - One face.
  * @csspart status - Loading and empty messages.
- * @csspart error - The error message and its retry button.
+ * @csspart error - The error message and its retry button (also for a later page that failed).
  *
  * @cssprop [--dh-face-picker-height=420px] - Height of the grid.
  * @cssprop [--dh-face-picker-cell-width=132px] - Narrowest cell before a column is dropped.
  * @cssprop [--dh-picker-accent=#2563eb] - Selection colour.
  * @cssprop [--dh-picker-radius=10px] - Corner radius.
  * @cssprop [--dh-picker-border=1px solid …] - Borders.
+ * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
 export class DhFacePicker extends DhFormControl<FaceItem> {
@@ -62,6 +83,11 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   @state() private _active = 0;
   /** The cell under the pointer, whose idle video plays. */
   @state() private _hover = -1;
+  /**
+   * The grid has keyboard focus: aria-activedescendant is set and the active cell's idle video
+   * plays only then (a render-time :focus-within would not re-render on focus and blur).
+   */
+  @state() private _focused = false;
   @state() private _cols = 4;
   @state() private _q = '';
 
@@ -72,8 +98,6 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   /** Accessible name of the grid. */
   @property() label = 'Face';
 
-  /** Pages under way, by page number, for the current filters. */
-  private _pending = new Map<number, AbortController>();
   private _resize?: ResizeObserver;
   private _searchTimer?: ReturnType<typeof setTimeout>;
   private readonly _motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
@@ -84,16 +108,28 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
 
   /** The first page for the current filters; later pages load as rows come into view. */
   private _task = new Task(this, {
+    // The task's signal aborts the request a newer one supersedes, and Task drops a superseded
+    // answer; the list is only taken in onComplete (newest run only), so a late answer that
+    // ignored the abort never becomes the list whose later pages load.
     task: async ([endpoint, gender, order, q], { signal }) => {
-      this._abortPages();
-      const page = await this._fetchPage(1, { endpoint, gender, order, q }, signal);
+      // New filters: the pages still coming for the old ones are of no use.
+      this._abortPages(this._loaded);
+      const filters: Filters = { endpoint, gender, order, q };
+      const page = await this._fetchPage(1, filters, signal);
       const items: (FaceItem | undefined)[] = new Array(page.total).fill(undefined);
       page.items.forEach((f, i) => (items[i] = f));
-      this._loaded = { items, total: page.total };
-      this._active = Math.max(0, items.findIndex((f) => f?.id === this.value));
-      return this._loaded;
+      return { filters, items, total: page.total, pending: new Map(), failed: new Map() } satisfies Loaded;
     },
     args: () => [this.endpoint, this.gender, this.order, this._q] as const,
+    onComplete: (loaded) => {
+      this._abortPages(this._loaded);
+      this._loaded = loaded;
+      this._active = Math.max(0, loaded.items.findIndex((f) => f?.id === this.value));
+    },
+    onError: () => {
+      this._abortPages(this._loaded);
+      this._loaded = undefined;
+    },
   });
 
   override connectedCallback(): void {
@@ -118,7 +154,8 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this._resize?.disconnect();
-    this._abortPages();
+    clearTimeout(this._searchTimer);
+    this._abortPages(this._loaded);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -126,13 +163,14 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
   }
 
-  /** Aborts the requests for pages of filters that are no longer shown. */
-  private _abortPages(): void {
-    for (const c of this._pending.values()) c.abort();
-    this._pending.clear();
+  /** Aborts the page requests of a list that is being replaced. */
+  private _abortPages(loaded: Loaded | undefined): void {
+    if (!loaded) return;
+    for (const c of loaded.pending.values()) c.abort();
+    loaded.pending.clear();
   }
 
-  private _fetchPage(page: number, f: { endpoint: string; gender: string; order: string; q: string }, signal: AbortSignal): Promise<FacesPage> {
+  private _fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
     return requestJson(f.endpoint, '/faces', facesPageSchema, {
       query: { page, take: PAGE_SIZE, gender: f.gender || undefined, order: f.order, q: f.q || undefined },
       signal,
@@ -141,30 +179,64 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     });
   }
 
-  /** Loads the pages behind rows first..last (from the virtualizer), once each. */
+  /**
+   * Loads the pages behind rows first..last (from the virtualizer), once each. A page that failed
+   * waits for "Try again" (scrolling past it again does not hammer a failing proxy).
+   */
   private _ensureRows(firstRow: number, lastRow: number): void {
     const loaded = this._loaded;
-    if (!loaded) return;
+    // While the first page of new filters loads, the old list waits (its pages were aborted).
+    if (!loaded || this._task.status === TaskStatus.PENDING) return;
     const from = Math.floor((firstRow * this._cols) / PAGE_SIZE) + 1;
     const to = Math.floor((Math.min(loaded.total - 1, (lastRow + 1) * this._cols - 1)) / PAGE_SIZE) + 1;
     for (let page = from; page <= to; page++) {
-      const start = (page - 1) * PAGE_SIZE;
-      if (this._pending.has(page) || loaded.items[start] !== undefined) continue;
-      const abort = new AbortController();
-      this._pending.set(page, abort);
-      const filters = { endpoint: this.endpoint, gender: this.gender, order: this.order, q: this._q };
-      this._fetchPage(page, filters, abort.signal)
-        .then((res) => {
-          // A stale answer (filters changed meanwhile) never lands in the new list.
-          if (abort.signal.aborted || this._loaded !== loaded) return;
-          res.items.forEach((f, i) => (loaded.items[start + i] = f));
-          this.requestUpdate();
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          if (this._pending.get(page) === abort) this._pending.delete(page);
-        });
+      if (!loaded.failed.has(page)) this._loadPage(loaded, page);
     }
+  }
+
+  /** Fetches one page of a list, with the filters of that list, unless it is loaded or under way. */
+  private _loadPage(loaded: Loaded, page: number): void {
+    const start = (page - 1) * PAGE_SIZE;
+    if (loaded.pending.has(page) || loaded.items[start] !== undefined) return;
+    const abort = new AbortController();
+    loaded.pending.set(page, abort);
+    this._fetchPage(page, loaded.filters, abort.signal)
+      .then((res) => {
+        // A stale answer (filters changed meanwhile) never lands in the new list.
+        if (abort.signal.aborted || this._loaded !== loaded) return;
+        res.items.forEach((f, i) => (loaded.items[start + i] = f));
+        this.requestUpdate();
+      })
+      .catch((err: unknown) => {
+        if (abort.signal.aborted || this._loaded !== loaded) return;
+        // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
+        loaded.failed.set(page, err);
+        this.requestUpdate();
+      })
+      .finally(() => {
+        if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
+      });
+  }
+
+  /** "Try again" for the later pages that failed: asks each of them again. */
+  private _onRetryPages = (): void => {
+    const loaded = this._loaded;
+    if (!loaded) return;
+    // The button goes away with the error: keep the keyboard user on the grid, not on <body>.
+    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._grid?.focus();
+    const pages = [...loaded.failed.keys()];
+    loaded.failed.clear();
+    for (const page of pages) this._loadPage(loaded, page);
+    this.requestUpdate();
+  };
+
+  /** Asks the failed page of a cell again. */
+  private _retryPageOf(index: number): void {
+    const loaded = this._loaded;
+    const page = Math.floor(index / PAGE_SIZE) + 1;
+    if (!loaded?.failed.delete(page)) return;
+    this._loadPage(loaded, page);
+    this.requestUpdate();
   }
 
   /**
@@ -197,8 +269,14 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   };
 
   private _choose(index: number): void {
+    if (this.isDisabled) return;
+    // A cell of a page that failed: Enter or Space asks the page again.
+    if (this._loaded?.failed.has(Math.floor(index / PAGE_SIZE) + 1)) {
+      this._retryPageOf(index);
+      return;
+    }
     const face = this._loaded?.items[index];
-    if (!face || this.isDisabled) return;
+    if (!face) return;
     this._active = index;
     this.select(face.id, face);
   }
@@ -207,7 +285,7 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     const total = this._loaded?.total ?? 0;
     if (!total || this.isDisabled) return;
     const cols = this._cols;
-    const pageRows = Math.max(1, Math.floor((this._grid?.clientHeight ?? 400) / 200));
+    const pageRows = this._rowsInView();
     const i = this._active;
     const rowStart = i - (i % cols);
     let next = i;
@@ -248,14 +326,50 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     this._moveTo(next);
   };
 
+  /**
+   * Rows that PageUp/PageDown move by: as many as the grid shows whole (APG grid), from a rendered
+   * row's height (every row is as tall: same cell width, same aspect ratio).
+   */
+  private _rowsInView(): number {
+    const grid = this._grid;
+    const rowHeight = grid?.querySelector<HTMLElement>('.row')?.offsetHeight;
+    if (!grid || !rowHeight) return 1;
+    return Math.max(1, Math.floor(grid.clientHeight / rowHeight));
+  }
+
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
   private _moveTo(index: number): void {
     this._active = index;
-    const row = Math.floor(index / this._cols);
+    this._revealActive();
+  }
+
+  /** Scrolls the active cell's row into view and loads its page. */
+  private _revealActive(): void {
+    const row = Math.floor(this._active / this._cols);
     this._ensureRows(row, row);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     (this._grid as VirtualizerHostElement | null)?.[virtualizerRef]?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
+
+  private _onGridFocus = (): void => {
+    this._focused = true;
+    // The user may have scrolled the active cell out of the DOM: bring it back before it is named.
+    this._revealActive();
+  };
+  private _onGridBlur = (): void => {
+    this._focused = false;
+  };
+
+  /**
+   * A press on a cell makes it the active one before the grid takes focus: focus then reveals the
+   * cell under the pointer, not an earlier active cell scrolled away (which would move the grid
+   * under the pointer between press and release, and the click would miss).
+   */
+  private _onGridPointerdown = (e: PointerEvent): void => {
+    const cell = (e.target as Element).closest<HTMLElement>('[role="gridcell"]');
+    const index = cell ? Number(cell.dataset.index) : NaN;
+    if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
+  };
 
   private _onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
@@ -278,8 +392,8 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
       </div>
       ${this._task.render({
         initial: () => this.renderStatus('Loading faces…'),
-        pending: () => (this._loaded ? this.renderGrid(this._loaded, true) : this.renderStatus('Loading faces…')),
-        complete: (loaded) => (loaded.total ? this.renderGrid(loaded, false) : this.renderEmpty()),
+        pending: () => (this._loaded?.total ? this.renderGrid(this._loaded, true) : this.renderStatus('Loading faces…')),
+        complete: (loaded) => (loaded.total ? [this.renderGrid(loaded, false), this.renderPageError(loaded)] : this.renderEmpty()),
         error: (err) => this.renderError(err),
       })}
     `;
@@ -302,6 +416,22 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${() => this._task.run()}>Try again</button></p>`;
   }
 
+  /**
+   * Later pages that failed: said once, below the grid, with a retry that is a real button in the
+   * tab order (a button inside a gridcell of an aria-activedescendant grid is out of reach of its
+   * arrow keys; Enter on a cell of the failed page retries too).
+   */
+  private renderPageError(loaded: Loaded) {
+    if (!loaded.failed.size) return nothing;
+    const pages = [...loaded.failed.keys()].sort((a, b) => a - b);
+    const err = loaded.failed.get(pages[pages.length - 1]!);
+    const why = err instanceof Error ? ` ${err.message}` : '';
+    return html`<p class="page-error error" part="error" role="alert">
+      ${facesOf(pages, loaded.total)} could not be loaded.${why}
+      <button type="button" @click=${this._onRetryPages}>Try again</button>
+    </p>`;
+  }
+
   private renderGrid(loaded: Loaded, busy: boolean) {
     const rows = this._rowList();
     const disabled = this.isDisabled;
@@ -314,9 +444,17 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
       aria-colcount=${this._cols}
       aria-busy=${busy ? 'true' : 'false'}
       aria-disabled=${disabled ? 'true' : 'false'}
-      aria-activedescendant=${disabled ? nothing : `cell-${this._active}`}
+      aria-activedescendant=${
+        // Only while focused: the active cell is then scrolled into view, so it is in the DOM.
+        // Unfocused, the user may have scrolled it away (virtualised: not rendered), and the
+        // reference would point at nothing (axe aria-valid-attr-value).
+        this._focused && !disabled ? `cell-${this._active}` : nothing
+      }
       tabindex=${disabled ? -1 : 0}
       @keydown=${this._onGridKeydown}
+      @focus=${this._onGridFocus}
+      @blur=${this._onGridBlur}
+      @pointerdown=${this._onGridPointerdown}
       @rangeChanged=${this._onRange}
     >
       ${virtualize({
@@ -333,23 +471,35 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   private renderRow(loaded: Loaded, row: number) {
     const start = row * this._cols;
     const cells = Array.from({ length: Math.min(this._cols, loaded.total - start) }, (_, c) => start + c);
-    return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells.map((i) => this.renderCell(loaded.items[i], i, i - start))}</div>`;
+    return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells.map((i) => this.renderCell(loaded, loaded.items[i], i, i - start))}</div>`;
   }
 
-  private renderCell(face: FaceItem | undefined, index: number, col: number) {
+  private renderCell(loaded: Loaded, face: FaceItem | undefined, index: number, col: number) {
     const active = index === this._active;
     if (!face) {
-      return html`<div class="cell placeholder" role="gridcell" id="cell-${index}" aria-colindex=${col + 1} aria-selected="false" aria-busy="true">
-        <div class="thumb"></div><span class="name">Loading…</span>
+      // Not loaded: "Loading…" until its page arrives, or "Not loaded" when the page failed (the
+      // error below the grid says why and offers "Try again").
+      const failed = loaded.failed.has(Math.floor(index / PAGE_SIZE) + 1);
+      return html`<div
+        class="cell placeholder ${failed ? 'failed' : ''} ${active ? 'active' : ''}"
+        role="gridcell"
+        id="cell-${index}"
+        data-index=${index}
+        aria-colindex=${col + 1}
+        aria-selected="false"
+        aria-busy=${failed ? nothing : 'true'}
+      >
+        <div class="thumb"></div><span class="name">${failed ? 'Not loaded' : 'Loading…'}</span>
       </div>`;
     }
     const selected = face.id === this.value;
-    const playIdle = (index === this._hover || (active && this.matches(':focus-within'))) && face.videoUrl && !this._motion?.matches;
+    const playIdle = (index === this._hover || (active && this._focused)) && face.videoUrl && !this._motion?.matches;
     return html`<div
       class="cell ${active ? 'active' : ''}"
       part="cell"
       role="gridcell"
       id="cell-${index}"
+      data-index=${index}
       aria-colindex=${col + 1}
       aria-selected=${selected ? 'true' : 'false'}
       @click=${() => this._choose(index)}
@@ -372,6 +522,19 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
 }
 
 if (!isServer && !customElements.get('dh-face-picker')) customElements.define('dh-face-picker', DhFacePicker);
+
+/** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem. */
+export interface DhFacePickerEventMap extends HTMLElementEventMap {
+  'dh-select': DhSelectEvent<FaceItem>;
+}
+
+// Typed listeners on the element itself: `picker.addEventListener('dh-select', (e) => e.detail.item.id)`.
+export interface DhFacePicker {
+  addEventListener<K extends keyof DhFacePickerEventMap>(type: K, listener: (this: DhFacePicker, ev: DhFacePickerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof DhFacePickerEventMap>(type: K, listener: (this: DhFacePicker, ev: DhFacePickerEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,3 +1,5 @@
+import type { FaceItem, VoiceItem } from '../../api/schemas.js';
+
 /**
  * Events of the kit's elements: bubbling, composed (they cross shadow roots), with a typed detail.
  * Value changes of form controls use native `change`/`input` instead.
@@ -12,9 +14,16 @@ export interface DhErrorDetail {
   message: string;
 }
 
+/**
+ * `dh-select`: a picker's choice, with the whole item. Each picker types it for its own item
+ * (`DhFacePickerEventMap`, `DhVoicePickerEventMap`), so a listener added on the element gets a
+ * `FaceItem` or a `VoiceItem`; a listener on any other element gets the union.
+ */
+export type DhSelectEvent<Item = FaceItem | VoiceItem> = CustomEvent<{ item: Item }>;
+
 declare global {
   interface HTMLElementEventMap {
-    /** A picker's choice: the whole item (a FaceItem or a VoiceItem). */
-    'dh-select': CustomEvent<{ item: unknown }>;
+    /** A picker's choice: the whole item (a FaceItem from dh-face-picker, a VoiceItem from dh-voice-picker). */
+    'dh-select': DhSelectEvent;
   }
 }

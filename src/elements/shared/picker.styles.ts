@@ -35,7 +35,13 @@ export const pickerStyles = css`
     padding: 24px 8px;
     text-align: center;
   }
-  .state button {
+  /* A later page that failed: below the list, the list stays usable. */
+  .page-error {
+    margin: 8px 0 0;
+    font-size: 0.9rem;
+  }
+  .state button,
+  .page-error button {
     margin-left: 8px;
     padding: 4px 12px;
     border-radius: 6px;

@@ -84,6 +84,9 @@ export const styles = css`
     cursor: progress;
     opacity: 0.75;
   }
+  .option.placeholder.failed {
+    cursor: default;
+  }
   .listbox[aria-disabled='true'] .option {
     cursor: not-allowed;
   }

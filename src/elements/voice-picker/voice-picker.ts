@@ -5,6 +5,7 @@ import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-la
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/schemas.js';
+import type { DhSelectEvent } from '../shared/events.js';
 import { DhFormControl } from '../shared/form-control.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
@@ -35,6 +36,8 @@ interface Loaded {
   streamingProvider: string;
   /** Pages of this list under way, by page number; aborted when the list is replaced. */
   pending: Map<number, AbortController>;
+  /** Pages of this list that failed, with why: shown with "Try again", not asked again by scrolling. */
+  failed: Map<number, unknown>;
 }
 
 /** What the filter selects offer: everything seen since the endpoint was set. */
@@ -75,6 +78,7 @@ function toLoaded(query: Query, first: VoicesList): Loaded {
     folded: new Array<string | undefined>(first.total).fill(undefined),
     streamingProvider: first.streamingProvider,
     pending: new Map(),
+    failed: new Map(),
   };
   addPage(loaded, 0, first.items);
   return loaded;
@@ -127,7 +131,7 @@ function addPage(loaded: Loaded, start: number, voices: VoiceItem[]): boolean {
  *
  * @fires {Event} input - The user chose another voice.
  * @fires {Event} change - The user chose another voice.
- * @fires {CustomEvent<{item: VoiceItem}>} dh-select - A voice was chosen (also when it was already the value).
+ * @fires {DhSelectEvent<VoiceItem>} dh-select - A voice was chosen (also when it was already the value); `detail.item` is the whole voice.
  *
  * @csspart search - The search box.
  * @csspart filters - The provider, language and gender filters.
@@ -136,7 +140,7 @@ function addPage(loaded: Loaded, start: number, voices: VoiceItem[]): boolean {
  * @csspart group - A language's header in the list (not an option).
  * @csspart option - One voice.
  * @csspart status - Loading and empty messages.
- * @csspart error - The error message and its retry button.
+ * @csspart error - The error message and its retry button (also for a later page that failed).
  *
  * @cssprop [--dh-voice-picker-height=320px] - Height of the list.
  * @cssprop [--dh-picker-accent=#2563eb] - Selection and focus colour.
@@ -233,7 +237,10 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     loaded.pending.clear();
   }
 
-  /** Loads the pages behind options first..last, once each, with the filters of their list. */
+  /**
+   * Loads the pages behind options first..last, once each, with the filters of their list. A page
+   * that failed waits for "Try again" (scrolling past it again does not hammer a failing proxy).
+   */
   private _ensureOptions(first: number, last: number): void {
     const loaded = this._loaded;
     // While the first page of new filters loads, the old list waits (its pages were aborted).
@@ -241,31 +248,63 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     const from = Math.floor(Math.max(0, first) / PAGE_SIZE) + 1;
     const to = Math.floor(Math.min(loaded.total - 1, last) / PAGE_SIZE) + 1;
     for (let page = from; page <= to; page++) {
-      const start = (page - 1) * PAGE_SIZE;
-      if (loaded.pending.has(page) || loaded.items[start] !== undefined) continue;
-      const abort = new AbortController();
-      loaded.pending.set(page, abort);
-      this._fetchPage(loaded.query, page, abort.signal)
-        .then((res) => {
-          // A stale answer (the filters changed meanwhile) never lands in a newer list.
-          if (abort.signal.aborted || this._loaded !== loaded) return;
-          const moved = addPage(loaded, start, res.items);
-          this._remember(res.items);
-          // The keyboard moved onto this page before it arrived: keep the active option in view
-          // (a header the page brings may have pushed it down).
-          if (this._revealPage === page) {
-            this._revealPage = 0;
-            // New rows are laid out a frame later; the same rows are re-rendered at once.
-            if (Math.floor(this._active / PAGE_SIZE) + 1 === page) this._reveal = moved ? 'after-layout' : 'now';
-          }
-          this.requestUpdate();
-        })
-        // A failed page stays placeholders; it is asked again when its rows next come into view.
-        .catch(() => undefined)
-        .finally(() => {
-          if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
-        });
+      if (!loaded.failed.has(page)) this._loadPage(loaded, page);
     }
+  }
+
+  /** Fetches one page of a list, with the filters of that list, unless it is loaded or under way. */
+  private _loadPage(loaded: Loaded, page: number): void {
+    const start = (page - 1) * PAGE_SIZE;
+    if (loaded.pending.has(page) || loaded.items[start] !== undefined) return;
+    const abort = new AbortController();
+    loaded.pending.set(page, abort);
+    this._fetchPage(loaded.query, page, abort.signal)
+      .then((res) => {
+        // A stale answer (the filters changed meanwhile) never lands in a newer list.
+        if (abort.signal.aborted || this._loaded !== loaded) return;
+        const moved = addPage(loaded, start, res.items);
+        this._remember(res.items);
+        // The keyboard moved onto this page before it arrived: keep the active option in view
+        // (a header the page brings may have pushed it down).
+        if (this._revealPage === page) {
+          this._revealPage = 0;
+          // New rows are laid out a frame later; the same rows are re-rendered at once.
+          if (Math.floor(this._active / PAGE_SIZE) + 1 === page) this._reveal = moved ? 'after-layout' : 'now';
+        }
+        this.requestUpdate();
+      })
+      .catch((err: unknown) => {
+        if (abort.signal.aborted || this._loaded !== loaded) return;
+        // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
+        loaded.failed.set(page, err);
+        this.requestUpdate();
+      })
+      .finally(() => {
+        if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
+      });
+  }
+
+  /** "Try again" for the later pages that failed: asks each of them again. */
+  private _onRetryPages = (): void => {
+    const loaded = this._loaded;
+    if (!loaded) return;
+    // The button goes away with the error: keep the keyboard user on the list, not on <body>.
+    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._listbox?.focus();
+    const pages = [...loaded.failed.keys()];
+    loaded.failed.clear();
+    for (const page of pages) this._loadPage(loaded, page);
+    this.requestUpdate();
+  };
+
+  /** Enter or Space on an option of a failed page asks that page again. */
+  private _retryPageOf(index: number): boolean {
+    const loaded = this._loaded;
+    const page = Math.floor(index / PAGE_SIZE) + 1;
+    if (!loaded?.failed.delete(page)) return false;
+    this._revealPage = page;
+    this._loadPage(loaded, page);
+    this.requestUpdate();
+    return true;
   }
 
   /** The virtualizer shows rows first..last: load the pages of the options among them. */
@@ -378,8 +417,9 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   }
 
   private _choose(index: number): void {
+    if (this.isDisabled || this._retryPageOf(index)) return;
     const voice = this._loaded?.items[index];
-    if (!voice || this.isDisabled) return;
+    if (!voice) return;
     this._active = index;
     // The value is the voiceId, never the display name (spec: ttsVoice takes the id).
     this.select(voice.voiceId, voice);
@@ -455,6 +495,17 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     this._focused = false;
   };
 
+  /**
+   * A press on an option makes it the active one before the list takes focus: focus then reveals
+   * the option under the pointer, not an earlier active option scrolled away (which would move
+   * the list under the pointer between press and release, and the click would miss).
+   */
+  private _onListPointerdown = (e: PointerEvent): void => {
+    const option = (e.target as Element).closest<HTMLElement>('[role="option"]');
+    const index = option ? Number(option.dataset.index) : NaN;
+    if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
+  };
+
   private _onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
     this._choose(index);
@@ -493,7 +544,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       ${this._task.render({
         initial: () => this.renderStatus('Loading voices…'),
         pending: () => (this._loaded?.total ? this.renderList(this._loaded, true) : this.renderStatus('Loading voices…')),
-        complete: (loaded) => (loaded.total ? this.renderList(loaded, false) : this.renderEmpty()),
+        complete: (loaded) => (loaded.total ? [this.renderList(loaded, false), this.renderPageError(loaded)] : this.renderEmpty()),
         error: (err) => this.renderError(err),
       })}
     `;
@@ -580,6 +631,24 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     </p>`;
   }
 
+  /**
+   * Later pages that failed: said once, below the list, with a retry that is a real button in the
+   * tab order (a listbox may hold only options: no button inside; Enter on an option of the
+   * failed page retries too).
+   */
+  private renderPageError(loaded: Loaded) {
+    if (!loaded.failed.size) return nothing;
+    const pages = [...loaded.failed.keys()].sort((a, b) => a - b);
+    const ranges = pages.map((p) => `${(p - 1) * PAGE_SIZE + 1}–${Math.min(loaded.total, p * PAGE_SIZE)}`);
+    const which = ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ');
+    const err = loaded.failed.get(pages[pages.length - 1]!);
+    const why = err instanceof Error ? ` ${err.message}` : '';
+    return html`<p class="page-error error" part="error" role="alert">
+      Voices ${which} could not be loaded.${why}
+      <button type="button" @click=${this._onRetryPages}>Try again</button>
+    </p>`;
+  }
+
   private renderList(loaded: Loaded, busy: boolean) {
     const disabled = this.isDisabled;
     return html`<div
@@ -600,6 +669,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       @keydown=${this._onListKeydown}
       @focus=${this._onListFocus}
       @blur=${this._onListBlur}
+      @pointerdown=${this._onListPointerdown}
       @rangeChanged=${this._onRange}
     >
       ${virtualize({
@@ -625,8 +695,10 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     // element stays (and stays where the virtualizer put it); only its content changes.
     const voice = loaded.items[index];
     const selected = !!voice && voice.voiceId === this.value;
+    // Its page failed: "Not loaded" (the error below the list says why and offers "Try again").
+    const failed = !voice && loaded.failed.has(Math.floor(index / PAGE_SIZE) + 1);
     return html`<div
-      class="option ${voice ? '' : 'placeholder'} ${index === this._active ? 'active' : ''}"
+      class="option ${voice ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === this._active ? 'active' : ''}"
       part="option"
       role="option"
       id="option-${index}"
@@ -638,7 +710,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       @click=${this._onOptionClick}
     >
       <span class="text">
-        <span class="name">${voice ? voice.displayName : 'Loading…'}</span>
+        <span class="name">${voice ? voice.displayName : failed ? 'Not loaded' : 'Loading…'}</span>
         ${voice
           ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
           : // An empty meta line: a placeholder is as tall as the voice that replaces it.
@@ -651,6 +723,19 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
 
 // Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
 if (!isServer && !customElements.get('dh-voice-picker')) customElements.define('dh-voice-picker', DhVoicePicker);
+
+/** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem. */
+export interface DhVoicePickerEventMap extends HTMLElementEventMap {
+  'dh-select': DhSelectEvent<VoiceItem>;
+}
+
+// Typed listeners on the element itself: `picker.addEventListener('dh-select', (e) => e.detail.item.voiceId)`.
+export interface DhVoicePicker {
+  addEventListener<K extends keyof DhVoicePickerEventMap>(type: K, listener: (this: DhVoicePicker, ev: DhVoicePickerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof DhVoicePickerEventMap>(type: K, listener: (this: DhVoicePicker, ev: DhVoicePickerEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
 
 declare global {
   interface HTMLElementTagNameMap {
