@@ -36,6 +36,7 @@ export default defineConfig(({ mode }) =>
               stream: resolve(root, 'demo/stream.html'),
               catalogue: resolve(root, 'demo/catalogue.html'),
               create: resolve(root, 'demo/create.html'),
+              backoffice: resolve(root, 'demo/backoffice.html'),
             },
           },
         },

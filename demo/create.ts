@@ -1,11 +1,12 @@
-// The demo's "Create a head" form: the pickers are plain form controls; submitting posts the
-// form to the proxy's admin route (open on loopback in simulator mode) and previews the head.
+// The demo's page's own form around the pickers: they are plain form controls; submitting posts
+// the form to the proxy's admin route (open on loopback in simulator mode) and previews the head.
+// The voice's provider is not sent: the proxy takes it from the voice list (a value restored by
+// the browser comes without a `dh-select`).
 import '../src/elements/avatar/avatar.js';
 import '../src/elements/face-picker/face-picker.js';
 import '../src/elements/voice-picker/voice-picker.js';
 import { ApiRequestError, requestJson, type Schema } from '../src/api/client.js';
-import { createdHeadSchema, type CreatedHead, type VoiceItem } from '../src/api/schemas.js';
-import { showEventFeed } from './events-feed.js';
+import { createdHeadSchema, type CreatedHead } from '../src/api/schemas.js';
 import { showMode } from './mode.js';
 
 const form = document.getElementById('head-form') as HTMLFormElement;
@@ -13,9 +14,6 @@ const streaming = document.getElementById('streaming') as HTMLInputElement;
 const voice = document.getElementById('voice') as HTMLElement & { streaming: boolean };
 const status = document.getElementById('form-status')!;
 const greetingField = document.getElementById('greeting-field')!;
-let provider = '';
-
-voice.addEventListener('dh-select', (e) => (provider = ((e as CustomEvent<{ item: VoiceItem }>).detail.item).provider));
 streaming.addEventListener('change', () => {
   // Spec, Heads rule 1: streaming avatars use one TTS provider and have no greeting.
   voice.streaming = streaming.checked;
@@ -30,7 +28,6 @@ form.addEventListener('submit', async (event) => {
     name: String(data.get('name')),
     headVisualId: String(data.get('headVisualId')),
     ttsVoice: String(data.get('ttsVoice')),
-    ttsProvider: provider,
     language: String(data.get('language')),
     languageSpeechRecognition: String(data.get('language')),
     operationMode: String(data.get('operationMode')),
@@ -52,5 +49,4 @@ form.addEventListener('submit', async (event) => {
   }
 });
 
-showEventFeed(document.getElementById('platform-events'));
 showMode();

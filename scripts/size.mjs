@@ -15,6 +15,8 @@ export const ENTRIES = {
   'dh-kit/avatar': { file: 'src/elements/avatar/avatar.ts', budget: 10 * 1024 },
   'dh-kit/face-picker': { file: 'src/elements/face-picker/face-picker.ts', budget: null },
   'dh-kit/voice-picker': { file: 'src/elements/voice-picker/voice-picker.ts', budget: null },
+  'dh-kit/head-form': { file: 'src/elements/head-form/head-form.ts', budget: null },
+  'dh-kit/video-studio': { file: 'src/elements/video-studio/video-studio.ts', budget: null },
   'dh-kit (bundle)': { file: 'src/index.ts', budget: null },
 };
 

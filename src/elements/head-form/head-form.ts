@@ -241,7 +241,7 @@ export class DhHeadForm extends LitElement {
     const streaming = this.streaming;
     const mode = this.mode;
     return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this._onSubmit} @reset=${this._onReset} @input=${this._onInput}>
-      ${this.renderText('name', 'Name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
+      ${this.renderText('name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
           <input type="checkbox" role="switch" name="streaming" .checked=${streaming} @change=${this._onStreaming} aria-describedby="streaming-hint" />
