@@ -44,7 +44,8 @@ Commands:
   videos create <headId> "<text>" [--wait] [--timeout s] | list <headId> [--page N]
                         Text to video, waiting for the mp4 with --wait; a head's videos.
   webhooks create <headId> <url> [--start --end --timeout --inactivity | --all]
-  webhooks list <headId> | get <id> | update <id> [--url u] [flags] | delete <id>
+  webhooks list <headId> | get <id> | delete <id>
+  webhooks update <id> [--url u] [those flags] [--no-start --no-end --no-timeout --no-inactivity]
                         Webhook configurations of a head (the platform's /head-events).
   events enable|disable <headId>
                         Turn session event delivery on or off for a head.

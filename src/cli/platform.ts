@@ -14,6 +14,7 @@ import { parseConfig } from '../proxy/config.js';
 import { promptMismatch } from '../proxy/routes/admin.js';
 import type { Connect } from './connect.js';
 import { UsageError, type Io } from './main.js';
+import { table } from './table.js';
 
 const FLAG_OPTIONS = {
   start: { type: 'boolean' },
@@ -65,22 +66,49 @@ function printHooks(io: Io, hooks: WebhookConfig[], json: boolean, showKeys: boo
     io.out('No webhook configured for this head.');
     return;
   }
-  io.out(['id', 'url', 'events', 'shared key'].join('\t'));
-  for (const h of view) {
-    const events = [h.startConversation && 'start', h.endConversation && 'end', h.timeoutConversation && 'timeout', h.inactivityWarning && 'inactivity'].filter(Boolean).join(',') || '(none)';
-    io.out([h.id, h.webhookUrl, events, h.sharedKey].join('\t'));
-  }
+  const rows = view.map((h) => [
+    h.id,
+    h.webhookUrl,
+    [h.startConversation && 'start', h.endConversation && 'end', h.timeoutConversation && 'timeout', h.inactivityWarning && 'inactivity'].filter(Boolean).join(',') || '(none)',
+    h.sharedKey,
+  ]);
+  for (const line of table(['id', 'url', 'events', 'shared key'], rows)) io.out(line);
 }
 
-/** The four event flags from --start/--end/--timeout/--inactivity (or --all); only given ones are sent. */
-function flags(values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values']) {
-  const all = values.all === true;
-  const pick = (v: boolean | undefined) => (all ? true : v);
+const EVENT_FLAGS = ['start', 'end', 'timeout', 'inactivity'] as const;
+type EventFlag = (typeof EVENT_FLAGS)[number];
+
+/**
+ * Takes `--no-start`, `--no-end`, `--no-timeout`, `--no-inactivity` out of the arguments (Node 20's
+ * parseArgs has no allowNegative): they turn an event off in an update. A flag given both ways is
+ * a mistake; `--` ends the options, as for parseArgs.
+ */
+function negations(argv: string[]): { rest: string[]; off: Set<EventFlag> } {
+  const off = new Set<EventFlag>();
+  const rest: string[] = [];
+  const end = argv.indexOf('--');
+  argv.forEach((arg, i) => {
+    const flag = /^--no-(.+)$/.exec(arg)?.[1];
+    if (flag && (end === -1 || i < end) && (EVENT_FLAGS as readonly string[]).includes(flag)) off.add(flag as EventFlag);
+    else rest.push(arg);
+  });
+  return { rest, off };
+}
+
+/**
+ * The four event flags: --start/--end/--timeout/--inactivity (or --all) turn events on,
+ * --no-… turn them off; only the flags given are sent, so an update leaves the others as they are.
+ */
+function flags(values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values'], off: ReadonlySet<EventFlag>) {
+  for (const flag of off) {
+    if (values[flag] === true) throw new UsageError(`--${flag} and --no-${flag} cannot both be given`);
+  }
+  const pick = (flag: EventFlag) => (off.has(flag) ? false : values.all === true ? true : values[flag]);
   return {
-    startConversation: pick(values.start),
-    endConversation: pick(values.end),
-    timeoutConversation: pick(values.timeout),
-    inactivityWarning: pick(values.inactivity),
+    startConversation: pick('start'),
+    endConversation: pick('end'),
+    timeoutConversation: pick('timeout'),
+    inactivityWarning: pick('inactivity'),
   };
 }
 
@@ -91,7 +119,8 @@ const webhookId = (value: string | undefined) => {
 };
 
 export async function webhooksCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv);
+  const { rest, off } = negations(argv);
+  const { values, positionals } = args(rest);
   const [action, a, b] = positionals;
   const json = values.json === true;
   // Connected only once the command line is right.
@@ -99,8 +128,9 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
   switch (action) {
     case 'create': {
       if (!a || !b) throw new UsageError('dh-kit webhooks create <headId> <https-url> [--start] [--end] [--timeout] [--inactivity] [--all]');
+      const events = flags(values, off);
       const client = await platform();
-      const { sharedKey } = await client.createWebhook({ headId: a, webhookUrl: b, ...flags(values) });
+      const { sharedKey } = await client.createWebhook({ headId: a, webhookUrl: b, ...events });
       // The one moment the key is shown in full: the receiver needs it to verify deliveries.
       io.out(json ? JSON.stringify({ headId: a, sharedKey }) : `Created. Shared key (keep it secret; your receiver verifies deliveries with it):\n${sharedKey}`);
       return 0;
@@ -116,8 +146,9 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
     }
     case 'update': {
       const id = webhookId(a);
+      const events = flags(values, off);
       const client = await platform();
-      await client.updateWebhook(id, { ...(values.url ? { webhookUrl: values.url } : {}), ...flags(values) });
+      await client.updateWebhook(id, { ...(values.url ? { webhookUrl: values.url } : {}), ...events });
       printHooks(io, [await client.getWebhook(id)], json, false);
       return 0;
     }
@@ -128,7 +159,7 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
       return 0;
     }
     default:
-      throw new UsageError('dh-kit webhooks create|list|get|update|delete …');
+      throw new UsageError('dh-kit webhooks create|list|get|update|delete … (update <id> [--url u] [--start|--no-start] [--end|--no-end] [--timeout|--no-timeout] [--inactivity|--no-inactivity] [--all])');
   }
 }
 

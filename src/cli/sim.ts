@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSimulator } from '../sim/index.js';
+import { SIM_DEFAULTS } from '../sim/options.js';
 import { advertiseSimulator } from './discovery.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
@@ -55,6 +56,17 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
   }
   const shape = values['token-shape'];
   if (shape !== undefined && shape !== 'A' && shape !== 'B') throw new UsageError(`--token-shape must be A or B, not "${shape}"`);
+  const inactivityMs = intOption('inactivity-ms', values['inactivity-ms'], 1);
+  const timeoutMs = intOption('timeout-ms', values['timeout-ms'], 1);
+  // The simulator refuses a time-out no later than the warning (a RangeError): say it with the flags' names.
+  const inactivity = inactivityMs ?? SIM_DEFAULTS.inactivityMs;
+  const timeout = timeoutMs ?? SIM_DEFAULTS.timeoutMs;
+  if (timeout <= inactivity) {
+    const shown = (value: number, given: boolean) => `${value}${given ? '' : ', the default'}`;
+    throw new UsageError(
+      `--timeout-ms (${shown(timeout, timeoutMs !== undefined)}) must be longer than --inactivity-ms (${shown(inactivity, inactivityMs !== undefined)}): the inactivity warning comes before the time-out.`,
+    );
+  }
   const sim = await startSimulator({
     port: intOption('port', values.port, 0, 65535),
     tokenShape: shape,
@@ -62,8 +74,8 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     talkDelayMs: intOption('talk-delay-ms', values['talk-delay-ms']),
     streamingProvider: values['streaming-provider'],
     allowInsecureWebhooks: values['allow-insecure-webhooks'],
-    inactivityMs: intOption('inactivity-ms', values['inactivity-ms'], 1),
-    timeoutMs: intOption('timeout-ms', values['timeout-ms'], 1),
+    inactivityMs,
+    timeoutMs,
   });
   // Other dh-kit commands without credentials find this simulator through the file.
   const withdraw = await advertiseSimulator({ ...sim.info, streamingProvider: sim.store.options.streamingProvider }, io.err);

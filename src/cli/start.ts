@@ -6,10 +6,13 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
-import { parseConfig, type ProxyConfig } from '../proxy/config.js';
+import { describeZodError } from '../platform/schemas.js';
+import { ConfigError, parseConfig, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { startSimulator } from '../sim/index.js';
+import { SIM_DEFAULTS } from '../sim/options.js';
 import { advertiseSimulator } from './discovery.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
@@ -87,21 +90,76 @@ async function seedDemoHeads(client: PlatformClient, streamingProvider: string):
   return { chat: chat.id, stream: stream.id };
 }
 
-/** A duration in ms from the environment (simulator mode only), or the simulator's default. */
-function optionalMs(name: string): number | undefined {
-  const value = process.env[name];
-  if (!value) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a whole number of milliseconds`);
-  return n;
+const milliseconds = (name: string) =>
+  z.coerce.number({ error: `${name} must be a whole number of milliseconds` }).int(`${name} must be a whole number of milliseconds`).min(1, `${name} must be 1 ms or more`).optional();
+const demoHead = (name: string) => z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, `${name} is a head id (1-100 letters, digits, - or _)`).optional();
+
+/** The variables only `dh-kit start` reads (the proxy's own are parseConfig's), parsed once with zod. */
+const startEnvSchema = z.object({
+  DH_DEMO_HEAD: demoHead('DH_DEMO_HEAD'),
+  DH_DEMO_STREAM_HEAD: demoHead('DH_DEMO_STREAM_HEAD'),
+  HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'HOST is an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::').optional(),
+  DH_LOG: z.enum(['on', 'off'], 'DH_LOG is on or off').default('on'),
+  DH_SIM_INACTIVITY_MS: milliseconds('DH_SIM_INACTIVITY_MS'),
+  DH_SIM_TIMEOUT_MS: milliseconds('DH_SIM_TIMEOUT_MS'),
+});
+
+export interface StartConfig {
+  /** Heads the demo pages show in platform mode (in simulator mode, the demo heads made at start). */
+  demoHead?: string;
+  demoStreamHead?: string;
+  /** Where to listen; default 127.0.0.1 in simulator mode, 0.0.0.0 with a platform. */
+  host?: string;
+  /** The one-line-per-request log. */
+  log: boolean;
+  /** Simulator mode: a page session's inactivity warning and time-out. */
+  simInactivityMs?: number;
+  simTimeoutMs?: number;
+}
+
+/** Parses start's variables; a wrong value is a ConfigError naming the variable (exit 2). */
+export function parseStartConfig(env: Record<string, string | undefined> = process.env): StartConfig {
+  // An exported but empty variable counts as unset, as in parseConfig.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = startEnvSchema.safeParse(given);
+  if (!result.success) throw new ConfigError(`Configuration: ${describeZodError(result.error, 5)}`);
+  const e = result.data;
+  // The simulator refuses a time-out no later than the warning (simOptionsProblem): say it with the variables' names.
+  const inactivity = e.DH_SIM_INACTIVITY_MS ?? SIM_DEFAULTS.inactivityMs;
+  const timeout = e.DH_SIM_TIMEOUT_MS ?? SIM_DEFAULTS.timeoutMs;
+  if ((e.DH_SIM_INACTIVITY_MS !== undefined || e.DH_SIM_TIMEOUT_MS !== undefined) && timeout <= inactivity) {
+    const shown = (value: number, set: boolean) => `${value}${set ? '' : ', the default'}`;
+    throw new ConfigError(
+      `Configuration: DH_SIM_TIMEOUT_MS (${shown(timeout, e.DH_SIM_TIMEOUT_MS !== undefined)}) must be longer than DH_SIM_INACTIVITY_MS (${shown(inactivity, e.DH_SIM_INACTIVITY_MS !== undefined)}): the inactivity warning comes before the time-out.`,
+    );
+  }
+  return {
+    demoHead: e.DH_DEMO_HEAD,
+    demoStreamHead: e.DH_DEMO_STREAM_HEAD,
+    host: e.HOST,
+    log: e.DH_LOG === 'on',
+    simInactivityMs: e.DH_SIM_INACTIVITY_MS,
+    simTimeoutMs: e.DH_SIM_TIMEOUT_MS,
+  };
 }
 
 /** The demo pages name their heads with placeholders: the simulator's demo heads, or DH_DEMO_HEAD. */
-function demoPageValues(config: ProxyConfig, demoHeads?: { chat: string; stream: string }): Record<string, string> {
+function demoPageValues(config: ProxyConfig, start: StartConfig, demoHeads?: { chat: string; stream: string }): Record<string, string> {
   const named = config.publicHeads.filter((h) => h !== '*');
-  const chat = demoHeads?.chat ?? process.env.DH_DEMO_HEAD ?? named[0] ?? '';
-  const stream = demoHeads?.stream ?? process.env.DH_DEMO_STREAM_HEAD ?? named[1] ?? chat;
+  const chat = demoHeads?.chat ?? start.demoHead ?? named[0] ?? '';
+  const stream = demoHeads?.stream ?? start.demoStreamHead ?? named[1] ?? chat;
   return { __DH_CHAT_HEAD__: chat, __DH_STREAM_HEAD__: stream };
+}
+
+/**
+ * The proxy's address as the simulator on this machine reaches it: loopback when listening on
+ * every address (HOST=0.0.0.0), since the simulator accepts http webhooks on loopback only.
+ */
+export function loopbackUrl(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  else if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.origin;
 }
 
 export async function startCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
@@ -115,7 +173,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     io.out(HELP);
     return 0;
   }
+  // Both parsed before anything is built or started: a wrong value stops start-up at once.
   let config: ProxyConfig = parseConfig(process.env);
+  const start = parseStartConfig(process.env);
   await buildIfNeeded(values.rebuild === true, io);
 
   let stopSim: (() => Promise<void>) | undefined;
@@ -123,9 +183,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   let platformOrigin = config.platform ? new URL(config.platform.chatUrl ?? config.platform.baseUrl).origin : '';
   let demoHeads: { chat: string; stream: string } | undefined;
   // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
-  const host = process.env.HOST ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
+  const host = start.host ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
   const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
-  let server: RunningProxy;
+  let server: RunningProxy | undefined;
   let seedClient: PlatformClient | undefined;
   try {
     if (config.mode === 'simulator') {
@@ -137,8 +197,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         host: host === '0.0.0.0' ? '127.0.0.1' : host,
         // The demo's receiver is this process on loopback http: the simulator lets that through.
         allowInsecureWebhooks: true,
-        inactivityMs: optionalMs('DH_SIM_INACTIVITY_MS'),
-        timeoutMs: optionalMs('DH_SIM_TIMEOUT_MS'),
+        inactivityMs: start.simInactivityMs,
+        timeoutMs: start.simTimeoutMs,
       });
       stopSim = sim.close;
       // `dh-kit heads …` and the other commands without credentials use this simulator too.
@@ -161,7 +221,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       staticDir: join(DIST, 'demo'),
       bundleFile: join(DIST, 'dh-kit.bundle.js'),
       authorize: openAdmin ? () => true : undefined,
-      pageValues: demoPageValues(config, demoHeads),
+      pageValues: demoPageValues(config, start, demoHeads),
       // The demo runs under a strict policy, as a careful site would: no inline script or style,
       // frames only from this origin and the platform's pages (where /dh/embed redirects).
       pageCsp: [
@@ -175,25 +235,26 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         "base-uri 'none'",
         "object-src 'none'",
       ].join('; '),
-      log: process.env.DH_LOG === 'off' ? () => undefined : undefined,
+      log: start.log ? undefined : () => undefined,
       // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/weather).
       tools: { weather: ({ city }) => `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).` },
     });
+    // The loop works out of the box: the demo heads send their session events to this proxy,
+    // whose GET /dh/events/stream feeds the demo's events panel. Inside the try: a failure here
+    // must stop the proxy and the simulator too.
+    if (seedClient && demoHeads) {
+      const webhookUrl = `${loopbackUrl(server.url)}${config.prefix === '/' ? '' : config.prefix}/hooks/events`;
+      for (const headId of [demoHeads.chat, demoHeads.stream]) {
+        await seedClient.createWebhook({ headId, webhookUrl, startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true });
+        await seedClient.setEventsEnabled(headId, true);
+      }
+    }
   } catch (err) {
-    // A port in use or a failed seed: nothing may be left running, or the process would hang.
+    // A port in use, a failed seed or webhook: nothing may be left running, or the process would hang.
+    await server?.close();
     await withdrawSim?.();
     await stopSim?.();
     throw err;
-  }
-
-  // The loop works out of the box: the demo heads send their session events to this proxy,
-  // whose GET /dh/events/stream feeds the demo's events panel.
-  if (seedClient && demoHeads) {
-    const webhookUrl = `${server.url}${config.prefix === '/' ? '' : config.prefix}/hooks/events`;
-    for (const headId of [demoHeads.chat, demoHeads.stream]) {
-      await seedClient.createWebhook({ headId, webhookUrl, startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true });
-      await seedClient.setEventsEnabled(headId, true);
-    }
   }
 
   const lines = [

@@ -4,8 +4,8 @@
  * - Login once and share the token: concurrent callers wait on one token request (AUTH-5), and
  *   the token is renewed before it expires (AUTH-4).
  * - A 401 drops the token, logs in again once and repeats the call once (AUTH-6), never in a loop.
- * - Every call has a timeout; only GETs are retried (network, timeout, 5xx, 429), with capped,
- *   jittered backoff. A create or a text-to-video is never sent twice.
+ * - Every call has a timeout; only GETs and the login are retried (network, timeout, 5xx, 429),
+ *   at most 3 attempts, with capped, jittered backoff. A create or a text-to-video is never sent twice.
  * - Requests are validated before they are sent and answers are parsed with the schemas of
  *   `schemas.ts`; failures are `PlatformError`s whose message names the field and says what to do.
  * - The secret key and the token never appear in an error or a log entry.
@@ -78,7 +78,7 @@ export interface PlatformClientOptions {
   fetch?: typeof fetch;
   /** Per HTTP attempt, body included. Default 15 000. */
   timeoutMs?: number;
-  /** Attempts of a GET. Default 3. Other methods are sent once. */
+  /** Attempts of a GET (and of the login), 1 to 3. Default 3. Other methods are sent once. */
   maxAttempts?: number;
   /** Backoff before retry n is random in [0, min(retryMaxMs, retryBaseMs·2ⁿ)). Default 250. */
   retryBaseMs?: number;
@@ -118,7 +118,8 @@ const optionsSchema = z
     secretKey: z.string().min(1, 'is required'),
     orgId: z.string().optional(),
     timeoutMs: z.number().int().positive().default(15_000),
-    maxAttempts: z.number().int().min(1).default(3),
+    // Issue 2: "at most 3 attempts"; more would only stretch an outage's wait behind a busy platform.
+    maxAttempts: z.number().int().min(1).max(3, 'must be 1 to 3 (at most 3 attempts)').default(3),
     retryBaseMs: z.number().min(0).default(250),
     retryMaxMs: z.number().min(0).default(4_000),
     tokenLifetimeMs: z.number().positive().default(TOKEN_LIFETIME_MS),
@@ -508,7 +509,9 @@ export class PlatformClient {
   private async _call<T>(call: Call<T>): Promise<T> {
     const auth = call.auth !== false;
     // Only GETs are safe to repeat (STYLE, Server): a create or a text-to-video is sent once.
-    // The token request is a POST that creates nothing: a blip there would fail every waiting call.
+    // POST /auth/token is retried deliberately: a login is idempotent (it creates nothing the
+    // caller could get twice; a second token just replaces the first), and a blip there would
+    // fail every call waiting on it (single flight). Same cap of maxAttempts as a GET.
     let retriesLeft = call.method === 'GET' || call.path === '/auth/token' ? this._maxAttempts - 1 : 0;
     let retry = 0;
     let reloggedIn = false;

@@ -79,6 +79,8 @@ const PUBLIC_MESSAGES: Record<string, string> = {
   platform_timeout: 'The avatar platform took too long to answer. Try again in a moment.',
   platform_auth_failed: "This site's connection to the avatar platform is not set up right. The site owner can find the details in the server log.",
   platform_forbidden: "This site's avatar platform account cannot do this right now. The site owner can find the details in the server log.",
+  // The platform's 404 advice names DH_BASE_URL: a setting is for the site owner, not for visitors.
+  not_found: 'The avatar platform has nothing with this id. Check the id, or ask the site owner.',
 };
 
 /**

@@ -128,8 +128,10 @@ export function apiRoutes(sim: SimContext) {
     const q = parse(pagingQuery.extend({ gender: genderSchema.optional() }), c.req.query());
     const faces = store.faces.filter((f) => !q.gender || f.gender === q.gender);
     const page = paginate(sortBy(faces, (f) => f.createdAt, q.order ?? 'ASC'), q);
+    // Spec, Page metadata: hasPreviousPage is shown in the talks list only, so the face list leaves it out.
+    const { hasPreviousPage: _hasPreviousPage, ...meta } = page.meta;
     // The platform's faces have no createdAt field in the spec: it is the simulator's sort key only.
-    return c.json({ ...page, data: page.data.map(({ createdAt: _createdAt, ...face }) => face) });
+    return c.json({ meta, data: page.data.map(({ createdAt: _createdAt, ...face }) => face) });
   });
 
   /** Exists on the platform but is not the paged listing (spec, Authentication and catalogues). */

@@ -1,6 +1,7 @@
 /**
  * Fault injection for tests: make a route answer an error status, answer late, or answer a body
- * that breaks the spec's schema. Faults are added through `/api/_sim/faults` and used up in order.
+ * that breaks the spec's schema, with headers of its own (a 302 with a Location). Faults are added
+ * through `/api/_sim/faults` and used up in order.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { SimFault, SimStore } from './store.js';
@@ -35,12 +36,19 @@ export function faultMiddleware(store: SimStore, prefix: string): MiddlewareHand
     const fault = takeFault(store, c.req.method, path);
     if (!fault) return next();
     if (fault.delayMs) await sleep(fault.delayMs);
+    const headers = { 'content-type': 'application/json', ...fault.headers };
     if (fault.status) {
       const body = fault.body ?? JSON.stringify({ statusCode: fault.status, message: `Injected fault ${fault.status}`, error: 'Injected' });
-      return c.body(body, fault.status as 500, { 'content-type': 'application/json' });
+      return c.body(body, fault.status as 500, headers);
     }
     if (fault.malformed || fault.body !== undefined) {
-      return c.body(fault.body ?? MALFORMED_BODY, 200, { 'content-type': 'application/json' });
+      return c.body(fault.body ?? MALFORMED_BODY, 200, headers);
+    }
+    if (fault.headers) {
+      // Headers alone: the route's own answer, with these added (or replaced).
+      await next();
+      for (const [name, value] of Object.entries(fault.headers)) c.res.headers.set(name, value);
+      return;
     }
     return next();
   };

@@ -15,6 +15,7 @@ const faultSchema = z.object({
   delayMs: z.number().int().min(0).max(120_000).optional(),
   body: z.string().optional(),
   malformed: z.boolean().optional(),
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes'), z.string()).optional(),
   times: z.number().int().min(0).default(1),
 });
 

@@ -105,6 +105,8 @@ export interface SimFault {
   body?: string;
   /** Answer 200 with a body that breaks the spec's schema (a face whose id is missing). */
   malformed?: boolean;
+  /** Response headers of the fault's answer, e.g. `{location}` with a 302 (a redirect the client must refuse). */
+  headers?: Record<string, string>;
   /** How many more requests it applies to; 0 means every request. */
   times: number;
 }

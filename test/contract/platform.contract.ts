@@ -112,19 +112,33 @@ export function platformContract(t: ContractTarget): void {
       });
 
       test('AUTH-3 ERR-2 every endpoint but the token one refuses a missing or invalid bearer with 401', async () => {
-        for (const [method, path] of [
+        // The 14 authenticated rows of the spec's endpoint tables, each with a body where it takes one.
+        const json = (body: unknown) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const endpoints: [string, string, { body?: string; headers?: Record<string, string> }?][] = [
           ['GET', '/head_visual/face/all'],
           ['GET', '/voice/all'],
-          ['POST', '/head/create'],
+          ['POST', '/head/create', json({ ...headBase(), operationMode: 'oc' })],
           ['GET', '/head/x'],
           ['PUT', '/head/x/splitter?splitter=false'],
-          ['POST', '/head/text-to-video'],
+          ['PUT', '/head/x/conversation-settings', json({ conversationSettings: { tools: [] } })],
+          ['PUT', '/head/x/enable-events?enableEvents=true'],
+          ['POST', '/head/text-to-video', json({ id: 'x', text: 'Hi' })],
+          ['GET', '/head/talks/x'],
+          ['POST', '/head-events', json({ headId: 'x', webhookUrl: 'https://hooks.example.com/dh' })],
           ['GET', '/head-events?headId=x'],
-        ] as const) {
-          assert.equal((await raw(path, { method })).status, 401, `${method} ${path} without a bearer`);
-          const bad = await raw(path, { method, headers: { authorization: 'Bearer not-a-token' } });
+          ['GET', '/head-events/1'],
+          ['PATCH', '/head-events/1', json({ headId: 'x', webhookUrl: 'https://hooks.example.com/dh' })],
+          ['DELETE', '/head-events/1'],
+        ];
+        assert.equal(endpoints.length, 14);
+        const headsBefore = sim ? (await sim.state()).heads.length : 0;
+        for (const [method, path, init = {}] of endpoints) {
+          const missing = await raw(path, { method, ...init });
+          assert.equal(missing.status, 401, `${method} ${path} without a bearer`);
+          const bad = await raw(path, { method, ...init, headers: { ...init.headers, authorization: 'Bearer not-a-token' } });
           assert.equal(bad.status, 401, `${method} ${path} with a bad bearer`);
         }
+        if (sim) assert.equal((await sim.state()).heads.length, headsBefore, 'no head was made behind a refusal');
       });
 
       test('ERR-2 wrong credentials give a clear invalid_credentials error', async () => {
@@ -223,16 +237,32 @@ export function platformContract(t: ContractTarget): void {
 
     describe('faces', () => {
       test('FACE-1 the face list has data and meta with every documented field', async () => {
-        const page = await shared.listFaces({ take: 5 });
+        const page = await shared.listFaces({ take: 5, page: 1 });
         assert.ok(page.data.length > 0 && page.data.length <= 5);
+        const isUrl = (value: unknown, what: string) => {
+          assert.equal(typeof value, 'string', `${what} is a string`);
+          assert.match(new URL(value as string).protocol, /^https?:$/, `${what} is an http(s) URL`);
+        };
         for (const f of page.data) {
           assert.equal(typeof f.id, 'string');
           assert.equal(typeof f.name, 'string');
           assert.match(f.gender, /^(MALE|FEMALE)$/);
           assert.equal(typeof f.permissionType, 'string');
           assert.equal(typeof f.type, 'string');
+          // avatar is the thumbnail; a face may lack it (FACE-4 falls back), but never the idle video.
+          if (f.avatar !== undefined) isUrl(f.avatar, `${f.name}'s avatar`);
+          isUrl(f.videoUrl, `${f.name}'s videoUrl`);
         }
-        assert.equal(typeof page.meta.itemCount, 'number');
+        assert.ok(page.data.some((f) => f.avatar !== undefined), 'faces carry an avatar');
+        const { meta } = page;
+        assert.deepEqual([meta.page, meta.take], [1, 5]);
+        assert.ok(Number.isInteger(meta.itemCount) && meta.itemCount >= page.data.length);
+        assert.equal(meta.pageCount, Math.ceil(meta.itemCount / 5));
+        assert.equal(meta.hasNextPage, meta.itemCount > 5);
+        // The raw answer: numbers (not the talks list's strings) and a boolean.
+        const body = await (await raw('/head_visual/face/all?take=5&page=1', { headers: { authorization: `Bearer ${await shared.getToken()}` } })).json();
+        for (const k of ['page', 'take', 'itemCount', 'pageCount'] as const) assert.equal(typeof body.meta[k], 'number', `meta.${k} is a number`);
+        assert.equal(typeof body.meta.hasNextPage, 'boolean');
       });
 
       test('FACE-2 order, page and take page through the list with right metadata', async () => {
@@ -578,9 +608,34 @@ export function platformContract(t: ContractTarget): void {
       });
 
       test('ERR-5 a GET that keeps failing ends as a clear upstream error after 3 attempts', async () => {
-        await sim!.fault({ path: '/voice/all', status: 502, times: 3 });
-        const err = await rejects(shared.listVoices(), 'upstream');
-        assert.equal(err.status, 502);
+        await sim!.fault({ path: '/voice/all', status: 502, times: 0 });
+        const before = (await sim!.requests('/voice/all')).length;
+        try {
+          const err = await rejects(shared.listVoices(), 'upstream');
+          assert.equal(err.status, 502);
+          const made = (await sim!.requests('/voice/all')).slice(before);
+          assert.deepEqual(made.map((r) => r.status), [502, 502, 502], 'exactly 3 attempts reached the platform');
+        } finally {
+          await sim!.clearFaults();
+        }
+      });
+
+      test('ERR-5 a redirect from the platform is refused: a network error, and its target is never requested', async () => {
+        // Location points at a path of the platform itself, so a followed redirect would be in its log.
+        const target = '/head/redirect-target';
+        await sim!.fault({ path: '/voice/all', status: 302, headers: { location: `${t.baseUrl}${target}` }, times: 0 });
+        // The platform really answers a redirect with a Location (seen without following it).
+        const seen = await raw('/voice/all', { redirect: 'manual' });
+        assert.deepEqual([seen.status, seen.headers.get('location')], [302, `${t.baseUrl}${target}`]);
+        const before = (await sim!.requests('/voice/all')).length;
+        try {
+          const err = await rejects(client({ maxAttempts: 1 }).listVoices(), 'network', /redirect/);
+          assert.match(err.message, /redirects are not followed/);
+          assert.deepEqual((await sim!.requests('/voice/all')).slice(before).map((r) => r.status), [302]);
+          assert.equal((await sim!.requests(target)).length, 0, 'the redirect target was never requested');
+        } finally {
+          await sim!.clearFaults();
+        }
       });
 
       test('ERR-5 head creation is never retried', async () => {

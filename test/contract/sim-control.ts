@@ -9,6 +9,8 @@ export interface SimFaultSpec {
   delayMs?: number;
   body?: string;
   malformed?: boolean;
+  /** Response headers of the fault's answer (a 302 with a Location). */
+  headers?: Record<string, string>;
   times?: number;
 }
 

@@ -41,7 +41,7 @@ describe('dh-kit platform commands', () => {
     const key = [...sim.store.webhooks.values()].find((w) => w.headId === headId)!.sharedKey;
     assert.match(created.out, new RegExp(key), 'the key is shown once, at creation');
     const list = await run('webhooks', 'list', headId);
-    assert.match(list.out, /https:\/\/hooks\.example\.com\/dh\tstart,end\t/);
+    assert.match(list.out, /https:\/\/hooks\.example\.com\/dh +start,end +/);
     assert.doesNotMatch(list.out, new RegExp(key), 'listed keys are masked');
     const id = [...sim.store.webhooks.values()].find((w) => w.headId === headId)!.id;
     const json = JSON.parse((await run('webhooks', 'get', String(id), '--json', '--show-keys')).out);
@@ -97,5 +97,77 @@ describe('dh-kit platform commands', () => {
       process.env.DH_EMAIL = email;
       process.env.DH_SECRET_KEY = sim.info.secretKey;
     }
+  });
+});
+
+describe('dh-kit webhooks update: turning events off, and the URL', () => {
+  let sim2: RunningSimulator;
+  let head: string;
+  const env = { ...process.env };
+  before(async () => {
+    sim2 = await startSimulator({ allowInsecureWebhooks: true });
+    Object.assign(process.env, { DH_EMAIL: sim2.info.email, DH_SECRET_KEY: sim2.info.secretKey, DH_BASE_URL: sim2.info.baseUrl });
+    const client = new PlatformClient({ baseUrl: sim2.info.baseUrl, email: sim2.info.email, secretKey: sim2.info.secretKey });
+    const voice = sim2.store.voices[0]!;
+    head = (await client.createHead({ headVisualId: sim2.store.faces[0]!.id, name: 'Off', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId })).id;
+  });
+  after(async () => {
+    for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL']) {
+      if (env[k] === undefined) delete process.env[k];
+      else process.env[k] = env[k];
+    }
+    await sim2.close();
+  });
+  const hook = () => [...sim2.store.webhooks.values()].find((w) => w.headId === head)!;
+  const flagsOf = () => {
+    const h = hook();
+    return [h.startConversation, h.endConversation, h.timeoutConversation, h.inactivityWarning];
+  };
+
+  test('HOOK-2 HOOK-4 --no-start, --no-end, --no-timeout, --no-inactivity turn events off; the others stay as they were', async () => {
+    assert.equal((await run('webhooks', 'create', head, 'https://hooks.example.com/a', '--all')).code, 0);
+    const id = String(hook().id);
+    assert.deepEqual(flagsOf(), [true, true, true, true]);
+    const off = await run('webhooks', 'update', id, '--no-start', '--no-timeout');
+    assert.equal(off.code, 0, off.err);
+    assert.deepEqual(flagsOf(), [false, true, false, true], 'only the flags given changed');
+    const sent = sim2.store.requests.filter((r) => r.method === 'PATCH').at(-1)!.body as Record<string, unknown>;
+    assert.deepEqual(sent, { startConversation: false, timeoutConversation: false }, 'flags not given are not sent');
+    assert.match(off.out, /^ID +URL +EVENTS +SHARED KEY$/m, 'the aligned table');
+    assert.match(off.out, /https:\/\/hooks\.example\.com\/a +end,inactivity +\S+…\S+$/m);
+    assert.equal((await run('webhooks', 'update', id, '--no-end', '--no-inactivity')).code, 0);
+    assert.deepEqual(flagsOf(), [false, false, false, false]);
+    assert.match((await run('webhooks', 'get', id)).out, / \(none\) /);
+    assert.equal((await run('webhooks', 'update', id, '--start', '--no-end')).code, 0);
+    assert.deepEqual(flagsOf(), [true, false, false, false]);
+    assert.equal((await run('webhooks', 'update', id, '--all', '--no-inactivity')).code, 0);
+    assert.deepEqual(flagsOf(), [true, true, true, false], '--all with one exception');
+  });
+
+  test('HOOK-4 --url changes the webhook URL and keeps the events; an http URL is refused', async () => {
+    const id = String(hook().id);
+    const before = flagsOf();
+    const moved = await run('webhooks', 'update', id, '--url', 'https://hooks.example.com/moved');
+    assert.equal(moved.code, 0, moved.err);
+    assert.equal(hook().webhookUrl, 'https://hooks.example.com/moved');
+    assert.deepEqual(flagsOf(), before);
+    assert.match(moved.out, /https:\/\/hooks\.example\.com\/moved/);
+    const http = await run('webhooks', 'update', id, '--url', 'http://hooks.example.com/plain');
+    assert.equal(http.code, 1);
+    assert.match(http.err, /https/);
+    assert.equal(hook().webhookUrl, 'https://hooks.example.com/moved');
+  });
+
+  test('a flag given both ways, or an unknown --no- flag, is a usage error (exit 2) and nothing is sent', async () => {
+    const id = String(hook().id);
+    const patches = () => sim2.store.requests.filter((r) => r.method === 'PATCH').length;
+    const before = patches();
+    const both = await run('webhooks', 'update', id, '--start', '--no-start');
+    assert.equal(both.code, 2);
+    assert.match(both.err, /--start and --no-start cannot both be given/);
+    const unknown = await run('webhooks', 'update', id, '--no-url');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /--no-url/);
+    assert.equal(patches(), before);
   });
 });

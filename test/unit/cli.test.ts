@@ -38,6 +38,18 @@ test('dh-kit explains a wrong command or option and exits 2', async () => {
   assert.equal(await main(['help'], io), 0);
 });
 
+test('dh-kit sim refuses a --timeout-ms no longer than the inactivity warning: a usage error naming the flags (exit 2), not a stack trace', async () => {
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  assert.equal(await main(['sim', '--port', '0', '--timeout-ms', '30000'], io), 2);
+  assert.match(lines.join('\n'), /--timeout-ms \(30000\) must be longer than --inactivity-ms \(60000, the default\)/);
+  lines.length = 0;
+  assert.equal(await main(['sim', '--port', '0', '--inactivity-ms', '5000', '--timeout-ms', '5000'], io), 2);
+  assert.match(lines.join('\n'), /--timeout-ms \(5000\) must be longer than --inactivity-ms \(5000\)/);
+  assert.doesNotMatch(lines.join('\n'), /RangeError|^\s+at /m);
+  assert.equal(lines.length, 1, 'one line, nothing started');
+});
+
 test('dh-kit sign prints a launch URL the proxy accepts, and refuses without a secret', async () => {
   const { verifyLaunch } = await import('../../src/proxy/signing.js');
   const secret = 'cli-signing-secret-0123456789abcdef';

@@ -796,6 +796,9 @@ describe('options and helpers', () => {
     assert.throws(() => new PlatformClient({ ...base, baseUrl: 'ftp://api.platform.test' }), /baseUrl: must be an http\(s\) URL/);
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, secretKey: '' }), /secretKey: is required/);
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 0 }), /maxAttempts/);
+    // Issue 2: retries are capped at 3 attempts, whatever a caller asks.
+    assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 4 }), /maxAttempts: must be 1 to 3/);
+    assert.ok(new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 3 }));
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, tokenLifetimeMs: 1000, tokenRefreshMarginMs: 1000 }), /tokenRefreshMarginMs/);
   });
 

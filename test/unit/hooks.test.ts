@@ -1,6 +1,6 @@
 /** POST /dh/hooks/events: the webhook receiver (EV-7, EV-8, EV-10). */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { PlatformClient } from '../../src/platform/client.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { createProxy } from '../../src/proxy/app.js';
@@ -10,8 +10,11 @@ import type { EventHandler } from '../../src/proxy/routes/hooks.js';
 import { MemoryStore, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
+/** The event stream is browser-facing (a back office): its answers are scanned for secrets at the end. */
+const scan = watchSecrets(sim, ['admin-token-0123456789', 'x'.repeat(32)]);
 const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(sim.app.fetch(new Request(input, init)))) as typeof fetch;
 const access = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const client = new PlatformClient({ ...access, fetch: simFetch });
@@ -86,6 +89,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 describe('webhook receiver', () => {
+  after(() => {
+    assert.ok(scan.assertClean().recorded >= 2, 'the event stream answers were recorded');
+  });
+
   test('EV-7 EV-8 a signed delivery is verified, acknowledged and handed to onEvent once', async () => {
     const s = await setup();
     const res = await s.deliver(s.body, await signWebhookBody(s.body, s.key));
@@ -123,7 +130,7 @@ describe('webhook receiver', () => {
 
   test('GET /dh/events/stream (admin) sends each verified event once, in the order received', async () => {
     const s = await setup();
-    assert.equal((await s.app.request('/dh/events/stream')).status, 401, 'admin only');
+    assert.equal((await scan.record(await s.app.request('/dh/events/stream'))).status, 401, 'admin only');
     const res = await s.app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
@@ -139,6 +146,7 @@ describe('webhook receiver', () => {
     await readUntil(/event: end_conversation/);
     const types = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     assert.deepEqual(types, ['ready', 'start_conversation', 'end_conversation'], 'the retried delivery is not sent twice');
+    scan.recordText(res.status, res.headers, text);
     await reader.cancel();
   });
 

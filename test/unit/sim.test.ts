@@ -74,6 +74,13 @@ describe('simulator', () => {
     assert.equal(big.meta.take, 100);
   });
 
+  test('FACE-2 the face list meta has the spec\'s fields, without hasPreviousPage (shown only in the talks list)', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const second = await (await app.request('/api/head_visual/face/all?take=5&page=2', { headers: auth })).json();
+    assert.deepEqual(Object.keys(second.meta).sort(), ['hasNextPage', 'itemCount', 'page', 'pageCount', 'take']);
+    assert.deepEqual([second.meta.page, second.meta.take, second.meta.hasNextPage], [2, 5, true]);
+  });
+
   test('HEAD-8 LIM-1 the chat page opens with the api_key of publicUrl and refuses any other', async () => {
     const head = await createHead();
     const url = new URL(head.publicUrl);
@@ -122,6 +129,20 @@ describe('simulator', () => {
     const malformed = await app.request('/api/head/anything', { headers: auth });
     assert.deepEqual(await malformed.json(), { data: [{ unexpected: true }], meta: { page: 'one' } });
     assert.equal((await add({ path: 'no-slash' })).status, 400);
+  });
+
+  test('faults carry response headers: a 302 with a Location, or headers added to the real answer', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    assert.equal((await add({ path: '/voice/all', status: 302, headers: { location: 'http://elsewhere.example/api/voice/all' } })).status, 201);
+    const redirect = await app.request('/api/voice/all', { headers: auth });
+    assert.deepEqual([redirect.status, redirect.headers.get('location')], [302, 'http://elsewhere.example/api/voice/all']);
+    await add({ path: '/voice/all', headers: { 'retry-after': '7' } });
+    const real = await app.request('/api/voice/all', { headers: auth });
+    assert.equal(real.status, 200);
+    assert.equal(real.headers.get('retry-after'), '7');
+    assert.ok((await real.json()).data.voices.length > 0, 'the route answered as usual');
+    assert.equal((await add({ path: '/voice/all', headers: { 'bad header': 'x' } })).status, 400);
   });
 
   test('introspection shows the request log without secrets, and reset forgets', async () => {

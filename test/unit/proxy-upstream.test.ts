@@ -1,0 +1,203 @@
+/**
+ * The proxy against the platform's refusals and its catalogue cache, through `app.request()` with
+ * the simulator in-process: how a platform 403, 404 and 429 reach a visitor and an admin, the
+ * warning of an unset DH_SIGNING_SECRET, and the caching of /faces and /voices (ETag, coalescing,
+ * TTL). Every browser-facing answer is scanned for secrets at the end (./secret-scan.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
+import { createProxy, type ProxyOptions } from '../../src/proxy/app.js';
+import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
+import { CATALOGUE_TTL_MS } from '../../src/proxy/deps.js';
+import { createSimulator } from '../../src/sim/index.js';
+import type { SimFault } from '../../src/sim/store.js';
+import { watchSecrets } from './secret-scan.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const SIGNING = 'upstream-signing-secret-0123456789abcdef';
+const ADMIN = 'upstream-admin-token-0123456789';
+const scan = watchSecrets(sim, [SIGNING, ADMIN]);
+/** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
+const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init);
+  return new Promise<Response>((resolve, reject) => {
+    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
+  });
+}) as typeof fetch;
+const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
+
+function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> } = {}) {
+  const config: ProxyConfig = {
+    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
+    platform: platformAccess,
+  };
+  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
+  const app = createProxy({ config, platform: client, fetch: simFetch, log: () => undefined, warn: () => undefined, ...overrides });
+  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
+    if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return scan.record(await app.request(path, { ...init, headers }));
+  };
+  return { app, request };
+}
+
+async function errorOf(res: Response) {
+  const body = await res.json();
+  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
+  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
+  return body.error as { code: string; message: string };
+}
+
+/** A fault on every request to `path` while `run` runs. */
+async function withFault<T>(fault: Omit<SimFault, 'id' | 'times'>, run: () => Promise<T>): Promise<T> {
+  sim.store.faults = [];
+  sim.store.addFault({ times: 0, ...fault });
+  try {
+    return await run();
+  } finally {
+    sim.store.faults = [];
+  }
+}
+
+const upstreamCalls = (path: string) => sim.store.requests.filter((r) => r.path === path).length;
+
+describe('proxy · platform refusals and catalogue cache', () => {
+  after(() => {
+    // Secrets never reach a browser; the organisation key only in the embed's 302.
+    const { recorded, withOrgKey } = scan.assertClean();
+    assert.ok(recorded > 20 && withOrgKey > 0, 'the suite recorded answers, the embed redirect among them');
+  });
+
+  describe('platform refusals', () => {
+    test('ERR-3 a platform 403 is a 502 platform_forbidden: a plain message for a visitor, the platform\'s words for an admin', async () => {
+      const p = makeProxy();
+      await withFault({ path: '/voice/all', status: 403, body: JSON.stringify({ message: 'Forbidden: missing permissions to list voices' }) }, async () => {
+        const visitor = await p.request('/dh/voices');
+        assert.equal(visitor.status, 502);
+        const v = await errorOf(visitor);
+        assert.equal(v.code, 'platform_forbidden');
+        assert.match(v.message, /server log/);
+        assert.doesNotMatch(v.message, /permission|DH_/);
+        const admin = await p.request('/dh/voices?q=admin', { admin: true });
+        assert.equal(admin.status, 502);
+        const a = await errorOf(admin);
+        assert.equal(a.code, 'platform_forbidden');
+        assert.match(a.message, /no permission/, 'the admin reads the cause');
+      });
+    });
+
+    test('a platform 429 is a 503 platform_busy with Retry-After, after the client\'s capped retries', async () => {
+      const p = makeProxy();
+      const before = upstreamCalls('/head_visual/face/all');
+      await withFault({ path: '/head_visual/face/all', status: 429, headers: { 'retry-after': '1' } }, async () => {
+        const res = await p.request('/dh/faces');
+        assert.equal(res.status, 503);
+        const retryAfter = Number(res.headers.get('retry-after'));
+        assert.ok(Number.isInteger(retryAfter) && retryAfter > 0, `Retry-After is a number of seconds, got ${res.headers.get('retry-after')}`);
+        const err = await errorOf(res);
+        assert.equal(err.code, 'platform_busy');
+        assert.match(err.message, /429|try again/i);
+        assert.equal(upstreamCalls('/head_visual/face/all') - before, 3, 'three attempts, then the answer');
+      });
+    });
+
+    test('a platform 404 is a 404 not_found whose visitor message names no setting; an admin gets the detail', async () => {
+      const p = makeProxy();
+      const visitor = await p.request('/dh/heads/00000000-0000-4000-a000-00000000dead');
+      assert.equal(visitor.status, 404);
+      const v = await errorOf(visitor);
+      assert.equal(v.code, 'not_found');
+      assert.doesNotMatch(v.message, /DH_|BASE_URL|platform said/i, 'no setting names for visitors');
+      assert.match(v.message, /id/);
+      const admin = await p.request('/dh/webhooks/987654', { admin: true });
+      assert.equal(admin.status, 404);
+      const a = await errorOf(admin);
+      assert.equal(a.code, 'not_found');
+      assert.match(a.message, /DH_BASE_URL/, 'the admin is told what to check');
+      assert.match(a.message, /Webhook not found/, '…and what the platform said');
+    });
+  });
+
+  test('without DH_SIGNING_SECRET the proxy warns, and launch → embed still answers 302', async () => {
+    const warnings: string[] = [];
+    const config: ProxyConfig = { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: platformAccess };
+    assert.equal(config.signingSecret, undefined);
+    const p = makeProxy({}, { config, warn: (m) => warnings.push(m) });
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /DH_SIGNING_SECRET is not set/);
+    assert.match(warnings[0]!, /random key/);
+    const voice = sim.store.voices.find((v) => v.provider === 'azure' && v.locale === 'en-US')!;
+    const created = await p.request('/dh/heads', {
+      method: 'POST',
+      admin: true,
+      body: JSON.stringify({ headVisualId: sim.store.faces[0]!.id, name: 'Unsigned', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = await created.json();
+    const { url } = await (await p.request(`/dh/heads/${id}/launch`)).json();
+    const embed = await p.request(url);
+    assert.equal(embed.status, 302);
+    assert.match(embed.headers.get('location') ?? '', new RegExp(`^${sim.urls.chatUrl}/`));
+  });
+
+  describe('catalogue cache', () => {
+    test('GET /voices answers 304 to a matching If-None-Match, and 200 to another', async () => {
+      const p = makeProxy();
+      const first = await p.request('/dh/voices?provider=azure');
+      assert.equal(first.status, 200);
+      const etag = first.headers.get('etag');
+      assert.ok(etag, 'an ETag');
+      const again = await p.request('/dh/voices?provider=azure', { headers: { 'if-none-match': etag } });
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+      const other = await p.request('/dh/voices?provider=azure', { headers: { 'if-none-match': '"something-else"' } });
+      assert.equal(other.status, 200);
+    });
+
+    test('N concurrent cold identical /voices requests make one upstream /voice/all call', async () => {
+      const p = makeProxy();
+      const before = upstreamCalls('/voice/all');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => p.request('/dh/voices?locale=en')));
+      assert.ok(answers.every((r) => r.status === 200));
+      const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
+      assert.equal(bodies.size, 1, 'every caller got the same list');
+      assert.equal(upstreamCalls('/voice/all') - before, 1);
+    });
+
+    test('the catalogue TTL: faces and voices are kept for CATALOGUE_TTL_MS, then fetched again', async () => {
+      let now = Date.now();
+      const p = makeProxy({}, { now: () => now });
+      const calls = () => [upstreamCalls('/head_visual/face/all'), upstreamCalls('/voice/all')];
+      assert.equal((await p.request('/dh/faces')).status, 200);
+      assert.equal((await p.request('/dh/voices')).status, 200);
+      const cold = calls();
+      now += CATALOGUE_TTL_MS - 1;
+      await p.request('/dh/faces?page=2');
+      await p.request('/dh/voices?provider=azure');
+      assert.deepEqual(calls(), cold, 'still fresh: no upstream call');
+      now += 1;
+      await p.request('/dh/faces');
+      await p.request('/dh/voices');
+      const [faces, voices] = calls();
+      assert.ok(faces! > cold[0]!, 'faces fetched again after the TTL');
+      assert.equal(voices, cold[1]! + 1, 'voices fetched again after the TTL');
+    });
+
+    test('FACE-2 GET /faces?order=DESC is the newest first: the ASC list reversed, paged the same way', async () => {
+      const p = makeProxy();
+      type Page = { items: { id: string }[]; total: number };
+      const asc = (await (await p.request('/dh/faces?take=100&order=ASC')).json()) as Page;
+      const desc = (await (await p.request('/dh/faces?take=100&order=DESC')).json()) as Page;
+      assert.equal(desc.total, sim.store.faces.length);
+      const newestFirst = [...sim.store.faces].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((f) => f.id);
+      assert.deepEqual(desc.items.map((f) => f.id), newestFirst);
+      assert.deepEqual(desc.items.map((f) => f.id), asc.items.map((f) => f.id).reverse());
+      const second = (await (await p.request('/dh/faces?take=5&page=2&order=DESC')).json()) as Page;
+      assert.deepEqual(second.items.map((f) => f.id), newestFirst.slice(5, 10));
+    });
+  });
+});
