@@ -11,6 +11,7 @@ import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/ap
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 /** The simulator's fetch handler as the network: it honours abort signals like a real fetch. */
@@ -21,26 +22,12 @@ const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
   });
 }) as typeof fetch;
-/** Every bearer token and shared key the simulator ever handed out, for the secret scan. */
-const issued: string[] = [];
-const issueToken = sim.store.issueToken.bind(sim.store);
-sim.store.issueToken = (account) => {
-  const token = issueToken(account);
-  issued.push(token);
-  return token;
-};
-const addWebhook = sim.store.addWebhook.bind(sim.store);
-sim.store.addWebhook = (fields) => {
-  const hook = addWebhook(fields);
-  issued.push(hook.sharedKey);
-  return hook;
-};
 const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const SIGNING = 'test-signing-secret-0123456789abcdef';
 const ADMIN = 'admin-token-0123456789';
+/** Every browser-facing response of the suite is searched for the platform's secrets at the end. */
+const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 
-/** Every browser-facing response of the suite: status line, headers and body, for the secret scan. */
-const seen: string[] = [];
 
 function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> } = {}) {
   const config: ProxyConfig = {
@@ -56,9 +43,7 @@ function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOpt
     if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
     if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const res = await app.request(path, { ...init, headers });
-    const text = await res.clone().text();
-    seen.push(`${res.status} ${JSON.stringify([...res.headers])} ${text}`);
-    return res;
+    return scan.record(res);
   };
   return { app, request, logs, client };
 }
@@ -94,15 +79,8 @@ async function createHead(p: ReturnType<typeof makeProxy>, extra: Record<string,
 describe('proxy', () => {
   after(() => {
     // Secrets never reach a browser: not the bearer, not the secret key, not a shared key, not the org key.
-    const all = seen.join('\n');
-    const orgKeys = [...sim.store.orgs.values()].map((o) => o.apiKey);
-    assert.ok(issued.length > 5, 'the suite used tokens and webhooks');
-    for (const secret of [...issued, sim.store.options.secretKey, SIGNING, ADMIN]) {
-      assert.ok(!all.includes(secret), 'a secret appeared in a browser-facing response');
-    }
-    // The organisation key appears only in the embed redirect's Location, the iframe's own navigation.
-    const withKey = seen.filter((s) => orgKeys.some((k) => s.includes(k)));
-    assert.ok(withKey.length > 0 && withKey.every((s) => s.startsWith('302 ')), 'LIM-1 api_key only in the 302 of /embed');
+    assert.ok(scan.secrets.length > 7, 'the suite used tokens and webhooks');
+    assert.ok(scan.assertClean().withOrgKey > 0, 'LIM-1 the embed redirect was among the answers scanned');
   });
 
   describe('catalogues', () => {
