@@ -9,26 +9,7 @@ export const styles = css`
     margin-bottom: 8px;
   }
   .grid {
-    position: relative;
     height: var(--dh-face-picker-height, 420px);
-    overflow: auto;
-    border: var(--_border);
-    border-radius: var(--_radius);
-    box-sizing: border-box;
-    outline: none;
-  }
-  .grid:focus-visible {
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
-  }
-  :host([disabled]) .grid,
-  .grid[aria-disabled='true'] {
-    opacity: 0.55;
-  }
-  .grid[aria-disabled='true'] {
-    /* A disabled grid is out of the tab order, so it does not scroll either: a scroller that no
-       keyboard can reach fails WCAG 2.1.1 (axe scrollable-region-focusable), as in the voice
-       picker. !important: the virtualizer sets overflow inline (through CSSOM). */
-    overflow: hidden !important;
   }
   .row {
     display: grid;
@@ -74,15 +55,7 @@ export const styles = css`
     object-fit: cover;
   }
   .name {
-    font-weight: 600;
     font-size: 0.9rem;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  .meta {
-    font-size: 0.78rem;
-    opacity: 0.75;
   }
   .check {
     position: absolute;

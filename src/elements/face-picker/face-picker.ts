@@ -7,8 +7,12 @@ import { requestJson } from '../../api/client.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/schemas.js';
 import type { DhSelectEvent } from '../shared/events.js';
 import { DhFormControl } from '../shared/form-control.js';
+import { PagedList } from '../shared/paged-list.js';
+import { renderError, renderPageError, renderStatus } from '../shared/picker-states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
+import { renderRow, type RowState } from './face-cell.js';
+import { gridTarget } from './grid-keys.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
 const PAGE_SIZE = 60;
@@ -23,23 +27,6 @@ interface Filters {
   gender: string;
   order: string;
   q: string;
-}
-
-interface Loaded {
-  filters: Filters;
-  /** Every face by position; undefined until its page arrives. */
-  items: (FaceItem | undefined)[];
-  total: number;
-  /** Pages of this list under way, by page number; aborted when the list is replaced. */
-  pending: Map<number, AbortController>;
-  /** Pages of this list that failed, with why: shown with "Try again", not asked again by scrolling. */
-  failed: Map<number, unknown>;
-}
-
-/** "Faces 61–120" for the pages given (page numbers from 1). */
-function facesOf(pages: number[], total: number): string {
-  const ranges = pages.map((p) => `${(p - 1) * PAGE_SIZE + 1}–${Math.min(total, p * PAGE_SIZE)}`);
-  return `Faces ${ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ')}`;
 }
 
 /**
@@ -78,7 +65,7 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   @query('.grid') private _grid?: HTMLElement | null;
 
   /** Faces loaded for the current filters; replaced when they change. */
-  @state() private _loaded?: Loaded;
+  @state() private _loaded?: PagedList<FaceItem>;
   /** Index of the cell keyboard focus is on (aria-activedescendant). */
   @state() private _active = 0;
   /** The cell under the pointer, whose idle video plays. */
@@ -113,21 +100,26 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     // ignored the abort never becomes the list whose later pages load.
     task: async ([endpoint, gender, order, q], { signal }) => {
       // New filters: the pages still coming for the old ones are of no use.
-      this._abortPages(this._loaded);
+      this._loaded?.abortAll();
       const filters: Filters = { endpoint, gender, order, q };
-      const page = await this._fetchPage(1, filters, signal);
-      const items: (FaceItem | undefined)[] = new Array(page.total).fill(undefined);
-      page.items.forEach((f, i) => (items[i] = f));
-      return { filters, items, total: page.total, pending: new Map(), failed: new Map() } satisfies Loaded;
+      const first = await this._fetchPage(1, filters, signal);
+      return new PagedList<FaceItem>({
+        pageSize: PAGE_SIZE,
+        total: first.total,
+        first: first.items,
+        // Later pages are asked with the filters of their list.
+        fetchPage: async (page, signal) => (await this._fetchPage(page, filters, signal)).items,
+        onChange: () => this.requestUpdate(),
+      });
     },
     args: () => [this.endpoint, this.gender, this.order, this._q] as const,
     onComplete: (loaded) => {
-      this._abortPages(this._loaded);
+      this._loaded?.dispose();
       this._loaded = loaded;
       this._active = Math.max(0, loaded.items.findIndex((f) => f?.id === this.value));
     },
     onError: () => {
-      this._abortPages(this._loaded);
+      this._loaded?.dispose();
       this._loaded = undefined;
     },
   });
@@ -155,19 +147,12 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     super.disconnectedCallback();
     this._resize?.disconnect();
     clearTimeout(this._searchTimer);
-    this._abortPages(this._loaded);
+    this._loaded?.abortAll();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // CSSOM, not a style attribute: a strict CSP allows it.
     if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
-  }
-
-  /** Aborts the page requests of a list that is being replaced. */
-  private _abortPages(loaded: Loaded | undefined): void {
-    if (!loaded) return;
-    for (const c of loaded.pending.values()) c.abort();
-    loaded.pending.clear();
   }
 
   private _fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
@@ -184,38 +169,9 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
    * waits for "Try again" (scrolling past it again does not hammer a failing proxy).
    */
   private _ensureRows(firstRow: number, lastRow: number): void {
-    const loaded = this._loaded;
     // While the first page of new filters loads, the old list waits (its pages were aborted).
-    if (!loaded || this._task.status === TaskStatus.PENDING) return;
-    const from = Math.floor((firstRow * this._cols) / PAGE_SIZE) + 1;
-    const to = Math.floor((Math.min(loaded.total - 1, (lastRow + 1) * this._cols - 1)) / PAGE_SIZE) + 1;
-    for (let page = from; page <= to; page++) {
-      if (!loaded.failed.has(page)) this._loadPage(loaded, page);
-    }
-  }
-
-  /** Fetches one page of a list, with the filters of that list, unless it is loaded or under way. */
-  private _loadPage(loaded: Loaded, page: number): void {
-    const start = (page - 1) * PAGE_SIZE;
-    if (loaded.pending.has(page) || loaded.items[start] !== undefined) return;
-    const abort = new AbortController();
-    loaded.pending.set(page, abort);
-    this._fetchPage(page, loaded.filters, abort.signal)
-      .then((res) => {
-        // A stale answer (filters changed meanwhile) never lands in the new list.
-        if (abort.signal.aborted || this._loaded !== loaded) return;
-        res.items.forEach((f, i) => (loaded.items[start + i] = f));
-        this.requestUpdate();
-      })
-      .catch((err: unknown) => {
-        if (abort.signal.aborted || this._loaded !== loaded) return;
-        // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
-        loaded.failed.set(page, err);
-        this.requestUpdate();
-      })
-      .finally(() => {
-        if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
-      });
+    if (this._task.status === TaskStatus.PENDING) return;
+    this._loaded?.loadRange(firstRow * this._cols, (lastRow + 1) * this._cols - 1);
   }
 
   /** "Try again" for the later pages that failed: asks each of them again. */
@@ -224,20 +180,8 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     if (!loaded) return;
     // The button goes away with the error: keep the keyboard user on the grid, not on <body>.
     if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._grid?.focus();
-    const pages = [...loaded.failed.keys()];
-    loaded.failed.clear();
-    for (const page of pages) this._loadPage(loaded, page);
-    this.requestUpdate();
+    loaded.retryFailed();
   };
-
-  /** Asks the failed page of a cell again. */
-  private _retryPageOf(index: number): void {
-    const loaded = this._loaded;
-    const page = Math.floor(index / PAGE_SIZE) + 1;
-    if (!loaded?.failed.delete(page)) return;
-    this._loadPage(loaded, page);
-    this.requestUpdate();
-  }
 
   /**
    * Row indices for the virtualizer. The same array while the row count stays: the virtualizer
@@ -268,60 +212,27 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     this.gender = '';
   };
 
-  private _choose(index: number): void {
+  private _choose = (index: number): void => {
     if (this.isDisabled) return;
     // A cell of a page that failed: Enter or Space asks the page again.
-    if (this._loaded?.failed.has(Math.floor(index / PAGE_SIZE) + 1)) {
-      this._retryPageOf(index);
-      return;
-    }
+    if (this._loaded?.retryPageOf(index)) return;
     const face = this._loaded?.items[index];
     if (!face) return;
     this._active = index;
     this.select(face.id, face);
-  }
+  };
 
   private _onGridKeydown = (e: KeyboardEvent): void => {
     const total = this._loaded?.total ?? 0;
     if (!total || this.isDisabled) return;
-    const cols = this._cols;
     const pageRows = this._rowsInView();
-    const i = this._active;
-    const rowStart = i - (i % cols);
-    let next = i;
-    switch (e.key) {
-      case 'ArrowRight':
-        next = Math.min(total - 1, i + 1);
-        break;
-      case 'ArrowLeft':
-        next = Math.max(0, i - 1);
-        break;
-      case 'ArrowDown':
-        next = i + cols < total ? i + cols : i;
-        break;
-      case 'ArrowUp':
-        next = i - cols >= 0 ? i - cols : i;
-        break;
-      case 'Home':
-        next = e.ctrlKey ? 0 : rowStart;
-        break;
-      case 'End':
-        next = e.ctrlKey ? total - 1 : Math.min(total - 1, rowStart + cols - 1);
-        break;
-      case 'PageDown':
-        next = Math.min(total - 1, i + pageRows * cols);
-        break;
-      case 'PageUp':
-        next = Math.max(0, i - pageRows * cols);
-        break;
-      case 'Enter':
-      case ' ':
-        e.preventDefault();
-        this._choose(i);
-        return;
-      default:
-        return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._choose(this._active);
+      return;
     }
+    const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows });
+    if (next === undefined) return;
     e.preventDefault();
     this._moveTo(next);
   };
@@ -376,6 +287,28 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     this._ensureRows(first, last);
   };
 
+  /** What a row's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
+  private _rowState(): RowState {
+    return {
+      cols: this._cols,
+      value: this.value,
+      active: this._active,
+      hover: this._hover,
+      focused: this._focused,
+      reducedMotion: !!this._motion?.matches,
+      onChoose: this._choose,
+      onPointerEnter: this._onCellEnter,
+      onPointerLeave: this._onCellLeave,
+    };
+  }
+
+  private _onCellEnter = (index: number): void => {
+    this._hover = index;
+  };
+  private _onCellLeave = (index: number): void => {
+    if (this._hover === index) this._hover = -1;
+  };
+
   protected override render() {
     return html`
       <div class="toolbar" part="toolbar">
@@ -391,52 +324,28 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
         </label>
       </div>
       ${this._task.render({
-        initial: () => this.renderStatus('Loading faces…'),
-        pending: () => (this._loaded?.total ? this.renderGrid(this._loaded, true) : this.renderStatus('Loading faces…')),
-        complete: (loaded) => (loaded.total ? [this.renderGrid(loaded, false), this.renderPageError(loaded)] : this.renderEmpty()),
-        error: (err) => this.renderError(err),
+        initial: () => renderStatus('Loading faces…'),
+        pending: () => (this._loaded?.total ? this.renderGrid(this._loaded, true) : renderStatus('Loading faces…')),
+        complete: (loaded) =>
+          loaded.total ? [this.renderGrid(loaded, false), renderPageError(loaded, 'Faces', this._onRetryPages)] : this.renderEmpty(),
+        error: (err) => renderError(err, 'The faces could not be loaded.', () => void this._task.run()),
       })}
     `;
   }
 
-  private renderStatus(text: string) {
-    return html`<p class="state" part="status" role="status">${text}</p>`;
-  }
-
   private renderEmpty() {
     const filters = [this._q && `the name "${this._q}"`, this.gender && (this.gender === 'FEMALE' ? 'female faces' : 'male faces')].filter(Boolean);
-    return html`<p class="state" part="status" role="status">
+    return renderStatus(html`
       No face matches ${filters.length ? filters.join(' and ') : 'yet: the catalogue is empty'}.
       ${filters.length ? html`Widen the search or <button type="button" @click=${this._onClearFilters}>Clear filters</button>` : nothing}
-    </p>`;
+    `);
   }
 
-  private renderError(err: unknown) {
-    const message = err instanceof Error ? err.message : 'The faces could not be loaded.';
-    return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${() => this._task.run()}>Try again</button></p>`;
-  }
-
-  /**
-   * Later pages that failed: said once, below the grid, with a retry that is a real button in the
-   * tab order (a button inside a gridcell of an aria-activedescendant grid is out of reach of its
-   * arrow keys; Enter on a cell of the failed page retries too).
-   */
-  private renderPageError(loaded: Loaded) {
-    if (!loaded.failed.size) return nothing;
-    const pages = [...loaded.failed.keys()].sort((a, b) => a - b);
-    const err = loaded.failed.get(pages[pages.length - 1]!);
-    const why = err instanceof Error ? ` ${err.message}` : '';
-    return html`<p class="page-error error" part="error" role="alert">
-      ${facesOf(pages, loaded.total)} could not be loaded.${why}
-      <button type="button" @click=${this._onRetryPages}>Try again</button>
-    </p>`;
-  }
-
-  private renderGrid(loaded: Loaded, busy: boolean) {
+  private renderGrid(loaded: PagedList<FaceItem>, busy: boolean) {
     const rows = this._rowList();
     const disabled = this.isDisabled;
     return html`<div
-      class="grid"
+      class="grid scroller"
       part="grid"
       role="grid"
       aria-label=${this.label}
@@ -463,60 +372,8 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
         // Given, not defaulted: the default layout is imported lazily, which costs the first view a frame.
         layout: ROW_LAYOUT,
         keyFunction: (r: number) => r,
-        renderItem: (r: number) => this.renderRow(loaded, r),
+        renderItem: (r: number) => renderRow(loaded, r, this._rowState()),
       })}
-    </div>`;
-  }
-
-  private renderRow(loaded: Loaded, row: number) {
-    const start = row * this._cols;
-    const cells = Array.from({ length: Math.min(this._cols, loaded.total - start) }, (_, c) => start + c);
-    return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells.map((i) => this.renderCell(loaded, loaded.items[i], i, i - start))}</div>`;
-  }
-
-  private renderCell(loaded: Loaded, face: FaceItem | undefined, index: number, col: number) {
-    const active = index === this._active;
-    if (!face) {
-      // Not loaded: "Loading…" until its page arrives, or "Not loaded" when the page failed (the
-      // error below the grid says why and offers "Try again").
-      const failed = loaded.failed.has(Math.floor(index / PAGE_SIZE) + 1);
-      return html`<div
-        class="cell placeholder ${failed ? 'failed' : ''} ${active ? 'active' : ''}"
-        role="gridcell"
-        id="cell-${index}"
-        data-index=${index}
-        aria-colindex=${col + 1}
-        aria-selected="false"
-        aria-busy=${failed ? nothing : 'true'}
-      >
-        <div class="thumb"></div><span class="name">${failed ? 'Not loaded' : 'Loading…'}</span>
-      </div>`;
-    }
-    const selected = face.id === this.value;
-    const playIdle = (index === this._hover || (active && this._focused)) && face.videoUrl && !this._motion?.matches;
-    return html`<div
-      class="cell ${active ? 'active' : ''}"
-      part="cell"
-      role="gridcell"
-      id="cell-${index}"
-      data-index=${index}
-      aria-colindex=${col + 1}
-      aria-selected=${selected ? 'true' : 'false'}
-      @click=${() => this._choose(index)}
-      @pointerenter=${() => (this._hover = index)}
-      @pointerleave=${() => this._hover === index && (this._hover = -1)}
-    >
-      <div class="thumb">
-        ${face.thumbnail?.kind === 'image'
-          ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
-          : face.thumbnail
-            ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true"></video>`
-            : nothing}
-        ${playIdle ? html`<video src=${face.videoUrl!} muted loop autoplay playsinline aria-hidden="true"></video>` : nothing}
-        ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
-      </div>
-      <span class="name">${face.name}</span>
-      <span class="meta">${face.gender === 'FEMALE' ? 'Female' : face.gender === 'MALE' ? 'Male' : face.gender}</span>
     </div>`;
   }
 }

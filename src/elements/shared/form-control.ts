@@ -62,7 +62,8 @@ export abstract class DhFormControl<Item> extends LitElement {
 
   /** Focuses the control's one tab stop, as `focus()` on a native control does (a label, a form's error summary). */
   override focus(options?: FocusOptions): void {
-    this.validationAnchor?.focus(options);
+    // A disabled native control takes no focus, from code either.
+    if (!this.isDisabled) this.validationAnchor?.focus(options);
   }
 
   /** Disabled by its own attribute or by a disabled fieldset around it. */

@@ -31,6 +31,40 @@ export const pickerStyles = css`
     background: Canvas;
     color: CanvasText;
   }
+  /* The scrolling grid or listbox: one tab stop, its focus ring on the box (the active item is
+     marked inside it). */
+  .scroller {
+    position: relative;
+    overflow: auto;
+    border: var(--_border);
+    border-radius: var(--_radius);
+    box-sizing: border-box;
+    outline: none;
+  }
+  .scroller:focus-visible {
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
+  }
+  :host([disabled]) .scroller,
+  .scroller[aria-disabled='true'] {
+    opacity: 0.55;
+  }
+  .scroller[aria-disabled='true'] {
+    /* A disabled scroller is out of the tab order, so it does not scroll either: one that no
+       keyboard can reach fails WCAG 2.1.1 (axe scrollable-region-focusable); the selected item is
+       scrolled into view. !important: the virtualizer sets overflow inline (through CSSOM). */
+    overflow: hidden !important;
+  }
+  /* An item's name on one line, and what it is below it. */
+  .name {
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .meta {
+    font-size: 0.78rem;
+    opacity: 0.75;
+  }
   .state {
     padding: 24px 8px;
     text-align: center;

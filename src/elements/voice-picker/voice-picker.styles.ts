@@ -24,23 +24,7 @@ export const styles = css`
     font-size: 0.85rem;
   }
   .listbox {
-    position: relative;
     height: var(--dh-voice-picker-height, 320px);
-    overflow: auto;
-    border: var(--_border);
-    border-radius: var(--_radius);
-    box-sizing: border-box;
-    outline: none;
-  }
-  .listbox:focus-visible {
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
-  }
-  .listbox[aria-disabled='true'] {
-    opacity: 0.55;
-    /* A disabled list is out of the tab order, so it does not scroll either: a scroller that no
-       keyboard can reach fails WCAG 2.1.1 (axe scrollable-region-focusable). The selected voice
-       is scrolled into view. !important: the virtualizer sets overflow inline (through CSSOM). */
-    overflow: hidden !important;
   }
   .listbox[aria-busy='true'] {
     cursor: progress;
@@ -97,15 +81,9 @@ export const styles = css`
     flex: 1;
   }
   .name {
-    font-weight: 600;
     font-size: 0.92rem;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .meta {
-    font-size: 0.78rem;
-    opacity: 0.75;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;

@@ -7,50 +7,19 @@ import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/schemas.js';
 import type { DhSelectEvent } from '../shared/events.js';
 import { DhFormControl } from '../shared/form-control.js';
+import { renderError, renderPageError, renderStatus } from '../shared/picker-states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
-
-/**
- * A row of the virtual list: a language's header (before the option `before`), or an option (its
- * index among the options; its voice may not be loaded yet).
- */
-type Row = { group: string; before: number } | { option: number };
+import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters.js';
+import { TypeAhead } from './type-ahead.js';
+import { VoiceList, type Row } from './voice-list.js';
+import { renderRow, scrollIntoList, type RowState } from './voice-option.js';
 
 /** The filters a list was asked with: its later pages are asked with the same. */
 type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
 
-/** The voices for one set of filters, page by page, ready to render. */
-interface Loaded {
-  query: Query;
-  /** Every voice by position; undefined until its page arrives. */
-  items: (VoiceItem | undefined)[];
-  /** Every voice matching the filters, loaded or not (the length of `items`). */
-  total: number;
-  rows: Row[];
-  /** Row of each option (options and rows differ by the group headers). */
-  rowOf: number[];
-  /** Option index by voiceId, of the loaded voices. */
-  indexOf: Map<string, number>;
-  /** Display names folded for type-ahead; undefined where the voice is not loaded. */
-  folded: (string | undefined)[];
-  streamingProvider: string;
-  /** Pages of this list under way, by page number; aborted when the list is replaced. */
-  pending: Map<number, AbortController>;
-  /** Pages of this list that failed, with why: shown with "Try again", not asked again by scrolling. */
-  failed: Map<number, unknown>;
-}
-
-/** What the filter selects offer: everything seen since the endpoint was set. */
-interface Seen {
-  providers: Set<string>;
-  /** Language subtag (`en`) → its name and the locales seen of it. */
-  languages: Map<string, { name: string; locales: Set<string> }>;
-}
-
 /** Voices asked of the proxy per request (its maximum is 500). */
 const PAGE_SIZE = 100;
-/** Keys typed within this time add up to one type-ahead search (APG listbox). */
-const TYPEAHEAD_MS = 500;
 /** A pause in typing this long sends the search (one request per search, not one per key). */
 const SEARCH_DEBOUNCE_MS = 200;
 /**
@@ -58,61 +27,6 @@ const SEARCH_DEBOUNCE_MS = 200;
  * first use): the layout then exists as soon as the listbox renders, so it can scroll at once.
  */
 const LAYOUT = flow();
-
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();
-const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);
-
-const sameRows = (a: Row[], b: Row[]) =>
-  a.length === b.length && a.every((r, i) => ('group' in r ? 'group' in b[i]! && b[i].group === r.group : 'option' in b[i]!));
-
-/** The first page of a list: every other position is a placeholder until its page arrives. */
-function toLoaded(query: Query, first: VoicesList): Loaded {
-  const loaded: Loaded = {
-    query,
-    items: new Array<VoiceItem | undefined>(first.total).fill(undefined),
-    total: first.total,
-    rows: [],
-    rowOf: [],
-    indexOf: new Map(),
-    folded: new Array<string | undefined>(first.total).fill(undefined),
-    streamingProvider: first.streamingProvider,
-    pending: new Map(),
-    failed: new Map(),
-  };
-  addPage(loaded, 0, first.items);
-  return loaded;
-}
-
-/** Puts a page's voices in place from `start` and rebuilds the rows; true when the rows changed. */
-function addPage(loaded: Loaded, start: number, voices: VoiceItem[]): boolean {
-  voices.forEach((v, k) => {
-    const i = start + k;
-    if (i >= loaded.total) return;
-    loaded.items[i] = v;
-    loaded.folded[i] = fold(v.displayName);
-    if (!loaded.indexOf.has(v.voiceId)) loaded.indexOf.set(v.voiceId, i);
-  });
-  const rows: Row[] = [];
-  const rowOf: number[] = new Array<number>(loaded.total);
-  let language: string | undefined;
-  for (let i = 0; i < loaded.total; i++) {
-    const v = loaded.items[i];
-    // The proxy sorts by language, locale, name: a header opens each language's run. Only loaded
-    // voices say their language: a header goes before the first loaded voice whose language
-    // differs from the loaded voice before it (placeholders get none). A header may move up when
-    // the page before it arrives.
-    if (v && v.language !== language) rows.push({ group: (language = v.language), before: i });
-    rowOf[i] = rows.length;
-    rows.push({ option: i });
-  }
-  // The same array while the rows stay the same: the virtualizer then re-renders at once (a new
-  // array makes it lay out again a frame later).
-  loaded.rowOf = rowOf;
-  if (sameRows(loaded.rows, rows)) return false;
-  loaded.rows = rows;
-  return true;
-}
 
 /**
  * A voice picker for a head's text-to-speech voice: a searchable, filterable list of the
@@ -158,7 +72,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   @query('input[type="search"]') private _search?: HTMLInputElement | null;
 
   /** The voices for the current filters (the last list; kept while the next one's first page loads). */
-  @state() private _loaded?: Loaded;
+  @state() private _loaded?: VoiceList;
   /** Index of the active option (aria-activedescendant), among the options. */
   @state() private _active = 0;
   /** The search text, once the user pauses typing. */
@@ -177,10 +91,10 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   /** Accessible name of the list. */
   @property() label = 'Voice';
 
-  private _seen: Seen = { providers: new Set(), languages: new Map() };
+  /** What the filter selects offer: everything seen since the endpoint was set. */
+  private _seen = new SeenVoices();
   private _searchTimer?: ReturnType<typeof setTimeout>;
-  private _typed = '';
-  private _typedAt = 0;
+  private readonly _typeAhead = new TypeAhead();
   /** Set in willUpdate, done in updated: scroll the active option into view (so it is rendered). */
   private _reveal: 'no' | 'now' | 'after-layout' = 'no';
   /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
@@ -196,21 +110,31 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     // answer: a stale list never replaces a newer one.
     task: async ([endpoint, provider, locale, gender, streaming, q], { signal }) => {
       // New filters: the pages still coming for the old ones are of no use.
-      this._abortPages(this._loaded);
+      this._loaded?.abortAll();
       // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
       const params = streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q };
       const query: Query = { endpoint, params };
-      return toLoaded(query, await this._fetchPage(query, 1, signal));
+      const first = await this._fetchPage(query, 1, signal);
+      const options = {
+        pageSize: PAGE_SIZE,
+        total: first.total,
+        first: first.items,
+        // Later pages are asked with the filters of their list.
+        fetchPage: async (page: number, signal: AbortSignal) => (await this._fetchPage(query, page, signal)).items,
+        onPage: this._onPage,
+        onChange: () => this.requestUpdate(),
+      };
+      return new VoiceList(options, first.streamingProvider);
     },
     args: () => [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const,
     // Only called for the newest run.
     onComplete: (loaded) => {
-      this._abortPages(this._loaded);
-      this._remember(loaded.items);
+      this._loaded?.dispose();
+      this._seen.remember(loaded.items);
       this._loaded = loaded;
     },
     onError: () => {
-      this._abortPages(this._loaded);
+      this._loaded?.dispose();
       this._loaded = undefined;
     },
   });
@@ -218,7 +142,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this._searchTimer);
-    this._abortPages(this._loaded);
+    this._loaded?.abortAll();
   }
 
   private _fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
@@ -230,59 +154,27 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     });
   }
 
-  /** Aborts the page requests of a list that is being replaced. */
-  private _abortPages(loaded: Loaded | undefined): void {
-    if (!loaded) return;
-    for (const c of loaded.pending.values()) c.abort();
-    loaded.pending.clear();
-  }
-
   /**
    * Loads the pages behind options first..last, once each, with the filters of their list. A page
    * that failed waits for "Try again" (scrolling past it again does not hammer a failing proxy).
    */
   private _ensureOptions(first: number, last: number): void {
-    const loaded = this._loaded;
     // While the first page of new filters loads, the old list waits (its pages were aborted).
-    if (!loaded || this._task.status === TaskStatus.PENDING) return;
-    const from = Math.floor(Math.max(0, first) / PAGE_SIZE) + 1;
-    const to = Math.floor(Math.min(loaded.total - 1, last) / PAGE_SIZE) + 1;
-    for (let page = from; page <= to; page++) {
-      if (!loaded.failed.has(page)) this._loadPage(loaded, page);
-    }
+    if (this._task.status === TaskStatus.PENDING) return;
+    this._loaded?.loadRange(first, last);
   }
 
-  /** Fetches one page of a list, with the filters of that list, unless it is loaded or under way. */
-  private _loadPage(loaded: Loaded, page: number): void {
-    const start = (page - 1) * PAGE_SIZE;
-    if (loaded.pending.has(page) || loaded.items[start] !== undefined) return;
-    const abort = new AbortController();
-    loaded.pending.set(page, abort);
-    this._fetchPage(loaded.query, page, abort.signal)
-      .then((res) => {
-        // A stale answer (the filters changed meanwhile) never lands in a newer list.
-        if (abort.signal.aborted || this._loaded !== loaded) return;
-        const moved = addPage(loaded, start, res.items);
-        this._remember(res.items);
-        // The keyboard moved onto this page before it arrived: keep the active option in view
-        // (a header the page brings may have pushed it down).
-        if (this._revealPage === page) {
-          this._revealPage = 0;
-          // New rows are laid out a frame later; the same rows are re-rendered at once.
-          if (Math.floor(this._active / PAGE_SIZE) + 1 === page) this._reveal = moved ? 'after-layout' : 'now';
-        }
-        this.requestUpdate();
-      })
-      .catch((err: unknown) => {
-        if (abort.signal.aborted || this._loaded !== loaded) return;
-        // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
-        loaded.failed.set(page, err);
-        this.requestUpdate();
-      })
-      .finally(() => {
-        if (loaded.pending.get(page) === abort) loaded.pending.delete(page);
-      });
-  }
+  /** A later page of the current list landed (its voices and rows are in place). */
+  private _onPage = (page: number, voices: readonly VoiceItem[]): void => {
+    this._seen.remember(voices);
+    // The keyboard moved onto this page before it arrived: keep the active option in view
+    // (a header the page brings may have pushed it down).
+    if (this._revealPage === page) {
+      this._revealPage = 0;
+      // New rows are laid out a frame later; the same rows are re-rendered at once.
+      if (this._loaded?.pageOf(this._active) === page) this._reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
+    }
+  };
 
   /** "Try again" for the later pages that failed: asks each of them again. */
   private _onRetryPages = (): void => {
@@ -290,37 +182,27 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     if (!loaded) return;
     // The button goes away with the error: keep the keyboard user on the list, not on <body>.
     if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._listbox?.focus();
-    const pages = [...loaded.failed.keys()];
-    loaded.failed.clear();
-    for (const page of pages) this._loadPage(loaded, page);
-    this.requestUpdate();
+    loaded.retryFailed();
   };
 
   /** Enter or Space on an option of a failed page asks that page again. */
   private _retryPageOf(index: number): boolean {
     const loaded = this._loaded;
-    const page = Math.floor(index / PAGE_SIZE) + 1;
-    if (!loaded?.failed.delete(page)) return false;
-    this._revealPage = page;
-    this._loadPage(loaded, page);
-    this.requestUpdate();
+    if (!loaded?.retryPageOf(index)) return false;
+    this._revealPage = loaded.pageOf(index);
     return true;
   }
 
   /** The virtualizer shows rows first..last: load the pages of the options among them. */
   private _onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
-    const rows = this._loaded?.rows;
-    if (!rows || last < 0) return;
-    const optionOf = (r: Row | undefined) => (r ? ('group' in r ? r.before : r.option) : -1);
-    const a = optionOf(rows[Math.max(0, first)]);
-    const b = optionOf(rows[Math.min(rows.length - 1, last)]);
-    if (a >= 0 && b >= 0) this._ensureOptions(a, b);
+    const options = this._loaded?.optionsIn(first, last);
+    if (options) this._ensureOptions(...options);
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('endpoint')) this._seen = { providers: new Set(), languages: new Map() };
+    if (changed.has('endpoint')) this._seen = new SeenVoices();
     const loaded = this._loaded;
     if (changed.has('_loaded' as keyof DhVoicePicker) && loaded) {
       // A new list: the selected voice if it is in it (its first page), else the first one.
@@ -347,24 +229,6 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   }
 
   /**
-   * Adds the providers and languages of a page to the filter selects' options. They accumulate
-   * over every page loaded since the endpoint was set (of any filters), so a select keeps offering
-   * what the catalogue has once it was seen; with no filter set, the provider list is thus the
-   * providers of the pages loaded so far (a provider whose voices are all on pages not yet
-   * scrolled to appears when they load: the proxy has no list of providers).
-   */
-  private _remember(items: readonly (VoiceItem | undefined)[]): void {
-    for (const v of items) {
-      if (!v) continue;
-      this._seen.providers.add(v.provider);
-      const tag = subtag(v.locale);
-      const lang = this._seen.languages.get(tag) ?? { name: v.language, locales: new Set<string>() };
-      lang.locales.add(v.locale);
-      this._seen.languages.set(tag, lang);
-    }
-  }
-
-  /**
    * Scrolls the active option into view, so that the option aria-activedescendant names is in the
    * DOM. After a new list, the virtualizer takes its items a little after the render: wait for it.
    */
@@ -383,17 +247,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     if (!loaded || this._listbox !== box) return;
     const option = box.querySelector<HTMLElement>(`#option-${this._active}`);
     if (option) {
-      // In the DOM: scroll the list only. (Element.scrollIntoView would scroll the page as well,
-      // and setting `value` from code must not move the page.) A group's first option brings its
-      // header along.
-      const header = option.previousElementSibling?.classList.contains('group') ? option.previousElementSibling : option;
-      const view = box.getBoundingClientRect();
-      const top = view.top + box.clientTop;
-      const bottom = top + box.clientHeight;
-      const first = header.getBoundingClientRect().top;
-      const last = option.getBoundingClientRect().bottom;
-      if (first < top) box.scrollTop -= top - first;
-      else if (last > bottom) box.scrollTop += last - bottom;
+      scrollIntoList(box, option);
       return;
     }
     // Virtualised away: the virtualizer scrolls its own box to the row (it pins its layout there).
@@ -410,7 +264,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     if (!loaded?.total) return;
     this._active = Math.max(0, Math.min(loaded.total - 1, index));
     if (loaded.items[this._active] === undefined) {
-      this._revealPage = Math.floor(this._active / PAGE_SIZE) + 1;
+      this._revealPage = loaded.pageOf(this._active);
       this._ensureOptions(this._active, this._active);
     }
     void this._scrollToActive(false);
@@ -425,40 +279,15 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     this.select(voice.voiceId, voice);
   }
 
-  /**
-   * Type-ahead: the next option whose name starts with what was typed in the last half second.
-   * It searches the loaded voices only (placeholders have no name yet); the search box asks the
-   * proxy across the whole catalogue.
-   */
-  private _typeAhead(key: string, now: number): void {
-    const loaded = this._loaded;
-    if (!loaded) return;
-    if (now - this._typedAt > TYPEAHEAD_MS) this._typed = '';
-    this._typedAt = now;
-    this._typed += fold(key);
-    // The same letter again and again cycles through the names that start with it.
-    const sameLetter = [...this._typed].every((c) => c === this._typed[0]);
-    const needle = sameLetter ? this._typed[0]! : this._typed;
-    // A longer prefix may still match the active option; a new letter starts after it.
-    const from = needle.length === 1 ? this._active + 1 : this._active;
-    const n = loaded.total;
-    for (let k = 0; k < n; k++) {
-      const i = (from + k) % n;
-      if (loaded.folded[i]?.startsWith(needle)) {
-        this._moveTo(i);
-        return;
-      }
-    }
-  }
-
   private _onListKeydown = (e: KeyboardEvent): void => {
     const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
     const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     // Space selects, unless it is part of a name being typed (APG listbox, type-ahead).
-    if (typing && (e.key !== ' ' || (this._typed && e.timeStamp - this._typedAt <= TYPEAHEAD_MS))) {
+    if (typing && (e.key !== ' ' || this._typeAhead.continues(e.timeStamp))) {
       e.preventDefault();
-      this._typeAhead(e.key, e.timeStamp);
+      const found = this._typeAhead.find(e.key, e.timeStamp, this._active, this._loaded!.folded);
+      if (found !== undefined) this._moveTo(found);
       return;
     }
     switch (e.key) {
@@ -540,119 +369,50 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
 
   protected override render() {
     return html`
-      ${this.renderControls()}
+      ${renderVoiceFilters(this._seen, {
+        provider: this.provider,
+        locale: this.locale,
+        gender: this.gender,
+        streaming: this.streaming,
+        disabled: this.isDisabled,
+        streamingProvider: this._loaded?.streamingProvider,
+        onSearch: this._onSearch,
+        onProvider: this._onProvider,
+        onLocale: this._onLocale,
+        onGender: this._onGender,
+      })}
       ${this._task.render({
-        initial: () => this.renderStatus('Loading voices…'),
-        pending: () => (this._loaded?.total ? this.renderList(this._loaded, true) : this.renderStatus('Loading voices…')),
-        complete: (loaded) => (loaded.total ? [this.renderList(loaded, false), this.renderPageError(loaded)] : this.renderEmpty()),
-        error: (err) => this.renderError(err),
+        initial: () => renderStatus('Loading voices…'),
+        pending: () => (this._loaded?.total ? this.renderList(this._loaded, true) : renderStatus('Loading voices…')),
+        complete: (loaded) =>
+          loaded.total ? [this.renderList(loaded, false), renderPageError(loaded, 'Voices', this._onRetryPages)] : this.renderEmpty(),
+        error: (err) => renderError(err, 'The voices could not be loaded.', this._onRetry),
       })}
     `;
   }
 
-  private renderControls() {
-    const disabled = this.isDisabled;
-    const providers = [...this._seen.providers].sort();
-    if (this.provider && !providers.includes(this.provider)) providers.push(this.provider);
-    const languages = [...this._seen.languages].sort((a, b) => a[1].name.localeCompare(b[1].name));
-    const localeValues = languages.flatMap(([tag, l]) => [tag, ...l.locales]);
-    const streamingProvider = this._loaded?.streamingProvider;
-    return html`
-      <div class="search">
-        <label>Search
-          <input part="search" type="search" placeholder="Name, language or provider" autocomplete="off" @input=${this._onSearch} ?disabled=${disabled} />
-        </label>
-      </div>
-      <div class="filters" part="filters">
-        ${this.streaming
-          ? nothing
-          : html`<label>Provider
-              <select @change=${this._onProvider} ?disabled=${disabled}>
-                <option value="" .selected=${!this.provider}>All providers</option>
-                ${providers.map((p) => html`<option value=${p} .selected=${p === this.provider}>${p}</option>`)}
-              </select>
-            </label>`}
-        <label>Language
-          <select @change=${this._onLocale} ?disabled=${disabled}>
-            <option value="" .selected=${!this.locale}>All languages</option>
-            ${languages.map(([tag, l]) => {
-              const locales = [...l.locales].sort();
-              // A language with several locales offers them all together and one by one.
-              return html`<option value=${tag} .selected=${tag === this.locale}>${l.name}${locales.length > 1 ? ' (all)' : ''}</option>
-                ${locales.length > 1
-                  ? locales.map((loc) => html`<option value=${loc} .selected=${loc === this.locale}>${l.name} (${loc})</option>`)
-                  : nothing}`;
-            })}
-            ${this.locale && !localeValues.includes(this.locale)
-              ? html`<option value=${this.locale} .selected=${true}>${this.locale}</option>`
-              : nothing}
-          </select>
-        </label>
-        <label>Gender
-          <select @change=${this._onGender} ?disabled=${disabled}>
-            <option value="" .selected=${!this.gender}>All</option>
-            <option value="FEMALE" .selected=${this.gender === 'FEMALE'}>Female</option>
-            <option value="MALE" .selected=${this.gender === 'MALE'}>Male</option>
-          </select>
-        </label>
-      </div>
-      ${this.streaming && streamingProvider
-        ? html`<p class="note" part="note">Streaming avatars support only the ${streamingProvider} voices.</p>`
-        : nothing}
-    `;
-  }
-
-  private renderStatus(text: string) {
-    return html`<p class="state" part="status" role="status">${text}</p>`;
-  }
-
   /** Says which filters left nothing, so the user knows what to widen. */
   private renderEmpty() {
-    const language = this._seen.languages.get(subtag(this.locale));
-    const filters = [
-      this._q && `“${this._q}”`,
-      !this.streaming && this.provider && `the provider ${this.provider}`,
-      this.locale && `the language ${language ? (this.locale.includes('-') ? `${language.name} (${this.locale})` : language.name) : this.locale}`,
-      this.gender && (this.gender === 'FEMALE' ? 'female voices' : 'male voices'),
-    ].filter(Boolean);
+    const { provider, locale, gender, streaming } = this;
+    const filters = describeFilters(this._seen, { q: this._q, provider, locale, gender, streaming });
     const where = this.streaming && this._loaded ? ` among the ${this._loaded.streamingProvider} voices (streaming avatars)` : '';
-    return html`<p class="state" part="status" role="status">
-      ${filters.length
+    return renderStatus(
+      filters.length
         ? html`No voice matches ${filters.join(' and ')}${where}. Widen the search or the filters.
             <button type="button" @click=${this._onClearFilters}>Clear filters</button>`
-        : `No voice is available${where}.`}
-    </p>`;
+        : `No voice is available${where}.`,
+    );
   }
 
-  private renderError(err: unknown) {
-    const message = err instanceof Error ? err.message : 'The voices could not be loaded.';
-    return html`<p class="state error" part="error" role="alert">
-      ${message}<button type="button" @click=${this._onRetry}>Try again</button>
-    </p>`;
+  /** What an option's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
+  private _rowState(): RowState {
+    return { value: this.value, active: this._active, onClick: this._onOptionClick };
   }
 
-  /**
-   * Later pages that failed: said once, below the list, with a retry that is a real button in the
-   * tab order (a listbox may hold only options: no button inside; Enter on an option of the
-   * failed page retries too).
-   */
-  private renderPageError(loaded: Loaded) {
-    if (!loaded.failed.size) return nothing;
-    const pages = [...loaded.failed.keys()].sort((a, b) => a - b);
-    const ranges = pages.map((p) => `${(p - 1) * PAGE_SIZE + 1}–${Math.min(loaded.total, p * PAGE_SIZE)}`);
-    const which = ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ');
-    const err = loaded.failed.get(pages[pages.length - 1]!);
-    const why = err instanceof Error ? ` ${err.message}` : '';
-    return html`<p class="page-error error" part="error" role="alert">
-      Voices ${which} could not be loaded.${why}
-      <button type="button" @click=${this._onRetryPages}>Try again</button>
-    </p>`;
-  }
-
-  private renderList(loaded: Loaded, busy: boolean) {
+  private renderList(loaded: VoiceList, busy: boolean) {
     const disabled = this.isDisabled;
     return html`<div
-      class="listbox"
+      class="listbox scroller"
       part="listbox"
       role="listbox"
       aria-label=${this.label}
@@ -678,45 +438,8 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
         layout: LAYOUT,
         // By option, not by row: a header arriving above keeps the options' DOM.
         keyFunction: (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
-        renderItem: (row: Row) => ('group' in row ? this.renderGroup(row.group) : this.renderOption(loaded, row.option)),
+        renderItem: (row: Row) => renderRow(loaded, row, this._rowState()),
       })}
-    </div>`;
-  }
-
-  private renderGroup(language: string) {
-    // A visual header only: not an option, so never counted in the set (aria-hidden); each
-    // option says its language itself.
-    return html`<div class="group" part="group" role="presentation" aria-hidden="true">${language}</div>`;
-  }
-
-  private renderOption(loaded: Loaded, index: number) {
-    // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
-    // the set's size and positions hold. One template for both: when the page lands, the option's
-    // element stays (and stays where the virtualizer put it); only its content changes.
-    const voice = loaded.items[index];
-    const selected = !!voice && voice.voiceId === this.value;
-    // Its page failed: "Not loaded" (the error below the list says why and offers "Try again").
-    const failed = !voice && loaded.failed.has(Math.floor(index / PAGE_SIZE) + 1);
-    return html`<div
-      class="option ${voice ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === this._active ? 'active' : ''}"
-      part="option"
-      role="option"
-      id="option-${index}"
-      data-index=${index}
-      aria-disabled=${voice ? nothing : 'true'}
-      aria-selected=${selected ? 'true' : 'false'}
-      aria-setsize=${loaded.total}
-      aria-posinset=${index + 1}
-      @click=${this._onOptionClick}
-    >
-      <span class="text">
-        <span class="name">${voice ? voice.displayName : failed ? 'Not loaded' : 'Loading…'}</span>
-        ${voice
-          ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
-          : // An empty meta line: a placeholder is as tall as the voice that replaces it.
-            html`<span class="meta" aria-hidden="true">&nbsp;</span>`}
-      </span>
-      ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>`;
   }
 }

@@ -1,0 +1,69 @@
+import { html, nothing } from 'lit';
+import type { Row, VoiceList } from './voice-list.js';
+
+/** What an option shows of the picker: its value, its active option, and the click to choose. */
+export interface RowState {
+  value: string;
+  active: number;
+  onClick: (e: Event) => void;
+}
+
+const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);
+
+/** One row of the listbox: a language's header, or a voice (loaded or not). */
+export function renderRow(list: VoiceList, row: Row, state: RowState) {
+  return 'group' in row ? renderGroup(row.group) : renderOption(list, row.option, state);
+}
+
+function renderGroup(language: string) {
+  // A visual header only: not an option, so never counted in the set (aria-hidden); each
+  // option says its language itself.
+  return html`<div class="group" part="group" role="presentation" aria-hidden="true">${language}</div>`;
+}
+
+function renderOption(list: VoiceList, index: number, { value, active, onClick }: RowState) {
+  // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
+  // the set's size and positions hold. One template for both: when the page lands, the option's
+  // element stays (and stays where the virtualizer put it); only its content changes.
+  const voice = list.items[index];
+  const selected = !!voice && voice.voiceId === value;
+  // Its page failed: "Not loaded" (the error below the list says why and offers "Try again").
+  const failed = !voice && list.isFailed(index);
+  return html`<div
+    class="option ${voice ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === active ? 'active' : ''}"
+    part="option"
+    role="option"
+    id="option-${index}"
+    data-index=${index}
+    aria-disabled=${voice ? nothing : 'true'}
+    aria-selected=${selected ? 'true' : 'false'}
+    aria-setsize=${list.total}
+    aria-posinset=${index + 1}
+    @click=${onClick}
+  >
+    <span class="text">
+      <span class="name">${voice ? voice.displayName : failed ? 'Not loaded' : 'Loading…'}</span>
+      ${voice
+        ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
+        : // An empty meta line: a placeholder is as tall as the voice that replaces it.
+          html`<span class="meta" aria-hidden="true">&nbsp;</span>`}
+    </span>
+    ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
+  </div>`;
+}
+
+/**
+ * Scrolls the listbox, and only it, so that a rendered option is in view. (Element.scrollIntoView
+ * would scroll the page as well, and setting `value` from code must not move the page.) A group's
+ * first option brings its header along.
+ */
+export function scrollIntoList(box: HTMLElement, option: HTMLElement): void {
+  const header = option.previousElementSibling?.classList.contains('group') ? option.previousElementSibling : option;
+  const view = box.getBoundingClientRect();
+  const top = view.top + box.clientTop;
+  const bottom = top + box.clientHeight;
+  const first = header.getBoundingClientRect().top;
+  const last = option.getBoundingClientRect().bottom;
+  if (first < top) box.scrollTop -= top - first;
+  else if (last > bottom) box.scrollTop += last - bottom;
+}
