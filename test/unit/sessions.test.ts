@@ -199,9 +199,11 @@ describe('simulator sessions and events', () => {
     try {
       const s = await session(h.publicUrl);
       await s.say('Hello');
-      await waitFor(() => typesOf(s.id).length >= 4, 'four events', 4000);
+      const attemptsOf = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && (d.status ?? d.error) !== undefined);
+      // Each attempt is recorded once its answer is in: wait for the fifth, not only the fourth event.
+      await waitFor(() => typesOf(s.id).length >= 4 && attemptsOf().length >= 5, 'four events, five answered attempts', 4000);
       assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
-      const attempts = sim.store.deliveries.filter((d) => d.sessionId === s.id);
+      const attempts = attemptsOf();
       assert.deepEqual(attempts.map((d) => [d.eventType, d.attempt, d.status ?? d.error]), [
         ['start_conversation', 1, 500],
         ['start_conversation', 2, 204],
