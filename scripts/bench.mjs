@@ -20,7 +20,8 @@ for (const r of await measure()) {
 console.log('\ndh-face-picker with 10,000 faces (Chromium, built entry):\n');
 const f = await benchFacePicker();
 const rows = [
-  ['first view rendered', `${f.firstViewMs.toFixed(1)} ms`, f.firstViewMs <= PICKER_BUDGETS.firstViewMs, `≤ ${PICKER_BUDGETS.firstViewMs} ms`],
+  ['first view (median of 5)', `${f.firstViewMs.toFixed(1)} ms`, f.firstViewMs <= PICKER_BUDGETS.firstViewMs, `≤ ${PICKER_BUDGETS.firstViewMs} ms`],
+  ['first view (worst of 5)', `${f.firstViewMaxMs.toFixed(1)} ms`, true, 'reported'],
   ['item nodes in the DOM', String(f.itemNodes), f.itemNodes <= PICKER_BUDGETS.itemNodes, `≤ ${PICKER_BUDGETS.itemNodes}`],
   ['arrow step (median)', `${f.arrowStepMedianMs.toFixed(2)} ms`, f.arrowStepMedianMs <= PICKER_BUDGETS.arrowStepMs, `≤ ${PICKER_BUDGETS.arrowStepMs} ms`],
   ['arrow step (worst of 60)', `${f.arrowStepMaxMs.toFixed(2)} ms`, true, 'reported'],
