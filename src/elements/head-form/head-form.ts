@@ -10,17 +10,8 @@ import '../voice-picker/voice-picker.js';
 import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
 import { styles } from './head-form.styles.js';
-import {
-  collectHead,
-  DEFAULT_LANGUAGES,
-  FIELD_ORDER,
-  fieldErrors,
-  MODE_LABELS,
-  type Errors,
-  type Field,
-  type HeadCreatedDetail,
-  type LanguageOption,
-} from './head-request.js';
+import { collectHead, DEFAULT_LANGUAGES, FIELD_ORDER, fieldErrors, MODE_LABELS } from './head-request.js';
+import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 
 export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
 
@@ -115,9 +106,7 @@ export class DhHeadForm extends LitElement {
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
   reset(): void {
     this._created = undefined;
-    this._errors = {};
-    this._failure = undefined;
-    this._voice = undefined;
+    this._onReset();
     this._form?.reset();
   }
 
@@ -214,7 +203,6 @@ export class DhHeadForm extends LitElement {
   };
 
   private _onVoice = (e: CustomEvent<{ item: unknown }>): void => {
-    e.stopPropagation();
     this._voice = e.detail.item as VoiceItem;
     this._clear('voice');
   };
