@@ -11,11 +11,12 @@ import { MemoryStore, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
+import { simFetch as simNetwork } from './proxy-harness.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 /** The event stream is browser-facing (a back office): its answers are scanned for secrets at the end. */
 const scan = watchSecrets(sim, ['admin-token-0123456789', 'x'.repeat(32)]);
-const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(sim.app.fetch(new Request(input, init)))) as typeof fetch;
+const simFetch = simNetwork(sim);
 const access = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const client = new PlatformClient({ ...access, fetch: simFetch });
 

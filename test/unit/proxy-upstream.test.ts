@@ -6,44 +6,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
-import { createProxy, type ProxyOptions } from '../../src/proxy/app.js';
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
 import { CATALOGUE_TTL_MS } from '../../src/proxy/deps.js';
 import { createSimulator } from '../../src/sim/index.js';
 import type { SimFault } from '../../src/sim/store.js';
+import { platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const SIGNING = 'upstream-signing-secret-0123456789abcdef';
 const ADMIN = 'upstream-admin-token-0123456789';
 const scan = watchSecrets(sim, [SIGNING, ADMIN]);
-/** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
-const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  const request = new Request(input, init);
-  return new Promise<Response>((resolve, reject) => {
-    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
-    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
-  });
-}) as typeof fetch;
-const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 
-function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> } = {}) {
-  const config: ProxyConfig = {
-    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
-    platform: platformAccess,
-  };
-  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
-  const app = createProxy({ config, platform: client, fetch: simFetch, log: () => undefined, warn: () => undefined, ...overrides });
-  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
-    if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
-    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return scan.record(await app.request(path, { ...init, headers }));
-  };
-  return { app, request };
-}
+const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 
 async function errorOf(res: Response) {
   const body = await res.json();
@@ -124,7 +99,7 @@ describe('proxy · platform refusals and catalogue cache', () => {
 
   test('without DH_SIGNING_SECRET the proxy warns, and launch → embed still answers 302', async () => {
     const warnings: string[] = [];
-    const config: ProxyConfig = { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: platformAccess };
+    const config: ProxyConfig = { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: platformAccess(sim) };
     assert.equal(config.signingSecret, undefined);
     const p = makeProxy({}, { config, warn: (m) => warnings.push(m) });
     assert.equal(warnings.length, 1);

@@ -5,48 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import type { Hono } from 'hono';
-import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
-import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
-import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
+import { parseConfig } from '../../src/proxy/config.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
-/** The simulator's fetch handler as the network: it honours abort signals like a real fetch. */
-const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  const request = new Request(input, init);
-  return new Promise<Response>((resolve, reject) => {
-    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
-    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
-  });
-}) as typeof fetch;
-const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const SIGNING = 'test-signing-secret-0123456789abcdef';
 const ADMIN = 'admin-token-0123456789';
 /** Every browser-facing response of the suite is searched for the platform's secrets at the end. */
 const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 
 
-function makeProxy(env: Record<string, string> = {}, overrides: Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> } = {}) {
-  const config: ProxyConfig = {
-    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
-    platform: platformAccess,
-  };
-  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
-  const logs: LogLine[] = [];
-  const app: Hono = createProxy({ config, platform: client, fetch: simFetch, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
-  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
-    if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
-    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    const res = await app.request(path, { ...init, headers });
-    return scan.record(res);
-  };
-  return { app, request, logs, client };
-}
+const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 
 async function errorOf(res: Response) {
   const body = await res.json();
@@ -660,7 +632,7 @@ describe('proxy', () => {
       const page = await refusalPage(await only.request(signed.url, { headers: { accept: NAVIGATION } }), 404, 'head_not_published');
       assert.match(page, /<h1>This digital human is not available here<\/h1>/);
       assert.match(page, /(&#34;|")\*(&#34;|")/, 'the message is escaped, not dropped');
-      const noStream = makeProxy({}, { config: { ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: { ...platformAccess, streamUrl: undefined } } });
+      const noStream = makeProxy({}, { config: { ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: { ...platformAccess(sim), streamUrl: undefined } } });
       const stream = await signLaunchUrl({ secret: SIGNING, headId: head.id, view: 'stream' });
       const streamPage = await refusalPage(await noStream.request(stream.url, { headers: { accept: NAVIGATION } }), 409, 'stream_unavailable');
       assert.match(streamPage, /DH_STREAM_URL/);

@@ -5,9 +5,10 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { simFetch as simNetwork } from './proxy-harness.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
-const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(sim.app.fetch(new Request(input, init)))) as typeof fetch;
+const simFetch = simNetwork(sim);
 const access = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const client = new PlatformClient({ ...access, fetch: simFetch });
 const app = createProxy({

@@ -1,0 +1,58 @@
+/**
+ * The proxy in a test, with no server: `createProxy()` in front of an in-process simulator whose
+ * fetch handler is the network, called through `app.request()` (Hono's way). Every answer a test
+ * reads through `request()` is recorded for the suite's secret scan (./secret-scan.ts).
+ *
+ *   const sim = createSimulator({ talkDelayMs: 0 });
+ *   const scan = watchSecrets(sim, [SIGNING, ADMIN]);
+ *   const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
+ *   const p = makeProxy({ DH_RATE_LIMIT: '5' });
+ *   await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
+ */
+import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
+import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
+import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
+import type { Simulator } from '../../src/sim/index.js';
+import type { SecretScan } from './secret-scan.js';
+
+/** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
+export function simFetch(sim: Pick<Simulator, 'app'>): typeof fetch {
+  return ((input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    return new Promise<Response>((resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+      Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
+    });
+  }) as typeof fetch;
+}
+
+/** Where the simulator is and how to log in to it: `config.platform` of a proxy. */
+export function platformAccess(sim: Pick<Simulator, 'urls' | 'store'>) {
+  const { baseUrl, chatUrl, streamUrl } = sim.urls;
+  return { baseUrl, chatUrl, streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
+}
+
+export type ProxyOverrides = Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> };
+
+export function proxyHarness(sim: Pick<Simulator, 'app' | 'urls' | 'store'>, { signing, admin, scan }: { signing: string; admin: string; scan: SecretScan }) {
+  const network = simFetch(sim);
+  const access = platformAccess(sim);
+  return function makeProxy(env: Record<string, string> = {}, overrides: ProxyOverrides = {}) {
+    const config: ProxyConfig = {
+      ...parseConfig({ DH_SIGNING_SECRET: signing, DH_ADMIN_TOKEN: admin, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
+      platform: access,
+    };
+    const client = new PlatformClient({ ...access, fetch: network, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
+    const logs: LogLine[] = [];
+    const app = createProxy({ config, platform: client, fetch: network, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
+    /** A browser's request: `admin` adds the admin bearer; state-changing ones carry the CSRF header. */
+    const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
+      const headers = new Headers(init.headers);
+      if (init.admin) headers.set('authorization', `Bearer ${admin}`);
+      if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
+      if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return scan.record(await app.request(path, { ...init, headers }));
+    };
+    return { app, request, logs, client };
+  };
+}
