@@ -1,14 +1,8 @@
 /**
- * A typed client for every endpoint of the platform spec (`platform-api.md`, Endpoints).
- *
- * - Login once and share the token: concurrent callers wait on one token request (AUTH-5), and
- *   the token is renewed before it expires (AUTH-4).
- * - A 401 drops the token, logs in again once and repeats the call once (AUTH-6), never in a loop.
- * - Every call has a timeout; only GETs and the login are retried (network, timeout, 5xx, 429),
- *   at most 3 attempts, with capped, jittered backoff. A create or a text-to-video is never sent twice.
- * - Requests are validated before they are sent and answers are parsed with the schemas of
- *   `schemas.ts`; failures are `PlatformError`s whose message names the field and says what to do.
- * - The secret key and the token never appear in an error or a log entry.
+ * A typed client for every endpoint of the platform spec (`platform-api.md`, Endpoints): the
+ * options, and one method per endpoint. Requests are validated before they are sent, answers are
+ * parsed with `schemas.ts`; failures are `PlatformError`s that name the field and say what to do.
+ * The bearer token lives in `token.ts`, the HTTP call (timeout, retries, 401 rule, redaction) in `http.ts`.
  */
 import { z } from 'zod';
 import {
@@ -23,7 +17,6 @@ import {
   streamingHeadCreateSchema,
   talkPageSchema,
   textToVideoSchema,
-  tokenResponseSchema,
   voiceListSchema,
   webhookConfigSchema,
   webhookCreateResponseSchema,
@@ -43,28 +36,11 @@ import {
   type WebhookUpdateRequest,
 } from './schemas.js';
 import { TOKEN_LIFETIME_MS, type OperationMode } from './modes.js';
-import {
-  PlatformError,
-  extractErrorDetail,
-  httpError,
-  invalidRequestError,
-  malformedResponseError,
-  networkError,
-  timeoutError,
-  type ErrorContext,
-} from './errors.js';
+import { PlatformError, invalidRequestError } from './errors.js';
+import { PlatformHttp, type PlatformLogEntry } from './http.js';
+import { BearerToken, requestToken } from './token.js';
 
-/** One line per HTTP attempt; never carries a secret. */
-export interface PlatformLogEntry {
-  /** Method and path template, e.g. `GET /head/{id}`. */
-  op: string;
-  status?: number;
-  ms: number;
-  /** 1 for the first attempt of a call, then 2, 3… (retries and the re-login repeat). */
-  attempt: number;
-  /** The PlatformError code when the attempt failed. */
-  error?: string;
-}
+export { backoffDelay, type PlatformLogEntry } from './http.js';
 
 export interface PlatformClientOptions {
   /** The API address ({base_url}), http(s); a trailing slash is trimmed. */
@@ -109,8 +85,6 @@ export type StreamingHeadInput = DistributiveOmit<HeadCreateInput, 'operationMod
 /** POST /head-events answers `{sharedKey}` (an id too, when the platform sends one). */
 export type WebhookCreateResponse = z.infer<typeof webhookCreateResponseSchema>;
 
-const HOUR_MS = 60 * 60 * 1000;
-
 const optionsSchema = z
   .object({
     baseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
@@ -131,92 +105,12 @@ const optionsSchema = z
     path: ['tokenRefreshMarginMs'],
   });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Query = Record<string, string | number | boolean | undefined>;
-
-interface Call<T> {
-  method: Method;
-  /** Method and path template, for errors and logs. */
-  op: string;
-  /** The concrete path, path params already encoded. */
-  path: string;
-  query?: Query;
-  body?: unknown;
-  /** Parses a JSON answer; without it any 2xx body is accepted. */
-  schema?: { safeParse(input: unknown): z.ZodSafeParseResult<T> };
-  /** false only for the token endpoint. */
-  auth?: boolean;
-  context?: ErrorContext;
-  signal?: AbortSignal | undefined;
-}
-
-interface Exchange {
-  status: number;
-  headers: Headers;
-  text: string;
-}
-
-/** Capped full-jitter backoff (stripe-node's habit): random in [0, min(maxMs, baseMs·2^retry)). */
-export function backoffDelay(retry: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  return Math.floor(random() * Math.min(maxMs, baseMs * 2 ** retry));
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Waits for a shared promise, but lets one caller give up without cancelling it for the others. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** The `exp` claim of a JWT, in ms, or undefined when the token is not a JWT with a numeric exp. */
-function jwtExpiry(token: string): number | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const claims: unknown = JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    const exp = (claims as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function validate<S extends z.ZodType>(schema: S, input: unknown, op: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalidRequestError(op, result.error);
   return result.data;
 }
 
-// tokenResponseSchema's output is typed unknown (its loose shapes do not narrow): pin it to string.
-const tokenSchema = tokenResponseSchema.pipe(z.string());
 const requiredId = (name: string) => z.object({ [name]: z.string().min(1, 'is required') });
 const webhookIdSchema = z.object({ id: z.number().int().nonnegative('must be a webhook id (an integer)') });
 
@@ -224,46 +118,41 @@ const webhookIdSchema = z.object({ id: z.number().int().nonnegative('must be a w
 export class PlatformClient {
   /** The API address, without a trailing slash. */
   readonly baseUrl: string;
-  private readonly _email: string;
-  private readonly _secretKey: string;
   private readonly _orgId: string | undefined;
-  private readonly _fetch: typeof fetch;
-  private readonly _timeoutMs: number;
-  private readonly _maxAttempts: number;
-  private readonly _retryBaseMs: number;
   /** Webhook body schemas: https only, unless pointed at the simulator with loopback receivers. */
   private readonly _webhooks: ReturnType<typeof webhookSchemas>;
-  private readonly _retryMaxMs: number;
-  private readonly _tokenLifetimeMs: number;
-  private readonly _refreshMarginMs: number;
-  private readonly _now: () => number;
-  private readonly _logger: ((entry: PlatformLogEntry) => void) | undefined;
-  private _token: { value: string; refreshAt: number } | undefined;
-  private _login: Promise<string> | undefined;
-  /** Recent tokens, masked in every error text (a platform may echo a stale one back). */
-  private readonly _recentTokens: string[] = [];
+  private readonly _bearer: BearerToken;
+  private readonly _http: PlatformHttp;
 
   constructor(options: PlatformClientOptions) {
     const parsed = optionsSchema.safeParse(options);
     if (!parsed.success) throw new TypeError(`PlatformClient options: ${describeZodError(parsed.error)}`);
     const o = parsed.data;
     this.baseUrl = o.baseUrl.replace(/\/+$/, '');
-    this._email = o.email;
-    this._secretKey = o.secretKey;
     // An empty DH_ORG_ID means "not configured".
     this._orgId = o.orgId || undefined;
-    const fetchFn = options.fetch ?? globalThis.fetch;
-    // Called as a plain function: a browser's fetch throws when called as a method of another object.
-    this._fetch = (input, init) => fetchFn(input, init);
-    this._timeoutMs = o.timeoutMs;
-    this._maxAttempts = o.maxAttempts;
-    this._retryBaseMs = o.retryBaseMs;
     this._webhooks = webhookSchemas(o.allowLoopbackWebhooks);
-    this._retryMaxMs = o.retryMaxMs;
-    this._tokenLifetimeMs = o.tokenLifetimeMs;
-    this._refreshMarginMs = o.tokenRefreshMarginMs ?? Math.min(HOUR_MS, o.tokenLifetimeMs / 10);
-    this._now = options.now ?? Date.now;
-    this._logger = options.logger;
+    this._bearer = new BearerToken({
+      login: () => requestToken(this._http, o.email, o.secretKey),
+      lifetimeMs: o.tokenLifetimeMs,
+      refreshMarginMs: o.tokenRefreshMarginMs,
+      now: options.now ?? Date.now,
+    });
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    this._http = new PlatformHttp(
+      {
+        baseUrl: this.baseUrl,
+        // Called as a plain function: a browser's fetch throws when called as a method of another object.
+        fetch: (input, init) => fetchFn(input, init),
+        timeoutMs: o.timeoutMs,
+        maxAttempts: o.maxAttempts,
+        retryBaseMs: o.retryBaseMs,
+        retryMaxMs: o.retryMaxMs,
+        logger: options.logger,
+        secrets: () => [o.secretKey, ...this._bearer.recent],
+      },
+      this._bearer,
+    );
   }
 
   // ── Authentication ──────────────────────────────────────────────────────────────────────────
@@ -272,55 +161,13 @@ export class PlatformClient {
    * A bearer token: cached, renewed within the refresh margin of its expiry (AUTH-4), and shared
    * by concurrent callers through one in-flight request (AUTH-5). A failed login is not cached.
    */
-  async getToken(options: CallOptions = {}): Promise<string> {
-    const current = this._token;
-    if (current && this._now() < current.refreshAt) return current.value;
-    // A caller's abort must not cancel the login the other callers wait on: it only stops waiting.
-    this._login ??= this._requestToken().finally(() => {
-      this._login = undefined;
-    });
-    return untilAborted(this._login, options.signal);
+  getToken(options: CallOptions = {}): Promise<string> {
+    return this._bearer.get(options.signal);
   }
 
   /** Forgets the token; the next call logs in again. */
   invalidateToken(): void {
-    this._token = undefined;
-  }
-
-  private async _requestToken(): Promise<string> {
-    // Taken before the request: the token may be a little younger, never older, than we think.
-    const issuedAt = this._now();
-    const op = 'POST /auth/token';
-    const token = await this._call({
-      method: 'POST',
-      op,
-      path: '/auth/token',
-      body: { email: this._email, secretKey: this._secretKey },
-      schema: tokenSchema,
-      auth: false,
-      context: 'token',
-    }).catch((err: unknown) => {
-      // zod's union error reads "Invalid input": name the two shapes instead.
-      if (err instanceof PlatformError && err.code === 'malformed_response') {
-        throw malformedResponseError(op, 'neither token (shape A) nor data.bearer (shape B) is a non-empty string');
-      }
-      throw err;
-    });
-    this._recentTokens.unshift(token);
-    this._recentTokens.length = Math.min(this._recentTokens.length, 5);
-    this._token = { value: token, refreshAt: this._refreshAt(token, issuedAt) };
-    return token;
-  }
-
-  /** Expiry is the issue time plus the lifetime, or the JWT's exp when earlier. */
-  private _refreshAt(token: string, issuedAt: number): number {
-    const byLifetime = issuedAt + this._tokenLifetimeMs;
-    const exp = jwtExpiry(token);
-    // An exp at or before the local issue time means the clocks disagree: trust the lifetime,
-    // the 401 rule catches a token that really expired.
-    const expiresAt = exp !== undefined && exp > issuedAt ? Math.min(exp, byLifetime) : byLifetime;
-    // A short-lived JWT is still used for half its life, so it cannot cause a login per call.
-    return expiresAt - Math.min(this._refreshMarginMs, (expiresAt - issuedAt) / 2);
+    this._bearer.invalidate();
   }
 
   // ── Catalogues ──────────────────────────────────────────────────────────────────────────────
@@ -329,14 +176,14 @@ export class PlatformClient {
   async listFaces(query: FaceQuery = {}, options: CallOptions = {}): Promise<FacePage> {
     const op = 'GET /head_visual/face/all';
     const q = validate(faceQuerySchema, query, op);
-    return this._call({ method: 'GET', op, path: '/head_visual/face/all', query: q, schema: facePageSchema, signal: options.signal });
+    return this._http.call({ method: 'GET', op, path: '/head_visual/face/all', query: q, schema: facePageSchema, signal: options.signal });
   }
 
   /** GET /voice/all — the voices, optionally of one provider; both list shapes are read (VOICE-1). */
   async listVoices(query: { provider?: string } = {}, options: CallOptions = {}): Promise<Voice[]> {
     const op = 'GET /voice/all';
     const q = validate(z.object({ provider: z.string().min(1, 'must not be empty').optional() }), query, op);
-    return this._call({ method: 'GET', op, path: '/voice/all', query: q, schema: voiceListSchema, signal: options.signal });
+    return this._http.call({ method: 'GET', op, path: '/voice/all', query: q, schema: voiceListSchema, signal: options.signal });
   }
 
   // ── Heads ───────────────────────────────────────────────────────────────────────────────────
@@ -390,7 +237,7 @@ export class PlatformClient {
   }
 
   private async _createHead(body: unknown, op: string, options: CallOptions): Promise<HeadCreateResponse> {
-    const created = await this._call({
+    const created = await this._http.call({
       method: 'POST',
       op,
       path: '/head/create',
@@ -411,7 +258,7 @@ export class PlatformClient {
   async getHead(id: string, options: CallOptions = {}): Promise<HeadRecord> {
     const op = 'GET /head/{id}';
     validate(requiredId('id'), { id }, op);
-    const head = await this._call({ method: 'GET', op, path: `/head/${encodeURIComponent(id)}`, schema: headRecordSchema, signal: options.signal });
+    const head = await this._http.call({ method: 'GET', op, path: `/head/${encodeURIComponent(id)}`, schema: headRecordSchema, signal: options.signal });
     // The schema refuses a record without publicUrl.
     return head as HeadRecord;
   }
@@ -420,7 +267,7 @@ export class PlatformClient {
   async setSplitter(id: string, on: boolean, options: CallOptions = {}): Promise<unknown> {
     const op = 'PUT /head/{id}/splitter';
     validate(requiredId('id'), { id }, op);
-    return this._call({ method: 'PUT', op, path: `/head/${encodeURIComponent(id)}/splitter`, query: { splitter: on }, signal: options.signal });
+    return this._http.call({ method: 'PUT', op, path: `/head/${encodeURIComponent(id)}/splitter`, query: { splitter: on }, signal: options.signal });
   }
 
   /** PUT /head/{headId}/conversation-settings — the tools the language model may call (TOOL-1). */
@@ -428,14 +275,14 @@ export class PlatformClient {
     const op = 'PUT /head/{headId}/conversation-settings';
     validate(requiredId('headId'), { headId }, op);
     const body = validate(conversationSettingsSchema, { conversationSettings: { tools } }, op);
-    return this._call({ method: 'PUT', op, path: `/head/${encodeURIComponent(headId)}/conversation-settings`, body, signal: options.signal });
+    return this._http.call({ method: 'PUT', op, path: `/head/${encodeURIComponent(headId)}/conversation-settings`, body, signal: options.signal });
   }
 
   /** PUT /head/{headId}/enable-events?enableEvents=… — turns webhook delivery on or off (EV-1). */
   async setEventsEnabled(headId: string, enabled: boolean, options: CallOptions = {}): Promise<unknown> {
     const op = 'PUT /head/{headId}/enable-events';
     validate(requiredId('headId'), { headId }, op);
-    return this._call({
+    return this._http.call({
       method: 'PUT',
       op,
       path: `/head/${encodeURIComponent(headId)}/enable-events`,
@@ -450,7 +297,7 @@ export class PlatformClient {
   async textToVideo(request: TextToVideoRequest, options: CallOptions = {}): Promise<unknown> {
     const op = 'POST /head/text-to-video';
     const body = validate(textToVideoSchema, request, op);
-    return this._call({ method: 'POST', op, path: '/head/text-to-video', body, context: 'text-to-video', signal: options.signal });
+    return this._http.call({ method: 'POST', op, path: '/head/text-to-video', body, context: 'text-to-video', signal: options.signal });
   }
 
   /** GET /head/talks/{id} — the videos of a head (TTV-2, TTV-3). */
@@ -458,7 +305,7 @@ export class PlatformClient {
     const op = 'GET /head/talks/{id}';
     validate(requiredId('headId'), { headId }, op);
     const q = validate(pageQuerySchema, query, op);
-    return this._call({ method: 'GET', op, path: `/head/talks/${encodeURIComponent(headId)}`, query: q, schema: talkPageSchema, signal: options.signal });
+    return this._http.call({ method: 'GET', op, path: `/head/talks/${encodeURIComponent(headId)}`, query: q, schema: talkPageSchema, signal: options.signal });
   }
 
   // ── Webhooks ────────────────────────────────────────────────────────────────────────────────
@@ -467,21 +314,21 @@ export class PlatformClient {
   async createWebhook(body: WebhookCreateRequest, options: CallOptions = {}): Promise<WebhookCreateResponse> {
     const op = 'POST /head-events';
     const valid = validate(this._webhooks.create, body, op);
-    return this._call({ method: 'POST', op, path: '/head-events', body: valid, schema: webhookCreateResponseSchema, signal: options.signal });
+    return this._http.call({ method: 'POST', op, path: '/head-events', body: valid, schema: webhookCreateResponseSchema, signal: options.signal });
   }
 
   /** GET /head-events?headId= — the webhook configurations of a head. */
   async listWebhooks(headId: string, options: CallOptions = {}): Promise<WebhookConfig[]> {
     const op = 'GET /head-events';
     validate(requiredId('headId'), { headId }, op);
-    return this._call({ method: 'GET', op, path: '/head-events', query: { headId }, schema: webhookListSchema, signal: options.signal });
+    return this._http.call({ method: 'GET', op, path: '/head-events', query: { headId }, schema: webhookListSchema, signal: options.signal });
   }
 
   /** GET /head-events/{webhookId} */
   async getWebhook(id: number, options: CallOptions = {}): Promise<WebhookConfig> {
     const op = 'GET /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    return this._call({ method: 'GET', op, path: `/head-events/${encodeURIComponent(id)}`, schema: webhookConfigSchema, signal: options.signal });
+    return this._http.call({ method: 'GET', op, path: `/head-events/${encodeURIComponent(id)}`, schema: webhookConfigSchema, signal: options.signal });
   }
 
   /** PATCH /head-events/{webhookId}. Its answer is not in the spec. */
@@ -489,123 +336,13 @@ export class PlatformClient {
     const op = 'PATCH /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
     const valid = validate(this._webhooks.update, body, op);
-    return this._call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: valid, signal: options.signal });
+    return this._http.call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: valid, signal: options.signal });
   }
 
   /** DELETE /head-events/{webhookId} — removes the configuration permanently. */
   async deleteWebhook(id: number, options: CallOptions = {}): Promise<unknown> {
     const op = 'DELETE /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    return this._call({ method: 'DELETE', op, path: `/head-events/${encodeURIComponent(id)}`, signal: options.signal });
-  }
-
-  // ── HTTP ────────────────────────────────────────────────────────────────────────────────────
-
-  private _secrets(): string[] {
-    return [this._secretKey, ...this._recentTokens];
-  }
-
-  /** One call: the token, the 401 rule, retries of GETs, the answer parsed. */
-  private async _call<T>(call: Call<T>): Promise<T> {
-    const auth = call.auth !== false;
-    // Only GETs are safe to repeat (STYLE, Server): a create or a text-to-video is sent once.
-    // POST /auth/token is retried deliberately: a login is idempotent (it creates nothing the
-    // caller could get twice; a second token just replaces the first), and a blip there would
-    // fail every call waiting on it (single flight). Same cap of maxAttempts as a GET.
-    let retriesLeft = call.method === 'GET' || call.path === '/auth/token' ? this._maxAttempts - 1 : 0;
-    let retry = 0;
-    let reloggedIn = false;
-    for (let attempt = 1; ; attempt++) {
-      const token = auth ? await this.getToken({ signal: call.signal }) : undefined;
-      const started = performance.now();
-      let exchange: Exchange;
-      try {
-        exchange = await this._exchange(call, token);
-      } catch (err) {
-        // Anything but a PlatformError is the caller's abort reason: rethrown as is, not retried.
-        if (!(err instanceof PlatformError)) throw err;
-        this._log({ op: call.op, ms: performance.now() - started, attempt, error: err.code });
-        if (retriesLeft-- <= 0) throw err;
-        await sleep(backoffDelay(retry++, this._retryBaseMs, this._retryMaxMs), call.signal);
-        continue;
-      }
-      const { status } = exchange;
-      if (status >= 200 && status < 300) {
-        this._log({ op: call.op, status, ms: performance.now() - started, attempt });
-        return this._read(call, exchange);
-      }
-      const error = httpError({ operation: call.op, status, detail: extractErrorDetail(exchange.text, this._secrets()), context: call.context });
-      this._log({ op: call.op, status, ms: performance.now() - started, attempt, error: error.code });
-      // AUTH-6: the platform refused the token before doing anything, so any call may be repeated
-      // once with a new one. Only this token is dropped: a concurrent caller may have renewed it.
-      if (status === 401 && token !== undefined && !reloggedIn) {
-        reloggedIn = true;
-        if (this._token?.value === token) this.invalidateToken();
-        continue;
-      }
-      if ((status === 429 || status >= 500) && retriesLeft-- > 0) {
-        const backoff = backoffDelay(retry++, this._retryBaseMs, this._retryMaxMs);
-        const asked = status === 429 ? retryAfterMs(exchange.headers.get('retry-after')) : undefined;
-        await sleep(asked === undefined ? backoff : Math.min(asked, this._retryMaxMs), call.signal);
-        continue;
-      }
-      throw error;
-    }
-  }
-
-  /** One HTTP attempt, body read included, under the timeout. */
-  private async _exchange(call: Call<unknown>, token: string | undefined): Promise<Exchange> {
-    const timeout = AbortSignal.timeout(this._timeoutMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    let url = `${this.baseUrl}${call.path}`;
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) if (value !== undefined) query.set(key, String(value));
-    if (query.size > 0) url += `?${query}`;
-    try {
-      // Raced against the signal as well: a fetch (or a body) that ignores its signal still times out.
-      const res = await untilAborted(
-        this._fetch(url, {
-          method: call.method,
-          headers,
-          ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-          signal,
-          // A redirect could carry the bearer off the configured platform: refuse it.
-          redirect: 'error',
-        }),
-        signal,
-      );
-      return { status: res.status, headers: res.headers, text: await untilAborted(res.text(), signal) };
-    } catch (err) {
-      if (call.signal?.aborted) throw call.signal.reason;
-      if (timeout.aborted) throw timeoutError(call.op, this._timeoutMs);
-      throw networkError(call.op, err, this._secrets());
-    }
-  }
-
-  /** The answer: parsed with the call's schema, or any body (JSON or not) when the spec shows none. */
-  private _read<T>(call: Call<T>, { text, headers }: Exchange): T {
-    let json: unknown;
-    try {
-      json = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      if (!call.schema) return undefined as T;
-      throw malformedResponseError(call.op, `the body is not JSON (content-type ${headers.get('content-type') ?? 'none'})`);
-    }
-    if (!call.schema) return json as T;
-    if (json === undefined) throw malformedResponseError(call.op, 'the body is empty');
-    const result = call.schema.safeParse(json);
-    if (!result.success) throw malformedResponseError(call.op, result.error);
-    return result.data;
-  }
-
-  private _log(entry: PlatformLogEntry): void {
-    try {
-      this._logger?.({ ...entry, ms: Math.round(entry.ms) });
-    } catch {
-      // A broken logger must not turn a done call (maybe a create) into a failure the caller would repeat.
-    }
+    return this._http.call({ method: 'DELETE', op, path: `/head-events/${encodeURIComponent(id)}`, signal: options.signal });
   }
 }

@@ -1,0 +1,127 @@
+/**
+ * The bearer token of PlatformClient (spec, Authentication).
+ *
+ * - Login once and share the token: concurrent callers wait on one token request (AUTH-5).
+ * - The token is renewed before it expires (AUTH-4): at the 7-day lifetime or the JWT's exp,
+ *   whichever comes first, less a refresh margin.
+ * - A failed login is not cached; the last few tokens are kept only to be masked in error texts.
+ */
+import { z } from 'zod';
+import { tokenResponseSchema } from './schemas.js';
+import { PlatformError, malformedResponseError } from './errors.js';
+import { untilAborted, type BearerSource, type PlatformHttp } from './http.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+// tokenResponseSchema's output is typed unknown (its loose shapes do not narrow): pin it to string.
+const tokenSchema = tokenResponseSchema.pipe(z.string());
+
+/** POST /auth/token: a new token for the account, shape A or shape B of the answer. */
+export async function requestToken(http: PlatformHttp, email: string, secretKey: string): Promise<string> {
+  const op = 'POST /auth/token';
+  return http
+    .call({
+      method: 'POST',
+      op,
+      path: '/auth/token',
+      body: { email, secretKey },
+      schema: tokenSchema,
+      auth: false,
+      context: 'token',
+    })
+    .catch((err: unknown) => {
+      // zod's union error reads "Invalid input": name the two shapes instead.
+      if (err instanceof PlatformError && err.code === 'malformed_response') {
+        throw malformedResponseError(op, 'neither token (shape A) nor data.bearer (shape B) is a non-empty string');
+      }
+      throw err;
+    });
+}
+
+/** The `exp` claim of a JWT, in ms, or undefined when the token is not a JWT with a numeric exp. */
+function jwtExpiry(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const claims: unknown = JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface BearerTokenOptions {
+  /** Fetches a new token (POST /auth/token). */
+  login: () => Promise<string>;
+  lifetimeMs: number;
+  /** Renew this long before expiry. Default 1 hour, at most 10% of the lifetime. */
+  refreshMarginMs: number | undefined;
+  /** The clock used for expiry. */
+  now: () => number;
+}
+
+/** The cached token, its single-flight login and its renewal. */
+export class BearerToken implements BearerSource {
+  private readonly _login: () => Promise<string>;
+  private readonly _lifetimeMs: number;
+  private readonly _refreshMarginMs: number;
+  private readonly _now: () => number;
+  private _token: { value: string; refreshAt: number } | undefined;
+  private _inFlight: Promise<string> | undefined;
+  /** Recent tokens, masked in every error text (a platform may echo a stale one back). */
+  private readonly _recent: string[] = [];
+
+  constructor(options: BearerTokenOptions) {
+    this._login = options.login;
+    this._lifetimeMs = options.lifetimeMs;
+    this._refreshMarginMs = options.refreshMarginMs ?? Math.min(HOUR_MS, options.lifetimeMs / 10);
+    this._now = options.now;
+  }
+
+  /** The last few tokens handed out, newest first. */
+  get recent(): readonly string[] {
+    return this._recent;
+  }
+
+  /** The token: cached, renewed within the refresh margin, shared by concurrent callers. */
+  async get(signal: AbortSignal | undefined): Promise<string> {
+    const current = this._token;
+    if (current && this._now() < current.refreshAt) return current.value;
+    // A caller's abort must not cancel the login the other callers wait on: it only stops waiting.
+    this._inFlight ??= this._renew().finally(() => {
+      this._inFlight = undefined;
+    });
+    return untilAborted(this._inFlight, signal);
+  }
+
+  /** Forgets the token; the next call logs in again. */
+  invalidate(): void {
+    this._token = undefined;
+  }
+
+  dropIfCurrent(token: string): void {
+    if (this._token?.value === token) this.invalidate();
+  }
+
+  private async _renew(): Promise<string> {
+    // Taken before the request: the token may be a little younger, never older, than we think.
+    const issuedAt = this._now();
+    const token = await this._login();
+    this._recent.unshift(token);
+    this._recent.length = Math.min(this._recent.length, 5);
+    this._token = { value: token, refreshAt: this._refreshAt(token, issuedAt) };
+    return token;
+  }
+
+  /** Expiry is the issue time plus the lifetime, or the JWT's exp when earlier. */
+  private _refreshAt(token: string, issuedAt: number): number {
+    const byLifetime = issuedAt + this._lifetimeMs;
+    const exp = jwtExpiry(token);
+    // An exp at or before the local issue time means the clocks disagree: trust the lifetime,
+    // the 401 rule catches a token that really expired.
+    const expiresAt = exp !== undefined && exp > issuedAt ? Math.min(exp, byLifetime) : byLifetime;
+    // A short-lived JWT is still used for half its life, so it cannot cause a login per call.
+    return expiresAt - Math.min(this._refreshMarginMs, (expiresAt - issuedAt) / 2);
+  }
+}
