@@ -29,6 +29,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly status = 0,
+    /** A head that exists although the request failed (`splitter_failed`): finish it, don't make another. */
+    readonly headId?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -65,8 +67,10 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
   }
   const payload: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
   if (!res.ok) {
-    const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    if (typeof error?.code === 'string' && typeof error.message === 'string') throw new ApiRequestError(error.code, error.message, res.status);
+    const error = (payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined)?.error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') {
+      throw new ApiRequestError(error.code, error.message, res.status, typeof error.headId === 'string' ? error.headId : undefined);
+    }
     throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
   }
   const parsed = schema.safeParse(payload);

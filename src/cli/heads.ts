@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { HeadCreateInput, StreamingHeadInput } from '../platform/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/modes.js';
+import { PlatformError } from '../platform/errors.js';
 import { headCreateSchema, streamingHeadCreateSchema, type HeadRecord } from '../platform/schemas.js';
 import type { Connect, Platform } from './connect.js';
 import { UsageError, type Io } from './main.js';
@@ -108,6 +109,8 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   for (const [flag, needs] of [['plugin-name', 'plugin'], ['plugin-url', 'plugin'], ['plugin-option', 'plugin'], [`${FLOW_MODE}-key`, FLOW_MODE]] as const) {
     if (values[flag] !== undefined && mode !== needs) throw new UsageError(`--${flag} is for --mode ${needs} (this head is ${String(mode)})`);
   }
+  // The kit makes every streaming avatar in oc (as the proxy and the head form do).
+  if (streaming && mode !== 'oc') throw new UsageError(`--streaming: a streaming avatar uses --mode oc, not ${String(mode)}`);
   // Spec, Heads rule 1: no welcome message for a streaming avatar (the client sends "").
   if (streaming) request.greetings ??= '';
   const schema = streaming ? streamingHeadCreateSchema : headCreateSchema;
@@ -121,7 +124,13 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   // A provider given is the user's word (the platform judges the voice); else the voice list says.
   request.ttsProvider ??= await providerOf(String(request.ttsVoice), platform, streaming);
   const created = streaming
-    ? await platform.client.createStreamingHead(check(schema, request) as StreamingHeadInput, { streamingProvider: platform.streamingProvider })
+    ? await platform.client.createStreamingHead(check(schema, request) as StreamingHeadInput, { streamingProvider: platform.streamingProvider }).catch((err: unknown) => {
+        // The head exists but its splitter is still on: finish it, don't create another.
+        if (err instanceof PlatformError && err.headId) {
+          throw new Error(`head ${err.headId} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs. Run: dh-kit heads splitter ${err.headId} off`);
+        }
+        throw err;
+      })
     : await platform.client.createHead(check(schema, request) as HeadCreateInput);
   const summary = { id: created.id, publicId: created.publicId, mode, streaming, ...(streaming ? { splitter: false } : {}) };
   if (values.json) {

@@ -230,6 +230,7 @@ export class PlatformClient {
         ...(err.cause403 === undefined ? {} : { cause403: err.cause403 }),
         ...(err.detail === undefined ? {} : { detail: err.detail }),
         cause: err,
+        headId: created.id,
         message: `Head ${created.id} was created, but turning its splitter off failed; a streaming avatar needs it off, so call setSplitter("${created.id}", false) again. ${err.message}`,
       });
     }

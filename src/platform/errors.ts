@@ -36,6 +36,8 @@ export interface PlatformErrorInit {
   cause403?: Forbidden403Cause;
   detail?: string;
   cause?: unknown;
+  /** A head that exists although the call failed (a streaming head whose splitter is still on). */
+  headId?: string;
 }
 
 /** A failed platform call. `message` says what to do; `detail` is the platform's own words, redacted. */
@@ -49,6 +51,8 @@ export class PlatformError extends Error {
   readonly operation: string;
   /** The platform's own message (redacted, at most ~300 characters). */
   readonly detail?: string;
+  /** A head that exists although the call failed: finish its set-up, do not create another. */
+  readonly headId?: string;
 
   constructor(init: PlatformErrorInit) {
     super(redact(init.message), init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,6 +61,7 @@ export class PlatformError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.cause403 !== undefined) this.cause403 = init.cause403;
     if (init.detail !== undefined) this.detail = redact(init.detail);
+    if (init.headId !== undefined) this.headId = init.headId;
   }
 }
 

@@ -15,6 +15,8 @@ export class ApiException extends HTTPException {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the error object, for a client to act on (`headId`). */
+    readonly extra: Record<string, string> = {},
   ) {
     super(status, { message });
   }
@@ -107,5 +109,5 @@ export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => vo
     log?.(err);
     return c.json({ error: { code: 'internal', message: 'The proxy failed unexpectedly; the error is in its log.' } }, 500);
   }
-  return c.json({ error: { code: ex.code, message: ex.message } }, ex.status as ContentfulStatusCode, ex.headers);
+  return c.json({ error: { ...ex.extra, code: ex.code, message: ex.message } }, ex.status as ContentfulStatusCode, ex.headers);
 }

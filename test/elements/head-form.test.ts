@@ -333,6 +333,30 @@ describe('<dh-head-form>', () => {
       expect($<HTMLButtonElement>(el, '[part="submit"]')!.disabled).to.equal(false);
     });
 
+    it('STREAM-2 a streaming head whose splitter the platform did not turn off is finished, not created twice', async () => {
+      const el = await form(html`<dh-head-form streaming></dh-head-form>`);
+      type(el, 'name', 'Half');
+      await pickFace(el);
+      await pickVoice(el);
+      await executeServerCommand('sim-fault', { method: 'PUT', path: '/head/*/splitter', status: 500, times: 1 });
+      let code = '';
+      el.addEventListener('dh-error', (e) => (code = e.detail.code), { once: true });
+      await submit(el);
+      await waitUntil(() => code, 'dh-error is fired', { timeout: 5000 });
+      expect(code).to.equal('splitter_failed');
+      await el.updateComplete;
+      expect(status(el)).to.contain('Half was created');
+      expect(status(el)).to.not.contain('not created');
+      const finish = $<HTMLButtonElement>(el, '[part="submit"]')!;
+      expect(finish.textContent).to.contain('Turn the splitter off');
+      expect(finish.type, 'the form cannot submit a second head meanwhile').to.equal('button');
+      const created = oneEvent(el, 'dh-head-created');
+      finish.click();
+      const detail = (await created).detail;
+      expect(detail.streaming).to.equal(true);
+      expect((await simHead(detail.id)).splitter).to.equal(false);
+    });
+
     it('without the site’s admin auth, says the admin route refused, with the proxy’s words', async () => {
       const el = await form(undefined, {});
       type(el, 'name', 'Nobody');

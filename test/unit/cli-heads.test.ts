@@ -89,6 +89,21 @@ describe('dh-kit heads and videos', () => {
     assert.match(wrongVoice.err, /is not a voice of elevenlabs, the only provider of streaming avatars/);
   });
 
+  test('STREAM-2 when the platform leaves the splitter on, heads create names the head and the command that finishes it', async () => {
+    sim.store.addFault({ method: 'PUT', path: '/head/*/splitter', status: 500, times: 1 });
+    const res = await run('heads', 'create', '--streaming', '--name', 'Half', '--face', face, '--voice', streamVoice, '--language', 'en-US');
+    assert.equal(res.code, 1);
+    const id = /head (\S+) was created/.exec(res.err)?.[1];
+    assert.ok(id && sim.store.heads.has(id), res.err);
+    assert.match(res.err, new RegExp(`Run: dh-kit heads splitter ${id} off`));
+    assert.doesNotMatch(res.err, /setSplitter/);
+    assert.equal((await run('heads', 'splitter', id, 'off')).code, 0);
+    assert.equal(sim.store.heads.get(id)!.splitter, false);
+    const otherMode = await run('heads', 'create', '--streaming', '--mode', 'ttt', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US');
+    assert.equal(otherMode.code, 2);
+    assert.match(otherMode.err, /--streaming: a streaming avatar uses --mode oc/);
+  });
+
   test('HEAD-3 PLUG-3 plugin mode needs --plugin-name and --plugin-url; --plugin-option k=v become its options', async () => {
     const base = ['heads', 'create', '--mode', 'plugin', '--name', 'Bot', '--face', face, '--voice', voice.voiceId, '--language', 'en-US'];
     const missing = await run(...base);

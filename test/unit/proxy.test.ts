@@ -325,6 +325,32 @@ describe('proxy', () => {
       assert.match((await errorOf(wrongVoice)).message, /elevenlabs/);
     });
 
+    test('STREAM-2 a streaming head whose splitter stays on is a 502 splitter_failed with its id (finish it, do not create another)', async () => {
+      const voice = voiceOf((p) => p === 'elevenlabs');
+      sim.store.addFault({ method: 'PUT', path: '/head/*/splitter', status: 500, times: 1 });
+      const before = sim.store.heads.size;
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify({ ...headBody({ ttsVoice: voice.voiceId }), streaming: true }) });
+      assert.equal(res.status, 502);
+      const body = (await res.json()) as { error: { code: string; message: string; headId: string } };
+      assert.equal(body.error.code, 'splitter_failed');
+      assert.equal(sim.store.heads.size, before + 1, 'the head exists');
+      assert.ok(sim.store.heads.has(body.error.headId));
+      assert.equal(sim.store.heads.get(body.error.headId)!.splitter, true);
+      assert.match(body.error.message, new RegExp(`/dh/heads/${body.error.headId}/splitter`));
+      const finish = await p.request(`/dh/heads/${body.error.headId}/splitter`, { method: 'PUT', admin: true, body: JSON.stringify({ on: false }) });
+      assert.equal(finish.status, 200);
+      assert.equal(sim.store.heads.get(body.error.headId)!.splitter, false);
+    });
+
+    test('STREAM-1 a streaming head in another mode than oc is refused before anything is created', async () => {
+      const voice = voiceOf((p) => p === 'elevenlabs');
+      const before = sim.store.heads.size;
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify({ ...headBody({ ttsVoice: voice.voiceId, operationMode: 'ttt' }), streaming: true }) });
+      assert.equal(res.status, 400);
+      assert.match((await errorOf(res)).message, /^operationMode: .*oc/);
+      assert.equal(sim.store.heads.size, before);
+    });
+
     test('HEAD-4 a display name as ttsVoice is a 400 that says to use the voiceId', async () => {
       const voice = voiceOf((p) => p === 'azure');
       const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(headBody({ ttsVoice: voice.displayName })) });

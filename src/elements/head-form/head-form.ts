@@ -10,6 +10,7 @@ import '../voice-picker/voice-picker.js';
 import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
 import { styles } from './head-form.styles.js';
+import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
 import { collectHead, DEFAULT_LANGUAGES, FIELD_ORDER, fieldErrors, MODE_LABELS } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 
@@ -66,6 +67,8 @@ export class DhHeadForm extends LitElement {
   @state() private _voice?: VoiceItem;
   /** The streaming provider as the proxy knows it (DH_STREAMING_TTS_PROVIDER), asked once. */
   @state() private _streamingProvider?: string;
+  /** A streaming head that was created but whose splitter is still on: the form offers to finish it. */
+  @state() private _unfinished?: { id: string; name: string };
 
   /** Base URL of the proxy routes. */
   @property() endpoint = '/dh';
@@ -161,14 +164,17 @@ export class DhHeadForm extends LitElement {
         headers: this.headers,
         credentials: this.credentials,
       });
-      this._created = head;
-      emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
+      await this._done(head);
     } catch (err) {
       if (this._abort.signal.aborted) return;
       const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', 'The head could not be created. Try again.');
       emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
+      if (error.code === 'splitter_failed' && error.headId) {
+        // The head exists: creating it again would make a second one. Finish this one instead.
+        this._unfinished = { id: error.headId, name: String(body.name) };
+        this._failure = `${String(body.name)} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs.`;
+        return;
+      }
       const fields = fieldErrors(error);
       this._failure = fields ? 'The platform did not accept the head: see the marked fields.' : `The head was not created. ${error.message}`;
       if (fields) await this._showErrors(fields);
@@ -177,7 +183,37 @@ export class DhHeadForm extends LitElement {
     }
   };
 
+  /** Shows the new head and tells the page. */
+  private async _done(head: CreatedHead): Promise<void> {
+    this._created = head;
+    this._unfinished = undefined;
+    emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
+  }
+
+  /** Turns off the splitter of the streaming head that was created without it (spec, Heads rule 1). */
+  private _onFinish = async (): Promise<void> => {
+    const head = this._unfinished;
+    if (!head || this._submitting) return;
+    this._submitting = true;
+    try {
+      await requestJson(this.endpoint, `/heads/${encodeURIComponent(head.id)}/splitter`, { safeParse: (v: unknown) => ({ success: true as const, data: v }) }, {
+        method: 'PUT',
+        body: { on: false },
+        headers: this.headers,
+        credentials: this.credentials,
+      });
+      await this._done({ id: head.id, publicId: null, name: head.name, mode: 'oc', poster: null, streaming: true });
+    } catch (err) {
+      this._failure = `The splitter is still on. ${err instanceof ApiRequestError ? err.message : 'Try again.'}`;
+    } finally {
+      this._submitting = false;
+    }
+  };
+
   private _onReset = (): void => {
+    this._unfinished = undefined;
     this._errors = {};
     this._failure = undefined;
     this._voice = undefined;
@@ -229,7 +265,7 @@ export class DhHeadForm extends LitElement {
     const streaming = this.streaming;
     const mode = this.mode;
     return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this._onSubmit} @reset=${this._onReset} @input=${this._onInput}>
-      ${this.renderText('name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
+      ${renderText(this._errors, 'name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
           <input type="checkbox" role="switch" name="streaming" .checked=${streaming} @change=${this._onStreaming} aria-describedby="streaming-hint" />
@@ -237,7 +273,7 @@ export class DhHeadForm extends LitElement {
         </label>
         <p id="streaming-hint" class="hint">Real-time video. Open conversation only, ${this._streamingProvider ? `${this._streamingProvider} voices` : 'the streaming provider’s voices'} only, no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
       </div>
-      ${this.renderText('alias', 'Alias', { name: 'alias', hidden: streaming, hint: 'Another name the head answers to (optional).' })}
+      ${renderText(this._errors, 'alias', 'Alias', { name: 'alias', hidden: streaming, hint: 'Another name the head answers to (optional).' })}
       <fieldset class="field" part="field" aria-describedby=${this._errors.face ? 'face-error' : nothing}>
         <legend>Face</legend>
         <dh-face-picker
@@ -247,7 +283,7 @@ export class DhHeadForm extends LitElement {
           .headers=${this.headers}
           .credentials=${this.credentials}
         ></dh-face-picker>
-        ${this.renderError('face')}
+        ${renderError(this._errors, 'face')}
       </fieldset>
       <fieldset class="field" part="field" aria-describedby=${this._errors.voice ? 'voice-error' : nothing}>
         <legend>Voice</legend>
@@ -261,11 +297,11 @@ export class DhHeadForm extends LitElement {
           ?streaming=${streaming}
           @dh-select=${this._onVoice}
         ></dh-voice-picker>
-        ${this.renderError('voice')}
+        ${renderError(this._errors, 'voice')}
       </fieldset>
       <div class="row">
-        ${this.renderSelect('language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this._onLanguage)}
-        ${this.renderSelect('recognition', 'Speech recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
+        ${renderSelect(this._errors, 'language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this._onLanguage)}
+        ${renderSelect(this._errors, 'recognition', 'Speech recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
       </div>
       <div class="field" part="field">
         <label for="mode">Operation mode</label>
@@ -273,13 +309,13 @@ export class DhHeadForm extends LitElement {
           ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
         </select>
         ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
-        ${this.renderError('mode')}
+        ${renderError(this._errors, 'mode')}
       </div>
       ${mode === 'doc_qa'
         ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
         : nothing}
       ${this.renderPlugin(mode !== 'plugin')}
-      ${this.renderText('flowKey', 'Voiceflow API key', {
+      ${renderText(this._errors, 'flowKey', 'Voiceflow API key', {
         name: 'flowKey',
         type: 'password',
         required: true,
@@ -287,11 +323,13 @@ export class DhHeadForm extends LitElement {
         hidden: mode !== FLOW_MODE,
         hint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
       })}
-      ${this.renderText('greetings', 'Greeting', { name: 'greetings', hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
-      ${this.renderArea('prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”')}
-      ${this.renderArea('suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
+      ${renderText(this._errors, 'greetings', 'Greeting', { name: 'greetings', hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
+      ${renderArea(this._errors, 'prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”')}
+      ${renderArea(this._errors, 'suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
       <div class="actions">
-        <button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? 'Creating…' : 'Create head'}</button>
+        ${this._unfinished
+          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this._onFinish}>Turn the splitter off</button>`
+          : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? 'Creating…' : 'Create head'}</button>`}
         <button type="reset" ?disabled=${this._submitting}>Clear</button>
       </div>
       <p class="status ${this._failure ? 'failure' : ''}" part="status" role=${this._failure ? 'alert' : 'status'}>
@@ -304,62 +342,10 @@ export class DhHeadForm extends LitElement {
   private renderPlugin(hidden: boolean) {
     return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
       <legend>Plugin</legend>
-      ${this.renderText('pluginName', 'Plugin name', { name: 'pluginName', required: true })}
-      ${this.renderText('pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
-      ${this.renderArea('pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
+      ${renderText(this._errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
+      ${renderText(this._errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
+      ${renderArea(this._errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
     </fieldset>`;
-  }
-
-  private renderText(
-    field: Field,
-    label: string,
-    o: { name: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
-  ) {
-    return html`<div class="field" part="field" ?hidden=${o.hidden}>
-      <label for=${field}>${label}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
-      <input
-        id=${field}
-        part="input"
-        data-field=${field}
-        name=${o.name}
-        type=${o.type ?? 'text'}
-        ?required=${o.required}
-        placeholder=${o.placeholder ?? nothing}
-        autocomplete=${o.autocomplete ?? nothing}
-        aria-invalid=${this._errors[field] ? 'true' : 'false'}
-        aria-describedby=${this.describedBy(field, o.hint)}
-      />
-      ${o.hint ? html`<p id="${field}-hint" class="hint">${o.hint}</p>` : nothing} ${this.renderError(field)}
-    </div>`;
-  }
-
-  private renderArea(field: Field, label: string, name: string, hint: string, hidden = false) {
-    return html`<div class="field" part="field" ?hidden=${hidden}>
-      <label for=${field}>${label}</label>
-      <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${this._errors[field] ? 'true' : 'false'} aria-describedby=${this.describedBy(field, hint)}></textarea>
-      <p id="${field}-hint" class="hint">${hint}</p>
-      ${this.renderError(field)}
-    </div>`;
-  }
-
-  private renderSelect(field: Field, label: string, name: string, options: [string, string][], onChange?: (e: Event) => void) {
-    return html`<div class="field" part="field">
-      <label for=${field}>${label}</label>
-      <select id=${field} part="input" data-field=${field} name=${name} @change=${onChange ?? nothing} aria-describedby=${this.describedBy(field)}>
-        ${options.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
-      </select>
-      ${this.renderError(field)}
-    </div>`;
-  }
-
-  private describedBy(field: Field, hint?: string) {
-    const ids = [hint ? `${field}-hint` : '', this._errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ');
-    return ids || nothing;
-  }
-
-  private renderError(field: Field) {
-    const message = this._errors[field];
-    return message ? html`<p id="${field}-error" class="field-error" part="field-error">${message}</p>` : nothing;
   }
 
   private renderResult(head: CreatedHead) {

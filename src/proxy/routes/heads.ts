@@ -6,10 +6,11 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { embedQuerySchema, headIdSchema, launchQuerySchema, type CreatedHead, type HeadSummary, type View } from '../../api/schemas.js';
 import { headCreateSchema, type HeadCreateRequest, type HeadRecord } from '../../platform/schemas.js';
+import { PlatformError } from '../../platform/errors.js';
 import { chatPageUrl, streamPageUrl } from '../../platform/urls.js';
 import { signLaunchUrl, verifyLaunch } from '../signing.js';
 import type { Deps } from '../deps.js';
-import { fail, jsonBody, parseInput } from '../http.js';
+import { ApiException, fail, jsonBody, parseInput } from '../http.js';
 import { requireAdmin } from '../security.js';
 
 export function isPublished(deps: Deps, headId: string): boolean {
@@ -188,15 +189,34 @@ export function headRoutes(deps: Deps) {
     if (streaming) {
       // Spec, Heads rule 1: mode oc, the streaming provider, greetings "", no alias or suggestions.
       const { alias: _a, suggestions: _s, ...rest }: Record<string, unknown> = request;
-      const req: Record<string, unknown> = { ...rest, operationMode: rest.operationMode ?? 'oc', ttsProvider: deps.config.streamingProvider, greetings: '' };
+      // The spec allows any mode; the kit makes every streaming avatar in oc, the mode the
+      // streaming page is made for (issue 3), as the head form and the CLI do.
+      if (rest.operationMode !== undefined && rest.operationMode !== 'oc') {
+        fail(400, 'invalid_request', `operationMode: a streaming avatar uses open conversation (oc), not ${String(rest.operationMode)}`);
+      }
+      const req: Record<string, unknown> = { ...rest, operationMode: 'oc', ttsProvider: deps.config.streamingProvider, greetings: '' };
       const voiceId = typeof req.ttsVoice === 'string' ? req.ttsVoice : '';
       const voices = await deps.voices();
       if (!voices.some((v) => v.provider === deps.config.streamingProvider && v.voiceId === voiceId)) {
-        fail(400, 'invalid_request', `ttsVoice: a streaming avatar needs a voice of ${deps.config.streamingProvider} (its voiceId from GET /voices?streaming=true)`);
+        fail(400, 'invalid_request', `ttsVoice: a streaming avatar needs one of the ${deps.config.streamingProvider} voices (GET /voices?streaming=true lists them)`);
       }
-      created = await deps.platform.createStreamingHead(parseInput(headCreateSchema, req) as HeadCreateRequest, {
-        streamingProvider: deps.config.streamingProvider,
-      });
+      try {
+        created = await deps.platform.createStreamingHead(parseInput(headCreateSchema, req) as HeadCreateRequest, {
+          streamingProvider: deps.config.streamingProvider,
+        });
+      } catch (err) {
+        // The head exists but its splitter is still on: say so, with its id, so the back office
+        // finishes the job (PUT …/splitter) instead of creating a second head.
+        if (!(err instanceof PlatformError) || !err.headId) throw err;
+        const path = `${routeBase(deps)}/heads/${err.headId}/splitter`;
+        throw new ApiException(
+          502,
+          'splitter_failed',
+          `The head was created (id ${err.headId}), but the platform did not turn its sentence splitter off, which a streaming avatar needs. Turn it off again: PUT ${path} with {"on": false}, or dh-kit heads splitter ${err.headId} off.`,
+          {},
+          { headId: err.headId },
+        );
+      }
     } else {
       // A form that restored its voice (back/forward) may not know the voice's provider: the
       // voice list does, so the head gets the provider of the voiceId it names.
