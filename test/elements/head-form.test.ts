@@ -131,6 +131,15 @@ describe('<dh-head-form>', () => {
       await el.updateComplete;
       expect(notice()!.textContent).to.contain('uploaded');
       expect(flow()).to.equal(false);
+      // The system prompt is for the modes whose answers come from the platform's model.
+      const prompt = () => visible(field(el, 'prompt'));
+      expect(prompt()).to.equal(true);
+      for (const mode of ['ttt', 'plugin', 'voiceflow']) {
+        choose(el, 'mode', mode);
+        await el.updateComplete;
+        expect(prompt(), mode).to.equal(false);
+        expect(visible(field(el, 'greetings')), `${mode} has a greeting`).to.equal(true);
+      }
     });
 
     it('keeps what was typed in a mode’s fields when the user switches away and back', async () => {
@@ -182,6 +191,43 @@ describe('<dh-head-form>', () => {
     });
   });
 
+  describe('Clear', () => {
+    it('returns the switch and the mode to where the page set them, with every message gone', async () => {
+      const el = await form(html`<dh-head-form mode="plugin"></dh-head-form>`);
+      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      await el.updateComplete;
+      await submit(el);
+      expect(errorOf(el, 'name')).to.not.equal('');
+      [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[type="reset"]')][0]!.click();
+      await el.updateComplete;
+      expect(el.streaming).to.equal(false);
+      expect($<HTMLInputElement>(el, 'input[role="switch"]')!.checked).to.equal(false);
+      expect($<HTMLSelectElement>(el, '#mode')!.value).to.equal('plugin');
+      expect($<HTMLSelectElement>(el, '#mode')!.disabled).to.equal(false);
+      expect(visible(field(el, 'greetings'))).to.equal(true);
+      expect(errorOf(el, 'name')).to.equal('');
+      expect(status(el)).to.equal('');
+    });
+  });
+
+  describe('theming', () => {
+    it('follows its documented custom properties and parts', async () => {
+      const el = await form(html`<dh-head-form style="--dh-head-form-accent: rgb(200, 0, 100); --dh-head-form-gap: 30px"></dh-head-form>`);
+      const submitButton = $(el, '[part="submit"]')!;
+      expect(getComputedStyle(submitButton).backgroundColor).to.equal('rgb(200, 0, 100)');
+      expect(getComputedStyle($(el, 'form')!).rowGap).to.equal('30px');
+      const style = document.createElement('style');
+      style.textContent = 'dh-head-form::part(field-error) { color: rgb(1, 2, 3); }';
+      document.head.append(style);
+      try {
+        await submit(el);
+        expect(getComputedStyle($(el, '#name-error')!).color).to.equal('rgb(1, 2, 3)');
+      } finally {
+        style.remove();
+      }
+    });
+  });
+
   describe('validation before submit', () => {
     it('HEAD-7 says next to each field what is missing, sends nothing, and focuses the first', async () => {
       const el = await form();
@@ -196,7 +242,7 @@ describe('<dh-head-form>', () => {
         expect(errorOf(el, 'name')).to.equal('Give the head a name.');
         expect(errorOf(el, 'face')).to.equal('Choose a face for the head.');
         expect(errorOf(el, 'voice')).to.equal('Choose a voice.');
-        expect(status(el)).to.contain('fields need');
+        expect(status(el), 'the alert names what to check').to.equal('The head was not created. Check Head name, Face and Voice.');
         expect($(el, '#name')!.getAttribute('aria-invalid')).to.equal('true');
         expect($(el, '#name')!.getAttribute('aria-describedby')).to.contain('name-error');
         expect(el.shadowRoot!.activeElement?.id).to.equal('name');
@@ -329,6 +375,7 @@ describe('<dh-head-form>', () => {
       await submit(el);
       await waitUntil(() => status(el).includes('not created'), 'the refusal is shown');
       expect(status(el)).to.contain('403');
+      expect(status(el), 'the cause, in words').to.match(/subscription/i);
       expect($(el, '[part="status"]')!.getAttribute('role')).to.equal('alert');
       expect($<HTMLButtonElement>(el, '[part="submit"]')!.disabled).to.equal(false);
     });

@@ -1,5 +1,6 @@
 import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import { ApiRequestError, requestJson } from '../../api/client.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/schemas.js';
@@ -11,7 +12,7 @@ import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
 import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
-import { collectHead, DEFAULT_LANGUAGES, FIELD_ORDER, fieldErrors, MODE_LABELS } from './head-request.js';
+import { collectHead, DEFAULT_LANGUAGES, FIELD_LABELS, FIELD_ORDER, fieldErrors, listOf, MODE_LABELS, usesPrompt } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 
 export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
@@ -88,6 +89,7 @@ export class DhHeadForm extends LitElement {
   /** The mode the user had before the streaming switch forced oc; back when it is turned off. */
   private _modeBeforeStreaming?: OperationMode;
   private _abort?: AbortController;
+  private _initial = { streaming: false, mode: 'oc' as OperationMode };
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -95,6 +97,8 @@ export class DhHeadForm extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // What the page asked for: where Clear (the form's reset) goes back to.
+    if (!this.hasUpdated) this._initial = { streaming: this.streaming, mode: this.mode };
     // Spec, Heads rule 1: a streaming avatar is created in mode oc.
     if (changed.has('streaming') && this.streaming && this.mode !== 'oc') {
       this._modeBeforeStreaming = this.mode;
@@ -150,7 +154,7 @@ export class DhHeadForm extends LitElement {
     this._failure = undefined;
     const { body, errors } = collectHead(new FormData(this._form), { streaming: this.streaming, mode: this.mode, voice: this._voice });
     if (!body) {
-      this._failure = `The head was not created: ${Object.keys(errors).length === 1 ? 'one field needs' : 'some fields need'} a look.`;
+      this._failure = `The head was not created. Check ${listOf(FIELD_ORDER.filter((f) => errors[f]).map((f) => FIELD_LABELS[f]))}.`;
       return this._showErrors(errors);
     }
     this._errors = {};
@@ -213,6 +217,10 @@ export class DhHeadForm extends LitElement {
   };
 
   private _onReset = (): void => {
+    // Like the form's own controls, the switch and the mode return to where they started.
+    this.streaming = this._initial.streaming;
+    this.mode = this._initial.mode;
+    this._modeBeforeStreaming = undefined;
     this._unfinished = undefined;
     this._errors = {};
     this._failure = undefined;
@@ -268,7 +276,7 @@ export class DhHeadForm extends LitElement {
       ${renderText(this._errors, 'name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
-          <input type="checkbox" role="switch" name="streaming" .checked=${streaming} @change=${this._onStreaming} aria-describedby="streaming-hint" />
+          <input type="checkbox" role="switch" name="streaming" .checked=${live(streaming)} @change=${this._onStreaming} aria-describedby="streaming-hint" />
           <span>Streaming avatar</span>
         </label>
         <p id="streaming-hint" class="hint">Real-time video. Open conversation only, ${this._streamingProvider ? `${this._streamingProvider} voices` : 'the streaming provider’s voices'} only, no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
@@ -305,7 +313,7 @@ export class DhHeadForm extends LitElement {
       </div>
       <div class="field" part="field">
         <label for="mode">Operation mode</label>
-        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${mode} ?disabled=${streaming} @change=${this._onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
+        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${live(mode)} ?disabled=${streaming} @change=${this._onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
           ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
         </select>
         ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
@@ -324,7 +332,7 @@ export class DhHeadForm extends LitElement {
         hint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
       })}
       ${renderText(this._errors, 'greetings', 'Greeting', { name: 'greetings', hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
-      ${renderArea(this._errors, 'prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”')}
+      ${renderArea(this._errors, 'prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”', !usesPrompt(mode))}
       ${renderArea(this._errors, 'suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
       <div class="actions">
         ${this._unfinished

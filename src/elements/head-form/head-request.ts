@@ -79,6 +79,35 @@ const FIELD_OF_PATH: [RegExp, Field][] = [
 ];
 
 /** Order in which fields are checked and focused: the order they stand in the form. */
+/** How the fields are named in the form (the form-level message lists the ones to check). */
+export const FIELD_LABELS: Record<Field, string> = {
+  name: 'Head name',
+  alias: 'Alias',
+  face: 'Face',
+  voice: 'Voice',
+  language: 'Language',
+  recognition: 'Speech recognition',
+  mode: 'Operation mode',
+  greetings: 'Greeting',
+  prompt: 'System prompt',
+  suggestions: 'Suggestions',
+  pluginName: 'Plugin name',
+  pluginUrl: 'Service address',
+  pluginOptions: 'Options',
+  flowKey: 'Voiceflow API key',
+};
+
+/** "a", "a and b", "a, b and c". */
+export const listOf = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * The system prompt steers the platform's language model: oc and doc_qa heads use it; a ttt head
+ * repeats its text, and plugin and flow-mode heads hand the conversation to another service, so
+ * the field is hidden and not sent there. (Greeting and suggestions belong to the chat page,
+ * which every mode has.)
+ */
+export const usesPrompt = (mode: OperationMode) => mode === 'oc' || mode === 'doc_qa';
+
 export const FIELD_ORDER: Field[] = ['name', 'alias', 'face', 'voice', 'language', 'recognition', 'mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey', 'greetings', 'prompt', 'suggestions'];
 
 const isHttpUrl = (value: string) => {
@@ -132,7 +161,7 @@ export function collectHead(
   // The provider goes with the voice; for a streaming head the proxy sets it (rule 1).
   if (!streaming && voice?.voiceId === ttsVoice) body.ttsProvider = voice.provider;
   const prompt = text('systemPrompt');
-  if (prompt) body.promptConfig = { system_prompt: prompt };
+  if (prompt && usesPrompt(mode)) body.promptConfig = { system_prompt: prompt };
   if (!streaming) {
     // Streaming avatars have no greeting, alias or suggestions (spec): not sent at all.
     body.greetings = text('greetings');
