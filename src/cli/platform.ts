@@ -164,11 +164,12 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
 }
 
 export async function eventsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { positionals } = args(argv);
+  const { values, positionals } = args(argv);
   const [action, headId] = positionals;
-  if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId>');
-  await (await connect()).client.setEventsEnabled(headId, action === 'enable');
-  io.out(`Event delivery ${action === 'enable' ? 'enabled' : 'disabled'} for head ${headId}.`);
+  if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId> [--json]');
+  const enabled = action === 'enable';
+  await (await connect()).client.setEventsEnabled(headId, enabled);
+  io.out(values.json ? JSON.stringify({ headId, enabled }) : `Event delivery ${enabled ? 'enabled' : 'disabled'} for head ${headId}.`);
   return 0;
 }
 
@@ -189,6 +190,7 @@ export async function toolsCommand(argv: string[], io: Io, connect: Connect): Pr
     if (problem) throw new UsageError(problem);
   }
   await (await connect()).client.setTools(headId, parsed.data);
-  io.out(`Set ${parsed.data.length} tool${parsed.data.length === 1 ? '' : 's'} on head ${headId}: ${parsed.data.map((t) => t.name).join(', ')}.`);
+  const names = parsed.data.map((t) => t.name);
+  io.out(values.json ? JSON.stringify({ headId, tools: names }) : `Set ${names.length} tool${names.length === 1 ? '' : 's'} on head ${headId}: ${names.join(', ')}.`);
   return 0;
 }

@@ -3,7 +3,7 @@ import { parseConfig } from '../proxy/config.js';
 import { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl } from '../proxy/signing.js';
 import { UsageError, type Io } from './main.js';
 
-const HELP = `Usage: dh-kit sign <headId> [--view chat|stream] [--ttl seconds] [--base URL]
+const HELP = `Usage: dh-kit sign <headId> [--view chat|stream] [--ttl seconds] [--base URL] [--json]
 
 Prints a signed launch URL for <dh-avatar src="…">, signed with DH_SIGNING_SECRET (the same
 secret the proxy verifies with). For pages rendered by a CMS or a static site generator.
@@ -11,7 +11,8 @@ secret the proxy verifies with). For pages rendered by a CMS or a static site ge
 Options:
   --view chat|stream  Which page the link opens (default chat)
   --ttl N             Lifetime in seconds (default ${DEFAULT_LAUNCH_TTL_S}, at most ${MAX_LAUNCH_TTL_S})
-  --base URL          Where the proxy routes are (default /dh)`;
+  --base URL          Where the proxy routes are (default /dh)
+  --json              Print {url, expiresAt} as JSON`;
 
 export async function signCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
@@ -19,7 +20,7 @@ export async function signCommand(argv: string[], io: Io): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { view: { type: 'string' }, ttl: { type: 'string' }, base: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { view: { type: 'string' }, ttl: { type: 'string' }, base: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     });
   } catch (err) {
@@ -39,6 +40,10 @@ export async function signCommand(argv: string[], io: Io): Promise<number> {
   const { signingSecret, prefix } = parseConfig(process.env);
   if (!signingSecret) throw new UsageError('DH_SIGNING_SECRET is not set: the proxy could not verify the link. Set the same secret on both.');
   const launch = await signLaunchUrl({ secret: signingSecret, headId, view, ttl, base: values.base ?? prefix });
+  if (values.json) {
+    io.out(JSON.stringify(launch));
+    return 0;
+  }
   io.out(launch.url);
   io.err(`expires ${launch.expiresAt}`);
   return 0;

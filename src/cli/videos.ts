@@ -91,7 +91,7 @@ async function createVideo(
   }
   // The simulator answers with the talk's id; the spec shows no answer, so the text is the fallback.
   const jobId = answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : undefined;
-  const isOurs = (t: Talk) => t.id === jobId || (!known.has(t.id) && t.text.trim() === text.trim());
+  const pick = (talks: Talk[]) => pickNewTalk(talks, { jobId, known, text });
 
   const stop = new AbortController();
   const onInterrupt = () => stop.abort(new Interrupted());
@@ -101,7 +101,7 @@ async function createVideo(
   let talk: Talk | undefined;
   try {
     for (let delay = FIRST_POLL_MS; !talk; delay = Math.min(delay * 1.5, MAX_POLL_MS)) {
-      talk = (await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data.find(isOurs);
+      talk = pick((await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data);
       if (!talk) {
         progress.tick();
         await sleep(delay, undefined, { signal });
@@ -168,4 +168,19 @@ function seconds(ms: number): string {
 function when(iso: string): string {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? iso : new Date(t).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+const words = (s: string) => s.trim().replace(/\s+/g, ' ');
+
+/**
+ * Which talk of the list is the one just requested: the one with the id the platform answered, if
+ * it answered one (the spec shows no answer); else, as <dh-video-studio> does, a talk not `known`
+ * before with the same words (white space aside), or the only new talk whatever its text (the
+ * platform may reformat it). Undefined while it is not there.
+ */
+export function pickNewTalk(talks: Talk[], { jobId, known, text }: { jobId?: string; known: Set<string>; text: string }): Talk | undefined {
+  const byId = jobId === undefined ? undefined : talks.find((t) => t.id === jobId);
+  if (byId) return byId;
+  const fresh = talks.filter((t) => !known.has(t.id));
+  return fresh.find((t) => words(t.text) === words(text)) ?? (fresh.length === 1 ? fresh[0] : undefined);
 }

@@ -80,6 +80,10 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
   const frame = page.frameLocator('#head-form dh-avatar iframe');
   await expect(frame.locator('main[data-view="stream"] h1')).toHaveText('Live Lina');
   await expect(frame.getByTestId('splitter-warning')).toHaveCount(0);
+  // The page after creation, preview loaded: still no axe violation (the frame's own <main> is a
+  // second main of the page, as in any embed).
+  const axe = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
 
   // The new head is the studio's head now: a video of it, produced, then played.
   await expect(page.locator('#studio-head')).toHaveValue(id);

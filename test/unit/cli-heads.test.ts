@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
+import { pickNewTalk } from '../../src/cli/videos.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 let sim: RunningSimulator;
@@ -206,6 +207,17 @@ describe('dh-kit heads and videos', () => {
     assert.match(body.talk.url, /\.mp4$/);
     const plain = await run('videos', 'create', id, 'Third, not waited for.');
     assert.match(plain.out, /Video requested for head .*dh-kit videos list/);
+  });
+
+  test('TTV-2 without an id in the platform\'s answer, --wait knows its talk by its words, or as the only new one', () => {
+    const talk = (id: string, text: string) => ({ id, text, createdAt: '', updatedAt: '', voice: 'v', url: `https://m.example/${id}.mp4` });
+    const known = new Set(['old']);
+    const list = [talk('new-a', 'Someone else’s video'), talk('new-b', 'Welcome  to the\nshop.'), talk('old', 'Welcome to the shop.')];
+    assert.equal(pickNewTalk(list, { known, text: 'Welcome to the shop.' })?.id, 'new-b', 'same words, white space aside');
+    assert.equal(pickNewTalk(list, { jobId: 'new-a', known, text: 'Welcome to the shop.' })?.id, 'new-a', 'the id wins');
+    assert.equal(pickNewTalk([talk('new-c', 'Welcome to our shop!'), talk('old', 'x')], { known, text: 'Welcome to the shop.' })?.id, 'new-c', 'the only new talk');
+    assert.equal(pickNewTalk([talk('x1', 'a'), talk('x2', 'b')], { known, text: 'c' }), undefined, 'two new talks, neither ours: keep waiting');
+    assert.equal(pickNewTalk([talk('old', 'Welcome to the shop.')], { known, text: 'Welcome to the shop.' }), undefined, 'an old talk with the same text is not ours');
   });
 
   test('videos create --wait on a terminal: a spinner with the time elapsed, cleared at the end', async () => {

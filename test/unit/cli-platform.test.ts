@@ -64,7 +64,9 @@ describe('dh-kit platform commands', () => {
   test('EV-1 events enable and disable a head\'s delivery', async () => {
     assert.equal((await run('events', 'enable', headId)).code, 0);
     assert.equal(sim.store.heads.get(headId)!.enableEvents, true);
-    assert.equal((await run('events', 'disable', headId)).code, 0);
+    const off = await run('events', 'disable', headId, '--json');
+    assert.equal(off.code, 0);
+    assert.deepEqual(JSON.parse(off.out), { headId, enabled: false });
     assert.equal(sim.store.heads.get(headId)!.enableEvents, false);
   });
 
@@ -77,6 +79,7 @@ describe('dh-kit platform commands', () => {
     const ok = await run('tools', 'set', headId, join(dir, 'tools.json'));
     assert.equal(ok.code, 0, ok.err);
     assert.deepEqual(sim.store.heads.get(headId)!.tools, tools);
+    assert.deepEqual(JSON.parse((await run('tools', 'set', headId, join(dir, 'tools.json'), '--json')).out), { headId, tools: ['weather'] });
     const bad = await run('tools', 'set', headId, join(dir, 'bad.json'));
     assert.equal(bad.code, 2);
     assert.match(bad.err, /\[0\]\.url/);

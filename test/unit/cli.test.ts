@@ -63,6 +63,10 @@ test('dh-kit sign prints a launch URL the proxy accepts, and refuses without a s
     assert.equal(url.pathname, '/dh/embed/head-1');
     const check = await verifyLaunch(secret, { headId: 'head-1', view: 'stream', exp: Number(url.searchParams.get('exp')), sig: url.searchParams.get('sig')! });
     assert.deepEqual(check, { ok: true });
+    assert.equal(await main(['sign', 'head-1', '--json'], io), 0);
+    const json = JSON.parse(lines.at(-1)!) as { url: string; expiresAt: string };
+    assert.match(json.url, /^\/dh\/embed\/head-1\?/);
+    assert.ok(Date.parse(json.expiresAt) > Date.now());
     assert.equal(await main(['sign', 'head-1', '--ttl', '99999'], io), 2);
     delete process.env.DH_SIGNING_SECRET;
     assert.equal(await main(['sign', 'head-1'], { out: () => undefined, err: (l) => lines.push(l) }), 2);
