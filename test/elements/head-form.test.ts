@@ -296,6 +296,7 @@ describe('<dh-head-form>', () => {
       [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.result button')].find((b) => b.textContent!.includes('another'))!.click();
       await el.updateComplete;
       expect($<HTMLInputElement>(el, '#name')!.value).to.equal('');
+      expect(el.shadowRoot!.activeElement?.id, 'focus is on the first field, not lost to <body>').to.equal('name');
     });
 
     it('STREAM-1 STREAM-2 STREAM-3 creates a streaming head: oc, the streaming provider, greeting "", no alias, splitter off; the preview is the stream view', async () => {

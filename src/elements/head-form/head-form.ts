@@ -216,6 +216,13 @@ export class DhHeadForm extends LitElement {
     }
   };
 
+  /** "Create another head": an empty form, and the keyboard where a person starts typing. */
+  private _onAnother = async (): Promise<void> => {
+    this.reset();
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLInputElement>('#name')?.focus();
+  };
+
   private _onReset = (): void => {
     // Like the form's own controls, the switch and the mode return to where they started.
     this.streaming = this._initial.streaming;
@@ -369,7 +376,7 @@ export class DhHeadForm extends LitElement {
       ${this.noPreview
         ? nothing
         : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${this.endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
-      <div class="actions"><button type="button" @click=${this.reset}>Create another head</button></div>
+      <div class="actions"><button type="button" @click=${this._onAnother}>Create another head</button></div>
     </section>`;
   }
 }
