@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { watchSecrets, type SecretScan } from './secret-scan.js';
 
 let sim: RunningSimulator;
+/** Every line the commands print is checked for the platform's secrets at the end. */
+let scan: SecretScan;
 const saved = { ...process.env };
 const ENV_KEYS = ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL'];
 
@@ -12,6 +15,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string[]; er
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(l) });
+  scan.recordText(code, new Headers(), [...out, ...err].join('\n'));
   return { code, out, err: err.join('\n') };
 }
 
@@ -23,9 +27,12 @@ function columnStarts(header: string): number[] {
 describe('dh-kit faces and voices', () => {
   before(async () => {
     sim = await startSimulator();
+    scan = watchSecrets(sim);
     Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
   });
   after(async () => {
+    // LIM-1: no bearer token, secret key or organisation key in anything printed.
+    assert.equal(scan.assertClean().withOrgKey, 0);
     for (const k of ENV_KEYS) {
       if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { pickNewTalk } from '../../src/cli/videos.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { watchSecrets, type SecretScan } from './secret-scan.js';
 
 let sim: RunningSimulator;
 let face: string;
@@ -19,6 +20,8 @@ const saved = { ...process.env };
 const ENV_KEYS = ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL'];
 /** Every line printed by every command of this file, checked for secrets at the end. */
 const printed: string[] = [];
+/** Every bearer the simulator issues (the CLI logs in), its secret key and the org keys. */
+let scan: SecretScan;
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -34,6 +37,7 @@ const requestsTo = (path: string) => sim.store.requests.filter((r) => r.path ===
 describe('dh-kit heads and videos', () => {
   before(async () => {
     sim = await startSimulator({ talkDelayMs: 0 });
+    scan = watchSecrets(sim);
     Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
     face = sim.store.faces[0]!.id;
     voice = sim.store.voices.find((v) => v.provider === 'azure' && v.locale === 'en-US')!;
@@ -283,9 +287,13 @@ describe('dh-kit heads and videos', () => {
     }
   });
 
-  test('LIM-1 no output of any command carries the organisation key, a page address or the secret key', async () => {
+  test('LIM-1 no output of any command carries the organisation key, a page address, a bearer token or the secret key', async () => {
     const apiKey = sim.store.mainOrg.apiKey;
     assert.ok(printed.length > 20);
+    // No bearer token, shared key or secret key in any line, and the org key in none (LIM-1).
+    scan.recordText(200, new Headers(), printed.join('\n'));
+    assert.ok(scan.secrets.length > 1, 'the commands logged in');
+    assert.equal(scan.assertClean().withOrgKey, 0);
     for (const line of printed) {
       assert.ok(!line.includes(apiKey), line);
       assert.doesNotMatch(line, /api_key|publicUrl|publicURL|\/chat\/|\/stream\//, line);
