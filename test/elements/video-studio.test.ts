@@ -53,6 +53,16 @@ async function addVideos(headId: string, texts: string[]): Promise<VideoItem[]> 
   return listed!.items;
 }
 
+/** The proxy's download route of a talk (the element's download link). */
+const downloadRoute = (headId: string, talkId: string) => `${endpoint}/heads/${headId}/videos/${talkId}/download`;
+
+/** Each voice id's display name, from the proxy's public voice list. */
+async function voiceNames(): Promise<Map<string, string>> {
+  const res = await realFetch(`${endpoint}/voices`);
+  const list = (await res.json()) as { items: { voiceId: string; displayName: string }[] };
+  return new Map(list.items.map((v) => [v.voiceId, v.displayName]));
+}
+
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -209,7 +219,7 @@ describe('<dh-video-studio>', () => {
       expect(video.src).to.equal(detail.talk.url);
       expect(video.controls).to.equal(true);
       const download = q<HTMLAnchorElement>(el, '[part="download"]')!;
-      expect(download.href).to.equal(detail.talk.url);
+      expect(download.href).to.equal(downloadRoute(headId, detail.talk.id));
       expect(download.hasAttribute('download')).to.equal(true);
       expect(text(q(el, '[part="player"] figcaption'))).to.contain('Welcome to our shop.');
       expect(q(el, '[part="progress"]')).to.equal(null);
@@ -401,16 +411,19 @@ describe('<dh-video-studio>', () => {
     it('TTV-2 TTV-3 lists the head’s videos newest first, each with its text, voice and date', async () => {
       const headId = await newHead();
       const made = await addVideos(headId, ['First video.', 'Second video.', 'Third video.']);
+      const names = await voiceNames();
       const el = await studio(headId);
       await loaded(el, 3);
       expect(itemTexts(el)).to.deep.equal(['Third video.', 'Second video.', 'First video.']);
       const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      // The voice reads as its display name once the voice list has answered.
+      await waitUntil(() => text(items(el)[0]!.querySelector('.meta')).startsWith(names.get(made[0]!.voice)!), 'voice names', { timeout: 5000 });
       items(el).forEach((item, i) => {
         const talk = made[i]!;
         const time = item.querySelector('time')!;
         expect(time.getAttribute('datetime')).to.equal(talk.createdAt);
         expect(text(time)).to.equal(format.format(new Date(talk.createdAt)));
-        expect(text(item.querySelector('.meta'))).to.equal(`${talk.voice} · ${format.format(new Date(talk.createdAt))}`);
+        expect(text(item.querySelector('.meta'))).to.equal(`${names.get(talk.voice)} · ${format.format(new Date(talk.createdAt))}`);
         expect(talk.voice).to.match(/\S/);
       });
       expect(q(el, '[part="pager"]'), 'one page: no pager').to.equal(null);
@@ -461,11 +474,52 @@ describe('<dh-video-studio>', () => {
       await waitUntil(() => q(el, '[part="player"]'), 'the player', { timeout: 5000 });
       const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
       expect(video.src).to.equal(made[1]!.url);
-      expect(q<HTMLAnchorElement>(el, '[part="download"]')!.href).to.equal(made[1]!.url);
+      expect(q<HTMLAnchorElement>(el, '[part="download"]')!.href).to.equal(downloadRoute(headId, made[1]!.id));
       expect(text(q(el, '[part="player"] figcaption'))).to.contain('Play me.');
       expect(items(el)[1]!.getAttribute('aria-current')).to.equal('true');
       expect(items(el)[0]!.getAttribute('aria-current')).to.equal('false');
       await waitUntil(() => !video.paused && video.currentTime > 0, 'the video plays', { timeout: 5000 });
+    });
+
+    it('voices read as their display names, in the list and in the player; the voice list is asked once', async () => {
+      const a = await newHead();
+      const b = await newHead();
+      const made = await addVideos(a, ['Oldest.', 'Middle.', 'Newest.']);
+      await addVideos(b, ['Of head B.']);
+      const names = await voiceNames();
+      const name = names.get(made[0]!.voice)!;
+      expect(name, 'the simulator names its voices').to.not.equal(made[0]!.voice);
+      const watch = watchFetch();
+      const el = await studio(a, { pageSize: 2 });
+      await loaded(el, 2);
+      await waitUntil(() => text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `), 'the voice name', { timeout: 5000 });
+      await click(items(el)[1]!);
+      await waitUntil(() => q(el, '[part="player"]'), 'the player', { timeout: 5000 });
+      expect(text(q(el, '[part="player"] .meta')).startsWith(`${name} · `), 'the player too').to.equal(true);
+      // Another page, a refresh, another head: the names are known already.
+      button(el, /Next/)!.click();
+      await waitUntil(() => text(q(el, '.page')) === 'Page 2 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 2', { timeout: 5000 });
+      el.refresh();
+      el.headId = b;
+      await waitUntil(() => itemTexts(el).join() === 'Of head B.', 'head B’s list', { timeout: 5000 });
+      expect(text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `), 'head B’s video').to.equal(true);
+      expect(watch.gets().filter((c) => c.url.pathname.endsWith('/voices'))).to.have.length(1);
+    });
+
+    it('a failed voice lookup is silent: the voice id stays, no error', async () => {
+      const headId = await newHead();
+      const [made] = await addVideos(headId, ['With a voice id.']);
+      const watch = watchFetch((call) =>
+        call.url.pathname.endsWith('/voices') ? Promise.resolve(json({ error: { code: 'platform_unavailable', message: 'Down.' } }, 502)) : undefined,
+      );
+      const errors: CustomEvent[] = [];
+      const el = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent) => errors.push(e)}></dh-video-studio>`);
+      await loaded(el, 1);
+      await waitUntil(() => watch.gets().some((c) => c.url.pathname.endsWith('/voices')), 'the voice list was asked');
+      await aTimeout(100);
+      expect(text(items(el)[0]!.querySelector('.meta')).startsWith(`${made!.voice} · `), 'the voice id').to.equal(true);
+      expect(errors).to.have.length(0);
+      expect(q(el, '[role="alert"]')).to.equal(null);
     });
 
     it('without the site’s auth it shows the proxy’s admin_required message; Try again and new headers load the list', async () => {
@@ -522,6 +576,101 @@ describe('<dh-video-studio>', () => {
       expect(itemTexts(el)).to.deep.equal(['From head B.']);
       const first = watch.calls.find((c) => c.url.pathname.includes(a))!;
       expect(first.signal!.aborted, 'the superseded request was aborted').to.equal(true);
+    });
+  });
+  describe('the download link', () => {
+    /** A studio playing the head's only video (chosen in the gallery). */
+    async function playing(headers?: Record<string, string> | null) {
+      const headId = await newHead();
+      const [talk] = await addVideos(headId, ['Save me.']);
+      const el = await studio(headId, { headers });
+      await loaded(el, 1);
+      items(el)[0]!.click();
+      await waitUntil(() => q(el, '[part="download"]'), 'the download link', { timeout: 5000 });
+      return { el, headId, talk: talk!, link: q<HTMLAnchorElement>(el, '[part="download"]')! };
+    }
+
+    it('points at the proxy’s download route, which answers the mp4 as an attachment', async () => {
+      const { headId, talk, link } = await playing();
+      expect(link.href).to.equal(downloadRoute(headId, talk.id));
+      expect(link.getAttribute('download')).to.equal(`${headId}-${talk.id}.mp4`);
+      expect(text(link)).to.equal('Download the video (mp4)');
+      // What following the link gives (with the admin header, as the site's auth would send it).
+      const res = await realFetch(link.href, { headers: auth });
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('video/mp4');
+      expect(res.headers.get('content-disposition')).to.equal(`attachment; filename="${headId}-${talk.id}.mp4"`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.subarray(4, 8)), 'an mp4: ftyp box at offset 4').to.equal('ftyp');
+    });
+
+    it('with `headers`, a click fetches the file with them and saves it from a blob (a plain link cannot send headers)', async () => {
+      const { el, headId, talk, link } = await playing();
+      const sent: { url: string; authorization: string | null }[] = [];
+      const previous = window.fetch;
+      window.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith('/download')) sent.push({ url, authorization: new Headers(init.headers).get('authorization') });
+        return previous(input, init);
+      };
+      restores.push(() => (window.fetch = previous));
+      const saved: { href: string; download: string }[] = [];
+      Object.defineProperty(HTMLAnchorElement.prototype, 'click', {
+        configurable: true,
+        value(this: HTMLAnchorElement) {
+          saved.push({ href: this.href, download: this.download });
+        },
+      });
+      restores.push(() => delete (HTMLAnchorElement.prototype as { click?: unknown }).click);
+
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+      link.dispatchEvent(event);
+      expect(event.defaultPrevented, 'the plain link is not followed').to.equal(true);
+      await waitUntil(() => saved.length === 1, 'the file is saved', { timeout: 5000 });
+      expect(sent).to.deep.equal([{ url: downloadRoute(headId, talk.id), authorization: auth.authorization! }]);
+      expect(saved[0]!.download).to.equal(`${headId}-${talk.id}.mp4`);
+      expect(saved[0]!.href).to.match(/^blob:/);
+      const bytes = new Uint8Array(await (await realFetch(saved[0]!.href)).arrayBuffer());
+      expect(new TextDecoder().decode(bytes.subarray(4, 8))).to.equal('ftyp');
+      expect(link.getAttribute('aria-busy')).to.equal('false');
+
+      // Without headers (cookies, open admin routes) the click is the browser's: the plain link.
+      el.headers = undefined;
+      await el.updateComplete;
+      const plain = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+      let prevented: boolean | undefined;
+      el.addEventListener('click', (e) => {
+        prevented = e.defaultPrevented;
+        e.preventDefault(); // the test page must not navigate
+      }, { once: true });
+      link.dispatchEvent(plain);
+      expect(prevented).to.equal(false);
+      expect(sent).to.have.length(1);
+    });
+
+    it('with `headers`, a failed download says why (dh-error) and the link works again', async () => {
+      const { el, link } = await playing();
+      let down = true;
+      watchFetch((call) => (down && call.url.pathname.endsWith('/download') ? Promise.resolve(json({ error: { code: 'video_unavailable', message: 'The video file could not be fetched from the platform. Try again in a moment.' } }, 502)) : undefined));
+      const saved: string[] = [];
+      Object.defineProperty(HTMLAnchorElement.prototype, 'click', {
+        configurable: true,
+        value(this: HTMLAnchorElement) {
+          saved.push(this.href);
+        },
+      });
+      restores.push(() => delete (HTMLAnchorElement.prototype as { click?: unknown }).click);
+      const error = oneEvent(el, 'dh-error');
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      expect((await error).detail.code).to.equal('video_unavailable');
+      await el.updateComplete;
+      expect(text(q(el, '[part="player"] [role="alert"]'))).to.contain('could not be fetched');
+      await expect(el).to.be.accessible();
+      down = false;
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      await waitUntil(() => saved.length === 1, 'saved on the second try', { timeout: 5000 });
+      await el.updateComplete;
+      expect(q(el, '[part="player"] [role="alert"]')).to.equal(null);
     });
   });
 });

@@ -174,6 +174,12 @@ export const styles = css`
     color: var(--_accent);
     font-weight: 600;
   }
+  .download[aria-busy='true'] {
+    cursor: progress;
+  }
+  .download-error {
+    margin: 0;
+  }
 
   /* ── The gallery ────────────────────────────────────────────────────────────────────────── */
   .gallery {

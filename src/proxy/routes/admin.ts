@@ -13,10 +13,62 @@ import { requireAdmin } from '../security.js';
 import { readPlatformKeys, storedSharedKeys, storeSharedKeys } from './hooks.js';
 
 const headId = (c: Context) => parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
+const talkId = (c: Context) => parseInput(headIdSchema, c.req.param('talkId'), 'invalid_talk_id');
 const webhookId = (c: Context) =>
   Number(parseInput(z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number'), c.req.param('id'), 'invalid_webhook_id'));
 
 export { sharedKeysKey } from './hooks.js';
+
+/** A video download looks for its talk this many at a time, newest first… */
+const TALK_SEARCH_TAKE = 100;
+/** …on at most this many pages: an unknown id costs a bounded number of platform calls. */
+const TALK_SEARCH_MAX_PAGES = 20;
+/** How long the media server may take to start answering, and then to send each next chunk. */
+const MEDIA_TIMEOUT_MS = 15_000;
+const MEDIA_IDLE_MS = 30_000;
+/** Answers that are an error page, not a video (a media server's 200 with HTML, say). */
+const NOT_VIDEO = /^(text\/|application\/(json|problem|xml|xhtml))/i;
+
+/** A file name part: letters, digits, `-` and `_` only (no quote, no path, nothing to escape in the header). */
+const fileNamePart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
+
+/**
+ * Fetches a talk's mp4 and passes its body on as it comes (never held in memory). The request
+ * has a deadline for its first answer and then one per chunk, so a slow download of a long
+ * video goes on while a stalled one ends; a download the browser drops cancels the upstream read.
+ */
+async function streamMedia(deps: Deps, url: string): Promise<{ body: ReadableStream<Uint8Array>; length?: string }> {
+  const unavailable = () => fail(502, 'video_unavailable', 'The video file could not be fetched from the platform. Try again in a moment.');
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) return unavailable();
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), MEDIA_TIMEOUT_MS);
+  // Redirects are refused: the address fetched is the platform's own answer, not one it points to.
+  const res = await deps.fetch(parsed.href, { signal: abort.signal, redirect: 'error' }).catch(() => undefined);
+  clearTimeout(timer);
+  if (!res?.ok || res.status !== 200 || !res.body || NOT_VIDEO.test(res.headers.get('content-type') ?? '')) {
+    await res?.body?.cancel().catch(() => undefined);
+    return unavailable();
+  }
+  const reader = res.body.getReader();
+  // Pulled one chunk at a time as the browser takes them: nothing is buffered, and the idle
+  // deadline runs only while a chunk is awaited from the media server (a slow reader is no fault).
+  const body = new ReadableStream<Uint8Array>({
+    async pull(out) {
+      const idle = setTimeout(() => abort.abort(), MEDIA_IDLE_MS);
+      try {
+        const { done, value } = await reader.read();
+        if (done) out.close();
+        else out.enqueue(value);
+      } finally {
+        clearTimeout(idle);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const length = res.headers.get('content-length');
+  return { body, length: length && /^\d{1,15}$/.test(length) ? length : undefined };
+}
 
 /** A webhook configuration as a browser may see it: everything but the shared key. */
 function webhookView({ sharedKey, ...rest }: WebhookConfig) {
@@ -92,6 +144,36 @@ export function adminRoutes(deps: Deps) {
     };
     c.header('cache-control', 'no-store');
     return c.json(body);
+  });
+
+  // The platform's media server is another origin, where a link's `download` is ignored (the mp4
+  // opens instead of saving): served from the proxy, with content-disposition, it saves.
+  app.get('/heads/:id/videos/:talkId/download', requireAdmin(deps, 'videos:list'), async (c) => {
+    const id = headId(c);
+    const wanted = talkId(c);
+    // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
+    let url: string | undefined;
+    for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && url === undefined; page++) {
+      const talks = await deps.platform.listTalks(id, { order: 'DESC', page, take: TALK_SEARCH_TAKE });
+      url = talks.data.find((t) => t.id === wanted)?.url;
+      if (!talks.meta.hasNextPage || talks.data.length === 0) break;
+    }
+    if (url === undefined) fail(404, 'talk_not_found', `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`);
+    const media = await streamMedia(deps, url!);
+    // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its name
+    // too: CORS hides content-disposition from a script unless it is exposed.
+    const exposed = c.res.headers.get('access-control-expose-headers');
+    if (exposed) c.header('access-control-expose-headers', `${exposed}, content-disposition`);
+    return new Response(media.body, {
+      status: 200,
+      headers: {
+        'content-type': 'video/mp4',
+        ...(media.length ? { 'content-length': media.length } : {}),
+        'content-disposition': `attachment; filename="${fileNamePart(id)}-${fileNamePart(wanted)}.mp4"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
   });
 
   app.put('/heads/:id/splitter', requireAdmin(deps, 'heads:create'), async (c) => {

@@ -1,0 +1,169 @@
+/**
+ * The studio's "Earlier videos": one page of the head's talks, newest first, with its states
+ * (loading, empty, error with retry) and a Previous / "Page X of Y" / Next bar. Choosing one
+ * hands it to the element, which plays it.
+ */
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { Task, initialState } from '@lit/task';
+import { ApiRequestError } from '../../api/client.js';
+import type { VideoItem, VideosPage } from '../../api/schemas.js';
+import { emit } from '../shared/events.js';
+import { formatDate, toDetail } from './format.js';
+
+type Gallery = VideosPage & { headId: string };
+
+/** What the gallery lists, read from the element on each update. */
+export interface GallerySource {
+  endpoint: string;
+  /** Empty: no head, no gallery, no request. */
+  headId: string;
+  /** Talks per page (1–100). */
+  take: number;
+  /** What else makes two lists differ (the auth): a new value lists again. */
+  auth: readonly unknown[];
+}
+
+/** What a {@link VideoGallery} is given by the element. */
+export interface GalleryOptions {
+  source(): GallerySource;
+  list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage>;
+  /** The talk in the player, marked in the list. */
+  playingId(): string | undefined;
+  /** A voice id as people read it. */
+  voiceName(voiceId: string): string;
+  /** The user chose a talk. */
+  onSelect(talk: VideoItem): void;
+}
+
+/**
+ * One page of a head's talks, with its paging; superseded requests are aborted, stale answers
+ * dropped. Its Task is a controller of the element, so it lists again whenever what it lists changes.
+ */
+export class VideoGallery {
+  /** The page shown (1-based). */
+  private _page = 1;
+  /** Bumped to list the talks again (a new video, `refresh()`). */
+  private _revision = 0;
+  private readonly _task: Task<readonly [string, string, number, number, number, ...unknown[]], Gallery>;
+
+  constructor(
+    private readonly _host: ReactiveControllerHost & HTMLElement,
+    private readonly _options: GalleryOptions,
+  ) {
+    this._task = new Task(_host, {
+      // The signal aborts a request a newer one supersedes, and Task drops a superseded answer: a
+      // stale page (of another head, say) never replaces a newer one.
+      task: async ([endpoint, headId, page, take], { signal }) => {
+        if (!headId) return initialState;
+        const res = await this._options.list(endpoint, headId, { page, take }, signal);
+        const gallery: Gallery = { ...res, headId };
+        return gallery;
+      },
+      args: () => {
+        const { endpoint, headId, take, auth } = this._options.source();
+        return [endpoint, headId, this._page, take, this._revision, ...auth] as const;
+      },
+      // Only called for the newest run.
+      onComplete: (gallery) => {
+        // Fewer talks than before (another page size): show the last page rather than an empty one.
+        if (gallery.pageCount > 0 && this._page > gallery.pageCount) this._setPage(gallery.pageCount);
+      },
+      onError: (err) => {
+        if (!(err instanceof DOMException && err.name === 'AbortError')) {
+          emit(this._host, 'dh-error', toDetail(err, { code: 'videos_failed', message: 'The videos could not be loaded.' }));
+        }
+      },
+    });
+  }
+
+  /** Back to the first page (another head, another page size, a new video at the top). */
+  firstPage(): void {
+    this._setPage(1);
+  }
+
+  /** Lists the talks again. */
+  refresh(): void {
+    this._revision++;
+    this._host.requestUpdate();
+  }
+
+  private _setPage(page: number): void {
+    this._page = page;
+    this._host.requestUpdate();
+  }
+
+  private _onRetry = (): void => void this._task.run();
+
+  private _onSelect = (e: Event): void => {
+    const id = (e.currentTarget as HTMLElement).dataset.id;
+    const talk = this._task.value?.items.find((t) => t.id === id);
+    if (talk) this._options.onSelect(talk);
+  };
+
+  // The pager's buttons are aria-disabled at the ends, not disabled: a disabled button drops the
+  // keyboard focus that just pressed it (to the page's body).
+  private _onPrevious = (): void => {
+    if (this._page > 1) this._setPage(this._page - 1);
+  };
+  private _onNext = (): void => {
+    const count = this._task.value?.pageCount ?? 1;
+    if (this._page < count) this._setPage(this._page + 1);
+  };
+
+  render() {
+    const { headId } = this._options.source();
+    if (!headId) return nothing;
+    const body = this._task.render({
+      initial: () => nothing,
+      pending: () => {
+        const shown = this._task.value;
+        // Another page of the same head: keep the list (busy) instead of a flash of "Loading".
+        return shown && shown.headId === headId && shown.items.length
+          ? this._renderItems(shown, true)
+          : html`<p class="state" part="status" role="status">Loading videos…</p>`;
+      },
+      complete: (gallery) =>
+        gallery.items.length
+          ? this._renderItems(gallery, false)
+          : html`<p class="state" part="status" role="status">No videos yet. Type a text above and press Generate video.</p>`,
+      error: (err) => html`<div class="state error" part="error" role="alert">
+        ${err instanceof ApiRequestError ? err.message : 'The videos could not be loaded.'}
+        <button type="button" @click=${this._onRetry}>Try again</button>
+      </div>`,
+    });
+    return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
+      <h3 id="gallery-title">Earlier videos</h3>
+      ${body}
+    </section>`;
+  }
+
+  private _renderItems(gallery: Gallery, busy: boolean) {
+    const playing = this._options.playingId();
+    return html`<ul class="items" aria-busy=${busy ? 'true' : 'false'}>
+        ${gallery.items.map(
+          (talk) => html`<li>
+            <button
+              class="item"
+              part="item"
+              type="button"
+              data-id=${talk.id}
+              aria-current=${talk.id === playing ? 'true' : 'false'}
+              @click=${this._onSelect}
+            >
+              <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
+              <video src=${`${talk.url}#t=0.5`} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
+              <span class="said">${talk.text}</span>
+              <span class="meta">${this._options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
+            </button>
+          </li>`,
+        )}
+      </ul>
+      ${gallery.pageCount > 1
+        ? html`<nav class="pager" part="pager" aria-label="Pages of earlier videos">
+            <button type="button" @click=${this._onPrevious} aria-disabled=${this._page <= 1 ? 'true' : 'false'}>Previous</button>
+            <span class="page">Page ${gallery.page} of ${gallery.pageCount}</span>
+            <button type="button" @click=${this._onNext} aria-disabled=${this._page >= gallery.pageCount ? 'true' : 'false'}>Next</button>
+          </nav>`
+        : nothing}`;
+  }
+}

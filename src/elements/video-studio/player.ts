@@ -1,0 +1,77 @@
+/**
+ * The studio's player: the talk's mp4 with controls, its text, voice and date, and a download
+ * link that saves the file. The platform's media server is another origin, where a link's
+ * `download` attribute is ignored (the mp4 would open instead), so the link points at the
+ * proxy's download route, which answers `content-disposition: attachment`.
+ */
+import { html, nothing } from 'lit';
+import { ApiRequestError, routeUrl } from '../../api/client.js';
+import type { VideoItem } from '../../api/schemas.js';
+import { formatDate } from './format.js';
+
+/** `{endpoint}/heads/:id/videos/:talkId/download`: the proxy's route that answers the mp4 as an attachment. */
+export function downloadUrl(endpoint: string, headId: string, talkId: string): string {
+  return routeUrl(endpoint, `/heads/${encodeURIComponent(headId)}/videos/${encodeURIComponent(talkId)}/download`);
+}
+
+/** The saved file's name, as the proxy's content-disposition has it: `<head>-<talk>.mp4`, safe characters only. */
+export function videoFileName(headId: string, talkId: string): string {
+  const part = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
+  return `${part(headId)}-${part(talkId)}.mp4`;
+}
+
+/**
+ * Downloads through fetch, for a site whose auth is a header: a plain link cannot send headers,
+ * so the file is fetched with them, held as a blob and saved through an object URL and a
+ * programmatic click on a `download` link (same-origin for the browser, so the name is kept).
+ * The video is in memory meanwhile: talks are short clips. With cookies (`credentials`) or open
+ * admin routes, the element uses the plain link instead and the browser streams the file.
+ */
+export async function saveVideo(url: string, fileName: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: init.headers, credentials: init.credentials });
+  } catch {
+    throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const payload = (await res.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+    const error = payload?.error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') throw new ApiRequestError(error.code, error.message, res.status);
+    throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
+  }
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  // Revoked later, not at once: the browser reads the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+export interface PlayerView {
+  talk: VideoItem;
+  /** The voice as people read it. */
+  voice: string;
+  /** The proxy's download route for the talk. */
+  downloadHref: string;
+  fileName: string;
+  /** A download through fetch is under way. */
+  downloadBusy: boolean;
+  /** Why the last download of this talk failed, if it did. */
+  downloadError?: string;
+  onDownload(e: MouseEvent): void;
+}
+
+export function renderPlayer(view: PlayerView) {
+  const { talk } = view;
+  return html`<figure class="player" part="player">
+    <video part="video" src=${talk.url} controls preload="metadata" playsinline aria-describedby="playing-text"></video>
+    <figcaption>
+      <p id="playing-text" class="said">${talk.text}</p>
+      <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
+    </figcaption>
+    <a class="download" part="download" href=${view.downloadHref} download=${view.fileName} aria-busy=${view.downloadBusy ? 'true' : 'false'} @click=${view.onDownload}>Download the video (mp4)</a>
+    ${view.downloadError ? html`<p class="download-error error" part="error" role="alert">${view.downloadError}</p>` : nothing}
+  </figure>`;
+}

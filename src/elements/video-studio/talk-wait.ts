@@ -1,0 +1,314 @@
+/**
+ * One "Generate video", from the request to the talk in the list: the proxy is asked, then the
+ * head's talks list is looked at with a growing pause until the new talk is there, the time is
+ * up, or the user stops waiting. The elapsed time ticks for the eyes; screen readers hear the
+ * states and, now and then, the time.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { ApiRequestError } from '../../api/client.js';
+import type { VideoItem, VideosPage } from '../../api/schemas.js';
+import { emit, type DhErrorDetail } from '../shared/events.js';
+import { clock, duration, toDetail } from './format.js';
+
+/** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
+export interface VideoRequestedDetail {
+  headId: string;
+  /** The text as sent (trimmed). */
+  text: string;
+}
+
+/** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s. */
+const FIRST_POLL_MS = 1000;
+const POLL_GROWTH = 1.5;
+const MAX_POLL_MS = 10_000;
+/** Talks fetched to tell the new one from the others (it is newest, so it comes first in DESC). */
+const BASELINE_TAKE = 50;
+/** Network or server failures in a row while waiting before the element gives up (with a retry). */
+const MAX_POLL_FAILURES = 3;
+/** Screen readers hear the elapsed time this often, not every second (the visible timer is aria-hidden). */
+const ANNOUNCE_EVERY_S = 15;
+
+/** One wait for a talk: what was there before the request, and the polling schedule. */
+interface Wait {
+  headId: string;
+  text: string;
+  /** Ids of the talks listed just before the request: the new talk is one that is not among them. */
+  known: ReadonlySet<string>;
+  startedAt: number;
+  deadline: number;
+  /** The next pause between two looks at the list (grows by POLL_GROWTH up to MAX_POLL_MS). */
+  delay: number;
+  /** Failed looks in a row. */
+  failures: number;
+}
+
+/** Where a "Generate video" stands. */
+type Job =
+  | { phase: 'idle' }
+  | { phase: 'sending'; headId: string; text: string; startedAt: number }
+  | { phase: 'waiting'; wait: Wait }
+  | { phase: 'ready'; talk: VideoItem }
+  | { phase: 'cancelled' }
+  | { phase: 'timeout'; wait: Wait; message: string }
+  /** With `wait`, the request was accepted and only the waiting failed: a retry looks again instead of sending again. */
+  | { phase: 'error'; error: DhErrorDetail; headId: string; text: string; wait?: Wait };
+
+const IDLE: Job = { phase: 'idle' };
+
+/** Whitespace-insensitive text, to match a listed talk to the text that was sent. */
+const normal = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/**
+ * The new talk in a DESC list: one whose id was not listed before the request. The spec shows
+ * no answer to text-to-video (no job id), so ids are all there is to go by. One whose text is
+ * the text sent wins (another request for the same head, ours cancelled earlier or someone
+ * else's, may finish meanwhile); a single new talk with other text is taken too (the platform
+ * may reformat text); several new ones, none matching, are someone else's: keep waiting.
+ */
+function findNewTalk(items: readonly VideoItem[], wait: Wait): VideoItem | undefined {
+  const fresh = items.filter((t) => !wait.known.has(t.id));
+  const text = normal(wait.text);
+  return fresh.find((t) => normal(t.text) === text) ?? (fresh.length === 1 ? fresh[0] : undefined);
+}
+
+/** What a {@link TalkWait} is given by the element. */
+export interface TalkWaitOptions {
+  /** One page of the head's talks, newest first. */
+  list(headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage>;
+  /** Asks the proxy for a video of the text (it answers 202: production has started). */
+  request(headId: string, text: string, signal: AbortSignal): Promise<void>;
+  /** How long to wait for a video, in milliseconds (read when a wait starts). */
+  timeoutMs(): number;
+  /** The talk is in the list: the element plays it, lists it and tells the page. */
+  onReady(talk: VideoItem): void;
+}
+
+/** Sends a text to be made into a video and waits for the talk: the job's state, timers and requests. */
+export class TalkWait implements ReactiveController {
+  private _job: Job = IDLE;
+  /** The clock while waiting (ticks each second: the visible timer). */
+  private _now = 0;
+  /** What the polite live region says: states and, every ANNOUNCE_EVERY_S, the time elapsed. */
+  private _announcement = '';
+  /** Aborts the current job's requests (a cancel, a new head, disconnection). */
+  private _abort?: AbortController;
+  private _pollTimer?: ReturnType<typeof setTimeout>;
+  private _tickTimer?: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly _host: ReactiveControllerHost & HTMLElement,
+    private readonly _options: TalkWaitOptions,
+  ) {
+    _host.addController(this);
+  }
+
+  /** A video is being asked for or waited for: nothing else is sent meanwhile. */
+  get busy(): boolean {
+    return this._job.phase === 'sending' || this._job.phase === 'waiting';
+  }
+
+  get announcement(): string {
+    return this._announcement;
+  }
+
+  hostConnected(): void {
+    // Moved in the page while waiting: pick the wait up again.
+    if (this._job.phase === 'waiting') this._startWaiting(this._job.wait);
+  }
+
+  hostDisconnected(): void {
+    this._stopTimers();
+    this._abort?.abort();
+    // A request on its way is lost with its signal; a wait is resumed on reconnection.
+    if (this._job.phase === 'sending') this._set({ job: IDLE });
+  }
+
+  /** Asks for a video of `text` (already checked), then waits for it. */
+  async send(headId: string, text: string): Promise<void> {
+    this._stopJob();
+    const abort = (this._abort = new AbortController());
+    const startedAt = Date.now();
+    this._set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: 'Sending the text…' });
+    let known: Set<string>;
+    try {
+      // What is listed before the request: the new talk is the one that is not (the platform's
+      // answer to text-to-video is "not shown", so it gives no id to wait for).
+      const before = await this._options.list(headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
+      known = new Set(before.items.map((t) => t.id));
+      await this._options.request(headId, text, abort.signal);
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      this._fail(toDetail(err, { code: 'video_request_failed', message: 'The video could not be requested.' }), headId, text);
+      return;
+    }
+    if (abort.signal.aborted) return;
+    emit<VideoRequestedDetail>(this._host, 'dh-video-requested', { headId, text });
+    const wait: Wait = { headId, text, known, startedAt, deadline: Date.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    this._set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
+    this._startWaiting(wait);
+  }
+
+  /** Stops waiting (the platform cannot be told to stop: it may still make the video). */
+  cancel(): void {
+    if (!this.busy) return;
+    this._stopJob();
+    this._set({ job: { phase: 'cancelled' }, announcement: 'Stopped waiting for the video.' });
+  }
+
+  /** Forgets the job quietly (another head: a wait for the old head's video ends). */
+  reset(): void {
+    this._stopJob();
+    this._set({ job: IDLE });
+  }
+
+  private _set(changes: { job?: Job; now?: number; announcement?: string }): void {
+    if (changes.job) this._job = changes.job;
+    if (changes.now !== undefined) this._now = changes.now;
+    if (changes.announcement !== undefined) this._announcement = changes.announcement;
+    this._host.requestUpdate();
+  }
+
+  private _startWaiting(wait: Wait): void {
+    this._stopTimers();
+    this._abort?.abort();
+    this._abort = new AbortController();
+    this._set({ now: Date.now() });
+    this._tickTimer = setInterval(() => {
+      const now = Date.now();
+      const seconds = Math.floor((now - wait.startedAt) / 1000);
+      const announce = seconds > 0 && seconds % ANNOUNCE_EVERY_S === 0;
+      this._set({ now, announcement: announce ? `Still producing the video: ${duration(seconds)} so far.` : undefined });
+    }, 1000);
+    this._schedulePoll(wait);
+  }
+
+  private _schedulePoll(wait: Wait): void {
+    const pause = Math.max(0, Math.min(wait.delay, wait.deadline - Date.now()));
+    this._pollTimer = setTimeout(() => void this._poll(wait), pause);
+  }
+
+  private async _poll(wait: Wait): Promise<void> {
+    const abort = this._abort;
+    if (!abort || !this._isWaitingFor(wait)) return;
+    let page: VideosPage;
+    try {
+      page = await this._options.list(wait.headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
+    } catch (err) {
+      if (abort.signal.aborted || !this._isWaitingFor(wait)) return;
+      const permanent = err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+      wait.failures++;
+      if (permanent || wait.failures >= MAX_POLL_FAILURES) {
+        this._stopJob();
+        this._fail(toDetail(err, { code: 'video_poll_failed', message: 'The video could not be checked.' }), wait.headId, wait.text, wait);
+        return;
+      }
+      this._next(wait);
+      return;
+    }
+    if (abort.signal.aborted || !this._isWaitingFor(wait)) return;
+    wait.failures = 0;
+    const talk = findNewTalk(page.items, wait);
+    if (talk) {
+      this._stopJob();
+      this._set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
+      this._options.onReady(talk);
+      return;
+    }
+    this._next(wait);
+  }
+
+  /** The next look, a little later; or the end of the wait once its time is up. */
+  private _next(wait: Wait): void {
+    if (Date.now() >= wait.deadline) {
+      this._stopJob();
+      const waited = duration(Math.floor((Date.now() - wait.startedAt) / 1000));
+      const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
+      // The message itself is a role="alert": the polite region says nothing more.
+      this._set({ job: { phase: 'timeout', wait, message }, announcement: '' });
+      emit<DhErrorDetail>(this._host, 'dh-error', { code: 'video_timeout', message });
+      return;
+    }
+    wait.delay = Math.min(MAX_POLL_MS, wait.delay * POLL_GROWTH);
+    this._schedulePoll(wait);
+  }
+
+  private _isWaitingFor(wait: Wait): boolean {
+    return this._job.phase === 'waiting' && this._job.wait === wait && this._host.isConnected;
+  }
+
+  private _fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
+    // The error itself is a role="alert": the polite region says nothing more.
+    this._set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
+    emit<DhErrorDetail>(this._host, 'dh-error', error);
+  }
+
+  private _stopTimers(): void {
+    clearTimeout(this._pollTimer);
+    clearInterval(this._tickTimer);
+    this._pollTimer = undefined;
+    this._tickTimer = undefined;
+  }
+
+  /** Ends the current job's timers and requests. */
+  private _stopJob(): void {
+    this._stopTimers();
+    this._abort?.abort();
+    this._abort = undefined;
+  }
+
+  /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
+  private _resume(wait: Wait): void {
+    const again: Wait = { ...wait, deadline: Date.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    this._set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
+    this._startWaiting(again);
+  }
+
+  private _onCancel = (): void => this.cancel();
+
+  private _onRetry = (): void => {
+    const job = this._job;
+    if (job.phase === 'timeout') this._resume(job.wait);
+    else if (job.phase === 'error') {
+      if (job.wait) this._resume(job.wait);
+      else void this.send(job.headId, job.text);
+    }
+  };
+
+  /** The progress box, or the note or error the job ended with. */
+  render() {
+    const job = this._job;
+    switch (job.phase) {
+      case 'sending':
+      case 'waiting': {
+        const startedAt = job.phase === 'sending' ? job.startedAt : job.wait.startedAt;
+        const seconds = Math.max(0, Math.floor((this._now - startedAt) / 1000));
+        return html`<div class="job progress" part="progress">
+          <span>${job.phase === 'sending' ? 'Sending the text…' : 'Producing the video…'}</span>
+          <!-- Read once as a state by the live region; the bar and the ticking clock are for the eyes. -->
+          <progress aria-hidden="true"></progress>
+          <span class="elapsed" aria-hidden="true">${clock(seconds)}</span>
+          <span class="sr-only">${duration(seconds)} elapsed</span>
+          <button part="cancel" type="button" @click=${this._onCancel}>Stop waiting</button>
+        </div>`;
+      }
+      case 'cancelled':
+        return html`<p class="job note" part="status">
+          Stopped waiting. The platform may still make this video: it will then appear among the earlier videos.
+        </p>`;
+      case 'timeout':
+        return html`<div class="job note error" part="error" role="alert">
+          ${job.message}
+          <button type="button" @click=${this._onRetry}>Keep waiting</button>
+        </div>`;
+      case 'error':
+        return html`<div class="job note error" part="error" role="alert">
+          ${job.error.message}
+          ${job.error.code === 'video_cap_reached'
+            ? nothing
+            : html`<button type="button" @click=${this._onRetry}>Try again</button>`}
+        </div>`;
+      default:
+        return nothing;
+    }
+  }
+}

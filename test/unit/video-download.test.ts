@@ -1,0 +1,267 @@
+/**
+ * GET /dh/heads/:id/videos/:talkId/download, through `app.request()` with the simulator
+ * in-process: the mp4 as an attachment, fetched from the URL the platform lists for the talk
+ * (never one the browser names), streamed through, and the refusals (unknown talk, media that
+ * cannot be fetched, no admin, a bad id). Every answer is scanned for secrets at the end.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { PlatformClient } from '../../src/platform/client.js';
+import { createProxy } from '../../src/proxy/app.js';
+import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
+import { createSimulator } from '../../src/sim/index.js';
+import { watchSecrets } from './secret-scan.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const SIGNING = 'download-signing-secret-0123456789abcdef';
+const ADMIN = 'download-admin-token-0123456789';
+const scan = watchSecrets(sim, [SIGNING, ADMIN]);
+/** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
+const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init);
+  return new Promise<Response>((resolve, reject) => {
+    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
+  });
+}) as typeof fetch;
+const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
+
+/** `media`: the proxy's own fetch (the one that gets the mp4); the platform client always uses the simulator. */
+function makeProxy(media: typeof fetch = simFetch, env: Record<string, string> = {}) {
+  const config: ProxyConfig = {
+    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
+    platform: platformAccess,
+  };
+  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5 });
+  const app = createProxy({ config, platform: client, fetch: media, log: () => undefined, warn: () => undefined });
+  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
+    if (init.method && init.method !== 'GET') headers.set('x-dh-kit', '1');
+    if (init.body) headers.set('content-type', 'application/json');
+    return scan.record(await app.request(path, { ...init, headers }));
+  };
+  return { app, request };
+}
+
+/** A fetch that records what the proxy asked for, then answers with `answer` (default: the simulator). */
+function recordingFetch(answer: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => simFetch(url, init)) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    calls.push({ url, init });
+    return answer(url, init);
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+async function errorOf(res: Response) {
+  const body = await res.json();
+  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
+  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
+  return body.error as { code: string; message: string };
+}
+
+async function createHead(p: ReturnType<typeof makeProxy>) {
+  const voice = sim.store.voices.find((v) => v.provider !== 'elevenlabs' && v.locale === 'en-US')!;
+  const body = { headVisualId: sim.store.faces[0]!.id, name: 'Download Head', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId, greetings: 'Hello!' };
+  const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
+  assert.equal(res.status, 201, await res.clone().text());
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Adds `count` ready talks to a head straight in the simulator, oldest first, one second apart. */
+function addTalks(headId: string, count: number) {
+  const head = sim.store.heads.get(headId)!;
+  const start = sim.store.now() - count * 1000 - 60_000;
+  return Array.from({ length: count }, (_, i) => {
+    const talk = sim.store.addTalk(head, `Talk number ${i + 1}.`);
+    talk.createdAt = talk.readyAt = start + i * 1000;
+    return talk;
+  });
+}
+
+const download = (headId: string, talkId: string) => `/dh/heads/${headId}/videos/${talkId}/download`;
+const talksCalls = (headId: string) => sim.store.requests.filter((r) => r.path === `/head/talks/${headId}`).length;
+const isMp4 = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(4, 8)) === 'ftyp';
+
+describe('GET /heads/:id/videos/:talkId/download', () => {
+  after(() => {
+    const { recorded } = scan.assertClean();
+    assert.ok(recorded >= 10, 'the suite recorded answers');
+  });
+
+  test('answers the talk’s mp4 as an attachment, fetched from the URL the platform lists for it', async () => {
+    const media = recordingFetch();
+    const p = makeProxy(media.fetch);
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const res = await p.request(download(headId, talk!.id), { admin: true });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'video/mp4');
+    assert.equal(res.headers.get('content-disposition'), `attachment; filename="${headId}-${talk!.id}.mp4"`);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.ok(isMp4(bytes), 'an ISO BMFF file: ftyp at offset 4');
+    // The one request the proxy made itself: the talk's url as the platform listed it, no redirects, a deadline.
+    assert.equal(media.calls.length, 1);
+    assert.equal(media.calls[0]!.url, `${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`);
+    assert.equal(media.calls[0]!.init?.redirect, 'error');
+    assert.ok(media.calls[0]!.init?.signal instanceof AbortSignal);
+  });
+
+  test('finds an older talk on a later page of the list (newest first), and stops paging at the end of the list', async () => {
+    const p = makeProxy();
+    const headId = await createHead(p);
+    const talks = addTalks(headId, 130);
+    const before = talksCalls(headId);
+    const res = await p.request(download(headId, talks[0]!.id), { admin: true });
+    assert.equal(res.status, 200);
+    assert.ok(isMp4(new Uint8Array(await res.arrayBuffer())));
+    assert.equal(talksCalls(headId) - before, 2, 'the oldest of 130 is on page 2 of 100');
+    const unknown = await p.request(download(headId, 'no-such-talk'), { admin: true });
+    assert.equal(unknown.status, 404);
+    assert.equal((await errorOf(unknown)).code, 'talk_not_found');
+    assert.equal(talksCalls(headId) - before, 4, 'two pages, then the list ends');
+  });
+
+  test('looks at a bounded number of pages: a talk beyond them is not found', async function () {
+    const p = makeProxy();
+    const headId = await createHead(p);
+    const talks = addTalks(headId, 2050);
+    const before = talksCalls(headId);
+    const res = await p.request(download(headId, talks[0]!.id), { admin: true });
+    assert.equal(res.status, 404);
+    assert.equal((await errorOf(res)).code, 'talk_not_found');
+    assert.equal(talksCalls(headId) - before, 20, 'twenty pages of 100, then it gives up');
+    // The newest 2000 are all within reach.
+    const reachable = await p.request(download(headId, talks[50]!.id), { admin: true });
+    assert.equal(reachable.status, 200);
+    await reachable.arrayBuffer();
+  });
+
+  test('a talk of another head is not found: the path names the head whose list is searched', async () => {
+    const p = makeProxy();
+    const a = await createHead(p);
+    const b = await createHead(p);
+    const [talkOfB] = addTalks(b, 1);
+    addTalks(a, 2);
+    const res = await p.request(download(a, talkOfB!.id), { admin: true });
+    assert.equal(res.status, 404);
+    const error = await errorOf(res);
+    assert.equal(error.code, 'talk_not_found');
+    assert.match(error.message, new RegExp(a));
+  });
+
+  test('the browser cannot choose what is fetched: a query or a URL in the path changes nothing', async () => {
+    const media = recordingFetch();
+    const p = makeProxy(media.fetch);
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const withQuery = await p.request(`${download(headId, talk!.id)}?url=http://169.254.169.254/latest/meta-data`, { admin: true });
+    assert.equal(withQuery.status, 200);
+    await withQuery.arrayBuffer();
+    assert.deepEqual(media.calls.map((c) => c.url), [`${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`]);
+    for (const bad of ['http%3A%2F%2F127.0.0.1%2Fx', '..%2F..%2Fadmin', 'a%20b']) {
+      const res = await p.request(download(headId, bad), { admin: true });
+      assert.equal(res.status, 400, bad);
+      assert.equal((await errorOf(res)).code, 'invalid_talk_id');
+    }
+    const badHead = await p.request(download('bad%20head', talk!.id), { admin: true });
+    assert.equal(badHead.status, 400);
+    assert.equal((await errorOf(badHead)).code, 'invalid_head_id');
+    assert.equal(media.calls.length, 1, 'nothing else was fetched');
+  });
+
+  test('a back office on an allowed origin can read the file name (content-disposition is exposed)', async () => {
+    const p = makeProxy(simFetch, { DH_ALLOWED_ORIGINS: 'https://office.example' });
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const res = await p.request(download(headId, talk!.id), { admin: true, headers: { origin: 'https://office.example' } });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://office.example');
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(/\s*,\s*/);
+    assert.ok(exposed.includes('content-disposition') && exposed.includes('etag'), exposed.join());
+  });
+
+  test('needs an admin', async () => {
+    const p = makeProxy();
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const res = await p.request(download(headId, talk!.id));
+    assert.equal(res.status, 401);
+    assert.equal((await errorOf(res)).code, 'admin_required');
+  });
+
+  test('502 video_unavailable when the media server fails, refuses, answers an error page, or is not http(s)', async () => {
+    const failures: [string, (url: string) => Promise<Response>][] = [
+      ['network error', () => Promise.reject(new TypeError('fetch failed'))],
+      ['404', () => Promise.resolve(new Response('Not found', { status: 404 }))],
+      ['redirect refused', () => Promise.reject(new TypeError('fetch failed: unexpected redirect'))],
+      ['an HTML page with 200', () => Promise.resolve(new Response('<!doctype html><p>Sign in', { status: 200, headers: { 'content-type': 'text/html' } }))],
+    ];
+    for (const [why, answer] of failures) {
+      const p = makeProxy(recordingFetch(answer).fetch);
+      const headId = await createHead(p);
+      const [talk] = addTalks(headId, 1);
+      const res = await p.request(download(headId, talk!.id), { admin: true });
+      assert.equal(res.status, 502, why);
+      assert.equal((await errorOf(res)).code, 'video_unavailable', why);
+    }
+    // A platform answer whose url is not http(s): never fetched.
+    const media = recordingFetch();
+    const p = makeProxy(media.fetch);
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const mediaUrl = sim.urls.mediaUrl;
+    (sim.urls as { mediaUrl: string }).mediaUrl = 'file:///etc';
+    try {
+      const res = await p.request(download(headId, talk!.id), { admin: true });
+      assert.equal(res.status, 502);
+      assert.equal((await errorOf(res)).code, 'video_unavailable');
+    } finally {
+      (sim.urls as { mediaUrl: string }).mediaUrl = mediaUrl;
+    }
+    assert.equal(media.calls.length, 0);
+  });
+
+  test('streams: the first bytes reach the browser before the media server has sent them all, and a dropped download stops the upstream read', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let cancelled = false;
+    const head = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypmp42'), 0, 0, 0, 0, ...new TextEncoder().encode('mp42isom')]);
+    const media = recordingFetch(() => {
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(out) {
+          if (!sent) {
+            sent = true;
+            out.enqueue(head);
+            return;
+          }
+          await released;
+          out.enqueue(new Uint8Array(1024));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'video/mp4', 'content-length': String(head.byteLength + 1024) } }));
+    });
+    const p = makeProxy(media.fetch);
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 1);
+    const res = await p.app.request(download(headId, talk!.id), { headers: { authorization: `Bearer ${ADMIN}` } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-length'), String(head.byteLength + 1024), 'the length passed on (the browser shows progress)');
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    assert.ok(first.value && isMp4(first.value), 'the first chunk arrived while the rest is held');
+    await reader.cancel();
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(cancelled, true, 'the upstream read was cancelled with the download');
+  });
+});
