@@ -47,7 +47,7 @@ export interface ProxyOptions {
   plugin?: PluginHandler;
   /** Tool handlers by name, for POST /tools/:name. */
   tools?: Record<string, ToolHandler>;
-  /** Fetch for poster images (default: the global fetch). */
+  /** Fetch for the media the proxy relays: poster images, video downloads (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
   warn?: (message: string) => void;
