@@ -9,6 +9,8 @@ import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/t
 import '../../src/elements/video-studio/video-studio.js';
 import type { DhVideoStudio } from '../../src/elements/video-studio/video-studio.js';
 import type { VideoItem, VideosPage } from '../../src/api/schemas.js';
+import type { DhErrorDetail } from '../../src/elements/shared/events.js';
+import { TalkWait, type WaitClock } from '../../src/elements/video-studio/talk-wait.js';
 
 let endpoint: string;
 /** The proxy's admin token, sent by the element through `headers` as a back office would. */
@@ -23,6 +25,14 @@ const itemTexts = (el: DhVideoStudio) => items(el).map((b) => text(b.querySelect
 const button = (el: DhVideoStudio, name: RegExp) => qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
 const live = (el: DhVideoStudio) => text(q(el, '[aria-live="polite"]'));
 const alertText = (el: DhVideoStudio) => text(q(el, '[role="alert"]'));
+/**
+ * The part (else the tag) of what has focus in the element's shadow root, null for nothing (the
+ * page's body). A string, not the node: a failed assertion holding DOM nodes stalls the runner.
+ */
+const focused = (el: DhVideoStudio) => {
+  const active = el.shadowRoot!.activeElement;
+  return active ? (active.getAttribute('part') ?? active.localName) : null;
+};
 const loaded = (el: DhVideoStudio, count: number) =>
   waitUntil(() => items(el).length === count && q(el, '.items')?.getAttribute('aria-busy') === 'false', `${count} videos are listed`, { timeout: 5000 });
 
@@ -129,6 +139,65 @@ function type(el: DhVideoStudio, value: string) {
   const area = q<HTMLTextAreaElement>(el, 'textarea')!;
   area.value = value;
   area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+/** Presses a button from the keyboard, as a keyboard user would: focus on it, then Enter. */
+async function press(node: HTMLElement) {
+  node.focus();
+  await sendKeys({ press: 'Enter' });
+}
+
+/** An empty talks list, as the proxy answers it. */
+const emptyPage = (take: number): VideosPage => ({ items: [], page: 1, take, total: 0, pageCount: 0, hasNextPage: false });
+
+interface Timer {
+  at: number;
+  fn: () => void;
+  every?: number;
+}
+
+/**
+ * A clock the test moves by hand, set as TalkWait's clock (its test hook): timers fire in time
+ * order, and only when the test advances the time, so minutes of waiting take milliseconds.
+ */
+class ManualClock implements WaitClock {
+  private time = Date.parse('2030-01-01T00:00:00Z');
+  private seq = 0;
+  private readonly timers = new Map<number, Timer>();
+  /** Every one-shot pause asked for, in order: the polling schedule. */
+  readonly pauses: number[] = [];
+  now = () => this.time;
+  after = (ms: number, fn: () => void) => {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.time + ms, fn });
+    this.pauses.push(ms);
+    return () => void this.timers.delete(id);
+  };
+  every = (ms: number, fn: () => void) => {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.time + ms, fn, every: ms });
+    return () => void this.timers.delete(id);
+  };
+  /**
+   * Moves the time on by `ms`, firing each timer due on the way; after a one-shot timer (a look
+   * at the talks list, answered asynchronously) it waits until the next look is scheduled.
+   */
+  async advance(ms: number) {
+    const end = this.time + ms;
+    for (;;) {
+      let next: [number, Timer] | undefined;
+      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      const [id, timer] = next;
+      this.time = timer.at;
+      if (timer.every) timer.at += timer.every;
+      else this.timers.delete(id);
+      const scheduled = this.pauses.length;
+      timer.fn();
+      if (!timer.every) await waitUntil(() => this.pauses.length > scheduled, 'the next look is scheduled', { interval: 5 });
+    }
+    this.time = end;
+  }
 }
 
 /** A real click (Playwright's mouse): a user gesture, as media playback with sound needs. */
@@ -248,9 +317,10 @@ describe('<dh-video-studio>', () => {
       const polls = () => hold.gets().filter((c) => c.url.searchParams.get('take') === '50').length;
       expect(polls()).to.be.within(2, 3, 'the baseline, then one or two looks in 2 s');
 
-      button(el, /Stop waiting/)!.click();
+      await press(button(el, /Stop waiting/)!);
       await el.updateComplete;
       const after = hold.calls.length;
+      expect(focused(el), 'focus goes to the text box, not the page’s body').to.equal('text');
       expect(text(q(el, '[part="status"]'))).to.contain('may still make this video');
       expect(text(q(el, '[part="status"]'))).to.contain('earlier videos');
       expect(live(el)).to.equal('Stopped waiting for the video.');
@@ -265,6 +335,47 @@ describe('<dh-video-studio>', () => {
       await loaded(el, 1);
       expect(itemTexts(el)).to.deep.equal(['Counting the seconds.']);
       expect(q(el, '[part="player"]')).to.equal(null);
+    });
+
+    it('polls after 1 s, then with pauses ×1.5 up to 10 s; screen readers hear the elapsed time every 15 s', async () => {
+      const clock = new ManualClock();
+      const realClock = TalkWait.clock;
+      TalkWait.clock = clock;
+      restores.push(() => (TalkWait.clock = realClock));
+      const start = clock.now();
+      const looks: number[] = [];
+      // The platform never finishes: every list is empty (no simulator involved).
+      watchFetch((call) => {
+        if (call.url.pathname.endsWith('/voices')) return undefined;
+        if (call.method === 'POST') return Promise.resolve(json({ headId: 'slow-head', status: 'accepted' }, 202));
+        const take = Number(call.url.searchParams.get('take'));
+        if (take === 50) looks.push(clock.now() - start);
+        return Promise.resolve(json(emptyPage(take)));
+      });
+      const el = await studio('slow-head');
+      type(el, 'Taking its time.');
+      const requested = oneEvent(el, 'dh-video-requested');
+      button(el, /Generate video/)!.click();
+      await requested;
+      await waitUntil(() => clock.pauses.length === 1, 'the first look is scheduled');
+      await el.updateComplete;
+      expect(live(el)).to.equal('Producing the video. This can take a few minutes.');
+
+      const heard: [number, string][] = [];
+      let last = live(el);
+      for (let second = 1; second <= 45; second++) {
+        await clock.advance(1000);
+        await el.updateComplete;
+        expect(text(q(el, '.elapsed')), 'the visible clock ticks each second').to.equal(`0:${String(second).padStart(2, '0')}`);
+        if (live(el) !== last) heard.push([second, (last = live(el))]);
+      }
+      expect(clock.pauses.slice(0, 9)).to.deep.equal([1000, 1500, 2250, 3375, 5062.5, 7593.75, 10000, 10000, 10000]);
+      expect(looks, 'the baseline, then a look after each pause').to.deep.equal([0, 1000, 2500, 4750, 8125, 13187.5, 20781.25, 30781.25, 40781.25]);
+      expect(heard).to.deep.equal([
+        [15, 'Still producing the video: 15 seconds so far.'],
+        [30, 'Still producing the video: 30 seconds so far.'],
+        [45, 'Still producing the video: 45 seconds so far.'],
+      ]);
     });
 
     it('an empty text shows a message next to the field and sends nothing', async () => {
@@ -353,7 +464,10 @@ describe('<dh-video-studio>', () => {
       await expect(el).to.be.accessible();
       down = false;
       const ready = oneEvent(el, 'dh-video-ready');
-      button(el, /Try again/)!.click();
+      await press(button(el, /Try again/)!);
+      await el.updateComplete;
+      expect(q(el, '[part="progress"]')).to.exist;
+      expect(focused(el), 'focus goes to the new Stop waiting').to.equal('cancel');
       expect((await ready).detail.talk.text).to.equal('Second time lucky.');
       expect(watch.posts()).to.have.length(2);
       expect(q(el, '[role="alert"]')).to.equal(null);
@@ -381,7 +495,9 @@ describe('<dh-video-studio>', () => {
 
       hold.release();
       const ready = oneEvent(el, 'dh-video-ready');
-      button(el, /Keep waiting/)!.click();
+      await press(button(el, /Keep waiting/)!);
+      await el.updateComplete;
+      expect(focused(el), 'focus goes to the new Stop waiting').to.equal('cancel');
       expect((await ready).detail.talk.text).to.equal('Slow to make.');
       expect(hold.posts(), 'one video asked for').to.have.length(1);
     });
@@ -449,7 +565,7 @@ describe('<dh-video-studio>', () => {
       await waitUntil(() => text(q(el, '.page')) === 'Page 2 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 2', { timeout: 5000 });
       expect(itemTexts(el)).to.deep.equal(['Oldest.']);
       expect(button(el, /Next/)!.getAttribute('aria-disabled')).to.equal('true');
-      expect(el.shadowRoot!.activeElement, 'focus stays on Next').to.equal(button(el, /Next/));
+      expect(el.shadowRoot!.activeElement === button(el, /Next/), 'focus stays on Next').to.equal(true);
       const page2 = watch.gets().at(-1)!.url.searchParams;
       expect(Object.fromEntries(page2)).to.deep.equal({ order: 'DESC', page: '2', take: '2' });
       await expect(el).to.be.accessible();
@@ -578,6 +694,70 @@ describe('<dh-video-studio>', () => {
       expect(first.signal!.aborted, 'the superseded request was aborted').to.equal(true);
     });
   });
+  describe('when the mp4 will not play', () => {
+    it('the player says so with Try again (the source loads again) and dh-error video_unplayable', async () => {
+      const headId = 'head-with-a-broken-video';
+      const now = new Date().toISOString();
+      // The platform lists a talk whose media URL is a 404 (an expired or deleted file).
+      const broken: VideoItem = { id: 'talk-broken', createdAt: now, updatedAt: now, voice: 'en-US-JennyNeural', url: new URL('/no-such-video.mp4', location.href).href, text: 'Not really a video.' };
+      watchFetch((call) =>
+        call.method === 'GET' && call.url.pathname.endsWith(`/heads/${headId}/videos`)
+          ? Promise.resolve(json({ items: [broken], page: 1, take: 6, total: 1, pageCount: 1, hasNextPage: false }))
+          : undefined,
+      );
+      const errors: DhErrorDetail[] = [];
+      const el = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent<DhErrorDetail>) => errors.push(e.detail)}></dh-video-studio>`);
+      await loaded(el, 1);
+      items(el)[0]!.click();
+      const alert = () => q(el, '[part="player"] [role="alert"]');
+      await waitUntil(alert, 'the player says the video cannot be played', { timeout: 5000 });
+      expect(text(alert())).to.match(/^The video could not be played\b.* Try again$/);
+      expect(errors.map((e) => e.code), 'the gallery’s still of the same file is not an error of its own').to.deep.equal(['video_unplayable']);
+      expect(errors[0]!.message).to.equal(text(alert()).replace(/ Try again$/, ''));
+      await expect(el).to.be.accessible();
+
+      const video = q<HTMLVideoElement>(el, '[part="video"]')!;
+      let loads = 0;
+      const load = video.load.bind(video);
+      video.load = () => {
+        loads++;
+        load();
+      };
+      await press(button(el, /Try again/)!);
+      await el.updateComplete;
+      expect(loads, 'the source is loaded again').to.equal(1);
+      expect(alert() === null, 'no message while it loads').to.equal(true);
+      expect(focused(el), 'focus goes to the video, not the page’s body').to.equal('video');
+      await waitUntil(alert, 'still broken: said again', { timeout: 5000 });
+      expect(errors.map((e) => e.code)).to.deep.equal(['video_unplayable', 'video_unplayable']);
+    });
+  });
+
+  describe('theming', () => {
+    it('custom properties and ::part() from the page restyle it', async () => {
+      const style = document.createElement('style');
+      style.textContent = `
+        dh-video-studio.themed { --dh-picker-accent: rgb(1, 2, 3); }
+        dh-video-studio.themed.own { --dh-video-studio-accent: rgb(4, 5, 6); }
+        dh-video-studio.themed::part(generate) { border-radius: 17px; }
+        dh-video-studio.themed::part(text) { letter-spacing: 3px; }
+      `;
+      document.head.append(style);
+      restores.push(() => style.remove());
+      // No head: nothing is fetched; the form is there all the same.
+      const plain = await fixture<DhVideoStudio>(html`<dh-video-studio></dh-video-studio>`);
+      const el = await fixture<DhVideoStudio>(html`<dh-video-studio class="themed"></dh-video-studio>`);
+      const generate = (of: DhVideoStudio) => getComputedStyle(q(of, '[part="generate"]')!);
+      expect(generate(plain).backgroundColor, 'the default accent').to.equal('rgb(37, 99, 235)');
+      expect(generate(el).backgroundColor, 'the pickers’ shared accent').to.equal('rgb(1, 2, 3)');
+      el.classList.add('own');
+      expect(generate(el).backgroundColor, 'its own accent wins').to.equal('rgb(4, 5, 6)');
+      expect(generate(el).borderTopLeftRadius).to.equal('17px');
+      expect(generate(plain).borderTopLeftRadius).to.equal('6px');
+      expect(getComputedStyle(q(el, '[part="text"]')!).letterSpacing).to.equal('3px');
+    });
+  });
+
   describe('the download link', () => {
     /** A studio playing the head's only video (chosen in the gallery). */
     async function playing(headers?: Record<string, string> | null) {

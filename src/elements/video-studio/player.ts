@@ -61,12 +61,31 @@ export interface PlayerView {
   /** Why the last download of this talk failed, if it did. */
   downloadError?: string;
   onDownload(e: MouseEvent): void;
+  /** The browser could not play the talk's mp4 (its `<video>` fired `error`): a message and a retry are shown. */
+  unplayable: boolean;
+  onVideoError(e: Event): void;
+  /** Loads the source again. */
+  onReload(): void;
 }
 
 export function renderPlayer(view: PlayerView) {
   const { talk } = view;
   return html`<figure class="player" part="player">
-    <video part="video" src=${talk.url} controls preload="metadata" playsinline aria-describedby="playing-text"></video>
+    <video
+      part="video"
+      src=${talk.url}
+      controls
+      preload="metadata"
+      playsinline
+      aria-describedby="playing-text"
+      @error=${view.onVideoError}
+    ></video>
+    ${view.unplayable
+      ? html`<p class="video-error error" part="error" role="alert">
+          The video could not be played: the file is missing or not one this browser plays.
+          <button type="button" @click=${view.onReload}>Try again</button>
+        </p>`
+      : nothing}
     <figcaption>
       <p id="playing-text" class="said">${talk.text}</p>
       <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>

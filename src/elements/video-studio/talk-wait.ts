@@ -5,6 +5,7 @@
  * states and, now and then, the time.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { createRef, ref } from 'lit/directives/ref.js';
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/schemas.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
@@ -17,7 +18,7 @@ export interface VideoRequestedDetail {
   text: string;
 }
 
-/** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s. */
+/** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s (README says so). */
 const FIRST_POLL_MS = 1000;
 const POLL_GROWTH = 1.5;
 const MAX_POLL_MS = 10_000;
@@ -27,6 +28,28 @@ const BASELINE_TAKE = 50;
 const MAX_POLL_FAILURES = 3;
 /** Screen readers hear the elapsed time this often, not every second (the visible timer is aria-hidden). */
 const ANNOUNCE_EVERY_S = 15;
+
+/** Time and timers as a wait uses them (see {@link TalkWait.clock}). */
+export interface WaitClock {
+  now(): number;
+  /** Calls `fn` once after `ms`; the function returned cancels it. */
+  after(ms: number, fn: () => void): () => void;
+  /** Calls `fn` every `ms`; the function returned stops it. */
+  every(ms: number, fn: () => void): () => void;
+}
+
+/** The page's own clock. */
+const realClock: WaitClock = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+  every(ms, fn) {
+    const id = setInterval(fn, ms);
+    return () => clearInterval(id);
+  },
+};
 
 /** One wait for a talk: what was there before the request, and the polling schedule. */
 interface Wait {
@@ -81,10 +104,20 @@ export interface TalkWaitOptions {
   timeoutMs(): number;
   /** The talk is in the list: the element plays it, lists it and tells the page. */
   onReady(talk: VideoItem): void;
+  /** Focuses the element's text box (where focus goes when the button pressed is gone for good). */
+  focusText(): void;
 }
 
 /** Sends a text to be made into a video and waits for the talk: the job's state, timers and requests. */
 export class TalkWait implements ReactiveController {
+  /**
+   * Test hook, not API: the clock and timers of the waits made from now on (each TalkWait takes
+   * the one set when it is made). Tests set a manual clock to check the polling schedule and the
+   * announcements over minutes without waiting for them, and put the real one back after.
+   */
+  static clock: WaitClock = realClock;
+
+  private readonly _clock = TalkWait.clock;
   private _job: Job = IDLE;
   /** The clock while waiting (ticks each second: the visible timer). */
   private _now = 0;
@@ -92,8 +125,10 @@ export class TalkWait implements ReactiveController {
   private _announcement = '';
   /** Aborts the current job's requests (a cancel, a new head, disconnection). */
   private _abort?: AbortController;
-  private _pollTimer?: ReturnType<typeof setTimeout>;
-  private _tickTimer?: ReturnType<typeof setInterval>;
+  private _cancelPoll?: () => void;
+  private _stopTick?: () => void;
+  /** The progress box's Stop waiting button, while there is one. */
+  private readonly _cancelButton = createRef<HTMLButtonElement>();
 
   constructor(
     private readonly _host: ReactiveControllerHost & HTMLElement,
@@ -127,7 +162,7 @@ export class TalkWait implements ReactiveController {
   async send(headId: string, text: string): Promise<void> {
     this._stopJob();
     const abort = (this._abort = new AbortController());
-    const startedAt = Date.now();
+    const startedAt = this._clock.now();
     this._set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: 'Sending the text…' });
     let known: Set<string>;
     try {
@@ -143,7 +178,7 @@ export class TalkWait implements ReactiveController {
     }
     if (abort.signal.aborted) return;
     emit<VideoRequestedDetail>(this._host, 'dh-video-requested', { headId, text });
-    const wait: Wait = { headId, text, known, startedAt, deadline: Date.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    const wait: Wait = { headId, text, known, startedAt, deadline: this._clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
     this._set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
     this._startWaiting(wait);
   }
@@ -172,19 +207,19 @@ export class TalkWait implements ReactiveController {
     this._stopTimers();
     this._abort?.abort();
     this._abort = new AbortController();
-    this._set({ now: Date.now() });
-    this._tickTimer = setInterval(() => {
-      const now = Date.now();
+    this._set({ now: this._clock.now() });
+    this._stopTick = this._clock.every(1000, () => {
+      const now = this._clock.now();
       const seconds = Math.floor((now - wait.startedAt) / 1000);
       const announce = seconds > 0 && seconds % ANNOUNCE_EVERY_S === 0;
       this._set({ now, announcement: announce ? `Still producing the video: ${duration(seconds)} so far.` : undefined });
-    }, 1000);
+    });
     this._schedulePoll(wait);
   }
 
   private _schedulePoll(wait: Wait): void {
-    const pause = Math.max(0, Math.min(wait.delay, wait.deadline - Date.now()));
-    this._pollTimer = setTimeout(() => void this._poll(wait), pause);
+    const pause = Math.max(0, Math.min(wait.delay, wait.deadline - this._clock.now()));
+    this._cancelPoll = this._clock.after(pause, () => void this._poll(wait));
   }
 
   private async _poll(wait: Wait): Promise<void> {
@@ -219,9 +254,10 @@ export class TalkWait implements ReactiveController {
 
   /** The next look, a little later; or the end of the wait once its time is up. */
   private _next(wait: Wait): void {
-    if (Date.now() >= wait.deadline) {
+    const now = this._clock.now();
+    if (now >= wait.deadline) {
       this._stopJob();
-      const waited = duration(Math.floor((Date.now() - wait.startedAt) / 1000));
+      const waited = duration(Math.floor((now - wait.startedAt) / 1000));
       const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
       // The message itself is a role="alert": the polite region says nothing more.
       this._set({ job: { phase: 'timeout', wait, message }, announcement: '' });
@@ -243,10 +279,10 @@ export class TalkWait implements ReactiveController {
   }
 
   private _stopTimers(): void {
-    clearTimeout(this._pollTimer);
-    clearInterval(this._tickTimer);
-    this._pollTimer = undefined;
-    this._tickTimer = undefined;
+    this._cancelPoll?.();
+    this._stopTick?.();
+    this._cancelPoll = undefined;
+    this._stopTick = undefined;
   }
 
   /** Ends the current job's timers and requests. */
@@ -258,12 +294,27 @@ export class TalkWait implements ReactiveController {
 
   /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
   private _resume(wait: Wait): void {
-    const again: Wait = { ...wait, deadline: Date.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    const again: Wait = { ...wait, deadline: this._clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
     this._set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
     this._startWaiting(again);
   }
 
-  private _onCancel = (): void => this.cancel();
+  /**
+   * The button just pressed (Stop waiting, Try again, Keep waiting) is gone with the box it was
+   * in, and focus with it, to the page's body (WCAG 2.4.3): it goes to the new progress box's
+   * Stop waiting if there is one, else to the text box.
+   */
+  private async _moveFocus(): Promise<void> {
+    await this._host.updateComplete;
+    const stop = this._cancelButton.value;
+    if (stop?.isConnected) stop.focus();
+    else this._options.focusText();
+  }
+
+  private _onCancel = (): void => {
+    this.cancel();
+    void this._moveFocus();
+  };
 
   private _onRetry = (): void => {
     const job = this._job;
@@ -272,6 +323,7 @@ export class TalkWait implements ReactiveController {
       if (job.wait) this._resume(job.wait);
       else void this.send(job.headId, job.text);
     }
+    void this._moveFocus();
   };
 
   /** The progress box, or the note or error the job ended with. */
@@ -288,7 +340,7 @@ export class TalkWait implements ReactiveController {
           <progress aria-hidden="true"></progress>
           <span class="elapsed" aria-hidden="true">${clock(seconds)}</span>
           <span class="sr-only">${duration(seconds)} elapsed</span>
-          <button part="cancel" type="button" @click=${this._onCancel}>Stop waiting</button>
+          <button part="cancel" type="button" ${ref(this._cancelButton)} @click=${this._onCancel}>Stop waiting</button>
         </div>`;
       }
       case 'cancelled':

@@ -43,7 +43,7 @@ const MAX_PAGE_SIZE = 100;
  *
  * @fires {CustomEvent<{headId: string, text: string}>} dh-video-requested - The proxy accepted a request; the platform is producing the video.
  * @fires {CustomEvent<{talk: VideoItem}>} dh-video-ready - The requested video is in the talks list and plays in the player.
- * @fires {CustomEvent<{code: string, message: string}>} dh-error - A request failed, the wait timed out (`video_timeout`), the gallery or a download (with `headers`) failed; the element shows the message.
+ * @fires {CustomEvent<{code: string, message: string}>} dh-error - A request failed, the wait timed out (`video_timeout`), the gallery or a download (with `headers`) failed, or the player's mp4 would not play (`video_unplayable`); the element shows the message.
  *
  * @csspart form - The form around the text box and the button.
  * @csspart text - The text box.
@@ -56,7 +56,7 @@ const MAX_PAGE_SIZE = 100;
  * @csspart gallery - The earlier videos section.
  * @csspart item - One earlier video (a button that plays it).
  * @csspart pager - The Previous / "Page X of Y" / Next bar.
- * @csspart error - An error message with its retry button (after a failed download, the link tries again).
+ * @csspart error - An error message with its retry button (after a failed download, the link tries again; after an unplayable video, Try again loads it again).
  * @csspart status - Notes and gallery states (no head, loading, empty, stopped waiting, timed out).
  *
  * @cssprop [--dh-video-studio-accent=var(--dh-picker-accent, #2563eb)] - Button, focus and selection colour.
@@ -86,6 +86,7 @@ export class DhVideoStudio extends LitElement {
       });
     },
     timeoutMs: () => this._timeoutMs,
+    focusText: () => this._textarea?.focus(),
     onReady: (talk) => {
       this._playing = talk;
       // The gallery's first page now starts with it.
@@ -123,6 +124,8 @@ export class DhVideoStudio extends LitElement {
   @state() private _invalid = '';
   /** A download through fetch (with `headers`): the talk it is for, and how it went. */
   @state() private _download?: { talkId: string; busy: boolean; error?: string };
+  /** The id of the talk in the player whose mp4 the browser could not play. */
+  @state() private _unplayable?: string;
 
   /** The head whose videos are made and listed; without it the element says so and fetches nothing. */
   @property({ attribute: 'head-id' }) headId = '';
@@ -148,6 +151,7 @@ export class DhVideoStudio extends LitElement {
       this._playing = undefined;
       this._invalid = '';
       this._download = undefined;
+      this._unplayable = undefined;
       this._gallery.firstPage();
     }
     if (changed.has('pageSize')) this._gallery.firstPage();
@@ -219,6 +223,33 @@ export class DhVideoStudio extends LitElement {
     // A click is a user gesture, so the browser lets it play with sound; if it refuses, the controls are there.
     video.play().catch(() => undefined);
   }
+
+  /**
+   * The player's `<video>` could not load or decode its source (a 404, an expired media URL, not
+   * an mp4). Without this the player would sit there, blank and silent.
+   */
+  private _onVideoError = (e: Event): void => {
+    const video = e.currentTarget as HTMLVideoElement;
+    const talk = this._playing;
+    // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
+    if (!talk || video.error?.code === MediaError.MEDIA_ERR_ABORTED) return;
+    this._unplayable = talk.id;
+    emit<DhErrorDetail>(this, 'dh-error', {
+      code: 'video_unplayable',
+      message: 'The video could not be played: the file is missing or not one this browser plays.',
+    });
+  };
+
+  /** Try again after an unplayable video: the same source, loaded afresh (the media URL may work now). */
+  private _onVideoReload = async (): Promise<void> => {
+    this._unplayable = undefined;
+    await this.updateComplete;
+    const video = this._video;
+    if (!video) return;
+    // The retry button is gone: focus goes to the video (it has controls) rather than the page's body.
+    video.focus();
+    video.load();
+  };
 
   private _onSubmit = (e: SubmitEvent): void => {
     e.preventDefault();
@@ -313,6 +344,9 @@ export class DhVideoStudio extends LitElement {
       downloadBusy: download?.busy ?? false,
       downloadError: download?.error,
       onDownload: this._onDownload,
+      unplayable: this._unplayable === talk.id,
+      onVideoError: this._onVideoError,
+      onReload: this._onVideoReload,
     });
   }
 }
