@@ -272,6 +272,8 @@ describe('<dh-video-studio>', () => {
       expect(text(q(el, '[part="progress"] .elapsed'))).to.match(/^0:0\d$/);
       expect(q(el, '[part="generate"]')!.getAttribute('aria-disabled')).to.equal('true');
       expect(q(el, '[part="cancel"]')).to.exist;
+      // A keyboard user waits on Stop waiting: when the video arrives, focus goes on to it.
+      q<HTMLButtonElement>(el, '[part="cancel"]')!.focus();
 
       const { detail } = await ready;
       expect(requested).to.have.length(1);
@@ -287,6 +289,7 @@ describe('<dh-video-studio>', () => {
       const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
       expect(video.src).to.equal(detail.talk.url);
       expect(video.controls).to.equal(true);
+      await waitUntil(() => el.shadowRoot!.activeElement?.getAttribute('part') === 'video', 'focus moves from Stop waiting to the video');
       const download = q<HTMLAnchorElement>(el, '[part="download"]')!;
       expect(download.href).to.equal(downloadRoute(headId, detail.talk.id));
       expect(download.hasAttribute('download')).to.equal(true);
@@ -669,9 +672,11 @@ describe('<dh-video-studio>', () => {
       await waitUntil(() => q(el, '[role="alert"]'), 'an error', { timeout: 5000 });
       expect(alertText(el)).to.contain('The server could not be reached');
       down = false;
+      button(el, /Try again/)!.focus();
       button(el, /Try again/)!.click();
       await loaded(el, 1);
       expect(itemTexts(el)).to.deep.equal(['After the outage.']);
+      expect(el.shadowRoot!.activeElement?.id, 'focus waits on the heading, not the page body').to.equal('gallery-title');
     });
 
     it('a stale answer never replaces a newer one (head-id changed quickly)', async () => {

@@ -92,7 +92,11 @@ export class VideoGallery {
     this._host.requestUpdate();
   }
 
-  private _onRetry = (): void => void this._task.run();
+  /** Try again: the button goes away with the error, so focus waits on the section's heading. */
+  private _onRetry = (): void => {
+    this._host.shadowRoot?.querySelector<HTMLElement>('#gallery-title')?.focus();
+    void this._task.run();
+  };
 
   private _onSelect = (e: Event): void => {
     const id = (e.currentTarget as HTMLElement).dataset.id;
@@ -132,7 +136,7 @@ export class VideoGallery {
       </div>`,
     });
     return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
-      <h3 id="gallery-title">Earlier videos</h3>
+      <h3 id="gallery-title" tabindex="-1">Earlier videos</h3>
       ${body}
     </section>`;
   }

@@ -244,9 +244,11 @@ export class TalkWait implements ReactiveController {
     wait.failures = 0;
     const talk = findNewTalk(page.items, wait);
     if (talk) {
+      const keep = this._stopHasFocus();
       this._stopJob();
       this._set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
       this._options.onReady(talk);
+      if (keep) void this._focusAfterEnd('[part="video"]');
       return;
     }
     this._next(wait);
@@ -257,11 +259,13 @@ export class TalkWait implements ReactiveController {
     const now = this._clock.now();
     if (now >= wait.deadline) {
       this._stopJob();
+      const keep = this._stopHasFocus();
       const waited = duration(Math.floor((now - wait.startedAt) / 1000));
       const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
       // The message itself is a role="alert": the polite region says nothing more.
       this._set({ job: { phase: 'timeout', wait, message }, announcement: '' });
       emit<DhErrorDetail>(this._host, 'dh-error', { code: 'video_timeout', message });
+      if (keep) void this._focusAfterEnd('.job.error button');
       return;
     }
     wait.delay = Math.min(MAX_POLL_MS, wait.delay * POLL_GROWTH);
@@ -273,9 +277,28 @@ export class TalkWait implements ReactiveController {
   }
 
   private _fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
+    const keep = this._stopHasFocus();
     // The error itself is a role="alert": the polite region says nothing more.
     this._set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
     emit<DhErrorDetail>(this._host, 'dh-error', error);
+    if (keep) void this._focusAfterEnd('.job.error button');
+  }
+
+  /** Whether the keyboard is on Stop waiting, which goes away when the wait ends by itself. */
+  private _stopHasFocus(): boolean {
+    const stop = this._cancelButton.value;
+    return !!stop && this._host.shadowRoot?.activeElement === stop;
+  }
+
+  /**
+   * The wait ended by itself while the keyboard was on Stop waiting: focus goes on to what took
+   * its place (the new video, or the message's button) rather than to the page's body.
+   */
+  private async _focusAfterEnd(selector: string): Promise<void> {
+    await this._host.updateComplete;
+    const next = this._host.shadowRoot?.querySelector<HTMLElement>(selector);
+    if (next) next.focus();
+    else this._options.focusText();
   }
 
   private _stopTimers(): void {
