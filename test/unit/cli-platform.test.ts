@@ -10,7 +10,6 @@ import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 let sim: RunningSimulator;
 let headId: string;
-const saved = { ...process.env };
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -19,21 +18,30 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-describe('dh-kit platform commands', () => {
-  before(async () => {
-    sim = await startSimulator({ allowInsecureWebhooks: true });
-    Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
-    const client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
-    const voice = sim.store.voices[0]!;
-    headId = (await client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Cli', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId })).id;
-  });
-  after(async () => {
+/** A simulator with one head, the CLI's environment pointing at it; `stop()` puts both back. */
+async function simWithHead(name: string): Promise<{ sim: RunningSimulator; headId: string; stop: () => Promise<void> }> {
+  const env = { ...process.env };
+  const sim = await startSimulator({ allowInsecureWebhooks: true });
+  Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
+  const client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
+  const voice = sim.store.voices[0]!;
+  const headId = (await client.createHead({ headVisualId: sim.store.faces[0]!.id, name, language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId })).id;
+  const stop = async () => {
     for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL']) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
+      if (env[k] === undefined) delete process.env[k];
+      else process.env[k] = env[k];
     }
     await sim.close();
+  };
+  return { sim, headId, stop };
+}
+
+describe('dh-kit platform commands', () => {
+  let stop: () => Promise<void>;
+  before(async () => {
+    ({ sim, headId, stop } = await simWithHead('Cli'));
   });
+  after(() => stop());
 
   test('HOOK-1 HOOK-3 HOOK-4 webhooks create, list (keys masked), get, update, delete', async () => {
     const created = await run('webhooks', 'create', headId, 'https://hooks.example.com/dh', '--start', '--end');
@@ -106,21 +114,11 @@ describe('dh-kit platform commands', () => {
 describe('dh-kit webhooks update: turning events off, and the URL', () => {
   let sim2: RunningSimulator;
   let head: string;
-  const env = { ...process.env };
+  let stop: () => Promise<void>;
   before(async () => {
-    sim2 = await startSimulator({ allowInsecureWebhooks: true });
-    Object.assign(process.env, { DH_EMAIL: sim2.info.email, DH_SECRET_KEY: sim2.info.secretKey, DH_BASE_URL: sim2.info.baseUrl });
-    const client = new PlatformClient({ baseUrl: sim2.info.baseUrl, email: sim2.info.email, secretKey: sim2.info.secretKey });
-    const voice = sim2.store.voices[0]!;
-    head = (await client.createHead({ headVisualId: sim2.store.faces[0]!.id, name: 'Off', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId })).id;
+    ({ sim: sim2, headId: head, stop } = await simWithHead('Off'));
   });
-  after(async () => {
-    for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL']) {
-      if (env[k] === undefined) delete process.env[k];
-      else process.env[k] = env[k];
-    }
-    await sim2.close();
-  });
+  after(() => stop());
   const hook = () => [...sim2.store.webhooks.values()].find((w) => w.headId === head)!;
   const flagsOf = () => {
     const h = hook();
