@@ -9,6 +9,7 @@
  *   const p = makeProxy({ DH_RATE_LIMIT: '5' });
  *   await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
  */
+import assert from 'node:assert/strict';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
 import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
@@ -55,4 +56,12 @@ export function proxyHarness(sim: Pick<Simulator, 'app' | 'urls' | 'store'>, { s
     };
     return { app, request, logs, client };
   };
+}
+
+/** The proxy's error answer `{error: {code, message}}`, checked for its shape. */
+export async function errorOf(res: Response) {
+  const body = await res.json();
+  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
+  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
+  return body.error as { code: string; message: string };
 }

@@ -10,7 +10,7 @@ import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
 import { CATALOGUE_TTL_MS } from '../../src/proxy/deps.js';
 import { createSimulator } from '../../src/sim/index.js';
 import type { SimFault } from '../../src/sim/store.js';
-import { platformAccess, proxyHarness } from './proxy-harness.js';
+import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
@@ -19,13 +19,6 @@ const ADMIN = 'upstream-admin-token-0123456789';
 const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 
 const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
-
-async function errorOf(res: Response) {
-  const body = await res.json();
-  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
-  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
-  return body.error as { code: string; message: string };
-}
 
 /** A fault on every request to `path` while `run` runs. */
 async function withFault<T>(fault: Omit<SimFault, 'id' | 'times'>, run: () => Promise<T>): Promise<T> {

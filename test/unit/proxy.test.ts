@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { platformAccess, proxyHarness } from './proxy-harness.js';
+import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
@@ -17,15 +17,7 @@ const ADMIN = 'admin-token-0123456789';
 /** Every browser-facing response of the suite is searched for the platform's secrets at the end. */
 const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 
-
 const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
-
-async function errorOf(res: Response) {
-  const body = await res.json();
-  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
-  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
-  return body.error as { code: string; message: string };
-}
 
 const voiceOf = (provider: (p: string) => boolean) => sim.store.voices.find((v) => provider(v.provider) && v.locale === 'en-US')!;
 const headBody = (extra: Record<string, unknown> = {}) => {

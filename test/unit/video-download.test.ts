@@ -6,43 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { PlatformClient } from '../../src/platform/client.js';
-import { createProxy } from '../../src/proxy/app.js';
-import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { errorOf, proxyHarness, simFetch as simNetwork } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const SIGNING = 'download-signing-secret-0123456789abcdef';
 const ADMIN = 'download-admin-token-0123456789';
 const scan = watchSecrets(sim, [SIGNING, ADMIN]);
-/** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
-const simFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  const request = new Request(input, init);
-  return new Promise<Response>((resolve, reject) => {
-    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
-    Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
-  });
-}) as typeof fetch;
-const platformAccess = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
-
+const simFetch = simNetwork(sim);
+const harness = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 /** `media`: the proxy's own fetch (the one that gets the mp4); the platform client always uses the simulator. */
-function makeProxy(media: typeof fetch = simFetch, env: Record<string, string> = {}) {
-  const config: ProxyConfig = {
-    ...parseConfig({ DH_SIGNING_SECRET: SIGNING, DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
-    platform: platformAccess,
-  };
-  const client = new PlatformClient({ ...platformAccess, fetch: simFetch, retryBaseMs: 1, retryMaxMs: 5 });
-  const app = createProxy({ config, platform: client, fetch: media, log: () => undefined, warn: () => undefined });
-  const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.admin) headers.set('authorization', `Bearer ${ADMIN}`);
-    if (init.method && init.method !== 'GET') headers.set('x-dh-kit', '1');
-    if (init.body) headers.set('content-type', 'application/json');
-    return scan.record(await app.request(path, { ...init, headers }));
-  };
-  return { app, request };
-}
+const makeProxy = (media: typeof fetch = simFetch, env: Record<string, string> = {}) => harness(env, { fetch: media });
 
 /** A fetch that records what the proxy asked for, then answers with `answer` (default: the simulator). */
 function recordingFetch(answer: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => simFetch(url, init)) {
@@ -53,13 +28,6 @@ function recordingFetch(answer: (url: string, init?: RequestInit) => Promise<Res
     return answer(url, init);
   }) as typeof globalThis.fetch;
   return { fetch, calls };
-}
-
-async function errorOf(res: Response) {
-  const body = await res.json();
-  assert.equal(typeof body.error?.code, 'string', 'errors have a code');
-  assert.equal(typeof body.error?.message, 'string', 'errors have a message');
-  return body.error as { code: string; message: string };
 }
 
 async function createHead(p: ReturnType<typeof makeProxy>) {
