@@ -17,7 +17,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
-  timeout: 20_000,
+  // Playwright's default. The axe checks of pages with cross-origin frames take 8-10 s on two
+  // cores, and up to 20 s on a busy machine.
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: countsDir ? [['list'], ['json', { outputFile: `${countsDir}/e2e.json` }]] : [['list']],
   use: {

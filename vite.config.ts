@@ -4,15 +4,24 @@
  * dist/ is missing or older than the sources.
  */
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
-import { minifyLitCss } from './scripts/vite-minify-css.mjs';
+import { defineConfig, type Plugin } from 'vite';
+import { minifyLitTemplates } from './scripts/minify-templates.mjs';
 
 const root = import.meta.dirname;
+/**
+ * package.json's sideEffects describes the shipped dist/. These builds compile src/ (inside the
+ * same package), whose element modules are imported for their side effect (defining the tag):
+ * without this, Rolldown would drop `import '../src/elements/avatar/avatar.js'` from the demo.
+ */
+const ownSideEffects = (): Plugin => ({
+  name: 'dh-own-side-effects',
+  transform: (code, id) => (id.startsWith(`${root}/src/`) ? { code, moduleSideEffects: true } : null),
+});
 
 export default defineConfig(({ mode }) =>
   mode === 'bundle'
     ? {
-        plugins: [minifyLitCss()],
+        plugins: [ownSideEffects(), minifyLitTemplates()],
         build: {
           outDir: resolve(root, 'dist'),
           emptyOutDir: false,
@@ -25,7 +34,7 @@ export default defineConfig(({ mode }) =>
       }
     : {
         root: resolve(root, 'demo'),
-        plugins: [minifyLitCss()],
+        plugins: [ownSideEffects(), minifyLitTemplates()],
         build: {
           outDir: resolve(root, 'dist/demo'),
           emptyOutDir: true,
@@ -37,6 +46,7 @@ export default defineConfig(({ mode }) =>
               catalogue: resolve(root, 'demo/catalogue.html'),
               create: resolve(root, 'demo/create.html'),
               backoffice: resolve(root, 'demo/backoffice.html'),
+              signed: resolve(root, 'demo/signed.html'),
             },
           },
         },

@@ -107,6 +107,8 @@ function simulatorPlugin() {
         port: 0,
         log: () => undefined,
         warn: () => undefined,
+        // What GET /dh/bundle reports (the head form's embed code); no bundle file is needed for that.
+        bundle: { path: '/dh-kit.0123456789ab.js', integrity: 'sha384-element-tests' },
       });
     },
     async serverStop() {

@@ -1,5 +1,5 @@
 import { ApiRequestError, requestJson } from '../src/api/client.js';
-import { facesPageSchema, voicesListSchema, type FaceItem, type VoiceItem } from '../src/api/schemas.js';
+import { facesPageSchema, voicesListSchema, type FaceItem, type VoiceItem } from '../src/api/answers.js';
 import { showMode } from './mode.js';
 
 const endpoint = '/dh';

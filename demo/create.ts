@@ -6,7 +6,7 @@ import '../src/elements/avatar/avatar.js';
 import '../src/elements/face-picker/face-picker.js';
 import '../src/elements/voice-picker/voice-picker.js';
 import { ApiRequestError, requestJson, type Schema } from '../src/api/client.js';
-import { createdHeadSchema, type CreatedHead } from '../src/api/schemas.js';
+import { createdHeadSchema, type CreatedHead } from '../src/api/answers.js';
 import { showMode } from './mode.js';
 
 const form = document.getElementById('head-form') as HTMLFormElement;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { minifyLitCss } from './vite-minify-css.mjs';
+import { minifyLitTemplates } from './minify-templates.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const PICKER_BUDGETS = { firstViewMs: 100, itemNodes: 300, arrowStepMs: 16 };
@@ -23,7 +23,7 @@ async function bundle(file) {
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [minifyLitCss()],
+    plugins: [minifyLitTemplates()],
     build: { write: false, minify: true, target: 'es2022', rolldownOptions: { output: { minify: true, codeSplitting: false } }, lib: { entry: `${root}/${file}`, formats: ['es'], fileName: 'entry' } },
   });
   return (Array.isArray(out) ? out : [out]).flatMap((o) => o.output).filter((c) => c.type === 'chunk').map((c) => c.code).join('\n');

@@ -1,17 +1,20 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   typecheck → size (budgets of the browser entries) → unit (node:test) → elements (@web/test-runner) → e2e (@playwright/test)
+ *   typecheck → unit (node:test) → elements (@web/test-runner)                  → e2e (@playwright/test)
+ *                                  + package (beside elements, low CPU priority: the packed
+ *                                    tarball in an empty project; the size budgets live there)
  *
  * Chromium is looked for first (scripts/chromium.mjs); without it nothing runs and the message
  * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit stage's
- * stdout is passed through as it arrives and also kept, to read its counts).
+ * stdout is passed through as it arrives and also kept, to read its counts; the package stage's
+ * output is kept and printed when the element stage has finished).
  *
  * Prints a timing line per stage and a total, then exactly one line `N passed, M failed`: the
- * tests executed over the unit, element and e2e stages (skipped tests are not counted). CI reads
+ * tests executed over the unit, element, e2e and package stages (skipped tests are not counted). CI reads
  * that line. How each stage is counted:
- *   unit      node:test's own summary (`# pass N` / `# fail N` in TAP, `ℹ pass N` in spec), read
- *             from its stdout, which is passed through to ours as it arrives.
+ *   unit, package   node:test's own summary (`# pass N` / `# fail N` in TAP, `ℹ pass N` in spec),
+ *             read from its stdout.
  *   elements  a reporter in web-test-runner.config.mjs writes {passed, failed} to
  *             $DH_TEST_COUNTS_DIR/elements.json.
  *   e2e       Playwright's json reporter (playwright.config.ts) writes $DH_TEST_COUNTS_DIR/e2e.json.
@@ -20,7 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
 
@@ -28,23 +31,39 @@ const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
 const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs `npm run <script>`; stdin and stderr inherited, stdout inherited or passed through and kept. */
-function run(script, { captureStdout = false } = {}) {
+/**
+ * Runs `npm run <script>`; stdin inherited. stdout is inherited, or passed through and kept
+ * (captureStdout). `hold`: stdout and stderr are kept and printed only when asked (a stage that
+ * runs beside another one, whose output would otherwise interleave with it).
+ */
+function run(script, { captureStdout = false, hold = false, lowPriority = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', '--silent', script], {
       env,
-      stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['inherit', captureStdout || hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
     });
+    // The processes it starts inherit the priority (nice 19 on Linux and macOS, idle class on Windows).
+    if (lowPriority && child.pid) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at normal priority.
+      }
+    }
     let stdout = '';
+    let held = '';
     child.stdout?.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (hold) held += chunk;
+      else process.stdout.write(chunk);
       stdout += chunk;
     });
+    child.stderr?.on('data', (chunk) => (held += chunk));
+    const resolveWith = (result) => resolve({ ...result, flush: () => process.stdout.write(held) });
     child.on('error', (err) => {
       console.error(`could not start npm run ${script}: ${err.message}`);
-      resolve({ code: 1, stdout });
+      resolveWith({ code: 1, stdout });
     });
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout }));
+    child.on('close', (code, signal) => resolveWith({ code: code ?? (signal ? 1 : 0), stdout }));
   });
 }
 
@@ -74,9 +93,14 @@ function countPlaywright() {
 
 const stages = [
   { name: 'typecheck', script: 'typecheck' },
-  { name: 'size', script: 'test:size' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
+  // Beside the element tests, at the lowest CPU priority: they mostly wait (the browser, the
+  // simulator) and keep their speed, while this stage's bursts of work (pack, install, type
+  // check, bundling) use what is left; one after the other the stages would pass the five
+  // minutes `npm test` may take on two cores. Not beside e2e: `npm pack` rebuilds dist/, which
+  // e2e's demo server reads its pages from (the element tests serve the sources).
+  { name: 'package', script: 'test:package', besidePrevious: true, lowPriority: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'e2e', script: 'test:e2e', count: countPlaywright },
 ];
 
@@ -95,11 +119,30 @@ try {
   exitCode = 1;
 }
 
-for (const stage of exitCode ? [] : stages) {
-  console.log(`\n▶ ${stage.name} (npm run ${stage.script})`);
+/** Stages in order; a stage marked besidePrevious starts with the one before it. */
+const groups = [];
+for (const stage of stages) {
+  if (stage.besidePrevious && groups.length) groups.at(-1).push(stage);
+  else groups.push([stage]);
+}
+
+function start(stage, beside) {
+  console.log(`\n▶ ${stage.name} (npm run ${stage.script})${beside ? ` — beside ${beside}, its output follows when it ends` : ''}`);
   const t0 = Date.now();
-  const result = await run(stage.script, stage);
-  const ms = Date.now() - t0;
+  return run(stage.script, { captureStdout: stage.captureStdout, hold: !!beside, lowPriority: stage.lowPriority }).then((result) => ({ stage, result, ms: Date.now() - t0 }));
+}
+
+for (const group of exitCode ? [] : groups) {
+  const [first, ...rest] = group;
+  const running = [start(first), ...rest.map((stage) => start(stage, first.name))];
+  let failed = false;
+  for (const done of running) failed = !report(await done) || failed;
+  if (failed) break;
+}
+
+/** Prints a finished stage's line and adds its counts; false when it failed. */
+function report({ stage, result, ms }) {
+  result.flush();
   const counts = stage.count?.(result);
   if (counts) {
     totals.passed += counts.passed;
@@ -111,10 +154,8 @@ for (const stage of exitCode ? [] : stages) {
   const line = `${ok ? '✓' : '✗'} ${stage.name} ${ok ? 'passed' : `failed (exit ${result.code})`} in ${seconds(ms)}${countText}`;
   timings.push(line);
   console.log(line);
-  if (!ok) {
-    exitCode = result.code || 1;
-    break;
-  }
+  if (!ok) exitCode = result.code || 1;
+  return ok;
 }
 
 rmSync(countsDir, { recursive: true, force: true });

@@ -1,9 +1,12 @@
 /**
  * How browser code calls the proxy: one fetch helper that validates the answer with the route's
  * schema and turns every failure into an `ApiRequestError` with a code and a message a person
- * can read. Used by every element; nothing here is server-only, and nothing imports zod, so an
- * element that checks its answers by hand (`<dh-avatar>`) stays small.
+ * can read. Used by every element; nothing here is server-only, and nothing imports zod (answers
+ * are checked with api/check.ts).
  */
+import type { Schema } from './check.js';
+
+export type { Schema } from './check.js';
 
 /** The CSRF header every state-changing request must carry (a cross-site form cannot set it). */
 export const CSRF_HEADER = 'X-DH-Kit';
@@ -17,11 +20,6 @@ export interface RequestOptions {
   /** Extra headers for a proxy that needs the site's own auth. */
   headers?: HeadersInit;
   credentials?: RequestCredentials;
-}
-
-/** Anything with zod's safeParse: a zod/mini schema, or a hand-written check. */
-export interface Schema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
 
 export class ApiRequestError extends Error {
@@ -46,6 +44,14 @@ export function routeUrl(endpoint: string, path: string, query?: RequestOptions[
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** A failed answer as an error: the proxy's `{error: {code, message, headId?}}`, else its status. */
+export function refusal(res: Response, payload: unknown): ApiRequestError {
+  const error = (payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string'
+    ? new ApiRequestError(error.code, error.message, res.status, typeof error.headId === 'string' ? error.headId : undefined)
+    : new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
+}
+
 export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers, credentials } = options;
   const h = new Headers(headers);
@@ -66,13 +72,7 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
     throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
   }
   const payload: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const error = (payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined)?.error;
-    if (typeof error?.code === 'string' && typeof error.message === 'string') {
-      throw new ApiRequestError(error.code, error.message, res.status, typeof error.headId === 'string' ? error.headId : undefined);
-    }
-    throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
-  }
+  if (!res.ok) throw refusal(res, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
   return parsed.data;

@@ -19,6 +19,8 @@ import { headCreateSchema, streamingHeadCreateSchema, type HeadRecord } from '..
 import type { Connect, Platform } from './connect.js';
 import { UsageError, type Io } from './main.js';
 import { args } from './platform.js';
+import { embedCode } from '../api/embed.js';
+import { EXAMPLE_SITE, localBundle, siteOrigin } from './bundle.js';
 import { details } from './table.js';
 
 const HELP = `Usage:
@@ -38,6 +40,8 @@ Create options:
   --streaming            a streaming avatar: the streaming provider's voice, no greeting or alias,
                          then the sentence splitter is turned off
   --file head.json       a create request (the platform's field names); flags override its fields
+  --site URL             your site's origin, for the embed code printed after create
+  --prefix /dh           where your proxy routes are on it (default /dh)
   --json                 JSON: {id, publicId, mode, streaming} (create), the record (get)
 
 The head's page address (publicUrl) is never printed: it holds the organisation key. For a
@@ -58,6 +62,8 @@ const OPTIONS = {
   'plugin-name': { type: 'string' },
   'plugin-url': { type: 'string' },
   'plugin-option': { type: 'string', multiple: true },
+  site: { type: 'string' },
+  prefix: { type: 'string' },
   [`${FLOW_MODE}-key`]: { type: 'string' },
   streaming: { type: 'boolean' },
   file: { type: 'string' },
@@ -101,6 +107,10 @@ export async function headsCommand(argv: string[], io: Io, connect: Connect): Pr
 
 async function createHead(values: Values, io: Io, connect: Connect): Promise<number> {
   const streaming = values.streaming === true;
+  // For the embed code printed at the end; checked first, so a typo costs no head.
+  const site = siteOrigin(values.site);
+  const prefix = values.prefix ?? '/dh';
+  if (!/^\/[\w\-/]*$/.test(prefix)) throw new UsageError(`--prefix is a path such as /dh, not "${prefix}"`);
   const request = { ...(values.file ? await readRequest(values.file) : {}), ...requestFromFlags(values) };
   request.operationMode ??= 'oc';
   request.languageSpeechRecognition ??= request.language;
@@ -142,6 +152,20 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   if (streaming) pairs.push(['streaming', `yes (provider ${platform.streamingProvider}, sentence splitter off)`]);
   for (const line of details(pairs)) io.out(`  ${line}`);
   io.out(`Next: dh-kit heads get ${created.id} · dh-kit videos create ${created.id} "Hello" · dh-kit sign ${created.id}${streaming ? ' --view stream' : ''}`);
+  // The same embed code as the head form's: the bundle from the site, the tag pointed at its proxy.
+  const bundle = localBundle();
+  io.out('');
+  io.out(`Embed code${values.site ? '' : ` (--site names your site; ${EXAMPLE_SITE} is an example)`}:`);
+  io.out(
+    embedCode({
+      headId: created.id,
+      endpoint: `${site}${prefix === '/' ? '' : prefix.replace(/\/+$/, '')}`,
+      bundle: bundle && { url: new URL(bundle.path, site).href, integrity: bundle.integrity },
+      view: streaming ? 'stream' : 'chat',
+    }),
+  );
+  io.out('As a chat bubble in the corner: add layout="bubble" to the <dh-avatar> tag.');
+  io.out('The head is shown only where the proxy publishes it (DH_PUBLIC_HEADS).');
   return 0;
 }
 

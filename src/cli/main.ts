@@ -3,6 +3,7 @@
  * dispatches and turns errors into one clear line and an exit code.
  */
 import { ConfigError } from '../proxy/config.js';
+import { bundleCommand } from './bundle.js';
 import { facesCommand, voicesCommand } from './catalogue.js';
 import { withPlatform } from './connect.js';
 import { headsCommand } from './heads.js';
@@ -34,6 +35,9 @@ Commands:
                         {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
   sign <headId> [--view chat|stream] [--ttl s]
                         Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
+  bundle [--site URL] [--sri]
+                        Print the bundle's script tag with its integrity value, for a page on any
+                        origin (a CMS block); --sri prints only the integrity value.
   faces [--gender MALE|FEMALE] [--order ASC|DESC] [--page N] [--take N]
                         List the faces (head visuals); the ID is what --face takes.
   voices [--provider p] [--streaming]
@@ -70,6 +74,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await simCommand(rest, io);
       case 'sign':
         return await signCommand(rest, io);
+      case 'bundle':
+        return await bundleCommand(rest, io);
       case 'webhooks':
         return await withPlatform(io, (connect) => webhooksCommand(rest, io, connect));
       case 'events':

@@ -45,8 +45,10 @@ export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCli
   return new PlatformClient({ ...config.platform, allowLoopbackWebhooks: local });
 }
 
+type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
 /** Flags and positionals of a command; a mistake is a UsageError. Other commands pass their own options. */
-export function args<const O extends NonNullable<ParseArgsConfig['options']> = typeof FLAG_OPTIONS>(argv: string[], options: O = FLAG_OPTIONS as unknown as O) {
+export function args<const O extends NonNullable<ParseArgsConfig['options']> = typeof FLAG_OPTIONS>(argv: string[], options: O = FLAG_OPTIONS as unknown as O): Parsed<O> {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {

@@ -3,21 +3,23 @@
  * routes, the demo site and the single-file bundle. With no credentials it starts the simulator
  * in the same process, seeds a few demo heads and says so plainly.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/schemas.js';
 import { ConfigError, parseConfig, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
+import { signLaunchUrl } from '../proxy/signing.js';
 import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
+import { startCmsDemo, type RunningCmsDemo } from './cms-demo.js';
 import { advertiseSimulator } from './discovery.js';
+import { BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
 import { UsageError, untilStopped, type Io } from './main.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'dist');
 
 const HELP = `Usage: dh-kit start [--rebuild]
 
@@ -25,7 +27,8 @@ Serves the proxy routes (under /dh), the demo site and /dh-kit.bundle.js on one 
 default 8787). Without DH_EMAIL and DH_SECRET_KEY it runs against the built-in simulator.
 
 Options:
-  --rebuild   Build the demo and the bundle even when dist/ is up to date`;
+  --rebuild   In a checkout of the repository: build the demo and the bundle even when dist/ is
+              up to date (the installed package has them prebuilt)`;
 
 /** Newest modification time under the folders the builds read. */
 function newestSource(): number {
@@ -38,7 +41,8 @@ function newestSource(): number {
       else newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of ['demo', 'src/api', 'src/elements', 'src/index.ts']) {
+  // package.json (its sideEffects) and vite.config.ts change the output as much as the sources do.
+  for (const dir of ['demo', 'src/api', 'src/elements', 'src/index.ts', 'package.json', 'vite.config.ts']) {
     const p = join(ROOT, dir);
     if (existsSync(p) && statSync(p).isFile()) newest = Math.max(newest, statSync(p).mtimeMs);
     else walk(p);
@@ -46,8 +50,18 @@ function newestSource(): number {
   return newest;
 }
 
+/**
+ * Run from the sources (a checkout of the repository), the demo and the bundle are built with Vite
+ * when dist/ is missing or older than the sources. Run from the package, they come prebuilt in
+ * dist/ and nothing is built (Vite is not among its dependencies).
+ */
 async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
-  const outputs = [join(DIST, 'demo/index.html'), join(DIST, 'dh-kit.bundle.js')];
+  const outputs = [join(DIST, 'demo/index.html'), BUNDLE_FILE];
+  if (!FROM_SOURCES) {
+    const missing = outputs.filter((p) => !existsSync(p));
+    if (missing.length) throw new Error(`This copy of dh-kit is incomplete (no ${missing.join(', ')}): reinstall the package.`);
+    return;
+  }
   const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
   if (!force && built > newestSource()) return;
   io.err('Building the demo and the bundle…');
@@ -143,13 +157,14 @@ export function parseStartConfig(env: Record<string, string | undefined> = proce
   };
 }
 
-/** The demo pages name their heads with placeholders: the simulator's demo heads, or DH_DEMO_HEAD. */
-function demoPageValues(config: ProxyConfig, start: StartConfig, demoHeads?: { chat: string; stream: string }): Record<string, string> {
+/** The heads the demo pages show: the simulator's demo heads, or DH_DEMO_HEAD and DH_DEMO_STREAM_HEAD. */
+function demoHeadIds(config: ProxyConfig, start: StartConfig, demoHeads?: { chat: string; stream: string }): { chat: string; stream: string } {
   const named = config.publicHeads.filter((h) => h !== '*');
   const chat = demoHeads?.chat ?? start.demoHead ?? named[0] ?? '';
-  const stream = demoHeads?.stream ?? start.demoStreamHead ?? named[1] ?? chat;
-  return { __DH_CHAT_HEAD__: chat, __DH_STREAM_HEAD__: stream };
+  return { chat, stream: demoHeads?.stream ?? start.demoStreamHead ?? named[1] ?? chat };
 }
+
+const randomSecret = () => randomBytes(32).toString('hex');
 
 /**
  * The proxy's address as the simulator on this machine reaches it: loopback when listening on
@@ -187,6 +202,12 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
   let server: RunningProxy | undefined;
   let seedClient: PlatformClient | undefined;
+  let cms: RunningCmsDemo | undefined;
+  // The demo's signed page signs with the proxy's key: one key for both, random when unset.
+  if (!config.signingSecret) {
+    if (config.mode === 'platform') io.err('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
+    config = { ...config, signingSecret: randomSecret() };
+  }
   try {
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin
@@ -207,21 +228,33 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
       seedClient = new PlatformClient({ ...platform, allowLoopbackWebhooks: true });
       demoHeads = await seedDemoHeads(seedClient, config.streamingProvider);
+      // The CMS page: another origin (two ports up), allowed by the proxy's CORS list.
+      cms = await startCmsDemo({ staticDir: join(DIST, 'demo'), host: host === '0.0.0.0' ? '127.0.0.1' : host, port: config.port === 0 ? 0 : config.port + 2 });
       config = {
         ...config,
         platform,
         // Everything is local: every head is published (so a head made in the demo can be tried)
         // unless DH_PUBLIC_HEADS says otherwise.
         publicHeads: config.publicHeads.length ? config.publicHeads : ['*'],
+        allowedOrigins: [...config.allowedOrigins, cms.url],
       };
     }
+    const heads = demoHeadIds(config, start, demoHeads);
+    const secret = config.signingSecret!;
+    const cmsUrl = cms ? `${cms.url}/` : '';
     server = await startProxyServer({
       config,
       host,
       staticDir: join(DIST, 'demo'),
-      bundleFile: join(DIST, 'dh-kit.bundle.js'),
+      bundleFile: BUNDLE_FILE,
       authorize: openAdmin ? () => true : undefined,
-      pageValues: demoPageValues(config, start, demoHeads),
+      // Asked on every request: the signed page gets a fresh launch URL each time.
+      pageValues: async () => ({
+        __DH_CHAT_HEAD__: heads.chat,
+        __DH_STREAM_HEAD__: heads.stream,
+        __DH_CMS_URL__: cmsUrl,
+        __DH_SIGNED_SRC__: heads.chat ? (await signLaunchUrl({ secret, headId: heads.chat, base: config.prefix })).url : '',
+      }),
       // The demo runs under a strict policy, as a careful site would: no inline script or style,
       // frames only from this origin and the platform's pages (where /dh/embed redirects).
       pageCsp: [
@@ -239,6 +272,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/weather).
       tools: { weather: ({ city }) => `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).` },
     });
+    const platformOrigins = [config.platform?.chatUrl, config.platform?.streamUrl].flatMap((u) => (u ? [new URL(u).origin] : []));
+    if (cms && server.bundle) cms.ready({ siteUrl: loopbackUrl(server.url), prefix: config.prefix, headId: heads.chat, bundle: server.bundle, platformOrigins });
     // The loop works out of the box: the demo heads send their session events to this proxy,
     // whose GET /dh/events/stream feeds the demo's events panel. Inside the try: a failure here
     // must stop the proxy and the simulator too.
@@ -252,6 +287,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   } catch (err) {
     // A port in use, a failed seed or webhook: nothing may be left running, or the process would hang.
     await server?.close();
+    await cms?.close();
     await withdrawSim?.();
     await stopSim?.();
     throw err;
@@ -267,14 +303,17 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  Bundle    ${server.url}/dh-kit.bundle.js`,
   ];
+  if (server.bundle) lines.push(`            ${server.url}${server.bundle.path}  integrity ${server.bundle.integrity}`);
+  if (cms) lines.push(`  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`);
   if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
   if (openAdmin) lines.push('  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.');
   lines.push('', '  Stop with Ctrl+C.', '');
   io.err(lines.join('\n'));
-  io.out(JSON.stringify({ url: server.url, mode: config.mode, demoHeads }));
+  io.out(JSON.stringify({ url: server.url, mode: config.mode, demoHeads, bundle: server.bundle, cmsUrl: cms?.url }));
 
   await untilStopped(signal);
   await server.close();
+  await cms?.close();
   await withdrawSim?.();
   await stopSim?.();
   return 0;

@@ -4,6 +4,7 @@
  * browser only ever talks to it.
  */
 import { Hono, type Context } from 'hono';
+import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import { type ProxyConfig } from './config.js';
@@ -47,6 +48,11 @@ export interface ProxyOptions {
   plugin?: PluginHandler;
   /** Tool handlers by name, for POST /tools/:name. */
   tools?: Record<string, ToolHandler>;
+  /**
+   * The single-file bundle this server serves (its versioned path and integrity), answered by
+   * GET /bundle so the head form can show a head's embed code; the Node entry sets it.
+   */
+  bundle?: BundleInfo;
   /** Fetch for the media the proxy relays: poster images, video downloads (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -101,6 +107,9 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.use('*', limitBody());
   routes.use('*', csrfHeader(platformCalled));
   routes.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
+  routes.get('/bundle', (c) =>
+    options.bundle ? c.json(options.bundle) : fail(404, 'no_bundle', 'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.'),
+  );
   routes.route('/', catalogueRoutes(deps));
   routes.route('/', headRoutes(deps));
   routes.route('/', adminRoutes(deps));

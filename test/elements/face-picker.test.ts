@@ -7,7 +7,7 @@ import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/t
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import '../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
-import type { FaceItem } from '../../src/api/schemas.js';
+import type { FaceItem } from '../../src/api/answers.js';
 
 let endpoint: string;
 

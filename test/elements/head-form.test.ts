@@ -316,6 +316,45 @@ describe('<dh-head-form>', () => {
       expect(head.splitter).to.equal(false);
       await el.updateComplete;
       expect(($(el, 'dh-avatar') as HTMLElement & { view: string }).view).to.equal('stream');
+      await waitUntil(() => $(el, '[part="embed-code"]')?.textContent?.includes('integrity'), 'the embed code has the bundle');
+      expect($(el, '[part="embed-code"]')!.textContent).to.contain(`head-id="${detail.id}"`).and.contain('view="stream"');
+    });
+
+    it('shows the new head\'s embed code: the bundle with its integrity, inline or as a bubble, and Copy', async () => {
+      const el = await form();
+      type(el, 'name', 'Embed');
+      type(el, 'prompt', 'Be brief.');
+      await pickFace(el);
+      await pickVoice(el);
+      const detail = await created(el);
+      const code = () => $(el, '[part="embed-code"]')!.textContent!;
+      await waitUntil(() => code().includes('<script'), 'the script tag comes from GET /bundle');
+      const origin = new URL(endpoint).origin;
+      expect(code()).to.equal(
+        `<script type="module" src="${origin}/dh-kit.0123456789ab.js" integrity="sha384-element-tests" crossorigin="anonymous"></script>\n` +
+          `<dh-avatar head-id="${detail.id}" endpoint="${endpoint}"></dh-avatar>`,
+      );
+      $<HTMLInputElement>(el, 'input[name="embed-layout"][value="bubble"]')!.click();
+      await el.updateComplete;
+      expect(code()).to.contain('layout="bubble"');
+      // Copy: the clipboard gets exactly the code shown, and the page says so.
+      let copied = '';
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+      try {
+        $<HTMLButtonElement>(el, '[part="copy"]')!.click();
+        await waitUntil(() => copied, 'copied');
+        expect(copied).to.equal(code());
+        await el.updateComplete;
+        expect($(el, '.embed [role="status"]')!.textContent).to.contain('Copied');
+        // A page without clipboard access: the code is selected for Ctrl+C instead.
+        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });
+        $<HTMLButtonElement>(el, '[part="copy"]')!.click();
+        await waitUntil(() => $(el, '.embed [role="status"]')!.textContent!.includes('Ctrl+C'), 'told to press Ctrl+C');
+        expect(getSelection()!.toString()).to.equal(code());
+      } finally {
+        delete (navigator as { clipboard?: unknown }).clipboard;
+      }
+      await expect(el).to.be.accessible();
     });
 
     it('HEAD-3 PLUG-3 creates a plugin head with its name, url and options', async () => {

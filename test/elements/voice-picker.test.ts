@@ -9,7 +9,7 @@ import { aTimeout, expect, fixture, html, nextFrame, oneEvent, waitUntil } from 
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import '../../src/elements/voice-picker/voice-picker.js';
 import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
-import type { VoiceItem, VoicesList } from '../../src/api/schemas.js';
+import type { VoiceItem, VoicesList } from '../../src/api/answers.js';
 
 let endpoint: string;
 /** Every voice, as the proxy answers it with no filter. */

@@ -62,6 +62,9 @@ describe('dh-kit heads and videos', () => {
     assert.equal(head.request.languageSpeechRecognition, 'en-US');
     assert.deepEqual(head.request.promptConfig, { system_prompt: 'Be brief.' });
     assert.equal(head.splitter, true);
+    // The embed code, as the head form shows it (an example site unless --site names one).
+    assert.match(res.out, new RegExp(`^<dh-avatar head-id="${id}" endpoint="https://your-site.example/dh"></dh-avatar>$`, 'm'));
+    assert.match(res.out, /--site names your site/);
 
     const got = await run('heads', 'get', id);
     assert.equal(got.code, 0, got.err);
@@ -85,6 +88,15 @@ describe('dh-kit heads and videos', () => {
     assert.equal(state.ttsProvider, sim.store.options.streamingProvider);
     assert.equal(state.greetings, '');
     assert.equal((state.request as Record<string, unknown>).alias, undefined);
+
+    const named = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--site', 'https://shop.example.com/any/path', '--prefix', '/api/dh');
+    assert.equal(named.code, 0, named.err);
+    assert.match(named.out, new RegExp(`^<dh-avatar head-id="${createdId(named.out)}" endpoint="https://shop.example.com/api/dh" view="stream"></dh-avatar>$`, 'm'));
+    const heads = sim.store.heads.size;
+    const badSite = await run('heads', 'create', '--name', 'X', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--site', 'javascript:alert(1)');
+    assert.equal(badSite.code, 2);
+    assert.match(badSite.err, /--site must be an http\(s\) address/);
+    assert.equal(sim.store.heads.size, heads, 'a wrong --site is refused before any head is made');
 
     const greeting = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--greeting', 'Hi');
     assert.equal(greeting.code, 2);

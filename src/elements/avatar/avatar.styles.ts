@@ -194,12 +194,4 @@ export const styles = css`
   .panel .box {
     border-radius: 0;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
 `;

@@ -1,29 +1,18 @@
 import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
-import { ApiRequestError, requestJson, type Schema } from '../../api/client.js';
+import { headSummarySchema, launchSchema, type HeadSummary } from '../../api/answers.js';
+import { ApiRequestError, refusal, requestJson } from '../../api/client.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 
-/** What the proxy tells a page about a head (GET {endpoint}/heads/:id). */
-interface HeadSummary {
-  id: string;
-  name: string;
-  mode: string;
-  poster: string | null;
-}
-interface Launch {
-  url: string;
-  expiresAt: string;
-}
-
-// Hand-written checks instead of zod: this element has a 10 kB budget, Lit included.
-const isString = (v: unknown): v is string => typeof v === 'string';
-const check = <T>(ok: (v: Record<string, unknown>) => boolean): Schema<T> => ({
-  safeParse: (v) => (v !== null && typeof v === 'object' && ok(v as Record<string, unknown>) ? { success: true, data: v as T } : { success: false }),
-});
-const summarySchema = check<HeadSummary>((v) => isString(v.id) && isString(v.name) && (v.poster === null || isString(v.poster)));
-const launchSchema = check<Launch>((v) => isString(v.url) && isString(v.expiresAt));
-
 export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
+/** The detail of `dh-activate`: what started loading. */
+export interface AvatarActivateDetail {
+  trigger: AvatarTrigger;
+}
+/** The detail of `dh-load`: which page loaded. */
+export interface AvatarLoadDetail {
+  view: 'chat' | 'stream';
+}
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Origins already preconnected on this page: one `<link rel=preconnect>` each, ever. */
@@ -44,11 +33,11 @@ const EXPIRY_MARGIN_MS = 5000;
  *
  * @element dh-avatar
  *
- * @fires {CustomEvent<{trigger: 'click' | 'visible' | 'eager' | 'method'}>} dh-activate - Loading starts.
- * @fires {CustomEvent<{view: 'chat' | 'stream'}>} dh-load - The page has loaded in the frame.
- * @fires {CustomEvent<{code: string, message: string}>} dh-error - The launch failed; the element shows the message and a retry button.
- * @fires {CustomEvent<{}>} dh-open - The bubble panel opened.
- * @fires {CustomEvent<{}>} dh-close - The bubble panel closed.
+ * @fires {AvatarActivateDetail} dh-activate - Loading starts; `detail.trigger` is `click`, `visible`, `eager` or `method`.
+ * @fires {AvatarLoadDetail} dh-load - The page has loaded in the frame; `detail.view` is `chat` or `stream`.
+ * @fires {DhErrorDetail} dh-error - The launch failed (`detail.code`, `detail.message`); the element shows the message and a retry button.
+ * @fires {{}} dh-open - The bubble panel opened.
+ * @fires {{}} dh-close - The bubble panel closed.
  *
  * @csspart box - The box that keeps the aspect ratio.
  * @csspart facade - The poster, name and button shown before loading.
@@ -122,13 +111,6 @@ export class DhAvatar extends LitElement {
   /** Poster image URL; default the head's poster from the proxy. */
   poster?: string;
 
-  private get _frame(): HTMLIFrameElement | null {
-    return this.renderRoot.querySelector('iframe');
-  }
-  private get _launcher(): HTMLButtonElement | null {
-    return this.renderRoot.querySelector('.launcher');
-  }
-
   private _summaryAbort?: AbortController;
   private _launchAbort?: AbortController;
   private _observer?: IntersectionObserver;
@@ -167,10 +149,11 @@ export class DhAvatar extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (this._focusFrame && this._frame) {
+    const frame = this.renderRoot.querySelector('iframe');
+    if (this._focusFrame && frame) {
       this._focusFrame = false;
       // Moves keyboard focus into the conversation the user asked for.
-      this._frame.focus();
+      frame.focus();
     }
     // The first update, or the owner changed how it should load.
     if (changed.has('loading') || changed.has('layout')) this._arm();
@@ -248,10 +231,9 @@ export class DhAvatar extends LitElement {
       query: { view: this.view },
       signal,
     });
-    const url = this._resolve(launch.url);
-    const refusal = await this._refusal(url, signal);
-    if (refusal) throw refusal;
-    return url;
+    // Signed by the proxy a moment ago: asking it again whether it accepts the link would only
+    // cost the visitor a round trip (a markup `src` is checked above; it may be old or edited).
+    return this._resolve(launch.url);
   }
 
   /**
@@ -262,8 +244,7 @@ export class DhAvatar extends LitElement {
    */
   private async _refusal(url: string, signal: AbortSignal): Promise<ApiRequestError | undefined> {
     const res = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
-    const error = res && !res.ok && (await res.json().catch(() => undefined))?.error;
-    return isString(error?.code) && isString(error.message) ? new ApiRequestError(error.code, error.message, res!.status) : undefined;
+    return res && !res.ok && res.type !== 'opaqueredirect' ? refusal(res, await res.json().catch(() => undefined)) : undefined;
   }
 
   /** URLs from the proxy are relative to it, not to this page (the proxy may be on another origin). */
@@ -275,7 +256,7 @@ export class DhAvatar extends LitElement {
     this._summaryAbort?.abort();
     const abort = (this._summaryAbort = new AbortController());
     try {
-      this._summary = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId!)}`, summarySchema, { signal: abort.signal });
+      this._summary = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId!)}`, headSummarySchema, { signal: abort.signal });
     } catch {
       // The facade works without it (a generic name); a real problem shows when the user activates.
       if (!abort.signal.aborted) this._summary = undefined;
@@ -341,7 +322,7 @@ export class DhAvatar extends LitElement {
     this._open = false;
     emit(this, 'dh-close', {});
     // Focus returns to where the user opened the panel from.
-    void this.updateComplete.then(() => this._launcher?.focus());
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
   }
 
   private _onKeydown = (e: KeyboardEvent): void => {
@@ -375,8 +356,13 @@ export class DhAvatar extends LitElement {
           : nothing}`;
   }
 
+  /** The poster: the page's own, else the head's face from the proxy. */
+  private get _poster(): string | undefined {
+    return this.poster ?? (this._summary?.poster ? this._resolve(this._summary.poster) : undefined);
+  }
+
   private renderFacade() {
-    const poster = this.poster ?? (this._summary?.poster && this._resolve(this._summary.poster));
+    const poster = this._poster;
     const name = this._name;
     return html`<div class="facade" part="facade">
       ${poster
@@ -390,14 +376,14 @@ export class DhAvatar extends LitElement {
 
   private renderError() {
     return html`<div class="state error" part="error" role="alert">
-      <span>${this._error?.message ?? 'The digital human could not be loaded.'}</span>
+      <span>${this._error?.message}</span>
       <button part="button" type="button" @click=${this._onRetry}>Try again</button>
     </div>`;
   }
 
   private renderBubble() {
     const name = this._name;
-    const poster = this.poster ?? (this._summary?.poster && this._resolve(this._summary.poster));
+    const poster = this._poster;
     return html`<button
         class="launcher"
         part="launcher"
@@ -412,7 +398,7 @@ export class DhAvatar extends LitElement {
       <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this._title} ?hidden=${!this._open}>
         <div class="panel-head">
           <span>${name ?? 'Digital human'}</span>
-          <button class="close" part="close" type="button" @click=${this._close}>Close<span class="visually-hidden"> ${this._title}</span></button>
+          <button class="close" part="close" type="button" aria-label="Close ${this._title}" @click=${this._close}>Close</button>
         </div>
         <div class="box" part="box">${this.renderBody()}</div>
       </div>`;
@@ -426,9 +412,9 @@ declare global {
   interface HTMLElementTagNameMap {
     'dh-avatar': DhAvatar;
   }
-  interface HTMLElementEventMap {
-    'dh-activate': CustomEvent<{ trigger: AvatarTrigger }>;
-    'dh-load': CustomEvent<{ view: 'chat' | 'stream' }>;
+  interface GlobalEventHandlersEventMap {
+    'dh-activate': CustomEvent<AvatarActivateDetail>;
+    'dh-load': CustomEvent<AvatarLoadDetail>;
     'dh-error': CustomEvent<DhErrorDetail>;
     'dh-open': CustomEvent<Record<string, never>>;
     'dh-close': CustomEvent<Record<string, never>>;

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { FaceItem } from '../../api/schemas.js';
+import type { FaceItem } from '../../api/answers.js';
 import type { PagedList } from '../shared/paged-list.js';
 
 /** What a row of cells shows of the picker, and what its cells call. */

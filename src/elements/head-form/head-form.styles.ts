@@ -179,4 +179,24 @@ export const styles = css`
   dh-avatar {
     max-width: 420px;
   }
+  .embed h4 {
+    margin: 0 0 4px;
+  }
+  .embed pre {
+    margin: 8px 0;
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: color-mix(in srgb, currentColor 7%, transparent);
+    font-size: 0.8rem;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .layouts {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+  }
+  .layouts label {
+    font-weight: 400;
+  }
 `;

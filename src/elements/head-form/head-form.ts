@@ -1,15 +1,15 @@
-import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { ApiRequestError, requestJson } from '../../api/client.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
-import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/schemas.js';
+import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/answers.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import '../avatar/avatar.js';
 import '../face-picker/face-picker.js';
 import '../voice-picker/voice-picker.js';
 import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
+import { EmbedCode } from './embed-code.js';
 import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
 import { collectHead, DEFAULT_LANGUAGES, FIELD_LABELS, FIELD_ORDER, fieldErrors, listOf, MODE_LABELS, usesPrompt } from './head-request.js';
@@ -33,8 +33,8 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  *
  * @element dh-head-form
  *
- * @fires {CustomEvent<HeadCreatedDetail>} dh-head-created - The head was created: id, publicId, name, mode, streaming.
- * @fires {CustomEvent<{code: string, message: string}>} dh-error - The platform or the proxy refused the head.
+ * @fires {HeadCreatedDetail} dh-head-created - The head was created: id, publicId, name, mode, streaming.
+ * @fires {DhErrorDetail} dh-error - The platform or the proxy refused the head.
  *
  * @csspart form - The form.
  * @csspart field - Each field's row (label, control, hint and message).
@@ -46,6 +46,9 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  * @csspart status - Progress and the form-level message.
  * @csspart result - The created head's panel, with the preview.
  * @csspart preview - The `<dh-avatar>` of the new head.
+ * @csspart embed - The new head's embed code: layout choice, code and Copy button.
+ * @csspart embed-code - The code itself (a `<pre>`).
+ * @csspart copy - The Copy button.
  *
  * @cssprop [--dh-head-form-accent=#2563eb] - Buttons, the switch and focus rings.
  * @cssprop [--dh-head-form-error-color=#b91c1c] - Messages next to fields.
@@ -55,41 +58,68 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
 export class DhHeadForm extends LitElement {
   static override styles = styles;
 
-  @query('form') private _form!: HTMLFormElement;
-  @query('dh-face-picker') private _face!: DhFacePicker;
-  @query('dh-voice-picker') private _voicePicker!: DhVoicePicker;
+  // Reactive properties are declared statically rather than with decorators: no decorator
+  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
+  static override properties: PropertyDeclarations = {
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
+    streaming: { type: Boolean, reflect: true },
+    mode: {},
+    languages: { attribute: false },
+    noPreview: { type: Boolean, attribute: 'no-preview' },
+    _errors: { state: true },
+    _submitting: { state: true },
+    _failure: { state: true },
+    _created: { state: true },
+    _voice: { state: true },
+    _streamingProvider: { state: true },
+    _unfinished: { state: true },
+  };
 
-  @state() private _errors: Errors = {};
-  @state() private _submitting = false;
+  private get _form(): HTMLFormElement {
+    return this.renderRoot.querySelector('form') as HTMLFormElement;
+  }
+  private get _face(): DhFacePicker {
+    return this.renderRoot.querySelector('dh-face-picker') as DhFacePicker;
+  }
+  private get _voicePicker(): DhVoicePicker {
+    return this.renderRoot.querySelector('dh-voice-picker') as DhVoicePicker;
+  }
+
+  private _errors: Errors = {};
+  private _submitting = false;
   /** The form-level message after a refused submit. */
-  @state() private _failure?: string;
-  @state() private _created?: CreatedHead;
+  private _failure?: string;
+  private _created?: CreatedHead;
   /** The chosen voice (its provider is the head's ttsProvider). */
-  @state() private _voice?: VoiceItem;
+  private _voice?: VoiceItem;
   /** The streaming provider as the proxy knows it (DH_STREAMING_TTS_PROVIDER), asked once. */
-  @state() private _streamingProvider?: string;
+  private _streamingProvider?: string;
   /** A streaming head that was created but whose splitter is still on: the form offers to finish it. */
-  @state() private _unfinished?: { id: string; name: string };
+  private _unfinished?: { id: string; name: string };
 
   /** Base URL of the proxy routes. */
-  @property() endpoint = '/dh';
+  endpoint = '/dh';
   /** Extra request headers, for the site's own admin auth (property only). */
-  @property({ attribute: false }) headers?: HeadersInit;
+  headers?: HeadersInit;
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
-  @property({ attribute: false }) credentials?: RequestCredentials;
+  credentials?: RequestCredentials;
   /** The streaming avatar switch: on from the start with this attribute; follows the user's choice. */
-  @property({ type: Boolean, reflect: true }) streaming = false;
+  streaming = false;
   /** The operation mode chosen (oc, ttt, doc_qa, plugin, voiceflow); follows the user's choice. */
-  @property() mode: OperationMode = 'oc';
+  mode: OperationMode = 'oc';
   /** The languages offered, as `{tag, label}` (property only). */
-  @property({ attribute: false }) languages: LanguageOption[] = DEFAULT_LANGUAGES;
+  languages: LanguageOption[] = DEFAULT_LANGUAGES;
   /** No `<dh-avatar>` preview after creation (a page that shows the head elsewhere). */
-  @property({ type: Boolean, attribute: 'no-preview' }) noPreview = false;
+  noPreview = false;
 
   /** The mode the user had before the streaming switch forced oc; back when it is turned off. */
   private _modeBeforeStreaming?: OperationMode;
   private _abort?: AbortController;
   private _initial = { streaming: false, mode: 'oc' as OperationMode };
+  /** The new head's embed code (asks the proxy once which bundle it serves). */
+  private readonly _embed = new EmbedCode(this, () => this.endpoint);
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -113,6 +143,7 @@ export class DhHeadForm extends LitElement {
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
   reset(): void {
     this._created = undefined;
+    this._embed.reset();
     this._onReset();
     this._form?.reset();
   }
@@ -191,6 +222,7 @@ export class DhHeadForm extends LitElement {
   private async _done(head: CreatedHead): Promise<void> {
     this._created = head;
     this._unfinished = undefined;
+    void this._embed.load();
     emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
@@ -373,6 +405,7 @@ export class DhHeadForm extends LitElement {
         <dt>Mode</dt>
         <dd>${MODE_LABELS[head.mode as OperationMode] ?? head.mode}${head.streaming ? ', streaming (sentence splitter off)' : ''}</dd>
       </dl>
+      ${this._embed.render(head)}
       ${this.noPreview
         ? nothing
         : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${this.endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
@@ -387,7 +420,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'dh-head-form': DhHeadForm;
   }
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'dh-head-created': CustomEvent<HeadCreatedDetail>;
   }
 }

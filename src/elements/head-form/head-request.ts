@@ -4,7 +4,7 @@
  */
 import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
-import type { VoiceItem } from '../../api/schemas.js';
+import type { VoiceItem } from '../../api/answers.js';
 
 /** The fields a message can stand next to. */
 export type Field =

@@ -1,4 +1,4 @@
-import type { FaceItem, VoiceItem } from '../../api/schemas.js';
+import type { FaceItem, VoiceItem } from '../../api/answers.js';
 
 /**
  * Events of the kit's elements: bubbling, composed (they cross shadow roots), with a typed detail.
@@ -20,9 +20,17 @@ export interface DhErrorDetail {
  * `FaceItem` or a `VoiceItem`; a listener on any other element gets the union.
  */
 export type DhSelectEvent<Item = FaceItem | VoiceItem> = CustomEvent<{ item: Item }>;
+/** The detail of `dh-select` from `<dh-face-picker>`. */
+export interface FaceSelectDetail {
+  item: FaceItem;
+}
+/** The detail of `dh-select` from `<dh-voice-picker>`. */
+export interface VoiceSelectDetail {
+  item: VoiceItem;
+}
 
 declare global {
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     /** A picker's choice: the whole item (a FaceItem from dh-face-picker, a VoiceItem from dh-voice-picker). */
     'dh-select': DhSelectEvent;
   }

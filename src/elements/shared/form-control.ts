@@ -1,5 +1,4 @@
-import { LitElement, isServer, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { emit } from './events.js';
 
 /**
@@ -10,22 +9,34 @@ import { emit } from './events.js';
  * and `dh-select` with the whole item; setting `value` from code fires nothing.
  */
 export abstract class DhFormControl<Item> extends LitElement {
+  // Reactive properties are declared statically rather than with decorators: no decorator
+  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
+  static override properties: PropertyDeclarations = {
+    name: { reflect: true },
+    value: {},
+    required: { type: Boolean, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
+  };
+
   static formAssociated = true;
 
   /** Name under which the value is submitted. */
-  @property({ reflect: true }) name = '';
+  name = '';
   /** The selected item's id (a face id or a voiceId); empty when nothing is chosen. */
-  @property() value = '';
+  value = '';
   /** A value is needed before the form submits. */
-  @property({ type: Boolean, reflect: true }) required = false;
+  required = false;
   /** Not focusable, not submitted, not changeable. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
   /** Base URL of the proxy routes. */
-  @property() endpoint = '/dh';
+  endpoint = '/dh';
   /** Extra request headers, for a proxy that needs the site's own auth (property only). */
-  @property({ attribute: false }) headers?: HeadersInit;
+  headers?: HeadersInit;
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
-  @property({ attribute: false }) credentials?: RequestCredentials;
+  credentials?: RequestCredentials;
 
   protected readonly internals?: ElementInternals;
   /** Set by a fieldset or form that is disabled (formDisabledCallback). */

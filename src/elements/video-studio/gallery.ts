@@ -6,7 +6,7 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import { ApiRequestError } from '../../api/client.js';
-import type { VideoItem, VideosPage } from '../../api/schemas.js';
+import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit } from '../shared/events.js';
 import { formatDate, toDetail } from './format.js';
 

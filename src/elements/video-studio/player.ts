@@ -6,7 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import { ApiRequestError, routeUrl } from '../../api/client.js';
-import type { VideoItem } from '../../api/schemas.js';
+import type { VideoItem } from '../../api/answers.js';
 import { formatDate } from './format.js';
 
 /** `{endpoint}/heads/:id/videos/:talkId/download`: the proxy's route that answers the mp4 as an attachment. */

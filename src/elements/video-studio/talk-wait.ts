@@ -5,9 +5,8 @@
  * states and, now and then, the time.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { createRef, ref } from 'lit/directives/ref.js';
 import { ApiRequestError } from '../../api/client.js';
-import type { VideoItem, VideosPage } from '../../api/schemas.js';
+import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { clock, duration, toDetail } from './format.js';
 
@@ -127,8 +126,6 @@ export class TalkWait implements ReactiveController {
   private _abort?: AbortController;
   private _cancelPoll?: () => void;
   private _stopTick?: () => void;
-  /** The progress box's Stop waiting button, while there is one. */
-  private readonly _cancelButton = createRef<HTMLButtonElement>();
 
   constructor(
     private readonly _host: ReactiveControllerHost & HTMLElement,
@@ -284,9 +281,14 @@ export class TalkWait implements ReactiveController {
     if (keep) void this._focusAfterEnd('.job.error button');
   }
 
+  /** The progress box's Stop waiting button, while there is one. */
+  private _stopButton(): HTMLButtonElement | null | undefined {
+    return this._host.shadowRoot?.querySelector<HTMLButtonElement>('[part="cancel"]');
+  }
+
   /** Whether the keyboard is on Stop waiting, which goes away when the wait ends by itself. */
   private _stopHasFocus(): boolean {
-    const stop = this._cancelButton.value;
+    const stop = this._stopButton();
     return !!stop && this._host.shadowRoot?.activeElement === stop;
   }
 
@@ -329,7 +331,7 @@ export class TalkWait implements ReactiveController {
    */
   private async _moveFocus(): Promise<void> {
     await this._host.updateComplete;
-    const stop = this._cancelButton.value;
+    const stop = this._stopButton();
     if (stop?.isConnected) stop.focus();
     else this._options.focusText();
   }
@@ -363,7 +365,7 @@ export class TalkWait implements ReactiveController {
           <progress aria-hidden="true"></progress>
           <span class="elapsed" aria-hidden="true">${clock(seconds)}</span>
           <span class="sr-only">${duration(seconds)} elapsed</span>
-          <button part="cancel" type="button" ${ref(this._cancelButton)} @click=${this._onCancel}>Stop waiting</button>
+          <button part="cancel" type="button" @click=${this._onCancel}>Stop waiting</button>
         </div>`;
       }
       case 'cancelled':

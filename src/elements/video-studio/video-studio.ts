@@ -1,8 +1,7 @@
-import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import { z } from 'zod/mini';
+import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
-import { videoRequestSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/schemas.js';
+import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
+import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, videoTextProblem } from '../../api/rules.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { headersKey, toDetail } from './format.js';
 import { VideoGallery } from './gallery.js';
@@ -17,15 +16,8 @@ export interface VideoReadyDetail {
   talk: VideoItem;
 }
 
-/** POST {endpoint}/heads/:id/videos answers 202 with this; the platform's own answer is "not shown". */
-const acceptedSchema = z.object({ headId: z.string(), status: z.string() });
-
-/** The most characters a video's text may have (the proxy's videoRequestSchema says the same). */
-export const MAX_VIDEO_TEXT = 5000;
 /** How long a video may take before the element stops waiting (the `timeout` property's default). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-/** The proxy takes at most 100 talks per page. */
-const MAX_PAGE_SIZE = 100;
 
 /**
  * Text to video for a head, for a site's back office: a text box and a "Generate video" button;
@@ -41,9 +33,9 @@ const MAX_PAGE_SIZE = 100;
  *
  * @element dh-video-studio
  *
- * @fires {CustomEvent<{headId: string, text: string}>} dh-video-requested - The proxy accepted a request; the platform is producing the video.
- * @fires {CustomEvent<{talk: VideoItem}>} dh-video-ready - The requested video is in the talks list and plays in the player.
- * @fires {CustomEvent<{code: string, message: string}>} dh-error - A request failed, the wait timed out (`video_timeout`), the gallery or a download (with `headers`) failed, or the player's mp4 would not play (`video_unplayable`); the element shows the message.
+ * @fires {VideoRequestedDetail} dh-video-requested - The proxy accepted a request; the platform is producing the video.
+ * @fires {VideoReadyDetail} dh-video-ready - The requested video is in the talks list and plays in the player.
+ * @fires {DhErrorDetail} dh-error - A request failed, the wait timed out (`video_timeout`), the gallery or a download (with `headers`) failed, or the player's mp4 would not play (`video_unplayable`); the element shows the message.
  *
  * @csspart form - The form around the text box and the button.
  * @csspart text - The text box.
@@ -73,11 +65,28 @@ const MAX_PAGE_SIZE = 100;
 export class DhVideoStudio extends LitElement {
   static override styles = styles;
 
+  // Reactive properties are declared statically rather than with decorators: no decorator
+  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
+  static override properties: PropertyDeclarations = {
+    headId: { attribute: 'head-id' },
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
+    text: {},
+    pageSize: { type: Number, attribute: 'page-size' },
+    timeout: { type: Number },
+    label: {},
+    _playing: { state: true },
+    _invalid: { state: true },
+    _download: { state: true },
+    _unplayable: { state: true },
+  };
+
   /** The request and the wait for a new video. */
   private readonly _wait = new TalkWait(this, {
     list: (headId, paging, signal) => this._list(this.endpoint, headId, paging, signal),
     request: async (headId, text, signal) => {
-      await requestJson(this.endpoint, `/heads/${encodeURIComponent(headId)}/videos`, acceptedSchema, {
+      await requestJson(this.endpoint, `/heads/${encodeURIComponent(headId)}/videos`, videoAcceptedSchema, {
         method: 'POST',
         body: { text },
         signal,
@@ -114,35 +123,41 @@ export class DhVideoStudio extends LitElement {
     headersKey: headersKey(this.headers),
   }));
 
-  @query('form') private _form?: HTMLFormElement | null;
-  @query('textarea') private _textarea?: HTMLTextAreaElement | null;
-  @query('.player video') private _video?: HTMLVideoElement | null;
+  private get _form(): HTMLFormElement | null {
+    return this.renderRoot?.querySelector('form') ?? null;
+  }
+  private get _textarea(): HTMLTextAreaElement | null {
+    return this.renderRoot?.querySelector('textarea') ?? null;
+  }
+  private get _video(): HTMLVideoElement | null {
+    return this.renderRoot?.querySelector('.player video') ?? null;
+  }
 
   /** The talk in the player: the one just produced, or one chosen in the gallery. */
-  @state() private _playing?: VideoItem;
+  private _playing?: VideoItem;
   /** Why the text cannot be sent, shown next to the field; empty when it can. */
-  @state() private _invalid = '';
+  private _invalid = '';
   /** A download through fetch (with `headers`): the talk it is for, and how it went. */
-  @state() private _download?: { talkId: string; busy: boolean; error?: string };
+  private _download?: { talkId: string; busy: boolean; error?: string };
   /** The id of the talk in the player whose mp4 the browser could not play. */
-  @state() private _unplayable?: string;
+  private _unplayable?: string;
 
   /** The head whose videos are made and listed; without it the element says so and fetches nothing. */
-  @property({ attribute: 'head-id' }) headId = '';
+  headId = '';
   /** Base URL of the proxy routes. */
-  @property() endpoint = '/dh';
+  endpoint = '/dh';
   /** Extra request headers for the admin routes, e.g. `{authorization: 'Bearer …'}` (property only). */
-  @property({ attribute: false }) headers?: HeadersInit;
+  headers?: HeadersInit;
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
-  @property({ attribute: false }) credentials?: RequestCredentials;
+  credentials?: RequestCredentials;
   /** The text the head will say (the text box's value). */
-  @property() text = '';
+  text = '';
   /** Earlier videos per gallery page (1–100). */
-  @property({ type: Number, attribute: 'page-size' }) pageSize = 6;
+  pageSize = 6;
   /** How long to wait for a video before giving up, in milliseconds. */
-  @property({ type: Number }) timeout = DEFAULT_TIMEOUT_MS;
+  timeout = DEFAULT_TIMEOUT_MS;
   /** Accessible name (and visible label) of the text box. */
-  @property() label = 'Text the head will say';
+  label = 'Text the head will say';
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another head: its own videos, its own gallery; a wait for the old head's video ends quietly.
@@ -167,16 +182,15 @@ export class DhVideoStudio extends LitElement {
     if (this._wait.busy) return;
     const headId = this.headId;
     if (!headId) return;
-    const checked = videoRequestSchema.safeParse({ text });
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? 'check the text';
-      this._invalid = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+    const problem = videoTextProblem(text);
+    if (problem) {
+      this._invalid = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
       await this.updateComplete;
       this._textarea?.focus();
       return;
     }
     this._invalid = '';
-    await this._wait.send(headId, checked.data.text);
+    await this._wait.send(headId, text.trim());
   }
 
   /**
@@ -200,7 +214,7 @@ export class DhVideoStudio extends LitElement {
 
   private get _take(): number {
     const n = Math.floor(Number(this.pageSize));
-    return Number.isFinite(n) ? Math.min(MAX_PAGE_SIZE, Math.max(1, n)) : 6;
+    return Number.isFinite(n) ? Math.min(MAX_PAGE_TAKE, Math.max(1, n)) : 6;
   }
 
   private _list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
@@ -360,7 +374,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'dh-video-studio': DhVideoStudio;
   }
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'dh-video-requested': CustomEvent<VideoRequestedDetail>;
     'dh-video-ready': CustomEvent<VideoReadyDetail>;
     'dh-error': CustomEvent<DhErrorDetail>;

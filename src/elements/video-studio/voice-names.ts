@@ -7,7 +7,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import { requestJson } from '../../api/client.js';
-import { voicesListSchema } from '../../api/schemas.js';
+import { voicesListSchema } from '../../api/answers.js';
 
 /** Where to ask, read from the element on each update. */
 export interface VoiceNamesSource {

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { VoiceItem } from '../../api/schemas.js';
+import type { VoiceItem } from '../../api/answers.js';
 
 /** The language subtag of a locale (`en-GB` → `en`). */
 const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();

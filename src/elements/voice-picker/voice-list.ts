@@ -1,4 +1,4 @@
-import type { VoiceItem } from '../../api/schemas.js';
+import type { VoiceItem } from '../../api/answers.js';
 import { PagedList, type PagedListOptions } from '../shared/paged-list.js';
 
 /**

@@ -5,7 +5,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { headIdSchema, videoRequestSchema, videosQuerySchema, type VideosPage } from '../../api/schemas.js';
+import type { VideosPage } from '../../api/answers.js';
+import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
 import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type ToolDefinition, type WebhookConfig } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail, jsonBody, parseInput } from '../http.js';

@@ -1,7 +1,8 @@
 /** GET /faces and GET /voices: the catalogues, filtered and paged on the proxy's side. */
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { facesQuerySchema, voicesQuerySchema, type FaceItem, type FacesPage, type VoiceItem, type VoicesList } from '../../api/schemas.js';
+import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answers.js';
+import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { parseInput } from '../http.js';

@@ -4,7 +4,9 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { embedQuerySchema, headIdSchema, launchQuerySchema, type CreatedHead, type HeadSummary, type View } from '../../api/schemas.js';
+import type { CreatedHead, HeadSummary } from '../../api/answers.js';
+import { embedQuerySchema, headIdSchema, launchQuerySchema } from '../../api/requests.js';
+import type { View } from '../../api/rules.js';
 import { headCreateSchema, type HeadCreateRequest, type HeadRecord } from '../../platform/schemas.js';
 import { PlatformError } from '../../platform/errors.js';
 import { chatPageUrl, streamPageUrl } from '../../platform/urls.js';

@@ -1,0 +1,52 @@
+/**
+ * The Custom Elements Manifest (dist/custom-elements.json), read from the elements' JSDoc by
+ * `custom-elements-manifest analyze --config custom-elements-manifest.config.mjs` during
+ * `npm run build`, and what is made from it: VS Code's HTML and CSS custom data and the JSX
+ * typings (dist/custom-elements-jsx.d.ts, re-exported as `dh-kit/jsx`).
+ *
+ * Event types in `@fires {Type}` are the events' `detail` types, named and exported from `dh-kit`
+ * (the JSX typings import them from there).
+ */
+import { customElementJsxPlugin } from 'custom-element-jsx-integration';
+import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
+
+/** The manifest describes the shipped modules (dist/…js), not the sources, and no private state. */
+function shippedPublicApi() {
+  const shipped = (p) => p.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.forEach(rewrite);
+    if (!node || typeof node !== 'object') return;
+    for (const key of ['path', 'module']) if (typeof node[key] === 'string' && node[key].startsWith('src/')) node[key] = shipped(node[key]);
+    Object.values(node).forEach(rewrite);
+  };
+  return {
+    name: 'dh-shipped-public-api',
+    moduleLinkPhase({ moduleDoc }) {
+      for (const d of moduleDoc.declarations ?? []) {
+        if (d.attributes) d.attributes = d.attributes.filter((a) => !a.name.startsWith('_') && !a.fieldName?.startsWith('_'));
+        if (d.members) d.members = d.members.filter((m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('_'));
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      rewrite(customElementsManifest.modules);
+    },
+  };
+}
+
+export default {
+  globs: [
+    'src/elements/avatar/avatar.ts',
+    'src/elements/face-picker/face-picker.ts',
+    'src/elements/voice-picker/voice-picker.ts',
+    'src/elements/head-form/head-form.ts',
+    'src/elements/video-studio/video-studio.ts',
+    'src/elements/shared/form-control.ts',
+  ],
+  outdir: 'dist',
+  litelement: true,
+  plugins: [
+    shippedPublicApi(),
+    customElementVsCodePlugin({ outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
+    customElementJsxPlugin({ outdir: 'dist', fileName: 'custom-elements-jsx.d.ts', globalTypePath: './index.js', hideLogs: true }),
+  ],
+};

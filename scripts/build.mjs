@@ -1,0 +1,103 @@
+/**
+ * `npm run build` (and `npm pack`, through `prepack`): everything the package ships, in dist/.
+ *
+ *   1. tsc -p tsconfig.build.json: src/**.ts → dist/**.js + .d.ts (decorators and class fields
+ *      compiled away; dependencies stay imports).
+ *   2. The Lit templates of the element modules minified in place (scripts/minify-templates.mjs).
+ *   3. The simulator's run-time files (its page script and style, its media) copied beside it.
+ *   4. Vite: the demo site (dist/demo, served by `dh-kit start`) and the single-file bundle
+ *      (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page).
+ *   5. The Custom Elements Manifest from the JSDoc (dist/custom-elements.json) and, from it,
+ *      VS Code's HTML data and JSX typings (custom-elements-manifest.config.mjs).
+ *
+ * Each step prints its time. `--no-site` skips step 4 (a quicker build for type and module checks).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as viteBuild } from 'vite';
+import { minifyTemplates } from './minify-templates.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+let quietSteps = false;
+async function step(name, run) {
+  const t0 = Date.now();
+  await run();
+  if (!quietSteps) console.log(`  ✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * The JSX typings import each element's event types from dh-kit once per element (so twice for
+ * `DhErrorDetail`) and also the DOM's `Event` (of `input`/`change`), which TypeScript refuses as
+ * duplicate or missing names: keep each name once, and only the names dh-kit exports.
+ */
+function fixJsxImports(jsxFile, indexTypes) {
+  const code = readFileSync(jsxFile, 'utf8');
+  const exported = readFileSync(indexTypes, 'utf8');
+  const fixed = code.replace(/^import type \{([^}]*)\} from "\.\/index\.js";/m, (_, names) => {
+    const keep = [...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))].filter((n) => new RegExp(`\\b${n}\\b`).test(exported));
+    return `import type { ${keep.join(', ')} } from "./index.js";`;
+  });
+  if (fixed === code) throw new Error(`build: the import line of ${jsxFile} was not found (has custom-element-jsx-integration changed?)`);
+  writeFileSync(jsxFile, fixed);
+}
+
+export async function buildPackage({ site = true, quiet = false } = {}) {
+  quietSteps = quiet;
+  rmSync(dist, { recursive: true, force: true });
+  await step('modules and types (tsc)', () => {
+    execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  });
+  await step('element templates minified', () => {
+    for (const file of files(join(dist, 'elements'))) {
+      if (!file.endsWith('.js')) continue;
+      const code = readFileSync(file, 'utf8');
+      const min = minifyTemplates(code);
+      if (min !== code) writeFileSync(file, min);
+    }
+  });
+  await step('simulator files', () => {
+    for (const dir of ['sim/pages', 'sim/media']) {
+      mkdirSync(join(dist, dir), { recursive: true });
+      for (const file of files(join(root, 'src', dir))) {
+        if (!/\.(js|css|mp4)$/.test(file) || (file.endsWith('.js') && !file.includes('/pages/'))) continue;
+        cpSync(file, join(dist, dir, file.slice(join(root, 'src', dir).length + 1)));
+      }
+    }
+  });
+  if (site) {
+    await step('demo site and bundle (vite)', async () => {
+      const configFile = join(root, 'vite.config.ts');
+      await viteBuild({ configFile, logLevel: 'warn', mode: 'production' });
+      await viteBuild({ configFile, logLevel: 'warn', mode: 'bundle' });
+    });
+  }
+  await step('custom elements manifest, editor data, JSX types', () => {
+    execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const t0 = Date.now();
+  console.log('Building dist/');
+  await buildPackage({ site: !process.argv.includes('--no-site') });
+  let bytes = 0;
+  for (const file of files(dist)) bytes += statSync(file).size;
+  console.log(`dist/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${(bytes / 1024).toFixed(0)} kB`);
+}

@@ -1,0 +1,112 @@
+/**
+ * What the proxy answers the browser on the /dh routes: the shapes the elements check (with
+ * api/check.ts, no zod in the browser) and the types the proxy builds its answers with.
+ */
+import { array, boolean, nullable, number, object, oneOf, string, type Infer } from './check.js';
+
+// Every shape is built at import: `/* @__PURE__ */` lets a site's bundler (esbuild, Rollup,
+// Rolldown, webpack/terser) drop the ones an element does not use. The three pages (faces,
+// voices, videos) spell their envelope out: a shared helper spread into them defeats that.
+
+/** Every error the proxy answers: `{error: {code, message}}`, the message says what to fix. */
+export const apiErrorSchema = /* @__PURE__ */ object({ error: /* @__PURE__ */ object({ code: string, message: string }) });
+export type ApiError = Infer<typeof apiErrorSchema>;
+
+// ── GET /faces ─────────────────────────────────────────────────────────────────────────────────
+
+export const faceItemSchema = /* @__PURE__ */ object({
+  id: string,
+  name: string,
+  gender: string,
+  /** Resolved with the spec's fallback avatar → posterImage → videoUrl; null when the face has none. */
+  thumbnail: /* @__PURE__ */ nullable(/* @__PURE__ */ object({ url: string, kind: /* @__PURE__ */ oneOf(['image', 'video']) })),
+  videoUrl: /* @__PURE__ */ nullable(string),
+});
+export type FaceItem = Infer<typeof faceItemSchema>;
+
+export const facesPageSchema = /* @__PURE__ */ object({
+  items: /* @__PURE__ */ array(faceItemSchema),
+  page: number,
+  take: number,
+  total: number,
+  pageCount: number,
+  hasNextPage: boolean,
+});
+export type FacesPage = Infer<typeof facesPageSchema>;
+
+// ── GET /voices ────────────────────────────────────────────────────────────────────────────────
+
+/** `voiceId` is the value sent as ttsVoice; `displayName` is only a label (spec, Voice). */
+export const voiceItemSchema = /* @__PURE__ */ object({
+  voiceId: string,
+  displayName: string,
+  locale: string,
+  language: string,
+  gender: string,
+  provider: string,
+});
+export type VoiceItem = Infer<typeof voiceItemSchema>;
+
+/** A page of voices, sorted by language, locale, display name (so a language's voices are contiguous). */
+export const voicesListSchema = /* @__PURE__ */ object({
+  items: /* @__PURE__ */ array(voiceItemSchema),
+  streamingProvider: string,
+  /** Every voice matching the filters, on all pages. */
+  total: number,
+  page: number,
+  /** The page size asked for; without `take`, the total (everything on page 1). */
+  take: number,
+  pageCount: number,
+  hasNextPage: boolean,
+});
+export type VoicesList = Infer<typeof voicesListSchema>;
+
+// ── Heads ──────────────────────────────────────────────────────────────────────────────────────
+
+/** What a page may know of a head: never its publicUrl, never the organisation key. */
+export const headSummarySchema = /* @__PURE__ */ object({ id: string, name: string, mode: string, poster: /* @__PURE__ */ nullable(string) });
+export type HeadSummary = Infer<typeof headSummarySchema>;
+
+export const launchSchema = /* @__PURE__ */ object({ url: string, expiresAt: string });
+export type Launch = Infer<typeof launchSchema>;
+
+/** The admin create answer: the new head's summary plus its public id. */
+export const createdHeadSchema = /* @__PURE__ */ object({
+  id: string,
+  publicId: /* @__PURE__ */ nullable(string),
+  name: string,
+  mode: string,
+  poster: /* @__PURE__ */ nullable(string),
+  streaming: boolean,
+});
+export type CreatedHead = Infer<typeof createdHeadSchema>;
+
+/** GET /bundle: the bundle a page on another origin loads, when this server serves it. */
+export const bundleInfoSchema = /* @__PURE__ */ object({ path: string, integrity: string });
+export type BundleInfo = Infer<typeof bundleInfoSchema>;
+
+// ── Videos ─────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /heads/:id/videos: the platform accepted the text; the mp4 appears in the talks list later. */
+export const videoAcceptedSchema = /* @__PURE__ */ object({ headId: string, status: string });
+export type VideoAccepted = Infer<typeof videoAcceptedSchema>;
+
+export const videoItemSchema = /* @__PURE__ */ object({
+  id: string,
+  createdAt: string,
+  updatedAt: string,
+  voice: string,
+  url: string,
+  text: string,
+});
+export type VideoItem = Infer<typeof videoItemSchema>;
+
+export const videosPageSchema = /* @__PURE__ */ object({
+  items: /* @__PURE__ */ array(videoItemSchema),
+  page: number,
+  take: number,
+  total: number,
+  pageCount: number,
+  hasNextPage: boolean,
+});
+export type VideosPage = Infer<typeof videosPageSchema>;

@@ -1,0 +1,66 @@
+/**
+ * What the browser sends the proxy on the /dh routes, parsed with zod at the proxy's edge (a bad
+ * request is a 4xx naming the field). zod/mini, and nothing from the server side, so the module
+ * could run anywhere; the elements do not import it (see api/check.ts for why).
+ */
+import * as z from 'zod/mini';
+import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, MAX_VOICES_TAKE, VIDEO_TEXT_EMPTY, VIDEO_TEXT_TOO_LONG, VIEWS } from './rules.js';
+
+export const viewSchema = z.enum(VIEWS);
+
+const positiveInt = (name: string, max?: number) =>
+  z.coerce.number(`${name} must be a whole number`).check(
+    z.int(`${name} must be a whole number`),
+    z.gte(1, `${name} must be 1 or more`),
+    ...(max === undefined ? [] : [z.lte(max, `${name} is at most ${max}`)]),
+  );
+
+/** Head ids are opaque strings from the platform: letters, digits, `-` and `_` only (no paths, no URLs). */
+export const headIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'a head id is 1-100 letters, digits, - or _'));
+
+// ── GET /faces ─────────────────────────────────────────────────────────────────────────────────
+
+export const facesQuerySchema = z.object({
+  gender: z.optional(z.enum(['MALE', 'FEMALE'], 'gender is MALE or FEMALE')),
+  order: z.optional(z.enum(['ASC', 'DESC'], 'order is ASC or DESC')),
+  page: z._default(positiveInt('page'), 1),
+  take: z._default(positiveInt('take', MAX_PAGE_TAKE), 24),
+  q: z.optional(z.string().check(z.maxLength(100, 'q is at most 100 characters'))),
+});
+export type FacesQuery = z.infer<typeof facesQuerySchema>;
+
+// ── GET /voices ────────────────────────────────────────────────────────────────────────────────
+
+export const voicesQuerySchema = z.object({
+  provider: z.optional(z.string().check(z.maxLength(100))),
+  locale: z.optional(z.string().check(z.maxLength(35))),
+  gender: z.optional(z.enum(['MALE', 'FEMALE'], 'gender is MALE or FEMALE')),
+  q: z.optional(z.string().check(z.maxLength(100, 'q is at most 100 characters'))),
+  /** `streaming=true` keeps only the streaming provider's voices. */
+  streaming: z.optional(z.enum(['true', 'false'], 'streaming is true or false')),
+  page: z._default(positiveInt('page'), 1),
+  /** Voices per page; absent, the answer holds every matching voice (one page). */
+  take: z.optional(positiveInt('take', MAX_VOICES_TAKE)),
+});
+export type VoicesQuery = z.infer<typeof voicesQuerySchema>;
+
+// ── Heads ──────────────────────────────────────────────────────────────────────────────────────
+
+export const launchQuerySchema = z.object({ view: z._default(viewSchema, 'chat') });
+
+export const embedQuerySchema = z.object({
+  view: viewSchema,
+  exp: z.coerce.number('exp must be a number').check(z.int('exp must be a whole number')),
+  sig: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'sig must be 64 hex characters')),
+});
+
+// ── Videos ─────────────────────────────────────────────────────────────────────────────────────
+
+export const videosQuerySchema = z.object({
+  order: z.optional(z.enum(['ASC', 'DESC'], 'order is ASC or DESC')),
+  page: z._default(positiveInt('page'), 1),
+  take: z._default(positiveInt('take', MAX_PAGE_TAKE), 12),
+});
+export const videoRequestSchema = z.object({
+  text: z.string().check(z.trim(), z.minLength(1, VIDEO_TEXT_EMPTY), z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG)),
+});

@@ -1,0 +1,26 @@
+/**
+ * Limits and messages of the /dh routes that both sides apply: the proxy in its zod schemas
+ * (api/requests.ts), the elements before they send (without zod, for their size budgets).
+ */
+
+/** The two pages a head has: the chat page (any mode) and the stream page (streaming avatars). */
+export const VIEWS = ['chat', 'stream'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** Most faces or videos one request may ask for. */
+export const MAX_PAGE_TAKE = 100;
+/** Most voices one request may ask for. */
+export const MAX_VOICES_TAKE = 500;
+
+/** The most characters a video's text may have. */
+export const MAX_VIDEO_TEXT = 5000;
+export const VIDEO_TEXT_EMPTY = 'type the text the head should say';
+export const VIDEO_TEXT_TOO_LONG = `the text is at most ${MAX_VIDEO_TEXT} characters`;
+
+/** What is wrong with a video's text (after trimming), or undefined when it can be sent. */
+export function videoTextProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return VIDEO_TEXT_EMPTY;
+  if (trimmed.length > MAX_VIDEO_TEXT) return VIDEO_TEXT_TOO_LONG;
+  return undefined;
+}

@@ -1,0 +1,12 @@
+/**
+ * Where the CLI finds what `npm run build` made: dist/ beside src/ in a checkout of the
+ * repository (src/cli/*.ts), and inside the installed package (dist/cli/*.js).
+ */
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const DIST = join(ROOT, 'dist');
+/** The single-file bundle for `<script type="module">`. */
+export const BUNDLE_FILE = join(DIST, 'dh-kit.bundle.js');
+/** Running the TypeScript sources of a checkout rather than the package's compiled dist/. */
+export const FROM_SOURCES = import.meta.url.endsWith('.ts');

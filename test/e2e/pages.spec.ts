@@ -1,0 +1,106 @@
+/**
+ * The demo's pages as a CMS user and a phone user meet them: the page signed on the server, the
+ * CMS page on another origin (nothing but the embed code), and every page at 375 px wide.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PORT } from '../../playwright.config.js';
+
+const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
+/** `npm start` serves the CMS page two ports up (the simulator has the next one). */
+const CMS = `http://127.0.0.1:${DEMO_PORT + 2}`;
+
+/** Console errors and failed responses of a page, for an assertion at the end. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  return problems;
+}
+
+test('the signed page: the server writes a fresh signed src on every request, and the avatar opens it without asking /launch', async ({ page }) => {
+  const launches: string[] = [];
+  page.on('request', (r) => r.url().includes('/launch') && launches.push(r.url()));
+  const problems = watch(page);
+  await page.goto(`${DEMO}/signed.html`);
+  const avatar = page.locator('#hero');
+  const first = await avatar.getAttribute('src');
+  expect(first).toMatch(/^\/dh\/embed\/[\w-]+\?view=chat&exp=\d+&sig=[0-9a-f]{64}$/);
+  await expect(page.locator('pre code')).toContainText(first!);
+  // Signed on every request: a later request gets a later expiry (the clock counts whole seconds).
+  let second: string | null = first;
+  await expect
+    .poll(async () => {
+      await page.reload();
+      second = await avatar.getAttribute('src');
+      return second;
+    }, { timeout: 5000 })
+    .not.toEqual(first);
+  await avatar.getByRole('button', { name: /Talk to/ }).click();
+  await expect(avatar.locator('iframe')).toHaveAttribute('src', new RegExp(`${second!.replace(/[?]/g, '\\?')}$`));
+  await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
+  expect(launches, 'the signed src is used as it is').toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the CMS page: another origin, only the embed code (the bundle with its integrity, a dh-avatar), under its own CSP', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto(`${DEMO}/`);
+  await expect(page.getByRole('link', { name: 'A CMS page' })).toHaveAttribute('href', `${CMS}/`);
+  await page.getByRole('link', { name: 'A CMS page' }).click();
+  await expect(page).toHaveURL(`${CMS}/`);
+  const script = page.locator('script[type="module"]');
+  await expect(script).toHaveAttribute('src', new RegExp(`^${DEMO}/dh-kit\\.[0-9a-f]{12}\\.js$`));
+  await expect(script).toHaveAttribute('integrity', /^sha384-[A-Za-z0-9+/]+=*$/);
+  await expect(script).toHaveAttribute('crossorigin', 'anonymous');
+  const csp = (await page.request.get(`${CMS}/`)).headers()['content-security-policy'];
+  expect(csp).toContain(`script-src 'self' ${DEMO}`);
+  expect(csp).toMatch(new RegExp(`frame-src ${DEMO} http://127\\.0\\.0\\.1:${DEMO_PORT + 1}`));
+  await page.locator('dh-avatar').getByRole('button', { name: /Talk to Ava/ }).click();
+  await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
+  expect(problems, 'no CSP, CORS or integrity error, nothing missing').toEqual([]);
+});
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('every demo page, and the CMS page: nothing wider than the screen, no horizontal scrolling', async ({ page }) => {
+    for (const path of ['/', '/stream.html', '/catalogue.html', '/create.html', '/backoffice.html', '/signed.html', `${CMS}/`]) {
+      await page.goto(path.startsWith('http') ? path : `${DEMO}${path}`);
+      await page.waitForLoadState('networkidle');
+      const { width, inner, wide } = await page.evaluate(() => {
+        const inner = window.innerWidth;
+        // Inside a box that scrolls or clips (a code block), a wide child is that box's business.
+        const clipped = (el: Element) => {
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+          return false;
+        };
+        // The elements that stick out on the right, to name them when the test fails.
+        const wide = [...document.querySelectorAll('body *')]
+          .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+          .filter(({ el, right }) => right > inner + 1 && getComputedStyle(el).position !== 'fixed' && !clipped(el))
+          .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} (${Math.round(right)} px)`)
+          .slice(0, 3);
+        return { width: document.documentElement.scrollWidth, inner, wide };
+      });
+      expect(wide, `${path}: elements wider than the screen`).toEqual([]);
+      expect(width, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(inner);
+    }
+  });
+
+  test('the landing page\'s chat bubble sits inside the screen and opens a panel that fits it', async ({ page }) => {
+    await page.goto(`${DEMO}/`);
+    const launcher = page.locator('#bubble').getByRole('button', { name: /Talk to/ });
+    await expect(launcher).toBeVisible();
+    const box = (await launcher.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    await launcher.click();
+    const panel = page.locator('#bubble').getByRole('dialog');
+    await expect(panel).toBeVisible();
+    const p = (await panel.boundingBox())!;
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.x + p.width).toBeLessThanOrEqual(375);
+  });
+});

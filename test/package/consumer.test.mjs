@@ -1,0 +1,248 @@
+/**
+ * The package as a stranger gets it: `npm pack`, the tarball installed into an empty project of
+ * their own (no tsx, no tsconfig or Vite config of ours), then used the ways sites use it —
+ * plain Node serving the proxy, SSR imports, React on the server, TypeScript with strict
+ * defaults, their own Vite and esbuild builds in Chromium, `npx dh-kit start` and its CMS page.
+ *
+ * Plain JavaScript on purpose: nothing here goes through this repository's TypeScript setup. The
+ * build tools (tsc, esbuild, Vite) are this checkout's binaries run in the consumer's folder, with
+ * the consumer's settings (none, or the ones written below), resolving dh-kit from its node_modules.
+ */
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { BUDGETS, formatRow, measure } from '../../scripts/size.mjs';
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const tool = (name) => join(repo, 'node_modules/.bin', name);
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+/** The consumer's other dependencies: the versions this checkout locked, so npm's cache has them. */
+const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'];
+const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react'];
+
+let work;
+let site;
+let packed;
+const children = [];
+
+/** Runs `node <args>` in the consumer's folder with a clean environment (no tsx loader, no credentials). */
+function nodeIn(args, env = {}) {
+  return run(process.execPath, args, { cwd: site, env: cleanEnv(env), maxBuffer: 16 * 1024 * 1024 });
+}
+function cleanEnv(extra) {
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: work, ...extra };
+  return env;
+}
+
+/** Starts a long-running command and resolves with its first stdout line that parses as JSON. */
+function startJson(command, args, env) {
+  const child = spawn(command, args, { cwd: site, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} printed no JSON line in 60 s:\n${stderr}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${stderr}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        const value = JSON.parse(line);
+        clearTimeout(timer);
+        resolve(value);
+      } catch {
+        // not the JSON line
+      }
+    });
+  });
+}
+
+describe('the packed package in an empty project', { timeout: 240_000 }, () => {
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), 'dh-kit-consumer-'));
+    // `npm pack` builds dist/ first (prepack).
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+    packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+    site = join(work, 'site');
+    mkdirSync(site);
+    const deps = {
+      'dh-kit': `file:${join(work, packed.filename)}`,
+      react: locked('react'),
+      'react-dom': locked('react-dom'),
+      '@types/react': locked('@types/react'),
+      '@types/react-dom': locked('@types/react-dom'),
+      '@types/node': locked('@types/node'),
+    };
+    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', dependencies: deps }, null, 2));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } });
+    cpSync(join(repo, 'test/package/site'), site, { recursive: true });
+  });
+  after(() => {
+    for (const child of children) child.kill();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the tarball holds dist (JS, .d.ts, manifest, editor data, bundle, demo), README, LICENSE and the bin — no sources, tests, CI or configs; ≤ 2 MB unpacked', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const needed of ['README.md', 'LICENSE', 'package.json', 'bin/dh-kit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/server.js', 'dist/react.js', 'dist/react.d.ts', 'dist/sim/index.js', 'dist/custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/custom-elements-jsx.d.ts', 'dist/dh-kit.bundle.js', 'dist/demo/index.html', 'dist/sim/media/idle.mp4', 'dist/sim/pages/page.js']) {
+      assert.ok(files.includes(needed), `the tarball has ${needed}`);
+    }
+    for (const entry of Object.values(pkg.exports)) {
+      for (const target of typeof entry === 'string' ? [entry] : Object.values(entry)) assert.ok(files.includes(target.replace(/^\.\//, '')), `export target ${target} is in the tarball`);
+    }
+    const unwanted = files.filter((f) => /^(src|test|demo|scripts|\.ci)\/|(^|\/)(tsconfig|vite\.config|web-test-runner\.config|playwright\.config|custom-elements-manifest\.config)|\.ts$/.test(f) && !f.endsWith('.d.ts'));
+    assert.deepEqual(unwanted, [], 'no sources, tests, CI or tool configs');
+    assert.ok(packed.unpackedSize <= 2 * 1024 * 1024, `unpacked ${(packed.unpackedSize / 1024).toFixed(0)} kB ≤ 2 MB`);
+    console.log(`  tarball: ${files.length} files, ${(packed.size / 1024).toFixed(0)} kB packed, ${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked`);
+  });
+
+  test('installing it brings no build tool: no tsx, vite, esbuild or typescript in the site', () => {
+    for (const name of ['tsx', 'vite', 'esbuild', 'typescript', 'rolldown']) assert.equal(existsSync(join(site, 'node_modules', name)), false, `${name} is not installed`);
+  });
+
+  test('plain node imports dh-kit/server and dh-kit/sim and serves the proxy', async () => {
+    const server = await startJson(process.execPath, ['server.mjs']);
+    const faces = await fetch(`${server.url}/dh/faces?take=3`);
+    assert.equal(faces.status, 200);
+    assert.equal((await faces.json()).items.length, 3);
+    const launch = await (await fetch(`${server.url}/dh/heads/${server.head}/launch`)).json();
+    assert.match(launch.url, /^\/dh\/embed\//);
+    const bundle = await fetch(`${server.url}${server.bundle.path}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(bundle.status, 200);
+    assert.equal(bundle.headers.get('access-control-allow-origin'), '*');
+    assert.match(bundle.headers.get('cache-control'), /immutable/);
+  });
+
+  test('plain node imports every browser entry (SSR) without a DOM, and no tag is registered there', async () => {
+    const { stdout } = await nodeIn([
+      '--input-type=module',
+      '-e',
+      `const loaded = [];
+       for (const entry of ${JSON.stringify(BROWSER_ENTRIES)}) loaded.push([entry, Object.keys(await import(entry)).length]);
+       const registered = ${JSON.stringify(TAGS)}.filter((t) => globalThis.customElements?.get(t));
+       console.log(JSON.stringify({ loaded, registered, window: typeof window }));`,
+    ]);
+    const result = JSON.parse(stdout);
+    assert.equal(result.loaded.length, BROWSER_ENTRIES.length);
+    assert.deepEqual(result.registered, [], 'tags are registered only in a browser');
+    assert.equal(result.window, 'undefined');
+  });
+
+  test('react-dom/server renders each React wrapper in plain Node (no window)', async () => {
+    const { stdout } = await nodeIn(['ssr.mjs']);
+    const html = JSON.parse(stdout);
+    for (const tag of TAGS) assert.match(html[tag], new RegExp(`^<${tag}[ >]`), `${tag} renders on the server`);
+  });
+
+  test('tsc --strict --exactOptionalPropertyTypes, no decorator flags, no skipLibCheck: elements, events, React, JSX and the server type-check; wrong types are refused', async () => {
+    // The site's tsconfigs have the settings. Its @ts-expect-error lines (a view the avatar does not
+    // have, a number as headers, a layout that does not exist in TSX) fail the check if they pass.
+    for (const config of ['tsconfig.json', 'tsconfig.node.json']) {
+      await run(tool('tsc'), ['-p', join(site, config)], { cwd: site }).catch((err) => assert.fail(`tsc -p ${config} found errors:\n${err.stdout}${err.stderr}`));
+    }
+    // And the refusal is the one a person needs to read.
+    writeFileSync(join(site, 'wrong.ts'), "import 'dh-kit/avatar';\nconst a = document.createElement('dh-avatar');\na.view = 'video';\n");
+    writeFileSync(join(site, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
+    const refused = await run(tool('tsc'), ['-p', join(site, 'tsconfig.wrong.json')], { cwd: site }).then(() => '', (err) => String(err.stdout));
+    assert.match(refused, /wrong\.ts.*"video".*not assignable to type '"chat" \| "stream"'/);
+  });
+
+  test('size: each entry in the site\'s esbuild and Vite bundles, Lit included (avatar ≤ 10 kB, pickers ≤ 26 kB, all five ≤ 40 kB gzip)', async () => {
+    const rows = await measure({ root: site });
+    for (const r of rows) console.log(`  ${formatRow(r)}`);
+    assert.deepEqual(rows.filter((r) => !r.ok).map((r) => r.name), [], 'every entry within its budget');
+    assert.equal(rows.length, Object.keys(BUDGETS).length);
+  });
+
+  describe('in Chromium, built by the site itself', () => {
+    let browser;
+    let server;
+    before(async () => {
+      // The site's own builds of one page with the five elements: Vite (its defaults) and esbuild.
+      await run(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: site, env: cleanEnv({}) });
+      await run(tool('esbuild'), ['main.js', '--bundle', '--minify', '--format=esm', '--outfile=dist/esbuild-main.js'], { cwd: site });
+      writeFileSync(join(site, 'dist/esbuild.html'), readFileSync(join(site, 'index.html'), 'utf8').replace('/main.js', '/esbuild-main.js'));
+      server = await startJson(process.execPath, ['server.mjs'], { STATIC_DIR: 'dist' });
+      browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    });
+    after(() => browser?.close());
+
+    for (const [bundler, pagePath] of [['Vite', '/index.html'], ['esbuild', '/esbuild.html']]) {
+      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces and follows gender, the avatar opens its page`, async () => {
+        const page = await browser.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+        await page.goto(`${server.url}${pagePath}`);
+        await page.waitForFunction((tags) => tags.every((t) => customElements.get(t)), TAGS);
+        const shadowed = await page.evaluate(() => {
+          const own = [];
+          for (const [tag, props] of [['dh-face-picker', ['name', 'value', 'endpoint', 'gender']], ['dh-voice-picker', ['value', 'endpoint', 'streaming']], ['dh-avatar', ['headId', 'endpoint', 'view']], ['dh-head-form', ['endpoint', 'mode']], ['dh-video-studio', ['headId', 'endpoint']]]) {
+            const el = document.querySelector(tag);
+            for (const p of props) if (Object.prototype.hasOwnProperty.call(el, p)) own.push(`${tag}.${p}`);
+          }
+          return own;
+        });
+        assert.deepEqual(shadowed, [], 'no class field shadows a reactive accessor');
+        const genders = () =>
+          page.evaluate(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].map((m) => m.textContent.trim()));
+        // Rows are virtualised: they render once the grid is in view, as for a person scrolling to it.
+        await page.locator('body > form > dh-face-picker').scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta').length > 0);
+        const female = await genders();
+        assert.ok(female.length > 0 && female.every((g) => g === 'Female'), `gender="FEMALE" shows only female faces: ${female}`);
+        // A property set from code re-renders (reactive): now only male faces.
+        await page.evaluate(() => void (document.querySelector('dh-face-picker').gender = 'MALE'));
+        await page.waitForFunction(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].some((m) => m.textContent.trim() === 'Male'));
+        const male = await genders();
+        assert.ok(male.every((g) => g === 'Male'), `after .gender = 'MALE': ${male}`);
+        // The avatar: the facade's button, then the platform's page in the frame.
+        await page.locator('body > dh-avatar').scrollIntoViewIfNeeded();
+        await page.locator('body > dh-avatar').getByRole('button', { name: /Talk to/ }).click();
+        await page.waitForFunction(() => document.querySelector('dh-avatar').shadowRoot.querySelector('iframe'));
+        await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()), timeout: 10_000 }).catch(() => undefined);
+        assert.ok(page.frames().some((f) => /\/chat\//.test(f.url())), `the chat page is in the frame: ${page.frames().map((f) => f.url())}`);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+  });
+
+  test('npx dh-kit start runs from the package (no tsx, no vite): the demo, the proxy, the bundle, and its CMS page loads the bundle from another origin', async () => {
+    const started = await startJson(join(site, 'node_modules/.bin/dh-kit'), ['start'], { PORT: '0', DH_LOG: 'off' });
+    assert.equal(started.mode, 'simulator');
+    const home = await fetch(`${started.url}/`);
+    assert.equal(home.status, 200);
+    assert.match(await home.text(), /<dh-avatar/);
+    const { stdout: sri } = await run(join(site, 'node_modules/.bin/dh-kit'), ['bundle', '--sri'], { cwd: site, env: cleanEnv({}) });
+    assert.equal(sri.trim(), started.bundle.integrity, 'dh-kit bundle --sri prints what the server serves');
+
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+      await page.goto(`${started.cmsUrl}/`);
+      assert.notEqual(new URL(started.cmsUrl).origin, new URL(started.url).origin);
+      assert.match(await page.content(), new RegExp(`integrity="${started.bundle.integrity.replace(/[+/]/g, '\\$&')}"`));
+      await page.locator('dh-avatar').getByRole('button', { name: /Talk to/ }).click();
+      await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()), timeout: 10_000 }).catch(() => undefined);
+      assert.ok(page.frames().some((f) => /\/chat\//.test(f.url())), 'the chat page opened from the CMS page');
+      assert.deepEqual(errors, [], 'no CSP, CORS or integrity error');
+    } finally {
+      await browser.close();
+    }
+  });
+});
