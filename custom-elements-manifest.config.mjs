@@ -24,7 +24,7 @@ function shippedPublicApi() {
     moduleLinkPhase({ moduleDoc }) {
       for (const d of moduleDoc.declarations ?? []) {
         if (d.attributes) d.attributes = d.attributes.filter((a) => !a.name.startsWith('_') && !a.fieldName?.startsWith('_'));
-        if (d.members) d.members = d.members.filter((m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('_'));
+        if (d.members) d.members = d.members.filter((m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('_') && !m.name.startsWith('#'));
       }
     },
     packageLinkPhase({ customElementsManifest }) {

@@ -177,6 +177,13 @@ function framePlugin() {
           await locator.first().waitFor({ state: payload.state ?? 'visible', timeout });
           return true;
         }
+        case 'frame-eval': {
+          // Runs an expression in the frame's document (e.g. a top navigation the sandbox must stop).
+          const handle = await page.locator(frame).first().elementHandle({ timeout });
+          const content = await handle?.contentFrame();
+          if (!content) throw new Error(`${frame} has no document`);
+          return content.evaluate(String(payload.script));
+        }
         case 'frame-props': {
           // DOM properties of the first match, e.g. ['naturalWidth', 'readyState'].
           return locator.first().evaluate((el, names) => Object.fromEntries(names.map((n) => [n, el[n]])), props, { timeout });
@@ -184,6 +191,71 @@ function framePlugin() {
         default:
           return undefined;
       }
+    },
+  };
+}
+
+/**
+ * A hostile proxy, on another origin than the test page (`http://127.0.0.1:<port>/attacker/dh`,
+ * while the page is on localhost): it records every request it gets, with its headers, and answers
+ * `GET …/heads/<case>/launch` with the launch URL of that case (test/elements/hostile-page.test.ts).
+ * `attacker-log` returns what it recorded and forgets it.
+ */
+function attackerPlugin() {
+  /** @type {{method: string, path: string, headers: Record<string, string>}[]} */
+  let log = [];
+  const origin = `http://127.0.0.1:${PORT}`;
+  const sig = 'a'.repeat(64);
+  const exp = () => Math.floor(Date.now() / 1000) + 300;
+  const launches = {
+    javascript: () => 'javascript:parent.__dhPwned=true',
+    data: () => 'data:text/html,<script>parent.postMessage("pwned","*")</script>',
+    vbscript: () => 'vbscript:msgbox(1)',
+    blob: () => 'blob:http://localhost:' + PORT + '/0b3c2ae1-0000-4000-8000-000000000000',
+    foreign: () => `https://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
+    'plain-http': () => `http://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
+    'other-route': () => `/attacker/dh/webhooks?view=chat&exp=${exp()}&sig=${sig}`,
+    unsigned: () => `/attacker/dh/embed/x?view=chat`,
+    // Shaped like a launch link, on the endpoint's own origin: framed, sandboxed, with nothing delegated.
+    'own-origin': () => `/attacker/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
+  };
+  return {
+    name: 'attacker',
+    /** Koa middleware for the config's `middleware` (it runs before the file server). */
+    async middleware(ctx, next) {
+      {
+        if (!ctx.path.startsWith('/attacker/')) return next();
+        log.push({ method: ctx.method, path: ctx.path, headers: { ...ctx.headers } });
+        ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
+        ctx.set('access-control-allow-credentials', 'true');
+        ctx.set('access-control-allow-headers', ctx.get('access-control-request-headers') || '*');
+        ctx.set('access-control-allow-methods', 'GET, POST, PUT');
+        if (ctx.method === 'OPTIONS') {
+          ctx.status = 204;
+          return;
+        }
+        const launch = /\/heads\/([\w-]+)\/launch$/.exec(ctx.path);
+        const summary = /\/heads\/([\w-]+)$/.exec(ctx.path);
+        ctx.type = 'application/json';
+        if (launch && launches[launch[1]]) {
+          // A page origin that tries to widen the frame's permissions: it must be ignored.
+          ctx.body = JSON.stringify({ url: launches[launch[1]](), expiresAt: new Date(exp() * 1000).toISOString(), pageOrigin: '*; geolocation *' });
+        } else if (summary) {
+          ctx.body = JSON.stringify({ id: summary[1], name: 'Mallory', mode: 'oc', poster: 'javascript:parent.__dhPwned=true' });
+        } else if (ctx.path.endsWith('/embed/x')) {
+          ctx.type = 'text/html';
+          ctx.body = '<!doctype html><title>attacker</title><p>The attacker’s page</p>';
+        } else {
+          ctx.status = 404;
+          ctx.body = JSON.stringify({ error: { code: 'not_found', message: 'nothing here' } });
+        }
+      }
+    },
+    async executeCommand({ command }) {
+      if (command !== 'attacker-log') return undefined;
+      const out = log;
+      log = [];
+      return { origin, requests: out };
     },
   };
 }
@@ -233,6 +305,8 @@ function forbidOnly(dir) {
 }
 if (process.env.CI) forbidOnly(fileURLToPath(new URL('./test/elements', import.meta.url)));
 
+const attacker = attackerPlugin();
+
 export default {
   files: ['test/elements/**/*.test.ts'],
   port: PORT,
@@ -240,11 +314,13 @@ export default {
   // Page-level timeouts stay short: the suite is meant to take seconds.
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 60000,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin()],
+  middleware: [attacker.middleware],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin(), attacker],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS },
+      // A fake microphone whose prompt is accepted: the avatar's frame really gets (or is refused) it.
+      launchOptions: { executablePath: findChromium(), headless: true, args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
     }),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],

@@ -8,7 +8,8 @@ export { DhVoicePicker, type DhVoicePickerEventMap } from './elements/voice-pick
 export { DhHeadForm, type HeadCreatedDetail, type LanguageOption } from './elements/head-form/head-form.js';
 export { DhVideoStudio, type VideoReadyDetail, type VideoRequestedDetail } from './elements/video-studio/video-studio.js';
 export type { DhErrorDetail, DhSelectEvent, FaceSelectDetail, VoiceSelectDetail } from './elements/shared/events.js';
-export { ApiRequestError, CSRF_HEADER, CSRF_VALUE, requestJson, routeUrl, type RequestOptions } from './api/client.js';
+export { ApiRequestError, CSRF_HEADER, CSRF_VALUE, request, requestJson, routeUrl, type RequestOptions } from './api/client.js';
+export { configure, type KitOptions } from './api/urls.js';
 export * from './api/answers.js';
 export * from './api/rules.js';
 export * from './api/modes.js';

@@ -2,7 +2,7 @@
  * What the proxy answers the browser on the /dh routes: the shapes the elements check (with
  * api/check.ts, no zod in the browser) and the types the proxy builds its answers with.
  */
-import { array, boolean, nullable, number, object, oneOf, string, type Infer } from './check.js';
+import { array, boolean, nullable, number, object, oneOf, optional, string, type Infer } from './check.js';
 
 // Every shape is built at import: `/* @__PURE__ */` lets a site's bundler (esbuild, Rollup,
 // Rolldown, webpack/terser) drop the ones an element does not use. The three pages (faces,
@@ -67,8 +67,17 @@ export type VoicesList = Infer<typeof voicesListSchema>;
 export const headSummarySchema = /* @__PURE__ */ object({ id: string, name: string, mode: string, poster: /* @__PURE__ */ nullable(string) });
 export type HeadSummary = Infer<typeof headSummarySchema>;
 
-export const launchSchema = /* @__PURE__ */ object({ url: string, expiresAt: string });
+/**
+ * A signed launch URL (relative to the proxy) and the origin of the platform page it leads to,
+ * which the frame's `allow` delegates to. `pageOrigin` is optional for a site's own launch route
+ * built on signLaunchUrl alone: without it the frame gets no microphone.
+ */
+export const launchSchema = /* @__PURE__ */ object({ url: string, expiresAt: string, pageOrigin: /* @__PURE__ */ optional(string) });
 export type Launch = Infer<typeof launchSchema>;
+
+/** GET /embed/:id asked for JSON (the avatar's check of a `src`): the link is good, and leads to this origin. */
+export const embedCheckSchema = /* @__PURE__ */ object({ pageOrigin: string, expiresAt: string });
+export type EmbedCheck = Infer<typeof embedCheckSchema>;
 
 /** The admin create answer: the new head's summary plus its public id. */
 export const createdHeadSchema = /* @__PURE__ */ object({

@@ -33,6 +33,10 @@ export function nullable<T>(inner: Check<T>): Check<T | null> {
   return check((v) => v === null || inner.is(v));
 }
 
+export function optional<T>(inner: Check<T>): Check<T | undefined> {
+  return check((v) => v === undefined || inner.is(v));
+}
+
 export function array<T>(item: Check<T>): Check<T[]> {
   return check((v) => Array.isArray(v) && v.every(item.is));
 }

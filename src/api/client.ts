@@ -5,8 +5,11 @@
  * are checked with api/check.ts).
  */
 import type { Schema } from './check.js';
+import { ApiRequestError } from './errors.js';
+import { endpointUrl, isTrusted } from './urls.js';
 
 export type { Schema } from './check.js';
+export { ApiRequestError } from './errors.js';
 
 /** The CSRF header every state-changing request must carry (a cross-site form cannot set it). */
 export const CSRF_HEADER = 'X-DH-Kit';
@@ -20,19 +23,6 @@ export interface RequestOptions {
   /** Extra headers for a proxy that needs the site's own auth. */
   headers?: HeadersInit;
   credentials?: RequestCredentials;
-}
-
-export class ApiRequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status = 0,
-    /** A head that exists although the request failed (`splitter_failed`): finish it, don't make another. */
-    readonly headId?: string,
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
 }
 
 /** Joins the endpoint (`/dh`, or an absolute URL) and a route path, with a query string. */
@@ -52,9 +42,17 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
     : new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
 }
 
-export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+/**
+ * Calls a proxy route: the endpoint is checked first (see api/urls.ts), the site's `headers` and
+ * `credentials: 'include'` go only to a trusted origin, and every failure is an ApiRequestError.
+ */
+export async function request(endpoint: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, signal, headers, credentials } = options;
+  const base = endpointUrl(endpoint);
   const h = new Headers(headers);
+  if ((credentials === 'include' || !h.keys().next().done) && !isTrusted(base)) {
+    throw new ApiRequestError('untrusted_endpoint', `Credentials go only to this page's origin or one listed with configure({trustedEndpoints}), not ${base.origin}.`);
+  }
   h.set('accept', 'application/json');
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
   if (body !== undefined) h.set('content-type', 'application/json');
@@ -71,9 +69,14 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
     if (signal?.aborted) throw err;
     throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
   }
-  const payload: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
-  if (!res.ok) throw refusal(res, payload);
-  const parsed = schema.safeParse(payload);
+  if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
+  return res;
+}
+
+/** Calls a proxy route and checks its JSON answer with the route's schema. */
+export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+  const res = await request(endpoint, path, options);
+  const parsed = schema.safeParse(res.status === 204 ? undefined : await res.json().catch(() => undefined));
   if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
   return parsed.data;
 }

@@ -4,7 +4,7 @@
  * could run anywhere; the elements do not import it (see api/check.ts for why).
  */
 import * as z from 'zod/mini';
-import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, MAX_VOICES_TAKE, VIDEO_TEXT_EMPTY, VIDEO_TEXT_TOO_LONG, VIEWS } from './rules.js';
+import { ID_PATTERN, ID_RULE, MAX_PAGE_TAKE, MAX_VIDEO_TEXT, MAX_VOICES_TAKE, VIDEO_TEXT_EMPTY, VIDEO_TEXT_TOO_LONG, VIEWS } from './rules.js';
 
 export const viewSchema = z.enum(VIEWS);
 
@@ -16,7 +16,7 @@ const positiveInt = (name: string, max?: number) =>
   );
 
 /** Head ids are opaque strings from the platform: letters, digits, `-` and `_` only (no paths, no URLs). */
-export const headIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'a head id is 1-100 letters, digits, - or _'));
+export const headIdSchema = z.string().check(z.regex(ID_PATTERN, `a head id is ${ID_RULE}`));
 
 // ── GET /faces ─────────────────────────────────────────────────────────────────────────────────
 

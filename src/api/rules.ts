@@ -7,6 +7,14 @@
 export const VIEWS = ['chat', 'stream'] as const;
 export type View = (typeof VIEWS)[number];
 
+/**
+ * Head and talk ids are opaque strings from the platform: letters, digits, `-` and `_` only. The
+ * proxy refuses anything else, and the elements check before they build a path (`..` or `.`
+ * would survive encodeURIComponent and move a request to another route).
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const ID_RULE = '1-100 letters, digits, - or _';
+
 /** Most faces or videos one request may ask for. */
 export const MAX_PAGE_TAKE = 100;
 /** Most voices one request may ask for. */

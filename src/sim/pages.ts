@@ -114,6 +114,7 @@ export function pageRoutes(sim: SimContext) {
     <label for="message" class="visually-hidden">Message to ${escapeHtml(name)}</label>
     <input id="message" name="text" autocomplete="off" maxlength="2000" placeholder="Type a message…" required>
     <button type="submit">Send</button>
+    <button type="button" class="mic" aria-pressed="false">Speak</button>
   </form>
   <p class="status" role="status"></p>
   <div class="inactivity" role="alertdialog" aria-labelledby="inactivity-title" aria-describedby="inactivity-text" hidden>

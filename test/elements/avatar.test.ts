@@ -139,8 +139,8 @@ describe('<dh-avatar>', () => {
     });
 
     it('uses the poster attribute over the fetched one, and shows initials with no poster at all', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} poster="data:image/gif;base64,R0lGODlhAQABAAAAACw="></dh-avatar>`);
-      expect(el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!.src).to.match(/^data:image\/gif/);
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} poster="/images/ada.webp"></dh-avatar>`);
+      expect(el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!.src).to.equal(new URL('/images/ada.webp', location.href).href);
       const bare = await fixture<DhAvatar>(html`<dh-avatar src="https://example.invalid/x" endpoint=${sim.endpoint}></dh-avatar>`);
       expect(bare.shadowRoot!.querySelector('.initials')).to.exist;
       expect(button(bare, /Talk to the digital human/)).to.exist;
@@ -159,7 +159,10 @@ describe('<dh-avatar>', () => {
       expect(load.detail).to.deep.equal({ view: 'chat' });
       const frame = frameOf(el)!;
       expect(frame.src).to.match(new RegExp(`^${sim.endpoint}/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`));
-      expect(frame.getAttribute('allow')).to.equal('microphone; camera; autoplay; fullscreen');
+      // Each feature is delegated to the platform page's origin, where the frame ends up (the proxy redirects there).
+      const platform = sim.urls.origin;
+      expect(frame.getAttribute('allow')).to.equal(`microphone ${platform}; camera ${platform}; autoplay ${platform}; fullscreen ${platform}`);
+      expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
       expect(frame.getAttribute('referrerpolicy')).to.equal('strict-origin-when-cross-origin');
       expect(el.shadowRoot!.activeElement).to.equal(frame);
       await inFrame('frame-wait', { selector: 'h1', text: 'Ada' });
@@ -192,7 +195,7 @@ describe('<dh-avatar>', () => {
       );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.title).to.equal('Ask our guide');
-      expect(frameOf(el)!.getAttribute('allow')).to.equal('autoplay');
+      expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${sim.urls.origin}`);
     });
 
     it('reload() asks for a new launch URL and loads the page again', async () => {
@@ -336,9 +339,11 @@ describe('<dh-avatar>', () => {
     it('loads that URL with no launch request', async () => {
       const url = await signedUrl(head.id);
       performance.clearResourceTimings();
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.src).to.equal(url);
+      // The proxy's check named the platform page's origin: the frame's features are delegated there.
+      expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${sim.urls.origin}; fullscreen ${sim.urls.origin}`);
       expect(requestsTo(sim.endpoint).filter((e) => e.name.includes('/launch'))).to.have.length(0);
     });
 
@@ -353,7 +358,7 @@ describe('<dh-avatar>', () => {
     it('a tampered signature is the error state with the proxy\'s message and Try again, not a frame', async () => {
       const url = tamper(await signedUrl(head.id));
       performance.clearResourceTimings();
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`);
       setTimeout(() => button(el, /Talk to/).click());
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('launch_invalid');
@@ -369,7 +374,7 @@ describe('<dh-avatar>', () => {
 
     it('an src the proxy finds expired (the page\'s clock is behind) is the error state', async () => {
       const { url, exp } = await expiredUrl(head.id);
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`);
       const error = oneEvent(el, 'dh-error');
       activateAt(el, exp - 60);
       expect((await error).detail).to.deep.equal({ code: 'launch_expired', message: 'This launch link has expired. Reload the page to get a new one.' });
@@ -392,9 +397,11 @@ describe('<dh-avatar>', () => {
       const real = window.fetch;
       window.fetch = (input, init) => (String(input).includes('/embed/') ? Promise.reject(new TypeError('Failed to fetch')) : real(input, init));
       try {
-        const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} loading="eager"></dh-avatar>`);
+        const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
         await oneEvent(el, 'dh-load');
         expect(frameOf(el)!.src).to.equal(url);
+        // Where the link leads is not known: no feature is delegated.
+        expect(frameOf(el)!.getAttribute('allow')).to.equal('');
       } finally {
         window.fetch = real;
       }
@@ -402,7 +409,7 @@ describe('<dh-avatar>', () => {
 
     it('an expired src alone is an error that says to reload the page', async () => {
       const expired = (await signedUrl(head.id)).replace(/exp=\d+/, 'exp=1000');
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${expired}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${expired} endpoint=${sim.endpoint}></dh-avatar>`);
       setTimeout(() => el.activate());
       const error = await oneEvent(el, 'dh-error');
       await el.updateComplete;

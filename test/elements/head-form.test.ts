@@ -5,7 +5,7 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
-import '../../src/elements/head-form/head-form.js';
+import { configure } from '../../src/elements/head-form/head-form.js';
 import type { DhHeadForm, HeadCreatedDetail } from '../../src/elements/head-form/head-form.js';
 import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
 
@@ -86,6 +86,8 @@ describe('<dh-head-form>', () => {
     const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>('sim-info');
     endpoint = info.endpoint;
     auth = { authorization: `Bearer ${info.adminToken}` };
+    // The proxy is on another origin than this page: the site's script trusts it with its headers.
+    configure({ trustedEndpoints: [endpoint] });
   });
   afterEach(() => executeServerCommand('sim-clear-faults'));
 

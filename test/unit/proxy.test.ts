@@ -216,6 +216,25 @@ describe('proxy', () => {
       assert.equal(location, `${sim.urls.chatUrl}/${org.publicId}/${record.publicId}?api_key=${org.apiKey}`);
     });
 
+    test('HEAD-8 the launch answer and the embed route asked for JSON name the page\'s origin (for the frame\'s allow), never its URL', async () => {
+      const head = await createHead(p);
+      for (const [view, pageUrl] of [['chat', sim.urls.chatUrl], ['stream', sim.urls.streamUrl]] as const) {
+        const launch = await (await p.request(`/dh/heads/${head.id}/launch?view=${view}`)).json();
+        assert.equal(launch.pageOrigin, new URL(pageUrl).origin);
+        const res = await p.request(launch.url, { headers: { accept: 'application/json' } });
+        assert.equal(res.status, 200);
+        assert.match(res.headers.get('vary') ?? '', /\bAccept\b/);
+        assert.equal(res.headers.get('cache-control'), 'no-store');
+        const body = await res.json();
+        assert.deepEqual(body, { pageOrigin: new URL(pageUrl).origin, expiresAt: launch.expiresAt });
+        assert.doesNotMatch(JSON.stringify(body), /api_key/);
+        // A frame's navigation (text/html, or no Accept at all) is still redirected.
+        for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*']) {
+          assert.equal((await p.request(launch.url, { headers: { accept } })).status, 302, accept);
+        }
+      }
+    });
+
     test('STREAM-4 the stream view redirects to {stream_url}/<org>/<head>?api_key', async () => {
       const head = await createHead(p);
       const launch = await (await p.request(`/dh/heads/${head.id}/launch?view=stream`)).json();

@@ -137,7 +137,7 @@ export const styles = css`
   }
   /* Bubble layout: a launcher in a corner and a panel above it. */
   .launcher {
-    position: fixed;
+    position: var(--dh-avatar-position, fixed);
     bottom: var(--dh-avatar-offset, 20px);
     right: var(--dh-avatar-offset, 20px);
     z-index: var(--dh-avatar-z-index, 2147483000);
@@ -161,7 +161,7 @@ export const styles = css`
     background: rgb(255 255 255 / 0.25);
   }
   .panel {
-    position: fixed;
+    position: var(--dh-avatar-position, fixed);
     bottom: calc(var(--dh-avatar-offset, 20px) + 64px);
     right: var(--dh-avatar-offset, 20px);
     z-index: var(--dh-avatar-z-index, 2147483000);

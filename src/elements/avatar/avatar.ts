@@ -1,6 +1,7 @@
 import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, launchSchema, type HeadSummary } from '../../api/answers.js';
 import { ApiRequestError, refusal, requestJson } from '../../api/client.js';
+import { frameAllow, frameSandbox, frameUrl, idSegment, mediaUrl, pageOrigin } from '../../api/urls.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 
@@ -14,6 +15,11 @@ export interface AvatarLoadDetail {
   view: 'chat' | 'stream';
 }
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
+/** What the frame loads: a checked launch URL, and the platform page's origin it leads to. */
+interface Frame {
+  url: string;
+  origin?: string | undefined;
+}
 
 /** Origins already preconnected on this page: one `<link rel=preconnect>` each, ever. */
 const preconnected = new Set<string>();
@@ -26,6 +32,12 @@ const EXPIRY_MARGIN_MS = 5000;
  * Until it is needed it costs one small request: a facade with the head's poster and a button.
  * Before the frame follows a launch URL, the element asks the proxy whether it would accept it,
  * so a refused link (tampered, expired, unpublished head) is this element's error state.
+ *
+ * Markup is input: the frame loads only a signed launch link of the site's proxy (api/urls.ts),
+ * sandboxed without top navigation, and its `allow` delegates each feature to the platform page's
+ * origin only. With `loading="eager"` or `"lazy"` the microphone and camera are not delegated
+ * unless the site sets `allow` itself: a page that holds the microphone permission would otherwise
+ * hand it to the frame with no click.
  *
  * Keyboard: in the bubble layout Escape closes the panel while focus is on the launcher or the
  * panel's own controls. Once focus is inside the platform's page (another origin), its keys
@@ -59,7 +71,8 @@ const EXPIRY_MARGIN_MS = 5000;
  * @cssprop [--dh-avatar-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-avatar-offset=20px] - Bubble: distance from the corner.
  * @cssprop [--dh-avatar-panel-width=380px] - Bubble: panel width.
- * @cssprop [--dh-avatar-z-index=2147483000] - Bubble: stacking order.
+ * @cssprop [--dh-avatar-z-index=2147483000] - Bubble: stacking order (lower it under a cookie banner or a site menu).
+ * @cssprop [--dh-avatar-position=fixed] - Bubble: `fixed` to the window, or `absolute` to keep it inside a positioned block of the page.
  */
 export class DhAvatar extends LitElement {
   static override styles = styles;
@@ -76,17 +89,18 @@ export class DhAvatar extends LitElement {
     position: { reflect: true },
     label: {},
     allow: {},
+    sandbox: {},
     poster: {},
     _phase: { state: true },
     _summary: { state: true },
-    _frameUrl: { state: true },
+    _frame: { state: true },
     _error: { state: true },
     _open: { state: true },
   };
 
   private _phase: Phase = 'idle';
   private _summary?: HeadSummary;
-  private _frameUrl?: string;
+  private _frame?: Frame;
   private _error?: DhErrorDetail;
   private _open = false;
 
@@ -106,189 +120,199 @@ export class DhAvatar extends LitElement {
   position: 'bottom-right' | 'bottom-left' = 'bottom-right';
   /** Accessible name of the frame; default from the head's name. */
   label?: string;
-  /** Permissions the frame may use. */
-  allow = 'microphone; camera; autoplay; fullscreen';
+  /**
+   * Features the frame may use, among microphone, camera, autoplay, fullscreen and
+   * clipboard-write (anything else is ignored), each delegated to the platform page's origin.
+   * Default `microphone; camera; autoplay; fullscreen`, without microphone and camera when
+   * `loading` is `eager` or `lazy`.
+   */
+  allow?: string;
+  /**
+   * Sandbox tokens added to the frame's (`allow-scripts allow-same-origin allow-forms allow-popups
+   * allow-popups-to-escape-sandbox`) for a platform page that needs more, e.g. `allow-downloads`.
+   * `allow-top-navigation` is never added; `allow-top-navigation-by-user-activation` is.
+   */
+  sandbox?: string;
   /** Poster image URL; default the head's poster from the proxy. */
   poster?: string;
 
-  private _summaryAbort?: AbortController;
-  private _launchAbort?: AbortController;
-  private _observer?: IntersectionObserver;
-  private _focusFrame = false;
+  #summaryAbort?: AbortController;
+  #launchAbort?: AbortController;
+  #observer?: IntersectionObserver;
+  #focusFrame = false;
   /** It was loading or showing a page when taken out of the document. */
-  private _resume = false;
+  #resume = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.addEventListener('pointerover', this._preconnect, { once: true });
-    this.addEventListener('focusin', this._preconnect, { once: true });
+    this.addEventListener('pointerover', this.#preconnect, { once: true });
+    this.addEventListener('focusin', this.#preconnect, { once: true });
     // On the host, not the panel: Escape then works from the launcher too.
-    this.addEventListener('keydown', this._onKeydown);
-    if (this._resume) {
-      this._resume = false;
-      void this._start('method', false);
-    } else if (this.hasUpdated) this._arm();
+    this.addEventListener('keydown', this.#onKeydown);
+    if (this.#resume) {
+      this.#resume = false;
+      void this.#start('method', false);
+    } else if (this.hasUpdated) this.#arm();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._observer?.disconnect();
-    this._summaryAbort?.abort();
-    this._launchAbort?.abort();
+    this.#observer?.disconnect();
+    this.#summaryAbort?.abort();
+    this.#launchAbort?.abort();
     // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then
     // load again from a fresh URL instead of waiting for an answer that will never come.
-    this._resume = this._phase === 'loading' || this._phase === 'ready';
-    if (this._resume) {
+    this.#resume = this._phase === 'loading' || this._phase === 'ready';
+    if (this.#resume) {
       this._phase = 'idle';
-      this._frameUrl = undefined;
+      this._frame = undefined;
     }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has('headId') || changed.has('endpoint')) && this.headId) this._loadSummary();
+    if ((changed.has('headId') || changed.has('endpoint')) && this.headId) this.#loadSummary();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const frame = this.renderRoot.querySelector('iframe');
-    if (this._focusFrame && frame) {
-      this._focusFrame = false;
+    if (this.#focusFrame && frame) {
+      this.#focusFrame = false;
       // Moves keyboard focus into the conversation the user asked for.
       frame.focus();
     }
     // The first update, or the owner changed how it should load.
-    if (changed.has('loading') || changed.has('layout')) this._arm();
+    if (changed.has('loading') || changed.has('layout')) this.#arm();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
     const moved = (['src', 'view'] as const).some((k) => changed.has(k) && changed.get(k) !== undefined);
     if (moved && this._phase !== 'idle') {
       void this.updateComplete.then(() => {
         this._phase = 'idle';
-        return this._start('method', false);
+        return this.#start('method', false);
       });
     }
   }
 
   /** Loads the page in the frame (a no-op when it is loading or loaded). */
   activate(trigger: AvatarTrigger = 'method'): Promise<void> {
-    return this._start(trigger, true);
+    return this.#start(trigger, true);
   }
 
   /** Asks for a fresh launch URL and loads the page again (a new conversation). */
   reload(): Promise<void> {
     this._phase = 'idle';
-    return this._start('method', true);
+    return this.#start('method', true);
   }
 
   /** Loads now (`eager`), near the viewport (`lazy`) or not until asked (`click`). */
-  private _arm(): void {
-    this._observer?.disconnect();
+  #arm(): void {
+    this.#observer?.disconnect();
     if (this._phase !== 'idle' || this.layout !== 'inline') return;
     // After this update, not during it (a state change inside an update costs another one).
     if (this.loading === 'eager') void this.updateComplete.then(() => this.activate('eager'));
     else if (this.loading === 'lazy') {
       // Starts loading a little before the box scrolls into view.
-      this._observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
+      this.#observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
         rootMargin: '200px',
       });
-      this._observer.observe(this);
+      this.#observer.observe(this);
     }
   }
 
-  private async _start(trigger: AvatarTrigger, announce: boolean): Promise<void> {
+  async #start(trigger: AvatarTrigger, announce: boolean): Promise<void> {
     if (this._phase === 'loading' || this._phase === 'ready') return;
-    this._observer?.disconnect();
+    this.#observer?.disconnect();
     this._phase = 'loading';
     this._error = undefined;
-    this._focusFrame = trigger === 'click';
-    this._frameUrl = undefined;
+    this.#focusFrame = trigger === 'click';
+    this._frame = undefined;
     if (announce) emit(this, 'dh-activate', { trigger });
-    this._launchAbort?.abort();
-    const abort = (this._launchAbort = new AbortController());
+    this.#launchAbort?.abort();
+    const abort = (this.#launchAbort = new AbortController());
     try {
-      const url = await this._launchUrl(abort.signal);
+      const frame = await this.#launch(abort.signal);
       if (abort.signal.aborted) return;
-      this._frameUrl = url;
+      this._frame = frame;
     } catch (err) {
       if (abort.signal.aborted) return;
-      this._fail(err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) });
+      this.#fail(err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) });
     }
   }
 
-  private async _launchUrl(signal: AbortSignal): Promise<string> {
-    const src = this.src;
+  async #launch(signal: AbortSignal): Promise<Frame> {
+    const { src, headId, endpoint } = this;
     if (src) {
-      const exp = Number(new URL(src, document.baseURI).searchParams.get('exp'));
-      // Fresh by this page's clock; the proxy has the last word (its clock, the signature).
-      const refusal =
-        !exp || exp * 1000 > Date.now() + EXPIRY_MARGIN_MS
-          ? await this._refusal(src, signal)
-          : new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
-      if (!refusal) return src;
-      // With head-id, an expired src (a cached page) is replaced by a fresh URL.
-      if (refusal.code !== 'launch_expired' || !this.headId) throw refusal;
+      // Markup: checked before anything is fetched or framed.
+      const url = frameUrl(src, endpoint);
+      try {
+        // Fresh by this page's clock; the proxy has the last word (its clock, the signature).
+        if (Number(new URL(url).searchParams.get('exp')) * 1000 < Date.now() + EXPIRY_MARGIN_MS) {
+          throw new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
+        }
+        return { url, origin: await this.#check(url, signal) };
+      } catch (err) {
+        // With head-id, an expired src (a cached page) is replaced by a fresh URL.
+        if ((err as ApiRequestError).code !== 'launch_expired' || !headId) throw err;
+      }
     }
-    if (!this.headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
-    const launch = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId)}/launch`, launchSchema, {
-      query: { view: this.view },
-      signal,
-    });
+    if (!headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
+    const launch = await requestJson(endpoint, `/heads/${idSegment(headId)}/launch`, launchSchema, { query: { view: this.view }, signal });
     // Signed by the proxy a moment ago: asking it again whether it accepts the link would only
     // cost the visitor a round trip (a markup `src` is checked above; it may be old or edited).
-    return this._resolve(launch.url);
+    // Its URL is relative to the proxy, not to this page (the proxy may be on another origin).
+    return { url: frameUrl(launch.url, endpoint, endpoint), origin: pageOrigin(launch.pageOrigin) };
   }
 
   /**
-   * Asks the proxy what the frame would get, so a refused link becomes this element's error state
-   * instead of a refusal page in the frame. The proxy's 302 is not followed (`redirect: 'manual'`
-   * gives an opaque redirect), so this never reaches the platform. A network or CORS failure
-   * tells nothing: the frame goes anyway, as it would without this check.
+   * Asks the proxy, for JSON, what the frame would get: a refused link (tampered, expired) becomes
+   * this element's error state instead of a refusal page in the frame, and a good one names the
+   * platform page's origin. A redirect is not followed, so this never reaches the platform. A
+   * network or CORS failure tells nothing: the frame goes anyway, with no feature delegated.
    */
-  private async _refusal(url: string, signal: AbortSignal): Promise<ApiRequestError | undefined> {
-    const res = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
-    return res && !res.ok && res.type !== 'opaqueredirect' ? refusal(res, await res.json().catch(() => undefined)) : undefined;
+  async #check(url: string, signal: AbortSignal): Promise<string | undefined> {
+    const res = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
+    const payload = await res?.json().catch(() => undefined);
+    if (res && !res.ok && res.type !== 'opaqueredirect') throw refusal(res, payload);
+    return pageOrigin(payload?.pageOrigin);
   }
 
-  /** URLs from the proxy are relative to it, not to this page (the proxy may be on another origin). */
-  private _resolve(url: string): string {
-    return new URL(url, new URL(this.endpoint, document.baseURI)).href;
-  }
-
-  private async _loadSummary(): Promise<void> {
-    this._summaryAbort?.abort();
-    const abort = (this._summaryAbort = new AbortController());
+  async #loadSummary(): Promise<void> {
+    this.#summaryAbort?.abort();
+    const abort = (this.#summaryAbort = new AbortController());
     try {
-      this._summary = await requestJson(this.endpoint, `/heads/${encodeURIComponent(this.headId!)}`, headSummarySchema, { signal: abort.signal });
+      this._summary = await requestJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, { signal: abort.signal });
     } catch {
       // The facade works without it (a generic name); a real problem shows when the user activates.
       if (!abort.signal.aborted) this._summary = undefined;
     }
   }
 
-  private _fail(error: DhErrorDetail): void {
+  #fail(error: DhErrorDetail): void {
     this._phase = 'error';
     this._error = error;
-    this._frameUrl = undefined;
+    this._frame = undefined;
     emit(this, 'dh-error', error);
   }
 
-  private get _name(): string | undefined {
+  get #name(): string | undefined {
     return this._summary?.name;
   }
 
-  private get _title(): string {
-    return this.label ?? (this._name ? `${this._name}, digital human` : 'Digital human');
+  get #title(): string {
+    return this.label ?? (this.#name ? `${this.#name}, digital human` : 'Digital human');
   }
 
   /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
-  private get _micBlocked(): boolean {
+  get #micBlocked(): boolean {
     const d = document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } };
     const policy = d.permissionsPolicy ?? d.featurePolicy;
     return policy?.allowsFeature('microphone') === false;
   }
 
-  private _preconnect = (): void => {
+  #preconnect = (): void => {
     // Warms up the connection to a proxy on another origin; the platform's origin is not touched.
-    const origin = new URL(this.endpoint, document.baseURI).origin;
-    if (origin === location.origin || preconnected.has(origin)) return;
+    const url = mediaUrl(this.endpoint);
+    const origin = url && new URL(url).origin;
+    if (!origin || origin === location.origin || preconnected.has(origin)) return;
     preconnected.add(origin);
     const link = document.createElement('link');
     link.rel = 'preconnect';
@@ -297,113 +321,118 @@ export class DhAvatar extends LitElement {
     document.head.append(link);
   };
 
-  private _onFrameLoad = (): void => {
+  #onFrameLoad = (): void => {
     if (this._phase !== 'loading') return;
     this._phase = 'ready';
     emit(this, 'dh-load', { view: this.view });
   };
 
-  private _onActivateClick = (): void => void this.activate('click');
-  private _onRetry = (): void => {
+  #onActivateClick = (): void => void this.activate('click');
+  #onRetry = (): void => {
     this._phase = 'idle';
-    void this._start('click', true);
+    void this.#start('click', true);
   };
 
-  private _toggle = (): void => (this._open ? this._close() : this._openPanel());
+  #toggle = (): void => (this._open ? this.#close() : this.#openPanel());
 
-  private _openPanel(): void {
+  #openPanel(): void {
     this._open = true;
     emit(this, 'dh-open', {});
     if (this._phase === 'idle') void this.activate('click');
-    else this._focusFrame = true;
+    else this.#focusFrame = true;
   }
 
-  private _close(): void {
+  #close(): void {
     this._open = false;
     emit(this, 'dh-close', {});
     // Focus returns to where the user opened the panel from.
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
   }
 
-  private _onKeydown = (e: KeyboardEvent): void => {
+  #onKeydown = (e: KeyboardEvent): void => {
     if (e.key === 'Escape' && this._open) {
       e.stopPropagation();
-      this._close();
+      this.#close();
     }
   };
 
   protected override render() {
-    return this.layout === 'bubble' ? this.renderBubble() : html`<div class="box" part="box">${this.renderBody()}</div>`;
+    return this.layout === 'bubble' ? this.#renderBubble() : html`<div class="box" part="box">${this.#renderBody()}</div>`;
   }
 
-  private renderBody() {
-    if (this._phase === 'error') return this.renderError();
-    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.renderFacade();
-    return html`${this._frameUrl
+  #renderBody() {
+    if (this._phase === 'error') return this.#renderError();
+    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.#renderFacade();
+    const frame = this._frame;
+    return html`${frame
         ? html`<iframe
             part="frame"
-            src=${this._frameUrl}
-            title=${this._title}
-            allow=${this.allow}
+            src=${frame.url}
+            title=${this.#title}
+            allow=${frameAllow(this.allow ?? (this.loading !== 'click' && this.layout === 'inline' ? 'autoplay; fullscreen' : 'microphone; camera; autoplay; fullscreen'), frame.origin)}
+            sandbox=${frameSandbox(this.sandbox)}
             referrerpolicy="strict-origin-when-cross-origin"
-            @load=${this._onFrameLoad}
+            @load=${this.#onFrameLoad}
           ></iframe>`
         : nothing}
       ${this._phase === 'loading'
-        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>Connecting to ${this._name ?? 'the digital human'}…</span></div>`
-        : this._micBlocked
+        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>Connecting to ${this.#name ?? 'the digital human'}…</span></div>`
+        : this.#micBlocked
           ? html`<p class="hint" part="hint">This page does not allow the microphone, so you can type but not talk.</p>`
           : nothing}`;
   }
 
-  /** The poster: the page's own, else the head's face from the proxy. */
-  private get _poster(): string | undefined {
-    return this.poster ?? (this._summary?.poster ? this._resolve(this._summary.poster) : undefined);
+  /** The poster: the page's own, else the head's face from the proxy (its URL is relative to the proxy); http(s) only. */
+  get #poster(): string | undefined {
+    return this.poster ? mediaUrl(this.poster) : mediaUrl(this._summary?.poster, this.endpoint);
   }
 
-  private renderFacade() {
-    const poster = this._poster;
-    const name = this._name;
+  #renderFacade() {
+    const poster = this.#poster;
+    const name = this.#name;
     return html`<div class="facade" part="facade">
       ${poster
         ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
         : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
-      <button part="button" type="button" @click=${this._onActivateClick}>
+      <button part="button" type="button" @click=${this.#onActivateClick}>
         <span class="play" aria-hidden="true"></span>${name ? `Talk to ${name}` : 'Talk to the digital human'}
       </button>
     </div>`;
   }
 
-  private renderError() {
+  #renderError() {
     return html`<div class="state error" part="error" role="alert">
       <span>${this._error?.message}</span>
-      <button part="button" type="button" @click=${this._onRetry}>Try again</button>
+      <button part="button" type="button" @click=${this.#onRetry}>Try again</button>
     </div>`;
   }
 
-  private renderBubble() {
-    const name = this._name;
-    const poster = this._poster;
+  #renderBubble() {
+    const name = this.#name;
+    const poster = this.#poster;
     return html`<button
         class="launcher"
         part="launcher"
         type="button"
         aria-expanded=${this._open ? 'true' : 'false'}
         aria-controls="panel"
-        @click=${this._toggle}
+        @click=${this.#toggle}
       >
         ${poster ? html`<img src=${poster} alt="" />` : html`<span class="dot" aria-hidden="true"></span>`}
         ${this._open ? 'Close' : name ? `Talk to ${name}` : 'Talk to us'}
       </button>
-      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this._title} ?hidden=${!this._open}>
+      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this.#title} ?hidden=${!this._open}>
         <div class="panel-head">
           <span>${name ?? 'Digital human'}</span>
-          <button class="close" part="close" type="button" aria-label="Close ${this._title}" @click=${this._close}>Close</button>
+          <button class="close" part="close" type="button" aria-label="Close ${this.#title}" @click=${this.#close}>Close</button>
         </div>
-        <div class="box" part="box">${this.renderBody()}</div>
+        <div class="box" part="box">${this.#renderBody()}</div>
       </div>`;
   }
 }
+
+/** The page's own settings (trusted proxies), shared by every element of the kit. */
+export { configure, type KitOptions } from '../../api/urls.js';
 
 // Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
 if (!isServer && !customElements.get('dh-avatar')) customElements.define('dh-avatar', DhAvatar);

@@ -3,6 +3,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
+import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
 import type { DhSelectEvent } from '../shared/events.js';
 import { DhFormControl } from '../shared/form-control.js';
@@ -170,13 +171,19 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
   }
 
-  private _fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
-    return requestJson(f.endpoint, '/faces', facesPageSchema, {
+  private async _fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
+    const answer = await requestJson(f.endpoint, '/faces', facesPageSchema, {
       query: { page, take: PAGE_SIZE, gender: f.gender || undefined, order: f.order, q: f.q || undefined },
       signal,
       headers: this.headers,
       credentials: this.credentials,
     });
+    // Media URLs are shown only when they are http(s) (api/urls.ts); a face with another keeps its name.
+    const items = answer.items.map((face) => {
+      const url = mediaUrl(face.thumbnail?.url, f.endpoint);
+      return { ...face, thumbnail: url ? { ...face.thumbnail!, url } : null, videoUrl: mediaUrl(face.videoUrl, f.endpoint) ?? null };
+    });
+    return { ...answer, items };
   }
 
   /**
@@ -392,6 +399,9 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     </div>`;
   }
 }
+
+/** The page's own settings (trusted proxies), shared by every element of the kit. */
+export { configure, type KitOptions } from '../../api/urls.js';
 
 if (!isServer && !customElements.get('dh-face-picker')) customElements.define('dh-face-picker', DhFacePicker);
 

@@ -1,6 +1,7 @@
 import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { ApiRequestError, requestJson } from '../../api/client.js';
+import { ApiRequestError, request, requestJson } from '../../api/client.js';
+import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/answers.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
@@ -234,7 +235,7 @@ export class DhHeadForm extends LitElement {
     if (!head || this._submitting) return;
     this._submitting = true;
     try {
-      await requestJson(this.endpoint, `/heads/${encodeURIComponent(head.id)}/splitter`, { safeParse: (v: unknown) => ({ success: true as const, data: v }) }, {
+      await request(this.endpoint, `/heads/${idSegment(head.id)}/splitter`, {
         method: 'PUT',
         body: { on: false },
         headers: this.headers,
@@ -413,6 +414,9 @@ export class DhHeadForm extends LitElement {
     </section>`;
   }
 }
+
+/** The page's own settings (trusted proxies), shared by every element of the kit. */
+export { configure, type KitOptions } from '../../api/urls.js';
 
 if (!isServer && !customElements.get('dh-head-form')) customElements.define('dh-head-form', DhHeadForm);
 

@@ -155,7 +155,7 @@ export class VideoGallery {
               @click=${this._onSelect}
             >
               <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
-              <video src=${`${talk.url}#t=0.5`} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
+              <video src=${talk.url ? `${talk.url}#t=0.5` : nothing} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
               <span class="said">${talk.text}</span>
               <span class="meta">${this._options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
             </button>

@@ -5,13 +5,20 @@
  * proxy's download route, which answers `content-disposition: attachment`.
  */
 import { html, nothing } from 'lit';
-import { ApiRequestError, routeUrl } from '../../api/client.js';
+import { request, routeUrl } from '../../api/client.js';
 import type { VideoItem } from '../../api/answers.js';
+import { ID_PATTERN } from '../../api/rules.js';
+import { idSegment } from '../../api/urls.js';
 import { formatDate } from './format.js';
 
-/** `{endpoint}/heads/:id/videos/:talkId/download`: the proxy's route that answers the mp4 as an attachment. */
-export function downloadUrl(endpoint: string, headId: string, talkId: string): string {
-  return routeUrl(endpoint, `/heads/${encodeURIComponent(headId)}/videos/${encodeURIComponent(talkId)}/download`);
+const downloadPath = (headId: string, talkId: string) => `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
+
+/**
+ * `{endpoint}/heads/:id/videos/:talkId/download`: the proxy's route that answers the mp4 as an
+ * attachment; undefined (no link) for an id that could not be in a path.
+ */
+export function downloadUrl(endpoint: string, headId: string, talkId: string): string | undefined {
+  return ID_PATTERN.test(headId) && ID_PATTERN.test(talkId) ? routeUrl(endpoint, downloadPath(headId, talkId)) : undefined;
 }
 
 /** The saved file's name, as the proxy's content-disposition has it: `<head>-<talk>.mp4`, safe characters only. */
@@ -27,23 +34,13 @@ export function videoFileName(headId: string, talkId: string): string {
  * The video is in memory meanwhile: talks are short clips. With cookies (`credentials`) or open
  * admin routes, the element uses the plain link instead and the browser streams the file.
  */
-export async function saveVideo(url: string, fileName: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: init.headers, credentials: init.credentials });
-  } catch {
-    throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
-  }
-  if (!res.ok) {
-    const payload = (await res.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
-    const error = payload?.error;
-    if (typeof error?.code === 'string' && typeof error.message === 'string') throw new ApiRequestError(error.code, error.message, res.status);
-    throw new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
-  }
+export async function saveVideo(endpoint: string, headId: string, talkId: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
+  // The site's headers go only where request() allows them (api/urls.ts).
+  const res = await request(endpoint, downloadPath(headId, talkId), init);
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
-  link.download = fileName;
+  link.download = videoFileName(headId, talkId);
   link.click();
   // Revoked later, not at once: the browser reads the blob after the click returns.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
@@ -54,7 +51,7 @@ export interface PlayerView {
   /** The voice as people read it. */
   voice: string;
   /** The proxy's download route for the talk. */
-  downloadHref: string;
+  downloadHref: string | undefined;
   fileName: string;
   /** A download through fetch is under way. */
   downloadBusy: boolean;
@@ -73,14 +70,14 @@ export function renderPlayer(view: PlayerView) {
   return html`<figure class="player" part="player">
     <video
       part="video"
-      src=${talk.url}
+      src=${talk.url || nothing}
       controls
       preload="metadata"
       playsinline
       aria-describedby="playing-text"
       @error=${view.onVideoError}
     ></video>
-    ${view.unplayable
+    ${view.unplayable || !talk.url
       ? html`<p class="video-error error" part="error" role="alert">
           The video could not be played: the file is missing or not one this browser plays.
           <button type="button" @click=${view.onReload}>Try again</button>
@@ -90,7 +87,7 @@ export function renderPlayer(view: PlayerView) {
       <p id="playing-text" class="said">${talk.text}</p>
       <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
     </figcaption>
-    <a class="download" part="download" href=${view.downloadHref} download=${view.fileName} aria-busy=${view.downloadBusy ? 'true' : 'false'} @click=${view.onDownload}>Download the video (mp4)</a>
+    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy ? 'true' : 'false'} @click=${view.onDownload}>Download the video (mp4)</a>
     ${view.downloadError ? html`<p class="download-error error" part="error" role="alert">${view.downloadError}</p>` : nothing}
   </figure>`;
 }

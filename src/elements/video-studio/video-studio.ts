@@ -1,5 +1,6 @@
 import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
+import { idSegment, mediaUrl } from '../../api/urls.js';
 import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
 import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, videoTextProblem } from '../../api/rules.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
@@ -86,7 +87,7 @@ export class DhVideoStudio extends LitElement {
   private readonly _wait = new TalkWait(this, {
     list: (headId, paging, signal) => this._list(this.endpoint, headId, paging, signal),
     request: async (headId, text, signal) => {
-      await requestJson(this.endpoint, `/heads/${encodeURIComponent(headId)}/videos`, videoAcceptedSchema, {
+      await requestJson(this.endpoint, `/heads/${idSegment(headId)}/videos`, videoAcceptedSchema, {
         method: 'POST',
         body: { text },
         signal,
@@ -217,13 +218,15 @@ export class DhVideoStudio extends LitElement {
     return Number.isFinite(n) ? Math.min(MAX_PAGE_TAKE, Math.max(1, n)) : 6;
   }
 
-  private _list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
-    return requestJson(endpoint, `/heads/${encodeURIComponent(headId)}/videos`, videosPageSchema, {
+  private async _list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
+    const answer = await requestJson(endpoint, `/heads/${idSegment(headId)}/videos`, videosPageSchema, {
       query: { order: 'DESC', ...paging },
       signal,
       headers: this.headers,
       credentials: this.credentials,
     });
+    // Only an http(s) mp4 is played (api/urls.ts): another URL leaves the talk's `url` empty, which the player reports as unplayable.
+    return { ...answer, items: answer.items.map((talk) => ({ ...talk, url: mediaUrl(talk.url, endpoint) ?? '' })) };
   }
 
   /** Plays a talk chosen in the gallery. */
@@ -297,7 +300,7 @@ export class DhVideoStudio extends LitElement {
     const headId = this.headId;
     this._download = { talkId: talk.id, busy: true };
     try {
-      await saveVideo(downloadUrl(this.endpoint, headId, talk.id), videoFileName(headId, talk.id), { headers: this.headers, credentials: this.credentials });
+      await saveVideo(this.endpoint, headId, talk.id, { headers: this.headers, credentials: this.credentials });
       if (this._download?.talkId === talk.id) this._download = undefined;
     } catch (err) {
       const detail = toDetail(err, { code: 'video_download_failed', message: 'The video could not be downloaded.' });
@@ -364,6 +367,9 @@ export class DhVideoStudio extends LitElement {
     });
   }
 }
+
+/** The page's own settings (trusted proxies), shared by every element of the kit. */
+export { configure, type KitOptions } from '../../api/urls.js';
 
 // Defined only in a browser, and only once: importing the module in Node (SSR, tests) must not
 // throw, nor may a page that loads the element twice (the CDN bundle and the package). Lit's

@@ -461,6 +461,9 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   }
 }
 
+/** The page's own settings (trusted proxies), shared by every element of the kit. */
+export { configure, type KitOptions } from '../../api/urls.js';
+
 // Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
 if (!isServer && !customElements.get('dh-voice-picker')) customElements.define('dh-voice-picker', DhVoicePicker);
 

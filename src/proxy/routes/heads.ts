@@ -4,7 +4,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { CreatedHead, HeadSummary } from '../../api/answers.js';
+import type { CreatedHead, EmbedCheck, HeadSummary, Launch } from '../../api/answers.js';
 import { embedQuerySchema, headIdSchema, launchQuerySchema } from '../../api/requests.js';
 import type { View } from '../../api/rules.js';
 import { headCreateSchema, type HeadCreateRequest, type HeadRecord } from '../../platform/schemas.js';
@@ -69,6 +69,9 @@ const REFUSAL_TITLES: Record<string, string> = {
   not_found: 'This digital human does not exist',
   stream_unavailable: 'The live stream is not available',
 };
+
+/** A fetch() that asked for JSON, not a frame's navigation (which accepts text/html). */
+const wantsJson = (accept = '') => /\bapplication\/json\b/.test(accept) && !/\btext\/html\b/.test(accept);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -163,10 +166,12 @@ export function headRoutes(deps: Deps) {
     const id = publishedHeadId(deps, c);
     const { view } = parseInput(launchQuerySchema, c.req.query());
     // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
-    pageUrl(deps, await deps.head(id), view);
+    const page = pageUrl(deps, await deps.head(id), view);
     const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps), now: Math.floor(deps.now() / 1000) });
     c.header('cache-control', 'no-store');
-    return c.json(launch);
+    // The page's origin (never its URL, which holds the organisation key): the element delegates
+    // the microphone and the frame's other features to it, since the frame's own URL is this proxy.
+    return c.json({ ...launch, pageOrigin: new URL(page).origin } satisfies Launch);
   });
 
   app.use('/embed/:id', embedRefusalPage);
@@ -182,6 +187,10 @@ export function headRoutes(deps: Deps) {
     // The page URL carries the organisation key: never cached, never sent on as a referrer.
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
+    // <dh-avatar> asks first, for JSON, whether the link is good and where it leads (the origin
+    // its frame delegates the microphone to); the frame itself, a navigation, is redirected.
+    c.header('vary', 'Accept', { append: true });
+    if (wantsJson(c.req.header('accept'))) return c.json({ pageOrigin: new URL(target).origin, expiresAt: new Date(q.exp * 1000).toISOString() } satisfies EmbedCheck);
     return c.redirect(target, 302);
   });
 

@@ -75,6 +75,28 @@ if (main) {
     input.focus();
   });
 
+  // Speaking, as the platform's pages offer it: the microphone is asked for on the press (so the
+  // frame must have been given it: its `allow` names this page's origin). The simulator does not
+  // transcribe; it shows that it listens, and typing still works.
+  const mic = form.querySelector('.mic');
+  let stream;
+  mic.addEventListener('click', async () => {
+    if (stream) {
+      stream.getTracks().forEach((track) => track.stop());
+      stream = undefined;
+      mic.setAttribute('aria-pressed', 'false');
+      status.textContent = '';
+      return;
+    }
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      mic.setAttribute('aria-pressed', 'true');
+      status.textContent = 'Listening… (the simulator does not transcribe speech: type your message)';
+    } catch (err) {
+      status.textContent = `The microphone is not available here (${err && err.name ? err.name : 'error'}): type your message instead.`;
+    }
+  });
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();

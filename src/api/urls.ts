@@ -1,0 +1,119 @@
+/**
+ * The URL policy of every element. Markup is input: whoever writes a page's HTML (a CMS editor, an
+ * injected snippet) sets `src`, `endpoint`, `head-id` and `poster`, and an HTML sanitizer does not
+ * know that a custom element's attribute is a URL. So an element asks here before it frames a
+ * page, fetches, shows an image or a video, or sends the site's credentials:
+ *
+ * - an endpoint is an http(s) URL or a path, with no `?` or `#` (which would point its routes
+ *   anywhere); the site's `headers` and cookies go only to the page's own origin or to an origin
+ *   the site's script lists with `configure({trustedEndpoints})`;
+ * - an id is checked before a path is built from it;
+ * - the frame loads only a signed launch link (`…/embed/<id>?view&exp&sig`), https (http on this
+ *   machine), on the endpoint's origin or a trusted one; its `allow` delegates each known feature
+ *   to the platform page's origin only, and it is sandboxed without top navigation;
+ * - media (posters, thumbnails, videos) are http(s) only.
+ *
+ * Browser only: it reads `document.baseURI` and `location`.
+ */
+import { ApiRequestError } from './errors.js';
+import { ID_PATTERN, ID_RULE, VIEWS, type View } from './rules.js';
+
+/** Origins of proxies the site's script trusts besides the page's own. */
+const trustedOrigins = new Set<string>();
+
+export interface KitOptions {
+  /**
+   * Proxies on another origin than the page's that may receive the site's `headers` and cookies
+   * and whose origin may sign frame URLs (e.g. `['https://api.example.com/dh']`).
+   */
+  trustedEndpoints?: readonly string[];
+}
+
+/** Settings of the page's own script (never of the markup): call it before the elements load data. */
+export function configure(options: KitOptions): void {
+  for (const endpoint of options.trustedEndpoints ?? []) trustedOrigins.add(endpointUrl(endpoint).origin);
+}
+
+/** `url` resolved against `base` (itself resolved against the page), or undefined when either is malformed. */
+const parse = (url: string, base = ''): URL | undefined => {
+  try {
+    return new URL(url, new URL(base, document.baseURI));
+  } catch {
+    return undefined;
+  }
+};
+
+/** The page's own origin, or one the site's script listed. */
+export const isTrusted = (url: URL): boolean => url.origin === location.origin || trustedOrigins.has(url.origin);
+
+/** https; http only on this machine (development) or on the page's own origin. */
+const secure = (url: URL): boolean =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname) || url.origin === location.origin));
+
+/** The endpoint as a URL: http(s) or a path, with no `?` or `#`. */
+export function endpointUrl(endpoint: string): URL {
+  const url = /[?#]/.test(endpoint) ? undefined : parse(endpoint);
+  if (url && /^https?:$/.test(url.protocol)) return url;
+  throw new ApiRequestError('invalid_endpoint', `The endpoint "${endpoint}" is not an http(s) URL or path without ? or #.`);
+}
+
+/** An id to put in a path, or an error before any request: `..` or `/` would move it to another route. */
+export function idSegment(id: string | undefined, name = 'head-id'): string {
+  if (id && ID_PATTERN.test(id)) return id;
+  throw new ApiRequestError('invalid_head_id', `The ${name} "${id ?? ''}" is not valid: an id is ${ID_RULE}.`);
+}
+
+/**
+ * The URL a frame may load: a signed launch link of the site's proxy (`…/embed/<id>?view&exp&sig`),
+ * secure, on the endpoint's origin or a trusted one. `base` resolves a relative URL: the page for
+ * a markup `src`, the endpoint for the proxy's launch answer.
+ */
+export function frameUrl(url: string, endpoint: string, base?: string): string {
+  const u = parse(url, base);
+  const q = u?.searchParams;
+  // (`test(null)` reads "null", which matches neither pattern.)
+  if (
+    u &&
+    secure(u) &&
+    (u.origin === endpointUrl(endpoint).origin || isTrusted(u)) &&
+    /\/embed\/[\w-]{1,100}$/.test(u.pathname) &&
+    VIEWS.includes(q!.get('view') as View) &&
+    /^\d{1,12}$/.test(q!.get('exp')!) &&
+    /^[0-9a-f]{64}$/.test(q!.get('sig')!)
+  ) {
+    return u.href;
+  }
+  throw new ApiRequestError('unsafe_url', "This conversation link was refused: it is not a launch link of the site's proxy.");
+}
+
+/** A media URL to show (poster, thumbnail, video), or undefined: http(s) only, a relative one resolved. */
+export function mediaUrl(url: string | null | undefined, base?: string): string | undefined {
+  const u = url ? parse(url, base) : undefined;
+  return u && /^https?:$/.test(u.protocol) ? u.href : undefined;
+}
+
+/** The platform page's origin from a proxy answer, when it is exactly a secure origin. */
+export function pageOrigin(value: unknown): string | undefined {
+  const u = typeof value === 'string' ? parse(value) : undefined;
+  return u && u.origin === value && secure(u) ? value : undefined;
+}
+
+/** The features a frame may be given; anything else in `allow` is ignored. */
+export const FRAME_FEATURES = ['microphone', 'camera', 'autoplay', 'fullscreen', 'clipboard-write'];
+
+/**
+ * The frame's `allow`: each known feature asked for, delegated to the platform page's origin and
+ * nowhere else (the frame's own URL is the proxy, which redirects there). Nothing without an origin.
+ */
+export function frameAllow(allow: string, origin: string | undefined): string {
+  const features = new Set(allow.split(';').map((d) => d.trim().split(/\s+/)[0]!));
+  return origin ? FRAME_FEATURES.filter((f) => features.has(f)).map((f) => `${f} ${origin}`).join('; ') : '';
+}
+
+/**
+ * The frame's sandbox: what the platform's pages need, plus the `allow-*` tokens the site adds,
+ * except `allow-top-navigation` (`allow-top-navigation-by-user-activation` is allowed).
+ */
+export function frameSandbox(extra = ''): string {
+  return ['allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox', ...extra.split(/\s+/).filter((t) => /^allow-(?!top-navigation$)/.test(t))].join(' ');
+}

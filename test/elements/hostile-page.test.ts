@@ -1,0 +1,253 @@
+/**
+ * The elements on a hostile page: the markup (a CMS editor's, an injected snippet's) names URLs and
+ * endpoints, and a proxy on another origin (web-test-runner.config.mjs, attackerPlugin: it records
+ * every request with its headers) answers what it likes. Nothing may run in this page, nothing
+ * may be framed but a signed launch link, and the site's credentials go only to its own proxy.
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { configure } from '../../src/index.js';
+import type { DhAvatar, DhErrorDetail, DhFacePicker, DhHeadForm, DhVideoStudio } from '../../src/index.js';
+
+interface SimInfo {
+  urls: { origin: string };
+  endpoint: string;
+}
+interface Logged {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+interface Head {
+  id: string;
+}
+
+declare global {
+  interface Window {
+    __dhPwned?: boolean;
+  }
+}
+
+const command = <T>(name: string, payload?: unknown) => executeServerCommand<T, unknown>(name, payload);
+const attackerLog = () => command<{ origin: string; requests: Logged[] }>('attacker-log');
+const frameOf = (el: Element) => el.shadowRoot!.querySelector('iframe');
+const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar iframe', ...payload });
+const ADMIN = { authorization: 'Bearer admin-token-of-the-site' };
+const DEFAULT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+let sim: SimInfo;
+let head: Head;
+/** The hostile proxy: loopback http (so "secure"), but not this page's origin and not trusted. */
+let attacker: string;
+/** A launch link the proxy signed for `head`. */
+let signed: string;
+const messages: unknown[] = [];
+const onMessage = (e: MessageEvent) => messages.push(e.data);
+
+/** Waits for the element's dh-error while `act` runs, then lets it render. */
+async function errorOf(el: HTMLElement, act: () => unknown = () => undefined): Promise<DhErrorDetail> {
+  const error = oneEvent(el, 'dh-error');
+  await act();
+  const { detail } = await error;
+  await (el as DhAvatar).updateComplete;
+  return detail;
+}
+
+/** Nothing ran in this page and nothing was framed. */
+async function nothingRan(el: DhAvatar): Promise<void> {
+  await new Promise((r) => setTimeout(r, 100));
+  expect(frameOf(el), 'no frame').to.equal(null);
+  expect(window.__dhPwned, 'no script ran in the page').to.equal(undefined);
+  expect(messages, 'no framed page posted a message').to.deep.equal([]);
+  expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('refused');
+}
+
+/** A page of HTML at a same-origin blob: URL (it could reach this page's cookies if framed). */
+const blobPage = () => URL.createObjectURL(new Blob(['<script>parent.__dhPwned = true</script>'], { type: 'text/html' }));
+
+describe('the elements on a hostile page', () => {
+  before(async () => {
+    sim = await command<SimInfo>('sim-info');
+    head = await command<Head>('sim-create-head', { name: 'Ada' });
+    attacker = `${(await attackerLog()).origin}/attacker/dh`;
+    const res = await fetch(`${sim.endpoint}/heads/${head.id}/launch?view=chat`);
+    signed = new URL((await res.json()).url, sim.endpoint).href;
+    window.addEventListener('message', onMessage);
+  });
+  after(() => window.removeEventListener('message', onMessage));
+  beforeEach(async () => {
+    messages.length = 0;
+    delete window.__dhPwned;
+    await attackerLog();
+  });
+
+  describe('<dh-avatar src> from the markup', () => {
+    const hostile: [string, () => string][] = [
+      ['javascript:', () => 'javascript:parent.__dhPwned=true'],
+      ['data:', () => 'data:text/html,<script>parent.postMessage("pwned","*")</script>'],
+      ['vbscript:', () => 'vbscript:msgbox(1)'],
+      ['blob:', blobPage],
+      ['a foreign https URL', () => 'https://evil.example/dh/embed/x?view=chat&exp=9999999999&sig=' + 'a'.repeat(64)],
+      ['a launch link on the proxy with no signature', () => `${sim.endpoint}/embed/x?view=chat`],
+      ['another route of the proxy', () => `${sim.endpoint}/heads/x?view=chat&exp=9999999999&sig=${'a'.repeat(64)}`],
+    ];
+    for (const [name, url] of hostile) {
+      it(`${name} as the attribute frames nothing, runs nothing, fetches nothing`, async () => {
+        performance.clearResourceTimings();
+        const el = await fixture<DhAvatar>(html`<dh-avatar endpoint=${sim.endpoint}></dh-avatar>`);
+        el.setAttribute('src', url());
+        el.setAttribute('loading', 'eager');
+        const error = await errorOf(el);
+        expect(error.code).to.equal('unsafe_url');
+        await nothingRan(el);
+        expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('/embed/')), 'the link was not even checked').to.have.length(0);
+      });
+
+      it(`${name} as the property, set after a signed page was shown, takes the page away and frames nothing`, async () => {
+        const el = await fixture<DhAvatar>(html`<dh-avatar endpoint=${sim.endpoint}></dh-avatar>`);
+        const load = oneEvent(el, 'dh-load');
+        el.src = signed;
+        el.loading = 'eager';
+        await load;
+        const error = await errorOf(el, () => {
+          el.src = url();
+        });
+        expect(error.code).to.equal('unsafe_url');
+        await nothingRan(el);
+      });
+    }
+
+    it('a signed link on an origin the site\'s script trusts is framed (a server that signs elsewhere)', async () => {
+      const url = signed;
+      // The endpoint stays this page's /dh: only the trust list names the proxy's origin.
+      const refused = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
+      expect((await errorOf(refused, () => refused.activate())).code).to.equal('unsafe_url');
+      configure({ trustedEndpoints: [sim.endpoint] });
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} loading="eager"></dh-avatar>`);
+      await oneEvent(el, 'dh-load');
+      expect(frameOf(el)!.src).to.equal(url);
+    });
+  });
+
+  describe('<dh-avatar> with a hostile endpoint', () => {
+    for (const name of ['javascript', 'data', 'vbscript', 'blob', 'foreign', 'plain-http', 'other-route', 'unsigned']) {
+      it(`a launch answer with a ${name} URL frames nothing and runs nothing`, async () => {
+        const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${name} endpoint=${attacker}></dh-avatar>`);
+        const error = await errorOf(el, () => el.activate());
+        expect(error.code).to.equal('unsafe_url');
+        await nothingRan(el);
+      });
+    }
+
+    it('a launch link shaped right on its own origin is framed sandboxed, with no feature for a page origin like "*; geolocation *"', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id="own-origin" endpoint=${attacker} allow="microphone; geolocation *; display-capture"></dh-avatar>`);
+      setTimeout(() => el.activate());
+      await oneEvent(el, 'dh-load');
+      const frame = frameOf(el)!;
+      expect(frame.src).to.equal(`${attacker}/embed/x?${new URL(frame.src).searchParams}`);
+      expect(frame.getAttribute('allow')).to.equal('');
+      expect(frame.getAttribute('sandbox')).to.equal(DEFAULT_SANDBOX);
+    });
+
+    it('its poster is not shown unless it is http(s)', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id="mallory" endpoint=${attacker}></dh-avatar>`);
+      await waitUntil(() => el.shadowRoot!.textContent!.includes('Talk to Mallory'), 'the summary arrived');
+      expect(el.shadowRoot!.querySelector('img')).to.equal(null);
+      const own = await fixture<DhAvatar>(html`<dh-avatar poster="javascript:parent.__dhPwned=true"></dh-avatar>`);
+      expect(own.shadowRoot!.querySelector('img')).to.equal(null);
+      expect(window.__dhPwned).to.equal(undefined);
+    });
+
+    it('"..", "." and a slash as head-id are refused before any request', async () => {
+      for (const id of ['..', '.', 'a/b', '../launch']) {
+        const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${id} endpoint=${attacker}></dh-avatar>`);
+        const error = await errorOf(el, () => el.activate());
+        expect(error.code, id).to.equal('invalid_head_id');
+        expect(error.message).to.contain('letters, digits, - or _');
+      }
+      const studio = await fixture<DhVideoStudio>(html`<dh-video-studio head-id=".." endpoint=${attacker}></dh-video-studio>`);
+      await waitUntil(() => studio.shadowRoot!.querySelector('[role="alert"]'), 'the studio says why');
+      // (The studio still asks for the public voice list, which names no head.)
+      expect((await attackerLog()).requests.map((r) => r.path).filter((p) => p !== '/attacker/dh/voices')).to.deep.equal([]);
+    });
+
+    it('an endpoint with ? or # (which would point its routes anywhere) is refused before any request', async () => {
+      for (const endpoint of [`${attacker}/webhooks?x=`, `${attacker}#`, 'javascript:alert(1)//']) {
+        const el = await fixture<DhAvatar>(html`<dh-avatar head-id="own-origin" endpoint=${endpoint}></dh-avatar>`);
+        const error = await errorOf(el, () => el.activate());
+        expect(error.code, endpoint).to.equal('invalid_endpoint');
+      }
+      expect((await attackerLog()).requests).to.deep.equal([]);
+    });
+  });
+
+  describe('the site\'s credentials', () => {
+    it('headers (an admin token) and credentials: "include" are never sent to an untrusted endpoint: nothing reaches it', async () => {
+      const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
+      await waitUntil(() => picker.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
+      expect(picker.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('configure({trustedEndpoints})');
+      const cookies = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .credentials=${'include'}></dh-face-picker>`);
+      await waitUntil(() => cookies.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
+      const studio = await fixture<DhVideoStudio>(html`<dh-video-studio head-id="x" endpoint=${attacker} .headers=${ADMIN}></dh-video-studio>`);
+      await waitUntil(() => studio.shadowRoot!.querySelector('[role="alert"]'), 'the studio says why');
+      // The head form hands its headers to its pickers: they refuse as well, and so does a submit.
+      const form = await fixture<DhHeadForm>(html`<dh-head-form endpoint=${attacker} .headers=${ADMIN}></dh-head-form>`);
+      await new Promise((r) => setTimeout(r, 300));
+      form.shadowRoot!.querySelector('form')!.requestSubmit();
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await attackerLog()).requests).to.deep.equal([]);
+    });
+
+    it('without headers, public data is asked for with no Authorization and no cookies', async () => {
+      const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker}></dh-face-picker>`);
+      await waitUntil(() => picker.shadowRoot!.querySelector('[role="alert"]'), 'the 404 is shown');
+      const { requests } = await attackerLog();
+      expect(requests.map((r) => `${r.method} ${r.path}`)).to.deep.equal(['GET /attacker/dh/faces']);
+      expect(requests[0]!.headers).not.to.have.property('authorization');
+      expect(requests[0]!.headers).not.to.have.property('cookie');
+    });
+
+    it('once the site\'s script lists the endpoint with configure(), its headers go there', async () => {
+      configure({ trustedEndpoints: [attacker] });
+      const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
+      await waitUntil(async () => (await attackerLog().then((l) => l.requests)).some((r) => r.method === 'GET' && r.headers.authorization === ADMIN.authorization), 'the request arrived with the header');
+      expect(picker).to.exist;
+    });
+  });
+
+  describe('the frame', () => {
+    it('a click delegates the microphone to the platform page, where getUserMedia works (a fake device)', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      setTimeout(() => el.activate('click'));
+      await oneEvent(el, 'dh-load');
+      expect(frameOf(el)!.getAttribute('allow')).to.contain(`microphone ${sim.urls.origin}`);
+      await inFrame('frame-click', { selector: 'button.mic' });
+      await inFrame('frame-wait', { selector: '.status', text: 'Listening' });
+    });
+
+    it('loading="eager" does not delegate the microphone unless the site sets allow', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      await oneEvent(el, 'dh-load');
+      expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${sim.urls.origin}; fullscreen ${sim.urls.origin}`);
+      await inFrame('frame-click', { selector: 'button.mic' });
+      await inFrame('frame-wait', { selector: '.status', text: 'NotAllowedError' });
+      const asked = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" allow="microphone"></dh-avatar>`);
+      await oneEvent(asked, 'dh-load');
+      expect(frameOf(asked)!.getAttribute('allow')).to.equal(`microphone ${sim.urls.origin}`);
+    });
+
+    it('is sandboxed: the platform page cannot navigate this page; sandbox widens with known tokens only', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      await oneEvent(el, 'dh-load');
+      expect(frameOf(el)!.getAttribute('sandbox')).to.equal(DEFAULT_SANDBOX);
+      const here = location.href;
+      await inFrame('frame-click', { selector: 'input[name="text"]' });
+      const result = await inFrame<string>('frame-eval', { selector: 'html', script: `(() => { try { top.location.href = 'https://example.invalid/'; return 'asked'; } catch (e) { return e.name; } })()` });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(location.href, `the page stayed (${result})`).to.equal(here);
+      const wider = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" sandbox="allow-downloads allow-top-navigation allow-modals"></dh-avatar>`);
+      await oneEvent(wider, 'dh-load');
+      expect(frameOf(wider)!.getAttribute('sandbox')).to.equal(`${DEFAULT_SANDBOX} allow-downloads allow-modals`);
+    });
+  });
+});
