@@ -14,14 +14,18 @@ import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
 
 const KB = 1024;
-/** Entry → budget in bytes gzip, with Lit (null: reported only). */
+/**
+ * Entry → budget in bytes gzip, with Lit (null: reported only). The avatar's and the whole kit's
+ * were 10 and 40 kB until the URL policy of every element (api/urls.ts: frame, media, endpoint
+ * and credential checks) came in; it costs about 0.8 kB gzip, and safety comes first.
+ */
 export const BUDGETS = {
-  'dh-kit/avatar': 10 * KB,
+  'dh-kit/avatar': 11 * KB,
   'dh-kit/face-picker': 26 * KB,
   'dh-kit/voice-picker': 26 * KB,
   'dh-kit/head-form': null,
   'dh-kit/video-studio': null,
-  'dh-kit': 40 * KB,
+  'dh-kit': 41 * KB,
 };
 
 /**

@@ -78,7 +78,7 @@ export class DhAvatar extends LitElement {
   static override styles = styles;
 
   // Reactive properties are declared statically rather than with decorators: the decorator
-  // helpers cost 0.7 kB gzip, and this element has a 10 kB budget with Lit included.
+  // helpers cost 0.7 kB gzip, and this element has an 11 kB budget with Lit included.
   static override properties = {
     headId: { attribute: 'head-id' },
     endpoint: {},
