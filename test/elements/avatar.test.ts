@@ -504,6 +504,20 @@ describe('<dh-avatar>', () => {
         style.remove();
       }
     });
+
+    it('a CMS block lowers the bubble: --dh-avatar-z-index and --dh-avatar-position reach the launcher and the panel', async () => {
+      const plain = await fixture<DhAvatar>(html`<dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>`);
+      const launcher = (el: DhAvatar) => getComputedStyle(el.shadowRoot!.querySelector('[part="launcher"]')!);
+      expect(launcher(plain).position).to.equal('fixed');
+      expect(launcher(plain).zIndex).to.equal('2147483000');
+      const lowered = await fixture<DhAvatar>(
+        html`<dh-avatar layout="bubble" style="--dh-avatar-position: absolute; --dh-avatar-z-index: 10" src="https://example.invalid/x"></dh-avatar>`,
+      );
+      expect(launcher(lowered).position).to.equal('absolute');
+      expect(launcher(lowered).zIndex).to.equal('10');
+      const panel = getComputedStyle(lowered.shadowRoot!.querySelector('[part="panel"]')!);
+      expect([panel.position, panel.zIndex]).to.deep.equal(['absolute', '10']);
+    });
   });
 
   describe('events', () => {

@@ -190,11 +190,10 @@ describe('the elements on a hostile page', () => {
       await waitUntil(() => cookies.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
       const studio = await fixture<DhVideoStudio>(html`<dh-video-studio head-id="x" endpoint=${attacker} .headers=${ADMIN}></dh-video-studio>`);
       await waitUntil(() => studio.shadowRoot!.querySelector('[role="alert"]'), 'the studio says why');
-      // The head form hands its headers to its pickers: they refuse as well, and so does a submit.
+      // The head form hands its headers to its pickers, which load at once: they refuse as well.
       const form = await fixture<DhHeadForm>(html`<dh-head-form endpoint=${attacker} .headers=${ADMIN}></dh-head-form>`);
-      await new Promise((r) => setTimeout(r, 300));
-      form.shadowRoot!.querySelector('form')!.requestSubmit();
-      await new Promise((r) => setTimeout(r, 300));
+      const pickers = () => [...form.shadowRoot!.querySelectorAll('dh-face-picker, dh-voice-picker')];
+      await waitUntil(() => pickers().length === 2 && pickers().every((p) => p.shadowRoot!.querySelector('[role="alert"]')), 'both pickers say why');
       expect((await attackerLog()).requests).to.deep.equal([]);
     });
 
