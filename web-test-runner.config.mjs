@@ -240,6 +240,16 @@ function attackerPlugin() {
         if (launch && launches[launch[1]]) {
           // A page origin that tries to widen the frame's permissions: it must be ignored.
           ctx.body = JSON.stringify({ url: launches[launch[1]](), expiresAt: new Date(exp() * 1000).toISOString(), pageOrigin: '*; geolocation *' });
+        } else if (ctx.path.endsWith('/faces')) {
+          // One face with media URLs that must not be shown, one with good ones.
+          const face = (id, name, url) => ({ id, name, gender: 'FEMALE', thumbnail: { url, kind: 'image' }, videoUrl: url });
+          const items = [face('bad', 'Eve', 'javascript:parent.__dhPwned=true'), face('good', 'Ada', `${origin}/attacker/ada.png`)];
+          ctx.body = JSON.stringify({ items, page: 1, take: 100, total: 2, pageCount: 1, hasNextPage: false });
+        } else if (/\/heads\/[\w-]+\/videos$/.test(ctx.path)) {
+          const at = new Date().toISOString();
+          const talk = (id, url) => ({ id, createdAt: at, updatedAt: at, voice: 'v', url, text: `talk ${id}` });
+          const items = [talk('bad', 'data:video/mp4;base64,AAAA'), talk('good', `${origin}/attacker/good.mp4`)];
+          ctx.body = JSON.stringify({ items, page: 1, take: 6, total: 2, pageCount: 1, hasNextPage: false });
         } else if (summary) {
           ctx.body = JSON.stringify({ id: summary[1], name: 'Mallory', mode: 'oc', poster: 'javascript:parent.__dhPwned=true' });
         } else if (ctx.path.endsWith('/embed/x')) {

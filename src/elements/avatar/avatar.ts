@@ -310,6 +310,7 @@ export class DhAvatar extends LitElement {
 
   #preconnect = (): void => {
     // Warms up the connection to a proxy on another origin; the platform's origin is not touched.
+    // Only an http(s) endpoint (mediaUrl's rule): a malformed one is refused later, with a message.
     const url = mediaUrl(this.endpoint);
     const origin = url && new URL(url).origin;
     if (!origin || origin === location.origin || preconnected.has(origin)) return;
