@@ -128,6 +128,8 @@ function simulatorPlugin() {
         return head ? { ...head } : null;
       }
       if (command === 'sim-fault') return sim.store.addFault(payload);
+      // payload {method, path}: how many requests the platform has had for this method and path.
+      if (command === 'sim-requests') return sim.store.requests.filter((r) => r.method === payload.method && r.path === payload.path).length;
       if (command === 'sim-clear-faults') {
         sim.store.faults = [];
         return true;

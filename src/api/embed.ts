@@ -4,6 +4,8 @@
  * creates a head), the CLI (`dh-kit heads create`, `dh-kit bundle`) and the server's banner.
  */
 
+import type { View } from './rules.js';
+
 /** Where the bundle is and its Subresource Integrity value (`sha384-…`). */
 export interface BundleRef {
   /** The bundle's absolute, versioned URL. */
@@ -17,7 +19,7 @@ export interface EmbedOptions {
   endpoint: string;
   /** The script tag is left out without it (a page that already loads the kit). */
   bundle?: BundleRef;
-  view?: 'chat' | 'stream';
+  view?: View;
   layout?: 'inline' | 'bubble';
 }
 

@@ -4,6 +4,7 @@
  * could run anywhere; the elements do not import it (see api/check.ts for why).
  */
 import * as z from 'zod/mini';
+import { FLOW_API_KEY_FIELD, OPERATION_MODES } from './modes.js';
 import { ID_PATTERN, ID_RULE, MAX_PAGE_TAKE, MAX_VIDEO_TEXT, MAX_VOICES_TAKE, VIDEO_TEXT_EMPTY, VIDEO_TEXT_TOO_LONG, VIEWS } from './rules.js';
 
 export const viewSchema = z.enum(VIEWS);
@@ -53,6 +54,41 @@ export const embedQuerySchema = z.object({
   exp: z.coerce.number('exp must be a number').check(z.int('exp must be a whole number')),
   sig: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'sig must be 64 hex characters')),
 });
+
+/**
+ * `POST /heads`: what the head form sends (its type is the form's request). The fields are the
+ * platform's create fields (`platform/schemas.ts` checks them by mode, once, in the client), plus
+ * `streaming`. `ttsProvider` may be left out, and the form leaves it out: the proxy takes the
+ * voice's provider from the voice list (the streaming provider for a streaming avatar). Fields
+ * not listed (`orgId`, say: the proxy's configuration decides the organisation) are dropped.
+ */
+export const headCreateBodySchema = z.object({
+  name: z.string('the head needs a name'),
+  headVisualId: z.string('choose a face (headVisualId)'),
+  ttsVoice: z.string('choose a voice (its voiceId)'),
+  ttsProvider: z.optional(z.string()),
+  language: z.optional(z.string()),
+  langCode: z.optional(z.string()),
+  languageSpeechRecognition: z.optional(z.string()),
+  operationMode: z.optional(z.enum(OPERATION_MODES, `must be one of ${OPERATION_MODES.join(', ')}`)),
+  /** A streaming avatar (spec, Heads rule 1, which the proxy applies): oc, the streaming provider, then the splitter off. */
+  streaming: z.optional(z.boolean('is true or false')),
+  greetings: z.optional(z.string()),
+  alias: z.optional(z.string()),
+  suggestions: z.optional(z.array(z.unknown())),
+  phrases: z.optional(z.array(z.unknown())),
+  ocProvider: z.optional(z.string()),
+  promptConfig: z.optional(z.object({ system_prompt: z.string() })),
+  pluginOperationalModeConfig: z.optional(
+    z.object({ name: z.string(), url: z.string(), options: z.optional(z.record(z.string(), z.unknown())) }),
+  ),
+  [FLOW_API_KEY_FIELD]: z.optional(z.string()),
+} as const);
+export type HeadCreateBody = z.input<typeof headCreateBodySchema>;
+
+/** `PUT /heads/:id/splitter`: on or off (a streaming avatar needs it off). */
+export const splitterBodySchema = z.object({ on: z.boolean('is true or false') });
+export type SplitterBody = z.infer<typeof splitterBodySchema>;
 
 // ── Videos ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -12,10 +12,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import type { HeadCreateInput, StreamingHeadInput } from '../platform/client.js';
+import { lookUpVoice, streamingHead, voiceProblem, type HeadCreateInput, type StreamingHeadInput } from '../platform/head-rules.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/modes.js';
 import { PlatformError } from '../platform/errors.js';
-import { headCreateSchema, streamingHeadCreateSchema, type HeadRecord } from '../platform/schemas.js';
+import { headCreateSchema, type HeadRecord } from '../platform/schemas.js';
 import type { Connect, Platform } from './connect.js';
 import { UsageError, type Io } from './main.js';
 import { args } from './platform.js';
@@ -119,29 +119,36 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   for (const [flag, needs] of [['plugin-name', 'plugin'], ['plugin-url', 'plugin'], ['plugin-option', 'plugin'], [`${FLOW_MODE}-key`, FLOW_MODE]] as const) {
     if (values[flag] !== undefined && mode !== needs) throw new UsageError(`--${flag} is for --mode ${needs} (this head is ${String(mode)})`);
   }
-  // The kit makes every streaming avatar in oc (as the proxy and the head form do).
-  if (streaming && mode !== 'oc') throw new UsageError(`--streaming: a streaming avatar uses --mode oc, not ${String(mode)}`);
-  // Spec, Heads rule 1: no welcome message for a streaming avatar (the client sends "").
-  if (streaming) request.greetings ??= '';
-  const schema = streaming ? streamingHeadCreateSchema : headCreateSchema;
-  // The provider may be left out: it is looked up after this check, so a mistake costs no request.
-  check(schema, { ...request, ttsProvider: request.ttsProvider ?? 'looked-up' });
+  // What the streaming rule would drop is a mistake of the user's: said, not dropped.
+  if (streaming && values.greeting !== undefined) throw new UsageError('--greeting: a streaming avatar must have an empty greeting (no welcome message)');
+  if (streaming && values.alias !== undefined) throw new UsageError('--alias: a streaming avatar has no alias');
+  // Checked before anything is sent, each problem named by its flag. The provider may be left
+  // out: it is looked up after this check, so a mistake costs no request.
+  if (!streaming) check(headCreateSchema, { ...request, ttsProvider: request.ttsProvider ?? 'looked-up' });
 
   const platform = await connect();
-  if (streaming && request.ttsProvider !== undefined && request.ttsProvider !== platform.streamingProvider) {
-    throw new UsageError(`--provider: a streaming avatar uses the streaming provider "${platform.streamingProvider}" (see "dh-kit voices --streaming"), not "${String(request.ttsProvider)}"`);
-  }
+  const streamingProvider = streaming ? platform.streamingProvider : undefined;
+  // Spec, Heads rule 1 (platform/head-rules.ts), before the voice list is asked.
+  if (streamingProvider) byFlag(() => streamingHead(request as StreamingHeadInput, streamingProvider));
   // A provider given is the user's word (the platform judges the voice); else the voice list says.
-  request.ttsProvider ??= await providerOf(String(request.ttsVoice), platform, streaming);
-  const created = streaming
-    ? await platform.client.createStreamingHead(check(schema, request) as StreamingHeadInput, { streamingProvider: platform.streamingProvider }).catch((err: unknown) => {
+  if (request.ttsProvider === undefined) {
+    const voice = String(request.ttsVoice);
+    const found = lookUpVoice(await platform.client.listVoices(streamingProvider ? { provider: streamingProvider } : {}), voice, streamingProvider);
+    if (!found.ok) {
+      const list = streaming ? '"dh-kit voices --streaming"' : '"dh-kit voices"';
+      throw new UsageError(voiceProblem(found, voice, { field: '--voice', list, choose: '--provider', streamingProvider }));
+    }
+    request.ttsProvider = found.provider;
+  }
+  const created = streamingProvider
+    ? await platform.client.createStreamingHead(request as StreamingHeadInput, { streamingProvider }).catch((err: unknown) => {
         // The head exists but its splitter is still on: finish it, don't create another.
         if (err instanceof PlatformError && err.headId) {
           throw new Error(`head ${err.headId} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs. Run: dh-kit heads splitter ${err.headId} off`);
         }
         throw err;
       })
-    : await platform.client.createHead(check(schema, request) as HeadCreateInput);
+    : await platform.client.createHead(request as HeadCreateInput);
   const summary = { id: created.id, publicId: created.publicId, mode, streaming, ...(streaming ? { splitter: false } : {}) };
   if (values.json) {
     io.out(JSON.stringify(summary));
@@ -219,6 +226,7 @@ const FLAG_OF: Record<string, string> = {
   ttsVoice: '--voice',
   greetings: '--greeting',
   promptConfig: '--prompt',
+  operationMode: '--mode',
   [FLOW_API_KEY_FIELD]: `--${FLOW_MODE}-key`,
 };
 
@@ -236,26 +244,15 @@ function check<S extends z.ZodType>(schema: S, request: unknown): z.output<S> {
   throw new UsageError(`${problems.join('; ')}\n\nSee "dh-kit heads --help".`);
 }
 
-/**
- * The provider of a voice, from the voice list (only the streaming provider's for a streaming
- * avatar, STREAM-5). A display name is caught here with the element's advice (the platform would
- * answer 404 "voice not available").
- */
-async function providerOf(voice: string, { client, streamingProvider }: Platform, streaming: boolean): Promise<string> {
-  const voices = await client.listVoices(streaming ? { provider: streamingProvider } : {});
-  const byId = voices.filter((v) => v.voiceId === voice);
-  if (byId.length === 1) return byId[0]!.provider;
-  if (byId.length > 1) throw new UsageError(`--voice ${voice} exists for several providers (${byId.map((v) => v.provider).join(', ')}): choose one with --provider`);
-  const byName = voices.filter((v) => v.displayName.toLowerCase() === voice.toLowerCase());
-  if (byName.length) {
-    const ids = byName.map((v) => `${v.voiceId} (${v.provider})`).join(', ');
-    throw new UsageError(`--voice "${voice}" is a display name: ttsVoice must be a voiceId from the voice list, not its display name. Use ${ids}.`);
+/** A platform rule's refusal (`field: why`), said with the flag that sets the field. */
+function byFlag<T>(apply: () => T): T {
+  try {
+    return apply();
+  } catch (err) {
+    if (!(err instanceof PlatformError) || err.code !== 'invalid_request' || !err.detail) throw err;
+    const problems = err.detail.split('; ').map((part) => part.replace(/^(\w+)(?:\.\w+)*: /, (whole, field: string) => (FLAG_OF[field] ? `${FLAG_OF[field]}: ` : whole)));
+    throw new UsageError(`${problems.join('; ')}\n\nSee "dh-kit heads --help".`);
   }
-  throw new UsageError(
-    streaming
-      ? `--voice "${voice}" is not a voice of ${streamingProvider}, the only provider of streaming avatars: see "dh-kit voices --streaming".`
-      : `--voice "${voice}" is not a voiceId of any voice: see "dh-kit voices".`,
-  );
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   headCreateSchema,
   headRecordSchema,
   pageQuerySchema,
-  streamingHeadCreateSchema,
   talkPageSchema,
   textToVideoSchema,
   voiceListSchema,
@@ -35,7 +34,8 @@ import {
   type WebhookCreateRequest,
   type WebhookUpdateRequest,
 } from './schemas.js';
-import { TOKEN_LIFETIME_MS, type OperationMode } from './modes.js';
+import { TOKEN_LIFETIME_MS } from './modes.js';
+import { streamingHead, type HeadCreateInput, type StreamingHeadInput } from './head-rules.js';
 import { PlatformError, invalidRequestError } from './errors.js';
 import { PlatformHttp, type PlatformLogEntry } from './http.js';
 import { BearerToken, requestToken } from './token.js';
@@ -77,11 +77,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** What createHead accepts: the create request before defaults (e.g. plugin `options`) are filled in. */
-export type HeadCreateInput = z.input<typeof headCreateSchema>;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** A create request for a streaming avatar; operationMode defaults to oc. */
-export type StreamingHeadInput = DistributiveOmit<HeadCreateInput, 'operationMode'> & { operationMode?: OperationMode };
+export type { HeadCreateInput, StreamingHeadInput } from './head-rules.js';
 /** POST /head-events answers `{sharedKey}` (an id too, when the platform sends one). */
 export type WebhookCreateResponse = z.infer<typeof webhookCreateResponseSchema>;
 
@@ -198,9 +194,9 @@ export class PlatformClient {
   }
 
   /**
-   * A streaming avatar (spec, Heads rule 1): operationMode defaults to oc, ttsProvider must be the
-   * streaming provider, greetings is "", alias and suggestions are removed; then the splitter is
-   * turned off (STREAM-1..3). Returns the create response.
+   * A streaming avatar (spec, Heads rule 1, applied by `streamingHead`): mode oc, the streaming
+   * provider, greetings "", no alias or suggestions; then the splitter is turned off (STREAM-1..3).
+   * Returns the create response.
    */
   async createStreamingHead(
     request: StreamingHeadInput,
@@ -208,16 +204,7 @@ export class PlatformClient {
     options: CallOptions = {},
   ): Promise<HeadCreateResponse> {
     const op = 'POST /head/create';
-    const draft: Record<string, unknown> = { ...request, operationMode: request.operationMode ?? 'oc', greetings: '' };
-    delete draft.alias;
-    delete draft.suggestions;
-    if (draft.ttsProvider !== streamingProvider) {
-      throw invalidRequestError(
-        op,
-        `ttsProvider: a streaming avatar must use the streaming TTS provider "${streamingProvider}" (got "${String(draft.ttsProvider)}"), with one of its voiceIds`,
-      );
-    }
-    const created = await this._createHead(validate(streamingHeadCreateSchema, this._withOrg(draft), op), op, options);
+    const created = await this._createHead(this._withOrg(streamingHead(request, streamingProvider)), op, options);
     try {
       await this.setSplitter(created.id, false, options);
     } catch (err) {

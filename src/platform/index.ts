@@ -7,3 +7,4 @@ export * from './modes.js';
 export * from './errors.js';
 export * from './client.js';
 export * from './urls.js';
+export * from './head-rules.js';

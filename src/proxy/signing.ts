@@ -3,7 +3,10 @@
  * site's signing secret (DH_SIGNING_SECRET), hex. Web Crypto only, so it runs on Node, Workers,
  * Deno and Vercel alike, and a site's own server or CMS can sign at page render.
  */
-export type LaunchView = 'chat' | 'stream';
+import type { View } from '../api/rules.js';
+
+/** `chat` or `stream`: the page a launch URL opens. */
+export type LaunchView = View;
 
 /** Launch URLs are short-lived: a leaked one opens the page only for minutes. */
 export const DEFAULT_LAUNCH_TTL_S = 300;

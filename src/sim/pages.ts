@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { SimContext } from './context.js';
 import type { SimHead, SimOrg, SimStore } from './store.js';
 
-type View = 'chat' | 'stream';
+import type { View } from '../api/rules.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

@@ -198,6 +198,20 @@ describe('<dh-avatar>', () => {
       expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${sim.urls.origin}`);
     });
 
+    it('a click with head-id costs two proxy requests (the launch, then the frame\'s embed) and reads the head from the platform at most once', async () => {
+      const fresh = await command<Head>('sim-create-head', { name: 'Once' });
+      const reads = () => command<number>('sim-requests', { method: 'GET', path: `/head/${fresh.id}` });
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${fresh.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      await waitUntil(() => el.shadowRoot!.textContent!.includes('Talk to Once'), 'the facade has the head\'s name');
+      performance.clearResourceTimings();
+      const before = await reads();
+      setTimeout(() => button(el, /Talk to/).click());
+      await oneEvent(el, 'dh-load');
+      const proxied = requestsTo(sim.endpoint).map((e) => new URL(e.name).pathname);
+      expect(proxied).to.deep.equal([`/dh/heads/${fresh.id}/launch`, `/dh/embed/${fresh.id}`]);
+      expect((await reads()) - before).to.be.at.most(1);
+    });
+
     it('reload() asks for a new launch URL and loads the page again', async () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
       await oneEvent(el, 'dh-load');

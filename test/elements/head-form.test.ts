@@ -172,7 +172,8 @@ describe('<dh-head-form>', () => {
       expect(mode.disabled).to.equal(true);
       expect(voice.streaming).to.equal(true);
       for (const id of ['greetings', 'alias', 'suggestions']) expect(visible(field(el, id)), id).to.equal(false);
-      await waitUntil(() => $(el, '#streaming-hint')!.textContent!.includes('elevenlabs voices'), 'the provider is named');
+      // Named by the voice list, from the proxy's answer: the form keeps no copy of the provider.
+      await waitUntil(() => voice.shadowRoot!.querySelector('[part="note"]')?.textContent?.includes('elevenlabs voices'), 'the provider is named');
       // Off again: the mode the user had comes back.
       $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;

@@ -118,7 +118,7 @@ describe('dh-kit heads and videos', () => {
     assert.equal(sim.store.heads.get(id)!.splitter, false);
     const otherMode = await run('heads', 'create', '--streaming', '--mode', 'ttt', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US');
     assert.equal(otherMode.code, 2);
-    assert.match(otherMode.err, /--streaming: a streaming avatar uses --mode oc/);
+    assert.match(otherMode.err, /--mode: a streaming avatar uses open conversation \(oc\), not ttt/);
   });
 
   test('HEAD-3 PLUG-3 plugin mode needs --plugin-name and --plugin-url; --plugin-option k=v become its options', async () => {

@@ -1,5 +1,6 @@
 import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, launchSchema, type HeadSummary } from '../../api/answers.js';
+import type { View } from '../../api/rules.js';
 import { ApiRequestError, refusal, requestJson } from '../../api/client.js';
 import { frameAllow, frameSandbox, frameUrl, idSegment, mediaUrl, pageOrigin } from '../../api/urls.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
@@ -12,7 +13,7 @@ export interface AvatarActivateDetail {
 }
 /** The detail of `dh-load`: which page loaded. */
 export interface AvatarLoadDetail {
-  view: 'chat' | 'stream';
+  view: View;
 }
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 /** What the frame loads: a checked launch URL, and the platform page's origin it leads to. */
@@ -111,7 +112,7 @@ export class DhAvatar extends LitElement {
   /** A launch URL signed by the site's server at page render (instead of asking the proxy). */
   src?: string;
   /** `chat` (default) or `stream` (the streaming avatar page). */
-  view: 'chat' | 'stream' = 'chat';
+  view: View = 'chat';
   /** `click` (default: a facade until the button is pressed), `lazy` (when near the viewport) or `eager`. */
   loading: 'click' | 'lazy' | 'eager' = 'click';
   /** `inline` (default: a box in the page) or `bubble` (a corner launcher that opens a panel). */

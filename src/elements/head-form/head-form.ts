@@ -3,7 +3,7 @@ import { live } from 'lit/directives/live.js';
 import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
-import { createdHeadSchema, voicesListSchema, type CreatedHead, type VoiceItem } from '../../api/answers.js';
+import { createdHeadSchema, type CreatedHead } from '../../api/answers.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import '../avatar/avatar.js';
 import '../face-picker/face-picker.js';
@@ -73,8 +73,6 @@ export class DhHeadForm extends LitElement {
     _submitting: { state: true },
     _failure: { state: true },
     _created: { state: true },
-    _voice: { state: true },
-    _streamingProvider: { state: true },
     _unfinished: { state: true },
   };
 
@@ -93,10 +91,6 @@ export class DhHeadForm extends LitElement {
   /** The form-level message after a refused submit. */
   private _failure?: string;
   private _created?: CreatedHead;
-  /** The chosen voice (its provider is the head's ttsProvider). */
-  private _voice?: VoiceItem;
-  /** The streaming provider as the proxy knows it (DH_STREAMING_TTS_PROVIDER), asked once. */
-  private _streamingProvider?: string;
   /** A streaming head that was created but whose splitter is still on: the form offers to finish it. */
   private _unfinished?: { id: string; name: string };
 
@@ -137,37 +131,12 @@ export class DhHeadForm extends LitElement {
     }
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('streaming') && this.streaming) void this._checkStreamingVoice();
-  }
-
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
   reset(): void {
     this._created = undefined;
     this._embed.reset();
     this._onReset();
     this._form?.reset();
-  }
-
-  /** A streaming head needs a voice of the streaming provider: another chosen voice is cleared. */
-  private async _checkStreamingVoice(): Promise<void> {
-    if (!this._streamingProvider) {
-      try {
-        const list = await requestJson(this.endpoint, '/voices', voicesListSchema, {
-          query: { streaming: 'true', take: 1 },
-          headers: this.headers,
-          credentials: this.credentials,
-        });
-        this._streamingProvider = list.streamingProvider;
-      } catch {
-        return; // The voice picker shows the same failure; the proxy checks the voice at submit.
-      }
-    }
-    if (this.streaming && this._voice && this._voice.provider !== this._streamingProvider && this._voicePicker) {
-      this._voicePicker.value = '';
-      this._voice = undefined;
-      this._errors = { ...this._errors, voice: `Choose one of the ${this._streamingProvider} voices: streaming avatars support only them.` };
-    }
   }
 
   /** Shows the messages and moves focus to the first field that has one. */
@@ -184,7 +153,7 @@ export class DhHeadForm extends LitElement {
     e.preventDefault();
     if (this._submitting) return;
     this._failure = undefined;
-    const { body, errors } = collectHead(new FormData(this._form), { streaming: this.streaming, mode: this.mode, voice: this._voice });
+    const { body, errors } = collectHead(new FormData(this._form), { streaming: this.streaming, mode: this.mode });
     if (!body) {
       this._failure = `The head was not created. Check ${listOf(FIELD_ORDER.filter((f) => errors[f]).map((f) => FIELD_LABELS[f]))}.`;
       return this._showErrors(errors);
@@ -264,7 +233,6 @@ export class DhHeadForm extends LitElement {
     this._unfinished = undefined;
     this._errors = {};
     this._failure = undefined;
-    this._voice = undefined;
   };
 
   private _onStreaming = (e: Event): void => {
@@ -286,16 +254,12 @@ export class DhHeadForm extends LitElement {
     this._voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
   };
 
-  private _onVoice = (e: CustomEvent<{ item: unknown }>): void => {
-    this._voice = e.detail.item as VoiceItem;
-    this._clear('voice');
-  };
-
   /** A field the user changed loses its message. */
   private _onInput = (e: Event): void => {
     const field = (e.target as HTMLElement).dataset?.field as Field | undefined;
     if (field) this._clear(field);
     else if ((e.target as HTMLElement).localName === 'dh-face-picker') this._clear('face');
+    else if ((e.target as HTMLElement).localName === 'dh-voice-picker') this._clear('voice');
   };
 
   private _clear(...fields: Field[]): void {
@@ -319,7 +283,7 @@ export class DhHeadForm extends LitElement {
           <input type="checkbox" role="switch" name="streaming" .checked=${live(streaming)} @change=${this._onStreaming} aria-describedby="streaming-hint" />
           <span>Streaming avatar</span>
         </label>
-        <p id="streaming-hint" class="hint">Real-time video. Open conversation only, ${this._streamingProvider ? `${this._streamingProvider} voices` : 'the streaming provider’s voices'} only, no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
+        <p id="streaming-hint" class="hint">Real-time video. Open conversation only, the streaming provider’s voices only (the voice list names it), no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
       </div>
       ${renderText(this._errors, 'alias', 'Alias', { name: 'alias', hidden: streaming, hint: 'Another name the head answers to (optional).' })}
       <fieldset class="field" part="field" aria-describedby=${this._errors.face ? 'face-error' : nothing}>
@@ -343,7 +307,6 @@ export class DhHeadForm extends LitElement {
           .headers=${this.headers}
           .credentials=${this.credentials}
           ?streaming=${streaming}
-          @dh-select=${this._onVoice}
         ></dh-voice-picker>
         ${renderError(this._errors, 'voice')}
       </fieldset>

@@ -4,7 +4,7 @@
  */
 import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
-import type { VoiceItem } from '../../api/answers.js';
+import type { HeadCreateBody } from '../../api/requests.js';
 
 /** The fields a message can stand next to. */
 export type Field =
@@ -133,13 +133,11 @@ function parseOptions(text: string): Record<string, string> | number {
 }
 
 /**
- * Reads and checks the form: the body of `POST {endpoint}/heads`, or the messages by field.
- * `voice` is the chosen voice item (its provider is the head's ttsProvider).
+ * Reads and checks the form: the body of `POST {endpoint}/heads`, or the messages by field. The
+ * voice goes as its voiceId alone: the proxy knows its provider (and, for a streaming avatar,
+ * applies the streaming rules).
  */
-export function collectHead(
-  data: FormData,
-  { streaming, mode, voice }: { streaming: boolean; mode: OperationMode; voice?: VoiceItem },
-): { body?: Record<string, unknown>; errors: Errors } {
+export function collectHead(data: FormData, { streaming, mode }: { streaming: boolean; mode: OperationMode }): { body?: HeadCreateBody; errors: Errors } {
   const text = (name: string) => String(data.get(name) ?? '').trim();
   const errors: Errors = {};
   const name = text('name');
@@ -149,7 +147,7 @@ export function collectHead(
   const ttsVoice = text('ttsVoice');
   if (!ttsVoice) errors.voice = 'Choose a voice.';
   const language = text('language');
-  const body: Record<string, unknown> = {
+  const body: HeadCreateBody = {
     name,
     headVisualId,
     ttsVoice,
@@ -158,8 +156,6 @@ export function collectHead(
     operationMode: mode,
     streaming,
   };
-  // The provider goes with the voice; for a streaming head the proxy sets it (rule 1).
-  if (!streaming && voice?.voiceId === ttsVoice) body.ttsProvider = voice.provider;
   const prompt = text('systemPrompt');
   if (prompt && usesPrompt(mode)) body.promptConfig = { system_prompt: prompt };
   if (!streaming) {
