@@ -1,10 +1,11 @@
 import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
-import { headSummarySchema, launchSchema, type HeadSummary } from '../../api/answers.js';
+import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
-import { ApiRequestError, refusal, requestJson } from '../../api/client.js';
-import { frameAllow, frameSandbox, frameUrl, idSegment, mediaUrl, pageOrigin } from '../../api/urls.js';
+import { ApiRequestError, requestJson } from '../../api/client.js';
+import { frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
+import { launchFrame, preconnect, type Frame } from './launch.js';
 
 export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
 /** The detail of `dh-activate`: what started loading. */
@@ -16,16 +17,6 @@ export interface AvatarLoadDetail {
   view: View;
 }
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
-/** What the frame loads: a checked launch URL, and the platform page's origin it leads to. */
-interface Frame {
-  url: string;
-  origin?: string | undefined;
-}
-
-/** Origins already preconnected on this page: one `<link rel=preconnect>` each, ever. */
-const preconnected = new Set<string>();
-/** A launch URL this close to expiry is not used: it could expire while the frame loads. */
-const EXPIRY_MARGIN_MS = 5000;
 
 /**
  * A Digital Human on the page: the platform's chat page or stream page in an iframe, loaded from
@@ -230,50 +221,13 @@ export class DhAvatar extends LitElement {
     this.#launchAbort?.abort();
     const abort = (this.#launchAbort = new AbortController());
     try {
-      const frame = await this.#launch(abort.signal);
+      const frame = await launchFrame(this, abort.signal);
       if (abort.signal.aborted) return;
       this._frame = frame;
     } catch (err) {
       if (abort.signal.aborted) return;
       this.#fail(err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) });
     }
-  }
-
-  async #launch(signal: AbortSignal): Promise<Frame> {
-    const { src, headId, endpoint } = this;
-    if (src) {
-      // Markup: checked before anything is fetched or framed.
-      const url = frameUrl(src, endpoint);
-      try {
-        // Fresh by this page's clock; the proxy has the last word (its clock, the signature).
-        if (Number(new URL(url).searchParams.get('exp')) * 1000 < Date.now() + EXPIRY_MARGIN_MS) {
-          throw new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
-        }
-        return { url, origin: await this.#check(url, signal) };
-      } catch (err) {
-        // With head-id, an expired src (a cached page) is replaced by a fresh URL.
-        if ((err as ApiRequestError).code !== 'launch_expired' || !headId) throw err;
-      }
-    }
-    if (!headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
-    const launch = await requestJson(endpoint, `/heads/${idSegment(headId)}/launch`, launchSchema, { query: { view: this.view }, signal });
-    // Signed by the proxy a moment ago: asking it again whether it accepts the link would only
-    // cost the visitor a round trip (a markup `src` is checked above; it may be old or edited).
-    // Its URL is relative to the proxy, not to this page (the proxy may be on another origin).
-    return { url: frameUrl(launch.url, endpoint, endpoint), origin: pageOrigin(launch.pageOrigin) };
-  }
-
-  /**
-   * Asks the proxy, for JSON, what the frame would get: a refused link (tampered, expired) becomes
-   * this element's error state instead of a refusal page in the frame, and a good one names the
-   * platform page's origin. A redirect is not followed, so this never reaches the platform. A
-   * network or CORS failure tells nothing: the frame goes anyway, with no feature delegated.
-   */
-  async #check(url: string, signal: AbortSignal): Promise<string | undefined> {
-    const res = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
-    const payload = await res?.json().catch(() => undefined);
-    if (res && !res.ok && res.type !== 'opaqueredirect') throw refusal(res, payload);
-    return pageOrigin(payload?.pageOrigin);
   }
 
   async #loadSummary(): Promise<void> {
@@ -309,19 +263,7 @@ export class DhAvatar extends LitElement {
     return policy?.allowsFeature('microphone') === false;
   }
 
-  #preconnect = (): void => {
-    // Warms up the connection to a proxy on another origin; the platform's origin is not touched.
-    // Only an http(s) endpoint (mediaUrl's rule): a malformed one is refused later, with a message.
-    const url = mediaUrl(this.endpoint);
-    const origin = url && new URL(url).origin;
-    if (!origin || origin === location.origin || preconnected.has(origin)) return;
-    preconnected.add(origin);
-    const link = document.createElement('link');
-    link.rel = 'preconnect';
-    link.href = origin;
-    link.crossOrigin = '';
-    document.head.append(link);
-  };
+  #preconnect = (): void => preconnect(this.endpoint);
 
   #onFrameLoad = (): void => {
     if (this._phase !== 'loading') return;
