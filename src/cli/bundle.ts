@@ -10,11 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { scriptTag } from '../api/embed.js';
 import type { BundleInfo } from '../api/answers.js';
 import { describeBundle } from '../proxy/bundle.js';
-import { UsageError, type Io } from './main.js';
+import { UsageError, type Io } from './shared.js';
+import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';
 import { BUNDLE_FILE, FROM_SOURCES } from './paths.js';
-
-/** Where the examples point when no --site is given. */
-export const EXAMPLE_SITE = 'https://your-site.example';
 
 const HELP = `Usage: dh-kit bundle [--site URL] [--sri] [--json]
 
@@ -26,27 +24,6 @@ Options:
   --site URL   The origin that serves the bundle (default ${EXAMPLE_SITE})
   --sri        Print only the integrity value (sha384-…)
   --json       Print {file, path, integrity, bytes, gzipBytes, scriptTag}`;
-
-/** The bundle of this installation, or undefined when it has not been built (a fresh checkout). */
-export function localBundle(): (BundleInfo & { bytes: number; gzipBytes: number }) | undefined {
-  if (!existsSync(BUNDLE_FILE)) return undefined;
-  const bytes = readFileSync(BUNDLE_FILE);
-  const { path, integrity } = describeBundle(bytes);
-  return { path, integrity, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
-}
-
-/** An origin from --site: http(s) only, no path. */
-export function siteOrigin(value: string | undefined): string {
-  if (value === undefined) return EXAMPLE_SITE;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--site must be an address such as ${EXAMPLE_SITE}, not "${value}"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site must be an http(s) address, not "${value}"`);
-  return url.origin;
-}
 
 export async function bundleCommand(argv: string[], io: Io): Promise<number> {
   let values;

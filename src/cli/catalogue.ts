@@ -6,9 +6,7 @@
  */
 import { faceThumbnail, GENDERS, type Gender, type Order } from '../platform/schemas.js';
 import type { Connect } from './connect.js';
-import { UsageError, type Io } from './main.js';
-import { args } from './platform.js';
-import { intOption } from './sim.js';
+import { args, intOption, UsageError, type Io } from './shared.js';
 import { table } from './table.js';
 
 const FACES_HELP = `Usage: dh-kit faces [--gender MALE|FEMALE] [--order ASC|DESC] [--page N] [--take N] [--json]

@@ -14,8 +14,7 @@ import { parseConfig } from '../proxy/config.js';
 import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
 import { findRunningSimulator, isLoopback, probeSimulator } from './discovery.js';
-import { UsageError, type Io } from './main.js';
-import { clientFromEnv } from './platform.js';
+import { UsageError, type Io } from './shared.js';
 
 export interface Platform {
   client: PlatformClient;
@@ -73,3 +72,20 @@ function simClient(baseUrl: string, email: string, secretKey: string): PlatformC
 }
 
 const set = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/**
+ * The platform the proxy would use: DH_EMAIL, DH_SECRET_KEY, DH_BASE_URL (and DH_ORG_ID). The
+ * commands get theirs through `withPlatform` (connect.ts), which falls back to a simulator when
+ * none of these is set.
+ */
+export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformClient {
+  const config = parseConfig(env);
+  if (!config.platform) {
+    throw new UsageError(
+      'No platform credentials: set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to use the platform, or unset DH_BASE_URL too to use a local simulator ("npx dh-kit sim" keeps one running).',
+    );
+  }
+  // A local simulator's receivers may be plain http on loopback.
+  const local = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(config.platform.baseUrl);
+  return new PlatformClient({ ...config.platform, allowLoopbackWebhooks: local });
+}

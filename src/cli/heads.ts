@@ -17,10 +17,9 @@ import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/mode
 import { PlatformError } from '../platform/errors.js';
 import { headCreateSchema, type HeadRecord } from '../platform/schemas.js';
 import type { Connect, Platform } from './connect.js';
-import { UsageError, type Io } from './main.js';
-import { args } from './platform.js';
+import { args, UsageError, type Io } from './shared.js';
 import { embedCode } from '../api/embed.js';
-import { EXAMPLE_SITE, localBundle, siteOrigin } from './bundle.js';
+import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';
 import { details } from './table.js';
 
 const HELP = `Usage:

@@ -1,8 +1,10 @@
 /**
  * `dh-kit <command>`: the kit's command line. Each command is a small module; this file only
- * dispatches and turns errors into one clear line and an exit code.
+ * dispatches and turns errors into one clear line and an exit code. Nothing imports this file:
+ * what commands share is in shared.ts.
  */
 import { ConfigError } from '../proxy/config.js';
+import { UsageError, type Io } from './shared.js';
 import { bundleCommand } from './bundle.js';
 import { facesCommand, voicesCommand } from './catalogue.js';
 import { withPlatform } from './connect.js';
@@ -12,13 +14,6 @@ import { signCommand } from './sign.js';
 import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
 import { startCommand } from './start.js';
 import { videosCommand } from './videos.js';
-
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** Raw text to a terminal's stderr, for a spinner; absent when stderr is not a terminal. */
-  status?: (text: string) => void;
-}
 
 const defaultIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -104,17 +99,4 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     io.err(`dh-kit ${command}: ${err instanceof Error ? err.message : String(err)}`);
     return err instanceof UsageError || err instanceof ConfigError ? 2 : 1;
   }
-}
-
-/** A mistake in the command line: exit code 2 and the message says what to type instead. */
-export class UsageError extends Error {}
-
-/** Resolves on Ctrl+C, SIGTERM or the signal: long-running commands then close what they opened. */
-export function untilStopped(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }

@@ -6,14 +6,11 @@
  * Human-readable output by default, `--json` for scripts; errors are the client's messages.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
-import { PlatformClient } from '../platform/client.js';
 import { describeZodError, toolDefinitionSchema, type WebhookConfig } from '../platform/schemas.js';
-import { parseConfig } from '../proxy/config.js';
-import { promptMismatch } from '../proxy/routes/admin.js';
+import { promptMismatch } from '../platform/tools.js';
 import type { Connect } from './connect.js';
-import { UsageError, type Io } from './main.js';
+import { args, UsageError, type Io } from './shared.js';
 import { table } from './table.js';
 
 const FLAG_OPTIONS = {
@@ -27,34 +24,6 @@ const FLAG_OPTIONS = {
   'show-keys': { type: 'boolean' },
   'prompt-file': { type: 'string' },
 } as const;
-
-/**
- * The platform the proxy would use: DH_EMAIL, DH_SECRET_KEY, DH_BASE_URL (and DH_ORG_ID). The
- * commands get theirs through `withPlatform` (connect.ts), which falls back to a simulator when
- * none of these is set.
- */
-export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformClient {
-  const config = parseConfig(env);
-  if (!config.platform) {
-    throw new UsageError(
-      'No platform credentials: set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to use the platform, or unset DH_BASE_URL too to use a local simulator ("npx dh-kit sim" keeps one running).',
-    );
-  }
-  // A local simulator's receivers may be plain http on loopback.
-  const local = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(config.platform.baseUrl);
-  return new PlatformClient({ ...config.platform, allowLoopbackWebhooks: local });
-}
-
-type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
-
-/** Flags and positionals of a command; a mistake is a UsageError. Other commands pass their own options. */
-export function args<const O extends NonNullable<ParseArgsConfig['options']> = typeof FLAG_OPTIONS>(argv: string[], options: O = FLAG_OPTIONS as unknown as O): Parsed<O> {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
 
 const mask = (key: string) => `${key.slice(0, 4)}…${key.slice(-4)}`;
 
@@ -122,7 +91,7 @@ const webhookId = (value: string | undefined) => {
 
 export async function webhooksCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { rest, off } = negations(argv);
-  const { values, positionals } = args(rest);
+  const { values, positionals } = args(rest, FLAG_OPTIONS);
   const [action, a, b] = positionals;
   const json = values.json === true;
   // Connected only once the command line is right.
@@ -166,7 +135,7 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
 }
 
 export async function eventsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv);
+  const { values, positionals } = args(argv, FLAG_OPTIONS);
   const [action, headId] = positionals;
   if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId> [--json]');
   const enabled = action === 'enable';
@@ -176,7 +145,7 @@ export async function eventsCommand(argv: string[], io: Io, connect: Connect): P
 }
 
 export async function toolsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv);
+  const { values, positionals } = args(argv, FLAG_OPTIONS);
   const [action, headId, file] = positionals;
   if (action !== 'set' || !headId || !file) throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
   let json: unknown;

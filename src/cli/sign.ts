@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../proxy/config.js';
 import { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl } from '../proxy/signing.js';
-import { UsageError, type Io } from './main.js';
+import { UsageError, type Io } from './shared.js';
 
 const HELP = `Usage: dh-kit sign <headId> [--view chat|stream] [--ttl seconds] [--base URL] [--json]
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
 import { advertiseSimulator } from './discovery.js';
-import { UsageError, untilStopped, type Io } from './main.js';
+import { intOption, UsageError, untilStopped, type Io } from './shared.js';
 
 const HELP = `Usage: dh-kit sim [options]
 
@@ -19,14 +19,6 @@ Options:
                         Accept http:// webhook URLs on loopback (the platform takes https only)
   --inactivity-ms N     Time without a message before inactivity_warning (default: 60000)
   --timeout-ms N        Time without a message before timeout_conversation (default: 120000)`;
-
-/** A whole-number flag within bounds, or undefined when not given; a bad value is a UsageError. */
-export function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
-  return n;
-}
 
 /** Parses the options and starts; resolves with the exit code once a signal stops the simulator. */
 export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {

@@ -18,7 +18,7 @@ import { SIM_DEFAULTS } from '../sim/options.js';
 import { startCmsDemo, type RunningCmsDemo } from './cms-demo.js';
 import { advertiseSimulator } from './discovery.js';
 import { BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
-import { UsageError, untilStopped, type Io } from './main.js';
+import { UsageError, untilStopped, type Io } from './shared.js';
 
 
 const HELP = `Usage: dh-kit start [--rebuild]

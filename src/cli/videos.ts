@@ -12,9 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlatformClient } from '../platform/client.js';
 import type { Talk } from '../platform/schemas.js';
 import type { Connect } from './connect.js';
-import { UsageError, type Io } from './main.js';
-import { args } from './platform.js';
-import { intOption } from './sim.js';
+import { args, intOption, UsageError, type Io } from './shared.js';
 import { details, table, truncate } from './table.js';
 
 const HELP = `Usage:

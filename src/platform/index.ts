@@ -8,3 +8,4 @@ export * from './errors.js';
 export * from './client.js';
 export * from './urls.js';
 export * from './head-rules.js';
+export * from './tools.js';

@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { VideosPage } from '../../api/answers.js';
 import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
-import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type ToolDefinition, type WebhookConfig } from '../../platform/schemas.js';
+import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '../../platform/schemas.js';
+import { promptMismatch } from '../../platform/tools.js';
 import type { Deps } from '../deps.js';
 import { fail, jsonBody, parseInput } from '../http.js';
 import { requireAdmin } from '../security.js';
@@ -83,24 +84,6 @@ function webhookView({ sharedKey, ...rest }: WebhookConfig) {
 async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
   const known = (await storedSharedKeys(deps.store, head)) ?? [];
   if (!known.includes(key)) await storeSharedKeys(deps.store, head, [...known, key]);
-}
-
-/**
- * Spec, Tool definition: "Parameter names in the prompt must match these names". Given the
- * head's prompt, every parameter must be named in it, and every {placeholder} in it must be a
- * parameter: a mismatch is a tool the model would call with the wrong arguments.
- */
-export function promptMismatch(tools: ToolDefinition[], prompt: string): string | undefined {
-  const names = new Set(tools.flatMap((t) => t.parameters.map((p) => p.name)));
-  for (const tool of tools) {
-    for (const p of tool.parameters) {
-      if (!new RegExp(`\\b${p.name}\\b`).test(prompt)) return `The prompt does not name the parameter "${p.name}" of the tool "${tool.name}".`;
-    }
-  }
-  for (const [, placeholder] of prompt.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
-    if (!names.has(placeholder!)) return `The prompt uses {${placeholder}}, which no tool has as a parameter (${[...names].join(', ') || 'none'}).`;
-  }
-  return undefined;
 }
 
 export function adminRoutes(deps: Deps) {

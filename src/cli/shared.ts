@@ -1,0 +1,45 @@
+/**
+ * What the CLI's commands share: the I/O they write to, the usage error (exit code 2) and option
+ * parsing. Commands import this and the helper modules (connect, discovery, paths, site, table),
+ * never each other; main.ts dispatches to them.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Raw text to a terminal's stderr, for a spinner; absent when stderr is not a terminal. */
+  status?: (text: string) => void;
+}
+
+/** A mistake in the command line: exit code 2 and the message says what to type instead. */
+export class UsageError extends Error {}
+
+/** Resolves on Ctrl+C, SIGTERM or the signal: long-running commands then close what they opened. */
+export function untilStopped(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
+/** Flags and positionals of a command, with its options; a mistake is a UsageError. */
+export function args<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O): Parsed<O> {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** A whole-number flag within bounds, or undefined when not given; a bad value is a UsageError. */
+export function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}

@@ -1,0 +1,34 @@
+/**
+ * The site a command prints embed code for: its origin (--site) and the bundle this installation
+ * serves (its versioned path and integrity). Used by `dh-kit bundle` and `dh-kit heads create`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { BundleInfo } from '../api/answers.js';
+import { describeBundle } from '../proxy/bundle.js';
+import { BUNDLE_FILE } from './paths.js';
+import { UsageError } from './shared.js';
+
+/** Where the examples point when no --site is given. */
+export const EXAMPLE_SITE = 'https://your-site.example';
+
+/** The bundle of this installation, or undefined when it has not been built (a fresh checkout). */
+export function localBundle(): (BundleInfo & { bytes: number; gzipBytes: number }) | undefined {
+  if (!existsSync(BUNDLE_FILE)) return undefined;
+  const bytes = readFileSync(BUNDLE_FILE);
+  const { path, integrity } = describeBundle(bytes);
+  return { path, integrity, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** An origin from --site: http(s) only, no path. */
+export function siteOrigin(value: string | undefined): string {
+  if (value === undefined) return EXAMPLE_SITE;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--site must be an address such as ${EXAMPLE_SITE}, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site must be an http(s) address, not "${value}"`);
+  return url.origin;
+}

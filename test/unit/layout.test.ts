@@ -1,0 +1,148 @@
+/**
+ * The layout of src/ (README, Architecture): no import circle, the import rules between the
+ * layers, and no file over 400 lines. The import graph is esbuild's (its metafile, from a bundle
+ * of every module with the packages left out): what runs, so `import type` (erased) does not
+ * count, nor does a comment or a string that looks like an import. dependency-cruiser would do
+ * this, but its releases need Node 22, and the kit supports Node 20.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import * as esbuild from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = join(ROOT, 'src');
+const MAX_LINES = 400;
+
+/** Every TypeScript module of src/, as a path relative to src/ (`cli/main.ts`). */
+const files = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+  .map((f) => f.split('\\').join('/'))
+  .sort();
+
+interface Import {
+  /** A module of src/ (`api/urls.ts`), or a package name (`lit/directives/live.js`). */
+  target: string;
+  internal: boolean;
+}
+
+const { metafile } = await esbuild.build({
+  entryPoints: files.map((f) => join(SRC, f)),
+  absWorkingDir: ROOT,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  outdir: '/nowhere',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+  loader: { '.css': 'empty', '.html': 'empty', '.svg': 'empty', '.png': 'empty', '.mp4': 'empty' },
+});
+
+/** Module → its imports, from the metafile (paths there are relative to ROOT: `src/cli/main.ts`). */
+const graph = new Map<string, Import[]>(
+  files.map((f) => [
+    f,
+    (metafile.inputs[`src/${f}`]?.imports ?? []).map((i) =>
+      i.external ? { target: i.path, internal: false } : { target: i.path.replace(/^src\//, ''), internal: true },
+    ),
+  ]),
+);
+const layer = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
+
+/** The modules caught in import circles, one line per group that import each other (Tarjan's strongly connected components). */
+function circles(): string[] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const { target, internal } of graph.get(v) ?? []) {
+      if (!internal || !graph.has(target)) continue;
+      if (!order.has(target)) {
+        visit(target);
+        low.set(v, Math.min(low.get(v)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(v, Math.min(low.get(v)!, order.get(target)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      const selfImport = graph.get(v)!.some((i) => i.internal && i.target === v);
+      if (component.length > 1 || selfImport) found.push([...component.reverse(), component[0]].join(' → '));
+    }
+  };
+  for (const f of files) if (!order.has(f)) visit(f);
+  return found;
+}
+
+test('every module of src/ is read (the scanner sees the imports)', () => {
+  assert.ok(files.length > 50, `${files.length} modules`);
+  assert.ok(graph.get('cli/main.ts')!.some((i) => i.target === 'cli/shared.ts'));
+  assert.ok(graph.get('elements/avatar/avatar.ts')!.some((i) => i.target === 'lit'));
+});
+
+test('no import circle in src/', () => {
+  assert.deepEqual(circles(), []);
+});
+
+test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and src/elements/', () => {
+  const browser = files.filter((f) => ['api', 'elements'].includes(layer(f)) || f === 'index.ts' || f === 'react.ts');
+  const allowed = (i: Import) =>
+    i.internal ? ['api', 'elements'].includes(layer(i.target)) : /^(lit|lit\/.*|@lit\/.*|@lit-labs\/.*|zod\/mini|react)$/.test(i.target);
+  const wrong = browser.flatMap((f) => graph.get(f)!.filter((i) => !allowed(i)).map((i) => `${f} imports ${i.target}`));
+  assert.deepEqual(wrong, []);
+  // react is for dh-kit/react alone (the @lit/react wrappers).
+  assert.deepEqual(browser.filter((f) => f !== 'react.ts' && graph.get(f)!.some((i) => i.target === 'react')), []);
+});
+
+test('src/api/ imports nothing but itself and zod/mini (both sides share it)', () => {
+  const wrong = files
+    .filter((f) => layer(f) === 'api')
+    .flatMap((f) => graph.get(f)!.filter((i) => (i.internal ? layer(i.target) !== 'api' : i.target !== 'zod/mini')).map((i) => `${f} imports ${i.target}`));
+  assert.deepEqual(wrong, []);
+});
+
+test('server code never imports the elements; the platform client and the proxy never import the simulator or the CLI', () => {
+  const server = files.filter((f) => ['platform', 'proxy', 'sim', 'cli'].includes(layer(f)) || f === 'server.ts');
+  const wrong = server.flatMap((f) =>
+    graph
+      .get(f)!
+      .filter((i) => i.internal && (layer(i.target) === 'elements' || (['platform', 'proxy'].includes(layer(f)) && ['sim', 'cli'].includes(layer(i.target)))))
+      .map((i) => `${f} imports ${i.target}`),
+  );
+  assert.deepEqual(wrong, []);
+});
+
+test('the CLI: no command imports another (only main.ts dispatches), and nothing imports proxy/routes/', () => {
+  const helpers = new Set(['cli/shared.ts', 'cli/connect.ts', 'cli/discovery.ts', 'cli/paths.ts', 'cli/site.ts', 'cli/table.ts', 'cli/cms-demo.ts']);
+  const wrong = files
+    .filter((f) => layer(f) === 'cli')
+    .flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((i) => i.internal && ((layer(i.target) === 'cli' && f !== 'cli/main.ts' && !helpers.has(i.target)) || i.target.startsWith('proxy/routes/')))
+        .map((i) => `${f} imports ${i.target}`),
+    );
+  assert.deepEqual(wrong, []);
+});
+
+test(`no file in src/ is over ${MAX_LINES} lines`, () => {
+  const long = files
+    .map((f) => [f, readFileSync(join(SRC, f), 'utf8').split('\n').length - 1] as const)
+    .filter(([, lines]) => lines > MAX_LINES)
+    .map(([f, lines]) => `${f}: ${lines} lines`);
+  assert.deepEqual(long, []);
+});
