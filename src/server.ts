@@ -10,6 +10,7 @@ export { startProxyServer, type NodeServerOptions, type RunningProxy } from './p
 export { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl, verifyLaunch, type LaunchView, type SignOptions } from './proxy/signing.js';
 export { MemoryStore, type KeyValueStore } from './proxy/store.js';
 export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';
-export { echoPlugin, type PluginHandler, type ToolHandler } from './proxy/routes/conversation.js';
-export type { EventHandler } from './proxy/routes/hooks.js';
+export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
+export type { ToolHandler } from './proxy/routes/tool-calls.js';
+export type { EventHandler } from './proxy/routes/receiver.js';
 export { EventHub } from './proxy/events.js';

@@ -7,15 +7,21 @@ import { Hono, type Context } from 'hono';
 import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
+import { toHex } from '../platform/hex.js';
 import { type ProxyConfig } from './config.js';
 import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
 import { errorResponse, fail } from './http.js';
 import { catalogueRoutes } from './routes/catalogue.js';
-import { adminRoutes } from './routes/admin.js';
+import { eventRoutes } from './routes/events.js';
 import { headRoutes } from './routes/heads.js';
-import { hookRoutes, type EventHandler } from './routes/hooks.js';
+import { launchRoutes } from './routes/launch.js';
+import { echoPlugin, pluginRoutes, type PluginHandler } from './routes/plugin.js';
+import { receiverRoutes, type EventHandler } from './routes/receiver.js';
+import { toolCallRoutes, type ToolHandler } from './routes/tool-calls.js';
+import { toolRoutes } from './routes/tools.js';
+import { videoRoutes } from './routes/videos.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { EventHub } from './events.js';
-import { conversationRoutes, echoPlugin, type PluginHandler, type ToolHandler } from './routes/conversation.js';
 import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
@@ -65,7 +71,7 @@ export const proxyNotFound = (c: Context) =>
   c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } }, 404);
 
 function randomSecret(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export function createProxy(options: ProxyOptions): Hono {
@@ -93,28 +99,38 @@ export function createProxy(options: ProxyOptions): Hono {
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
   const clientKey = options.clientKey ?? ((c: Context) => clientAddress(c, config.trustProxy));
-  const base = config.prefix === '/' ? '' : config.prefix;
-  // Routes the platform calls are authenticated by their own means (signatures), not the CSRF header.
-  const platformCalled = (path: string) => ['/hooks/', '/plugin/', '/tools/'].some((p) => path.startsWith(`${base}${p}`));
+  const hub = options.events ?? new EventHub();
 
-  const routes = new Hono();
-  routes.use('*', corsFor(config));
-  // The per-client limit is for browsers. The platform calls /hooks, /plugin and /tools from a few
-  // addresses, so one limit for all of it would answer it 429 and lose events; those routes are
-  // authenticated by signature or are the platform's own calls, and keep the body limit.
-  const rateLimited = limitRate(config.rateLimit, clientKey);
-  routes.use('*', (c, next) => (platformCalled(c.req.path) ? next() : rateLimited(c, next)));
-  routes.use('*', limitBody());
-  routes.use('*', csrfHeader(platformCalled));
-  routes.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
-  routes.get('/bundle', (c) =>
+  // What the platform calls: authenticated by their own means (a signature; the plugin and tool
+  // calls carry no browser credentials), so no CSRF header and no per-browser rate limit — the
+  // platform calls from a few addresses, and one limit for all of it would answer it 429 and lose
+  // events. No CORS: no browser calls these.
+  const platformCalls = new Hono();
+  platformCalls.route('/', receiverRoutes(deps, hub, options.onEvent ?? (() => undefined), warn));
+  platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin));
+  platformCalls.route('/', toolCallRoutes(options.tools ?? {}));
+
+  // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
+  // header on state-changing requests.
+  const browserCalls = new Hono();
+  browserCalls.use('*', corsFor(config));
+  browserCalls.use('*', limitRate(config.rateLimit, clientKey));
+  browserCalls.use('*', csrfHeader());
+  browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
+  browserCalls.get('/bundle', (c) =>
     options.bundle ? c.json(options.bundle) : fail(404, 'no_bundle', 'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.'),
   );
-  routes.route('/', catalogueRoutes(deps));
-  routes.route('/', headRoutes(deps));
-  routes.route('/', adminRoutes(deps));
-  routes.route('/', conversationRoutes(options.plugin ?? echoPlugin, options.tools ?? {}));
-  routes.route('/', hookRoutes(deps, options.events ?? new EventHub(), options.onEvent ?? (() => undefined), warn));
+  for (const group of [catalogueRoutes(deps), headRoutes(deps), launchRoutes(deps), videoRoutes(deps), toolRoutes(deps), eventRoutes(deps, hub), webhookRoutes(deps)]) {
+    browserCalls.route('/', group);
+  }
+
+  // Hono flattens mounted apps into one router and runs the handlers that match a path in the
+  // order they were added, until one answers. The platform's routes come first and answer, so
+  // the browser guards (added after them, at '*') never run for them. The body limit is for both.
+  const routes = new Hono();
+  routes.use('*', limitBody());
+  routes.route('/', platformCalls);
+  routes.route('/', browserCalls);
   // An admin (the back office) is told what the platform said; a visitor gets a plain message.
   const detailed = async (err: unknown, c: Context) =>
     err instanceof PlatformError && (await Promise.resolve(deps.authorize(c.req.raw, 'errors:details')).catch(() => false));

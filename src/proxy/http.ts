@@ -1,13 +1,11 @@
 /**
- * The proxy's error answers and input parsing: every error is `{error: {code, message}}` with the
- * right status; bad input is a 4xx that names the field; platform errors become messages a site
- * owner can act on.
+ * The proxy's error answers: every error is `{error: {code, message}}` with the right status
+ * (input is checked by validate.ts); platform errors become messages a site owner can act on.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PlatformError } from '../platform/errors.js';
-import { describeZodError } from '../platform/schemas.js';
 
 export class ApiException extends HTTPException {
   constructor(
@@ -26,32 +24,12 @@ export const fail = (status: ContentfulStatusCode, code: string, message: string
   throw new ApiException(status, code, message, headers);
 };
 
-interface SafeParser<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Parses with a zod (or zod/mini) schema; a failure is a 400 that says which field and why. */
-export function parseInput<T>(schema: SafeParser<T>, input: unknown, code = 'invalid_request'): T {
-  const r = schema.safeParse(input);
-  if (!r.success) fail(400, code, describeZodError(r.error as Parameters<typeof describeZodError>[0]));
-  return (r as { data: T }).data;
-}
-
-/** Reads a JSON body; not JSON → 400. (The size limit is the bodyLimit middleware's.) */
-export async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fail(400, 'invalid_json', 'The request body must be JSON');
-  }
-}
-
 /** How a platform failure reaches the browser: the status a client can act on, and why. */
 export function fromPlatformError(err: PlatformError): ApiException {
   switch (err.code) {
     case 'invalid_request':
-      return new ApiException(400, 'invalid_request', err.message);
+      // The client refused to send it (a platform rule, a field): what to fix, by field name.
+      return new ApiException(400, 'invalid_request', err.detail ?? err.message);
     case 'bad_request':
       return new ApiException(400, 'platform_bad_request', err.message);
     case 'voice_not_available':

@@ -52,10 +52,10 @@ export function requireAdmin(deps: Deps, action: AdminAction): MiddlewareHandler
 }
 
 /** State-changing requests carry `X-DH-Kit: 1`: a cross-site form cannot, and a CORS preflight guards fetch. */
-export function csrfHeader(skip: (path: string) => boolean): MiddlewareHandler {
+export function csrfHeader(): MiddlewareHandler {
   return async (c, next) => {
     const safe = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
-    if (!safe && !skip(c.req.path) && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
+    if (!safe && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
       fail(403, 'csrf_header_missing', `State-changing requests need the header ${CSRF_HEADER}: ${CSRF_VALUE}.`);
     }
     await next();

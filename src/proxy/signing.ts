@@ -4,6 +4,7 @@
  * Deno and Vercel alike, and a site's own server or CMS can sign at page render.
  */
 import type { View } from '../api/rules.js';
+import { toHex } from '../platform/hex.js';
 
 /** `chat` or `stream`: the page a launch URL opens. */
 export type LaunchView = View;
@@ -27,7 +28,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 /** Every signed field, unambiguously separated (head ids never contain a newline: they are validated). */
 const payload = (headId: string, view: LaunchView, exp: number) => `dh-launch/v1\n${headId}\n${view}\n${exp}`;
 
-const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[0-9a-f]{64}$/.test(hex)) return undefined;

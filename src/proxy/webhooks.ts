@@ -5,6 +5,8 @@
  * without a `sha256=` prefix (GitHub's form), and nothing else. Web Crypto only, so it runs on
  * every runtime the proxy does.
  */
+import { toHex } from '../platform/hex.js';
+
 const encoder = new TextEncoder();
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
@@ -46,5 +48,5 @@ export async function signWebhookBody(rawBody: string | Uint8Array, key: string)
   const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, body));
-  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `sha256=${toHex(mac)}`;
 }

@@ -7,7 +7,6 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   conversationSettingsSchema,
-  describeZodError,
   genderSchema,
   headCreateSchema,
   orderSchema,
@@ -15,6 +14,7 @@ import {
   tokenRequestSchema,
   webhookSchemas,
 } from '../platform/schemas.js';
+import { inputValidator } from '../proxy/validate.js';
 import { platformError, type SimContext } from './context.js';
 import type { SimHead, SimToken, SimWebhook } from './store.js';
 
@@ -42,20 +42,24 @@ const pagingQuery = z.object({
 const booleanParam = (name: string) =>
   z.enum(['true', 'false'], `${name} must be true or false`).transform((v) => v === 'true');
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new SimHttpError(400, describeZodError(result.error));
-  return result.data;
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text);
-  } catch {
+/**
+ * Input checked the proxy's way (Hono's validator), refused in the platform's shape. The content
+ * type is not checked: a body is read as JSON whatever it says (the spec does not show what the
+ * platform requires).
+ */
+const checked = inputValidator({
+  invalid: (_code, message) => {
+    throw new SimHttpError(400, message);
+  },
+  malformed: () => {
     throw new SimHttpError(400, 'The request body is not valid JSON');
-  }
-}
+  },
+  unsupported: () => {
+    throw new SimHttpError(400, 'The request body is not valid JSON');
+  },
+});
+const body = <S extends z.ZodType>(schema: S) => checked('json', schema, undefined, { anyContentType: true });
+const query = <S extends z.ZodType>(schema: S) => checked('query', schema);
 
 function paginate<T>(items: T[], q: { page: number; take: number }) {
   const itemCount = items.length;
@@ -89,8 +93,8 @@ export function apiRoutes(sim: SimContext) {
   };
 
   // ── Authentication (spec, Authentication 1–3) ────────────────────────────────────────────────
-  app.post('/auth/token', async (c) => {
-    const body = parse(tokenRequestSchema, await jsonBody(c));
+  app.post('/auth/token', body(tokenRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const account = store.accounts.get(body.email);
     if (!account || account.secretKey !== body.secretKey) {
       return platformError(c, 401, 'Invalid e-mail or secret key');
@@ -124,8 +128,8 @@ export function apiRoutes(sim: SimContext) {
   };
 
   // ── Catalogues ───────────────────────────────────────────────────────────────────────────────
-  app.get('/head_visual/face/all', catalogueAccess, (c) => {
-    const q = parse(pagingQuery.extend({ gender: genderSchema.optional() }), c.req.query());
+  app.get('/head_visual/face/all', catalogueAccess, query(pagingQuery.extend({ gender: genderSchema.optional() })), (c) => {
+    const q = c.req.valid('query');
     const faces = store.faces.filter((f) => !q.gender || f.gender === q.gender);
     const page = paginate(sortBy(faces, (f) => f.createdAt, q.order ?? 'ASC'), q);
     // Spec, Page metadata: hasPreviousPage is shown in the talks list only, so the face list leaves it out.
@@ -146,8 +150,8 @@ export function apiRoutes(sim: SimContext) {
   });
 
   // ── Heads ────────────────────────────────────────────────────────────────────────────────────
-  app.post('/head/create', async (c) => {
-    const request = parse(headCreateSchema, await jsonBody(c));
+  app.post('/head/create', body(headCreateSchema), async (c) => {
+    const request = c.req.valid('json');
     const account = store.accounts.get(c.get('auth').email)!;
     const orgId = request.orgId ?? c.get('auth').orgId;
     if (!account.orgIds.includes(orgId)) {
@@ -168,9 +172,9 @@ export function apiRoutes(sim: SimContext) {
     return c.json(body, 201);
   });
 
-  app.get('/head/talks/:id', (c) => {
+  app.get('/head/talks/:id', query(pagingQuery), (c) => {
     const head = ownHead(c, c.req.param('id'), 400);
-    const q = parse(pagingQuery, c.req.query());
+    const q = c.req.valid('query');
     const ready = store.talks.filter((t) => t.headId === head.id && t.readyAt <= store.now());
     // Defaults not shown in the spec: newest first.
     const page = paginate(sortBy(ready, (t) => t.createdAt, q.order ?? 'DESC'), q);
@@ -209,28 +213,28 @@ export function apiRoutes(sim: SimContext) {
     });
   });
 
-  app.put('/head/:id/splitter', (c) => {
+  app.put('/head/:id/splitter', query(z.object({ splitter: booleanParam('splitter') })), (c) => {
     const head = ownHead(c, c.req.param('id'));
-    head.splitter = parse(booleanParam('splitter'), c.req.query('splitter'));
+    head.splitter = c.req.valid('query').splitter;
     return c.json({ id: head.id, splitter: head.splitter });
   });
 
-  app.put('/head/:headId/conversation-settings', async (c) => {
+  app.put('/head/:headId/conversation-settings', body(conversationSettingsSchema), async (c) => {
     const head = ownHead(c, c.req.param('headId'));
-    const body = parse(conversationSettingsSchema, await jsonBody(c));
+    const body = c.req.valid('json');
     head.tools = body.conversationSettings.tools;
     return c.json({ id: head.id, conversationSettings: { tools: head.tools } });
   });
 
-  app.put('/head/:headId/enable-events', (c) => {
+  app.put('/head/:headId/enable-events', query(z.object({ enableEvents: booleanParam('enableEvents') })), (c) => {
     const head = ownHead(c, c.req.param('headId'));
-    head.enableEvents = parse(booleanParam('enableEvents'), c.req.query('enableEvents'));
+    head.enableEvents = c.req.valid('query').enableEvents;
     return c.json({ id: head.id, enableEvents: head.enableEvents });
   });
 
   // ── Text to video ────────────────────────────────────────────────────────────────────────────
-  app.post('/head/text-to-video', async (c) => {
-    const body = parse(textToVideoSchema, await jsonBody(c));
+  app.post('/head/text-to-video', body(textToVideoSchema), async (c) => {
+    const body = c.req.valid('json');
     const head = ownHead(c, body.id, 400);
     const talk = store.addTalk(head, body.text);
     // Response body not shown in the spec: the job's id and that it is being produced.
@@ -241,16 +245,16 @@ export function apiRoutes(sim: SimContext) {
   /** Spec, Delivery 1: HTTPS only; the simulator may allow http on loopback for local receivers. */
   const hookSchemas = () => webhookSchemas(sim.options.allowInsecureWebhooks);
   const webhookView = (h: SimWebhook) => ({ ...h });
-  const ownWebhook = (c: Context<Env>) => {
-    const id = parse(pageNumber('webhookId'), c.req.param('webhookId'));
+  const webhookParam = checked('param', z.object({ webhookId: pageNumber('webhookId') }));
+  const ownWebhook = (id: number, c: Context<Env>) => {
     const hook = store.webhooks.get(id);
     const account = store.accounts.get(c.get('auth').email)!;
     if (!hook || !account.orgIds.includes(hook.orgId)) throw new SimHttpError(404, `Webhook not found: ${id}`);
     return hook;
   };
 
-  app.post('/head-events', async (c) => {
-    const body = parse(hookSchemas().create, await jsonBody(c));
+  app.post('/head-events', body(hookSchemas().create), async (c) => {
+    const body = c.req.valid('json');
     const head = ownHead(c, body.headId);
     const hook = store.addWebhook({
       orgId: head.orgId,
@@ -265,17 +269,17 @@ export function apiRoutes(sim: SimContext) {
     return c.json({ sharedKey: hook.sharedKey }, 201);
   });
 
-  app.get('/head-events', (c) => {
-    const headId = parse(z.string('headId is required').min(1, 'headId is required'), c.req.query('headId'));
+  app.get('/head-events', query(z.object({ headId: z.string('is required').min(1, 'is required') })), (c) => {
+    const { headId } = c.req.valid('query');
     const head = ownHead(c, headId);
     return c.json([...store.webhooks.values()].filter((h) => h.headId === head.id).map(webhookView));
   });
 
-  app.get('/head-events/:webhookId', (c) => c.json(webhookView(ownWebhook(c))));
+  app.get('/head-events/:webhookId', webhookParam, (c) => c.json(webhookView(ownWebhook(c.req.valid('param').webhookId, c))));
 
-  app.patch('/head-events/:webhookId', async (c) => {
-    const hook = ownWebhook(c);
-    const body = parse(hookSchemas().update, await jsonBody(c));
+  app.patch('/head-events/:webhookId', webhookParam, body(hookSchemas().update), async (c) => {
+    const hook = ownWebhook(c.req.valid('param').webhookId, c);
+    const body = c.req.valid('json');
     if (body.headId !== undefined) hook.headId = ownHead(c, body.headId).id;
     if (body.webhookUrl !== undefined) hook.webhookUrl = body.webhookUrl;
     for (const flag of ['startConversation', 'endConversation', 'timeoutConversation', 'inactivityWarning'] as const) {
@@ -285,8 +289,8 @@ export function apiRoutes(sim: SimContext) {
     return c.json(webhookView(hook));
   });
 
-  app.delete('/head-events/:webhookId', (c) => {
-    const hook = ownWebhook(c);
+  app.delete('/head-events/:webhookId', webhookParam, (c) => {
+    const hook = ownWebhook(c.req.valid('param').webhookId, c);
     store.webhooks.delete(hook.id);
     return c.json({ id: hook.id, deleted: true });
   });

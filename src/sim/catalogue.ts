@@ -5,6 +5,7 @@
  * clock — so two calls return deep-equal arrays and tests can rely on exact values.
  */
 import { hashString, mulberry32 } from './art.js';
+import { toHex } from '../platform/hex.js';
 
 export interface SimFace {
   /** UUID (v4 format), deterministic from the index. */
@@ -53,7 +54,7 @@ export function deterministicUuid(seed: string): string {
   const b = Array.from({ length: 16 }, () => Math.floor(r() * 256));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40; // version 4
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
-  const h = b.map((x) => x.toString(16).padStart(2, '0')).join('');
+  const h = toHex(b);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 

@@ -6,7 +6,7 @@ import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import type { Platform } from '../../src/proxy/deps.js';
-import type { EventHandler } from '../../src/proxy/routes/hooks.js';
+import type { EventHandler } from '../../src/proxy/routes/receiver.js';
 import { MemoryStore, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
@@ -338,6 +338,10 @@ describe('rate limit', () => {
     const plugin = () =>
       s.app.request('/dh/plugin/conversation/u1/message', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'hi' } }]) });
     for (let i = 0; i < 5; i++) assert.equal((await plugin()).status, 200, `plugin call ${i + 1}`);
+    // The spec does not show the content type of the platform's calls: JSON is read whatever it says.
+    const untyped = await s.app.request('/dh/plugin/conversation/u1/message', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'plain' } }]) });
+    assert.equal(untyped.status, 200);
+    assert.match(JSON.stringify(await untyped.json()), /plain/);
     for (let i = 0; i < 3; i++) assert.equal((await s.app.request('/dh/tools/nope', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404, 'tools: no 429');
     const health = [];
     for (let i = 0; i < 3; i++) health.push((await s.app.request('/dh/health')).status);

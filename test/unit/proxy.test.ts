@@ -450,6 +450,29 @@ describe('proxy', () => {
       assert.equal((await errorOf(res)).code, 'invalid_json');
     });
 
+    test('a browser body that is not sent as JSON gets 415 saying what to send (not a {} that blames the fields)', async () => {
+      const p = makeProxy();
+      const res = await p.request('/dh/heads', { method: 'POST', admin: true, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(headBody()) });
+      assert.equal(res.status, 415);
+      const err = await errorOf(res);
+      assert.equal(err.code, 'unsupported_media_type');
+      assert.match(err.message, /Content-Type: application\/json/);
+      const charset = await p.request('/dh/heads', { method: 'POST', admin: true, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(headBody()) });
+      assert.equal(charset.status, 201, 'a charset parameter is fine');
+    });
+
+    test('a route checks its path, then its query, then its body, each with a code that names it', async () => {
+      const p = makeProxy();
+      const badId = await p.request('/dh/heads/a.b/videos', { method: 'POST', admin: true, body: '{}' });
+      assert.equal((await errorOf(badId)).code, 'invalid_head_id');
+      const badBody = await p.request('/dh/heads/abc/videos', { method: 'POST', admin: true, body: JSON.stringify({ text: '' }) });
+      assert.equal(badBody.status, 400);
+      assert.match((await errorOf(badBody)).message, /^text: /);
+      const badQuery = await p.request('/dh/faces?take=0');
+      assert.equal(badQuery.status, 400);
+      assert.match((await errorOf(badQuery)).message, /^take: /);
+    });
+
     test('the rate limit answers 429 with Retry-After per client', async () => {
       const p = makeProxy({ DH_RATE_LIMIT: '5' }, { clientKey: (c) => c.req.header('x-test-client') ?? 'a' });
       for (let i = 0; i < 5; i++) assert.equal((await p.request('/dh/health')).status, 200);

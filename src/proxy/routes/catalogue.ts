@@ -5,7 +5,7 @@ import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answe
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
-import { parseInput } from '../http.js';
+import { valid } from '../validate.js';
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -31,8 +31,8 @@ export function catalogueRoutes(deps: Deps) {
     });
   }
 
-  app.get('/faces', async (c) => {
-    const q = parseInput(facesQuerySchema, c.req.query());
+  app.get('/faces', valid('query', facesQuerySchema), async (c) => {
+    const q = c.req.valid('query');
     let faces = await deps.faces();
     if (q.gender) faces = faces.filter((f) => f.gender === q.gender);
     if (q.q) {
@@ -53,8 +53,8 @@ export function catalogueRoutes(deps: Deps) {
     return c.json(body);
   });
 
-  app.get('/voices', async (c) => {
-    const q = parseInput(voicesQuerySchema, c.req.query());
+  app.get('/voices', valid('query', voicesQuerySchema), async (c) => {
+    const q = c.req.valid('query');
     let voices = await deps.voices();
     const provider = q.streaming === 'true' ? deps.config.streamingProvider : q.provider;
     if (provider) voices = voices.filter((v) => v.provider === provider);

@@ -1,25 +1,21 @@
 /**
- * Admin routes for a site's back office: text-to-video and the talks list, tools, event delivery
- * and webhook configuration. Webhook shared keys stay on the server: answers say only whether one
- * is set, and the proxy keeps each key for verifying deliveries.
+ * Text to video for the back office: start a video, list a head's talks, and download a talk's
+ * mp4 through the proxy (the media server is another origin, where a link's `download` is
+ * ignored), streamed as it comes and never held in memory. The daily cap (DH_VIDEO_DAILY_CAP) is
+ * counted in the store, so it holds across instances.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideosPage } from '../../api/answers.js';
 import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
-import { toolDefinitionSchema, webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '../../platform/schemas.js';
-import { promptMismatch } from '../../platform/tools.js';
 import type { Deps } from '../deps.js';
-import { fail, jsonBody, parseInput } from '../http.js';
+import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
-import { readPlatformKeys, storedSharedKeys, storeSharedKeys } from './hooks.js';
+import { valid } from '../validate.js';
 
-const headId = (c: Context) => parseInput(headIdSchema, c.req.param('id'), 'invalid_head_id');
-const talkId = (c: Context) => parseInput(headIdSchema, c.req.param('talkId'), 'invalid_talk_id');
-const webhookId = (c: Context) =>
-  Number(parseInput(z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number'), c.req.param('id'), 'invalid_webhook_id'));
-
-export { sharedKeysKey } from './hooks.js';
+const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
+/** After idParam: the head's id is checked (invalid_head_id) before the talk's (invalid_talk_id). */
+const talkParam = valid('param', z.object({ id: z.string(), talkId: headIdSchema }), 'invalid_talk_id');
 
 /** A video download looks for its talk this many at a time, newest first… */
 const TALK_SEARCH_TAKE = 100;
@@ -72,26 +68,12 @@ async function streamMedia(deps: Deps, url: string): Promise<{ body: ReadableStr
   return { body, length: length && /^\d{1,15}$/.test(length) ? length : undefined };
 }
 
-/** A webhook configuration as a browser may see it: everything but the shared key. */
-function webhookView({ sharedKey, ...rest }: WebhookConfig) {
-  return { ...rest, sharedKeySet: sharedKey.length > 0 };
-}
-
-/**
- * Primes the receiver's key cache with a key just created, so the first delivery costs no platform
- * call. A cache like the receiver's own (KEYS_TTL_MS): the platform stays the truth.
- */
-async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
-  const known = (await storedSharedKeys(deps.store, head)) ?? [];
-  if (!known.includes(key)) await storeSharedKeys(deps.store, head, [...known, key]);
-}
-
-export function adminRoutes(deps: Deps) {
+export function videoRoutes(deps: Deps) {
   const app = new Hono();
 
-  app.post('/heads/:id/videos', requireAdmin(deps, 'videos:create'), async (c) => {
-    const id = headId(c);
-    const { text } = parseInput(videoRequestSchema, await jsonBody(c));
+  app.post('/heads/:id/videos', requireAdmin(deps, 'videos:create'), idParam, valid('json', videoRequestSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { text } = c.req.valid('json');
     const cap = deps.config.videoDailyCap;
     const day = new Date(deps.now()).toISOString().slice(0, 10);
     const key = `videos:${day}`;
@@ -114,9 +96,9 @@ export function adminRoutes(deps: Deps) {
     return c.json({ headId: id, status: 'processing' }, 202);
   });
 
-  app.get('/heads/:id/videos', requireAdmin(deps, 'videos:list'), async (c) => {
-    const id = headId(c);
-    const q = parseInput(videosQuerySchema, c.req.query());
+  app.get('/heads/:id/videos', requireAdmin(deps, 'videos:list'), idParam, valid('query', videosQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const q = c.req.valid('query');
     const page = await deps.platform.listTalks(id, { order: q.order ?? 'DESC', page: q.page, take: q.take });
     const body: VideosPage = {
       items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({ id: talkId, createdAt, updatedAt, voice, url, text })),
@@ -132,9 +114,8 @@ export function adminRoutes(deps: Deps) {
 
   // The platform's media server is another origin, where a link's `download` is ignored (the mp4
   // opens instead of saving): served from the proxy, with content-disposition, it saves.
-  app.get('/heads/:id/videos/:talkId/download', requireAdmin(deps, 'videos:list'), async (c) => {
-    const id = headId(c);
-    const wanted = talkId(c);
+  app.get('/heads/:id/videos/:talkId/download', requireAdmin(deps, 'videos:list'), idParam, talkParam, async (c) => {
+    const { id, talkId: wanted } = c.req.valid('param');
     // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
     let url: string | undefined;
     for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && url === undefined; page++) {
@@ -158,74 +139,6 @@ export function adminRoutes(deps: Deps) {
         'x-content-type-options': 'nosniff',
       },
     });
-  });
-
-  app.put('/heads/:id/splitter', requireAdmin(deps, 'heads:create'), async (c) => {
-    const id = headId(c);
-    const { on } = parseInput(z.object({ on: z.boolean('on is true or false') }), await jsonBody(c));
-    // Spec, Heads rule 1: streaming avatars need it off.
-    await deps.platform.setSplitter(id, on);
-    return c.json({ headId: id, splitter: on });
-  });
-
-  app.put('/heads/:id/tools', requireAdmin(deps, 'tools:set'), async (c) => {
-    const id = headId(c);
-    const { tools, prompt } = parseInput(z.object({ tools: z.array(toolDefinitionSchema), prompt: z.string().optional() }), await jsonBody(c));
-    if (prompt !== undefined) {
-      const problem = promptMismatch(tools, prompt);
-      if (problem) fail(400, 'tool_prompt_mismatch', problem);
-    }
-    await deps.platform.setTools(id, tools);
-    return c.json({ headId: id, tools });
-  });
-
-  app.put('/heads/:id/events', requireAdmin(deps, 'events:set'), async (c) => {
-    const id = headId(c);
-    const { enabled } = parseInput(z.object({ enabled: z.boolean('enabled is true or false') }), await jsonBody(c));
-    await deps.platform.setEventsEnabled(id, enabled);
-    return c.json({ headId: id, enabled });
-  });
-
-  app.get('/webhooks', requireAdmin(deps, 'webhooks:read'), async (c) => {
-    const head = parseInput(headIdSchema, c.req.query('headId'), 'invalid_head_id');
-    const hooks = await deps.platform.listWebhooks(head);
-    // The platform's whole list for the head: it replaces what the receiver knew.
-    await storeSharedKeys(deps.store, head, hooks.filter((h) => h.headId === head).map((h) => h.sharedKey).filter(Boolean));
-    return c.json({ items: hooks.map(webhookView) });
-  });
-
-  app.post('/webhooks', requireAdmin(deps, 'webhooks:write'), async (c) => {
-    const body = parseInput(webhookCreateSchema, await jsonBody(c));
-    const { sharedKey } = await deps.platform.createWebhook(body);
-    await rememberSharedKey(deps, body.headId, sharedKey);
-    // The platform answers only the key; the new configuration is the newest of the head's list.
-    const hooks = await deps.platform.listWebhooks(body.headId);
-    const created = hooks.find((h) => h.sharedKey === sharedKey);
-    return c.json(created ? webhookView(created) : { headId: body.headId, sharedKeySet: true }, 201);
-  });
-
-  app.get('/webhooks/:id', requireAdmin(deps, 'webhooks:read'), async (c) => c.json(webhookView(await deps.platform.getWebhook(webhookId(c)))));
-
-  app.patch('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), async (c) => {
-    const id = webhookId(c);
-    await deps.platform.updateWebhook(id, parseInput(webhookUpdateSchema, await jsonBody(c)));
-    return c.json(webhookView(await deps.platform.getWebhook(id)));
-  });
-
-  app.delete('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), async (c) => {
-    const id = webhookId(c);
-    // Which head's keys change (the id alone does not say); a failure here must not stop the delete.
-    const gone = await deps.platform.getWebhook(id).catch(() => undefined);
-    await deps.platform.deleteWebhook(id);
-    if (gone) {
-      // The deleted key must stop verifying now, not when the cache expires: read the head's keys
-      // again, or at least drop that one.
-      await readPlatformKeys(deps, gone.headId).catch(async () => {
-        const known = (await storedSharedKeys(deps.store, gone.headId)) ?? [];
-        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey));
-      });
-    }
-    return c.body(null, 204);
   });
 
   return app;

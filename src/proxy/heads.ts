@@ -1,0 +1,51 @@
+/**
+ * What the head routes share: which heads the site publishes, a head's public summary and poster
+ * source, the platform page a launch leads to, and where the proxy's routes are. Used by the head,
+ * launch and creation code (routes/heads.ts, routes/launch.ts, create-head.ts).
+ */
+import type { HeadSummary } from '../api/answers.js';
+import type { View } from '../api/rules.js';
+import type { HeadRecord } from '../platform/schemas.js';
+import { chatPageUrl, streamPageUrl } from '../platform/urls.js';
+import type { Deps } from './deps.js';
+import { fail } from './http.js';
+
+/** The public routes answer only for heads the site publishes (DH_PUBLIC_HEADS). */
+export function assertPublished(deps: Deps, id: string): string {
+  if (!deps.config.publicHeads.includes('*') && !deps.config.publicHeads.includes(id)) {
+    fail(404, 'head_not_published', `Head ${id} is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).`);
+  }
+  return id;
+}
+
+/** The face image of a head (avatar, then posterImage), or undefined when it has only a video. */
+export async function posterSource(deps: Deps, head: HeadRecord): Promise<string | undefined> {
+  const face = head.headVisualId ? (await deps.faces()).find((f) => f.id === head.headVisualId) : undefined;
+  return face?.avatar ?? face?.posterImage ?? undefined;
+}
+
+export async function headSummary(deps: Deps, id: string, head: HeadRecord): Promise<HeadSummary> {
+  return {
+    id,
+    name: head.name ?? 'Digital human',
+    mode: head.operationMode ?? 'unknown',
+    // Served by the proxy, so a facade makes no request to the platform before the user asks.
+    poster: (await posterSource(deps, head)) ? `${routeBase(deps)}/heads/${encodeURIComponent(id)}/poster` : null,
+  };
+}
+
+/** The platform page of a head (it carries the organisation key: never logged, never in JSON). */
+export function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
+  if (view === 'chat') return chatPageUrl(head.publicUrl, deps.config.platform?.chatUrl);
+  const streamUrl = deps.config.platform?.streamUrl;
+  if (!streamUrl) fail(409, 'stream_unavailable', 'The stream view needs DH_STREAM_URL on the proxy.');
+  return streamPageUrl(head.publicUrl, streamUrl!);
+}
+
+/**
+ * Where this proxy's routes are, as a path: URLs the proxy hands out are relative to its own
+ * origin (the elements resolve them against their endpoint), so a TLS-terminating reverse proxy
+ * or an internal host name never leaks into them.
+ */
+export const routeBase = (deps: Deps) => (deps.config.prefix === '/' ? '' : deps.config.prefix);
+

@@ -1,0 +1,57 @@
+/**
+ * Session events for the back office: `PUT /heads/:id/events` turns the platform's delivery on or
+ * off for a head, and `GET /events/stream` passes on, as server-sent events, every delivery the
+ * receiver verified (routes/receiver.ts), once each.
+ */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { headIdSchema } from '../../api/requests.js';
+import type { Deps } from '../deps.js';
+import type { EventHub } from '../events.js';
+import { requireAdmin } from '../security.js';
+import { valid } from '../validate.js';
+
+const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
+const eventsBody = z.object({ enabled: z.boolean('enabled is true or false') });
+
+/** Comment lines keep idle connections open through proxies that close quiet ones. */
+const HEARTBEAT_MS = 15_000;
+
+export function eventRoutes(deps: Deps, hub: EventHub) {
+  const app = new Hono();
+
+  app.put('/heads/:id/events', requireAdmin(deps, 'events:set'), idParam, valid('json', eventsBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const { enabled } = c.req.valid('json');
+    await deps.platform.setEventsEnabled(id, enabled);
+    return c.json({ headId: id, enabled });
+  });
+
+  app.get('/events/stream', requireAdmin(deps, 'events:stream'), (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: Promise<void>[] = [];
+      const unsubscribe = hub.subscribe((event, id) => {
+        queue.push(stream.writeSSE({ event: event.event_type, id: String(id), data: JSON.stringify(event) }));
+      });
+      // Ends the heartbeat wait at once when the client goes, so no timer outlives the stream.
+      let wake: () => void = () => undefined;
+      const gone = new Promise<void>((resolve) => (wake = resolve));
+      stream.onAbort(() => {
+        unsubscribe();
+        wake();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted && !stream.closed) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
+        clearTimeout(timer);
+        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+      await Promise.allSettled(queue);
+    }),
+  );
+
+  return app;
+}

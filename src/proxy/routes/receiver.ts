@@ -1,0 +1,76 @@
+/**
+ * POST /hooks/events: the receiver of the platform's webhook deliveries. It verifies the
+ * signature on the raw body, answers at once (the platform waits at most 5 s, spec Delivery 2),
+ * and hands each event to the site's `onEvent` exactly once: a retried delivery (the same bytes
+ * again) is recognised through the store and acknowledged without a second call. Nothing of the
+ * body is trusted, and no platform call is made, before the head it names has keys.
+ */
+import { Hono, type Context } from 'hono';
+import { toHex } from '../../platform/hex.js';
+import { webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
+import type { Deps } from '../deps.js';
+import type { EventHub } from '../events.js';
+import { fail } from '../http.js';
+import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
+import { keysFor, keysUnavailable, readPlatformKeys, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
+
+export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
+
+/** A delivery is remembered this long for de-duplication (the platform retries within minutes). */
+const SEEN_TTL_MS = 24 * 3600e3;
+
+export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler, warn: (m: string) => void) {
+  const app = new Hono();
+
+  app.post('/hooks/events', async (c: Context) => {
+    // The signature covers the bytes as sent. A text decode first would drop a BOM and replace
+    // invalid bytes, and the re-encoded body would no longer be what was signed.
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    // The head names its keys; nothing of the body is trusted until the signature matches.
+    let claimed: unknown;
+    try {
+      claimed = (JSON.parse(new TextDecoder().decode(raw)) as { head_id?: unknown } | null)?.head_id;
+    } catch {
+      fail(400, 'invalid_json', 'The delivery body is not JSON.');
+    }
+    if (typeof claimed !== 'string' || !claimed) return fail(400, 'invalid_event', 'head_id: is required');
+    const headId = claimed;
+    const signature = c.req.header('x-signature-256');
+    let { keys, cached } = await keysFor(deps, headId).catch((err: unknown) => keysUnavailable(err, warn, headId));
+    let verified = await verifyWebhookSignature(raw, signature, keys);
+    // Cached keys may be stale (a webhook re-created, or deleted, elsewhere): on a mismatch the
+    // platform's keys are read again, at most once per head per REREAD_INTERVAL_MS. An empty
+    // cache entry (no such head) and an unusable header never cost a platform call.
+    if (!verified && cached && keys.length > 0 && parseSignatureHeader(signature) && !(await deps.store.get(rereadKey(headId)))) {
+      keys = await readPlatformKeys(deps, headId).catch((err: unknown) => keysUnavailable(err, warn, headId));
+      await deps.store.set(rereadKey(headId), '1', REREAD_INTERVAL_MS);
+      verified = await verifyWebhookSignature(raw, signature, keys);
+    }
+    if (!verified) fail(401, 'bad_signature', 'The x-signature-256 header does not match the body for any shared key of this head.');
+    let json: unknown;
+    try {
+      // Strict now: JSON is UTF-8 (RFC 8259 §8.1); a BOM is allowed and skipped.
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    } catch {
+      fail(400, 'invalid_json', 'The delivery body is not UTF-8 JSON.');
+    }
+    const parsed = webhookEventSchema.safeParse(json);
+    if (!parsed.success) fail(400, 'invalid_event', parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const first = await deps.store.add(`event:${toHex(await crypto.subtle.digest('SHA-256', raw))}`, '1', SEEN_TTL_MS);
+    if (!first) return c.json({ received: true, duplicate: true });
+    const event = parsed.data!;
+    hub.publish(event);
+    // Acknowledged before the site's handler runs: a slow handler never makes the platform retry.
+    const work = Promise.resolve()
+      .then(() => onEvent(event))
+      .catch((err: unknown) => warn(`onEvent failed for ${event.event_type} ${event.session_id}: ${err instanceof Error ? err.message : String(err)}`));
+    try {
+      // Serverless and edge runtimes end a request's work with its answer unless told to wait.
+      c.executionCtx.waitUntil(work);
+    } catch {
+      // Node has no execution context: the process keeps running the work.
+    }
+    return c.json({ received: true }, 202);
+  });
+  return app;
+}
