@@ -1,14 +1,12 @@
 import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
-import type { DhSelectEvent } from '../shared/events.js';
-import { DhFormControl } from '../shared/form-control.js';
+import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
 import { PagedList } from '../shared/paged-list.js';
-import { renderError, renderPageError, renderStatus } from '../shared/picker-states.js';
+import { renderStatus } from '../shared/picker-states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
 import { renderRow, type RowState } from './face-cell.js';
@@ -57,7 +55,7 @@ interface Filters {
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhFacePicker extends DhFormControl<FaceItem> {
+export class DhFacePicker extends DhPicker<FaceItem> {
   static override styles = [pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
@@ -65,34 +63,20 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   static override properties: PropertyDeclarations = {
     gender: { reflect: true },
     order: {},
-    label: {},
-    _loaded: { state: true },
-    _active: { state: true },
     _hover: { state: true },
-    _focused: { state: true },
     _cols: { state: true },
-    _q: { state: true },
   };
 
   protected readonly requiredMessage = 'Please choose a face.';
+  protected readonly noun = 'faces';
 
   private get _grid(): HTMLElement | null {
     return this.renderRoot?.querySelector('.grid') ?? null;
   }
 
-  /** Faces loaded for the current filters; replaced when they change. */
-  private _loaded?: PagedList<FaceItem>;
-  /** Index of the cell keyboard focus is on (aria-activedescendant). */
-  private _active = 0;
-  /** The cell under the pointer, whose idle video plays. */
+  /** The cell under the pointer, whose idle video plays (and the active one's, while the grid has focus). */
   private _hover = -1;
-  /**
-   * The grid has keyboard focus: aria-activedescendant is set and the active cell's idle video
-   * plays only then (a render-time :focus-within would not re-render on focus and blur).
-   */
-  private _focused = false;
   private _cols = 4;
-  private _q = '';
 
   /** Gender filter: `MALE`, `FEMALE`, or empty for all. */
   gender: '' | 'MALE' | 'FEMALE' = '';
@@ -102,43 +86,32 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   label = 'Face';
 
   private _resize?: ResizeObserver;
-  private _searchTimer?: ReturnType<typeof setTimeout>;
   private readonly _motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
 
   protected get validationAnchor(): HTMLElement | null {
     return this._grid ?? null;
   }
 
-  /** The first page for the current filters; later pages load as rows come into view. */
-  private _task = new Task(this, {
-    // The task's signal aborts the request a newer one supersedes, and Task drops a superseded
-    // answer; the list is only taken in onComplete (newest run only), so a late answer that
-    // ignored the abort never becomes the list whose later pages load.
-    task: async ([endpoint, gender, order, q], { signal }) => {
-      // New filters: the pages still coming for the old ones are of no use.
-      this._loaded?.abortAll();
-      const filters: Filters = { endpoint, gender, order, q };
-      const first = await this._fetchPage(1, filters, signal);
-      return new PagedList<FaceItem>({
-        pageSize: PAGE_SIZE,
-        total: first.total,
-        first: first.items,
-        // Later pages are asked with the filters of their list.
-        fetchPage: async (page, signal) => (await this._fetchPage(page, filters, signal)).items,
-        onChange: () => this.requestUpdate(),
-      });
-    },
-    args: () => [this.endpoint, this.gender, this.order, this._q] as const,
-    onComplete: (loaded) => {
-      this._loaded?.dispose();
-      this._loaded = loaded;
-      this._active = Math.max(0, loaded.items.findIndex((f) => f?.id === this.value));
-    },
-    onError: () => {
-      this._loaded?.dispose();
-      this._loaded = undefined;
-    },
-  });
+  protected taskArgs() {
+    return [this.endpoint, this.gender, this.order, this._q] as const;
+  }
+
+  protected async loadFirst([endpoint, gender, order, q]: readonly unknown[], signal: AbortSignal): Promise<PagedList<FaceItem>> {
+    const filters = { endpoint, gender, order, q } as Filters;
+    const first = await this._fetchPage(1, filters, signal);
+    return new PagedList<FaceItem>({
+      pageSize: PAGE_SIZE,
+      total: first.total,
+      first: first.items,
+      // Later pages are asked with the filters of their list.
+      fetchPage: async (page, signal) => (await this._fetchPage(page, filters, signal)).items,
+      onChange: () => this.requestUpdate(),
+    });
+  }
+
+  protected override listLoaded(loaded: PagedList<FaceItem>): void {
+    this._active = Math.max(0, loaded.items.findIndex((f) => f?.id === this.value));
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -162,8 +135,6 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this._resize?.disconnect();
-    clearTimeout(this._searchTimer);
-    this._loaded?.abortAll();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -186,24 +157,10 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     return { ...answer, items };
   }
 
-  /**
-   * Loads the pages behind rows first..last (from the virtualizer), once each. A page that failed
-   * waits for "Try again" (scrolling past it again does not hammer a failing proxy).
-   */
+  /** Loads the pages behind rows first..last (from the virtualizer), once each. */
   private _ensureRows(firstRow: number, lastRow: number): void {
-    // While the first page of new filters loads, the old list waits (its pages were aborted).
-    if (this._task.status === TaskStatus.PENDING) return;
-    this._loaded?.loadRange(firstRow * this._cols, (lastRow + 1) * this._cols - 1);
+    this.ensureItems(firstRow * this._cols, (lastRow + 1) * this._cols - 1);
   }
-
-  /** "Try again" for the later pages that failed: asks each of them again. */
-  private _onRetryPages = (): void => {
-    const loaded = this._loaded;
-    if (!loaded) return;
-    // The button goes away with the error: keep the keyboard user on the grid, not on <body>.
-    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._grid?.focus();
-    loaded.retryFailed();
-  };
 
   /**
    * Row indices for the virtualizer. The same array while the row count stays: the virtualizer
@@ -216,21 +173,12 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     return this._rows;
   }
 
-  private _onSearch = (e: Event): void => {
-    const q = (e.target as HTMLInputElement).value.trim();
-    clearTimeout(this._searchTimer);
-    // Waits for a pause in typing: one request per search, not one per key.
-    this._searchTimer = setTimeout(() => (this._q = q), 200);
-  };
-
   private _onGender = (e: Event): void => {
     this.gender = (e.target as HTMLSelectElement).value as DhFacePicker['gender'];
   };
 
   private _onClearFilters = (): void => {
-    const search = this.renderRoot.querySelector<HTMLInputElement>('input[type="search"]');
-    if (search) search.value = '';
-    this._q = '';
+    this.clearSearch();
     this.gender = '';
   };
 
@@ -273,36 +221,16 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
   private _moveTo(index: number): void {
     this._active = index;
-    this._revealActive();
+    this.revealActive();
   }
 
   /** Scrolls the active cell's row into view and loads its page. */
-  private _revealActive(): void {
+  protected revealActive(): void {
     const row = Math.floor(this._active / this._cols);
     this._ensureRows(row, row);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     (this._grid as VirtualizerHostElement | null)?.[virtualizerRef]?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
-
-  private _onGridFocus = (): void => {
-    this._focused = true;
-    // The user may have scrolled the active cell out of the DOM: bring it back before it is named.
-    this._revealActive();
-  };
-  private _onGridBlur = (): void => {
-    this._focused = false;
-  };
-
-  /**
-   * A press on a cell makes it the active one before the grid takes focus: focus then reveals the
-   * cell under the pointer, not an earlier active cell scrolled away (which would move the grid
-   * under the pointer between press and release, and the click would miss).
-   */
-  private _onGridPointerdown = (e: PointerEvent): void => {
-    const cell = (e.target as Element).closest<HTMLElement>('[role="gridcell"]');
-    const index = cell ? Number(cell.dataset.index) : NaN;
-    if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
-  };
 
   private _onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
@@ -342,20 +270,14 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
           </select>
         </label>
         <label>Name
-          <input part="search" type="search" placeholder="Search faces" @input=${this._onSearch} ?disabled=${this.isDisabled} />
+          <input part="search" type="search" placeholder="Search faces" @input=${this.onSearch} ?disabled=${this.isDisabled} />
         </label>
       </div>
-      ${this._task.render({
-        initial: () => renderStatus('Loading faces…'),
-        pending: () => (this._loaded?.total ? this.renderGrid(this._loaded, true) : renderStatus('Loading faces…')),
-        complete: (loaded) =>
-          loaded.total ? [this.renderGrid(loaded, false), renderPageError(loaded, 'Faces', this._onRetryPages)] : this.renderEmpty(),
-        error: (err) => renderError(err, 'The faces could not be loaded.', () => void this._task.run()),
-      })}
+      ${this.renderCatalogue()}
     `;
   }
 
-  private renderEmpty() {
+  protected renderEmpty() {
     const filters = [this._q && `the name "${this._q}"`, this.gender && (this.gender === 'FEMALE' ? 'female faces' : 'male faces')].filter(Boolean);
     return renderStatus(html`
       No face matches ${filters.length ? filters.join(' and ') : 'yet: the catalogue is empty'}.
@@ -363,7 +285,7 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
     `);
   }
 
-  private renderGrid(loaded: PagedList<FaceItem>, busy: boolean) {
+  protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
     const rows = this._rowList();
     const disabled = this.isDisabled;
     return html`<div
@@ -383,9 +305,9 @@ export class DhFacePicker extends DhFormControl<FaceItem> {
       }
       tabindex=${disabled ? -1 : 0}
       @keydown=${this._onGridKeydown}
-      @focus=${this._onGridFocus}
-      @blur=${this._onGridBlur}
-      @pointerdown=${this._onGridPointerdown}
+      @focus=${this.onFocus}
+      @blur=${this.onBlur}
+      @pointerdown=${this.onPointerdown}
       @rangeChanged=${this._onRange}
     >
       ${virtualize({
@@ -405,18 +327,8 @@ export { configure, type KitOptions } from '../../api/urls.js';
 
 if (!isServer && !customElements.get('dh-face-picker')) customElements.define('dh-face-picker', DhFacePicker);
 
-/** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem. */
-export interface DhFacePickerEventMap extends HTMLElementEventMap {
-  'dh-select': DhSelectEvent<FaceItem>;
-}
-
-// Typed listeners on the element itself: `picker.addEventListener('dh-select', (e) => e.detail.item.id)`.
-export interface DhFacePicker {
-  addEventListener<K extends keyof DhFacePickerEventMap>(type: K, listener: (this: DhFacePicker, ev: DhFacePickerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof DhFacePickerEventMap>(type: K, listener: (this: DhFacePicker, ev: DhFacePickerEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-}
+/** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem (its listeners are typed by DhPicker). */
+export type DhFacePickerEventMap = DhPickerEventMap<FaceItem>;
 
 declare global {
   interface HTMLElementTagNameMap {

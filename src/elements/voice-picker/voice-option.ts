@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { Row, VoiceList } from './voice-list.js';
 
 /** What an option shows of the picker: its value, its active option, and the click to choose. */
@@ -66,4 +67,35 @@ export function scrollIntoList(box: HTMLElement, option: HTMLElement): void {
   const last = option.getBoundingClientRect().bottom;
   if (first < top) box.scrollTop -= top - first;
   else if (last > bottom) box.scrollTop += last - bottom;
+}
+
+/**
+ * Scrolls the active option into view, so that the option aria-activedescendant names is in the
+ * DOM. After a new list, the virtualizer takes its items a little after the render: wait for it.
+ * `current` reads the picker's state again after the wait (the list may have changed meanwhile).
+ */
+export async function scrollToActive(
+  current: () => { box: (HTMLElement & VirtualizerHostElement) | null; loaded?: VoiceList | undefined; active: number },
+  afterLayout: boolean,
+): Promise<void> {
+  const { box } = current();
+  const virtualizer = box?.[virtualizerRef];
+  if (!box || !virtualizer) return;
+  if (afterLayout) {
+    try {
+      await virtualizer.layoutComplete;
+    } catch {
+      return; // disconnected meanwhile
+    }
+  }
+  const { box: now, loaded, active } = current();
+  if (!loaded || now !== box) return;
+  const option = box.querySelector<HTMLElement>(`#option-${active}`);
+  if (option) {
+    scrollIntoList(box, option);
+    return;
+  }
+  // Virtualised away: the virtualizer scrolls its own box to the row (it pins its layout there).
+  const row = active === 0 ? 0 : loaded.rowOf[active];
+  if (row !== undefined) virtualizer.element(row)?.scrollIntoView({ block: 'nearest' });
 }

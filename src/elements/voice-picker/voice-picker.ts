@@ -1,26 +1,22 @@
 import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
-import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
-import type { DhSelectEvent } from '../shared/events.js';
-import { DhFormControl } from '../shared/form-control.js';
-import { renderError, renderPageError, renderStatus } from '../shared/picker-states.js';
+import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
+import { renderStatus } from '../shared/picker-states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
 import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters.js';
 import { TypeAhead } from './type-ahead.js';
 import { VoiceList, type Row } from './voice-list.js';
-import { renderRow, scrollIntoList, type RowState } from './voice-option.js';
+import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 
 /** The filters a list was asked with: its later pages are asked with the same. */
 type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
 
 /** Voices asked of the proxy per request (its maximum is 500). */
 const PAGE_SIZE = 100;
-/** A pause in typing this long sends the search (one request per search, not one per key). */
-const SEARCH_DEBOUNCE_MS = 200;
 /**
  * The flow layout given as a constructor (not the default, which the virtualizer imports on
  * first use): the layout then exists as soon as the listbox renders, so it can scroll at once.
@@ -62,7 +58,7 @@ const LAYOUT = flow();
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhVoicePicker extends DhFormControl<VoiceItem> {
+export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   static override styles = [pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
@@ -72,14 +68,10 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     locale: {},
     gender: {},
     streaming: { type: Boolean },
-    label: {},
-    _loaded: { state: true },
-    _active: { state: true },
-    _q: { state: true },
-    _focused: { state: true },
   };
 
   protected readonly requiredMessage = 'Please choose a voice.';
+  protected readonly noun = 'voices';
 
   private get _listbox(): HTMLElement & VirtualizerHostElement | null {
     return this.renderRoot?.querySelector('[role="listbox"]') ?? null;
@@ -87,15 +79,6 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   private get _search(): HTMLInputElement | null {
     return this.renderRoot?.querySelector('input[type="search"]') ?? null;
   }
-
-  /** The voices for the current filters (the last list; kept while the next one's first page loads). */
-  private _loaded?: VoiceList;
-  /** Index of the active option (aria-activedescendant), among the options. */
-  private _active = 0;
-  /** The search text, once the user pauses typing. */
-  private _q = '';
-  /** The listbox has keyboard focus (aria-activedescendant is only set then). */
-  private _focused = false;
 
   /** Only this provider's voices (e.g. `azure`); empty for all. Ignored with `streaming`. */
   provider = '';
@@ -110,7 +93,6 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
 
   /** What the filter selects offer: everything seen since the endpoint was set. */
   private _seen = new SeenVoices();
-  private _searchTimer?: ReturnType<typeof setTimeout>;
   private readonly _typeAhead = new TypeAhead();
   /** Set in willUpdate, done in updated: scroll the active option into view (so it is rendered). */
   private _reveal: 'no' | 'now' | 'after-layout' = 'no';
@@ -121,45 +103,29 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     return this._listbox ?? this._search ?? null;
   }
 
-  /** The first page for the current filters; later pages load as their rows come into view. */
-  private _task = new Task(this, {
-    // The task's signal aborts the request a newer one supersedes, and Task drops a superseded
-    // answer: a stale list never replaces a newer one.
-    task: async ([endpoint, provider, locale, gender, streaming, q], { signal }) => {
-      // New filters: the pages still coming for the old ones are of no use.
-      this._loaded?.abortAll();
-      // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
-      const params = streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q };
-      const query: Query = { endpoint, params };
-      const first = await this._fetchPage(query, 1, signal);
-      const options = {
-        pageSize: PAGE_SIZE,
-        total: first.total,
-        first: first.items,
-        // Later pages are asked with the filters of their list.
-        fetchPage: async (page: number, signal: AbortSignal) => (await this._fetchPage(query, page, signal)).items,
-        onPage: this._onPage,
-        onChange: () => this.requestUpdate(),
-      };
-      return new VoiceList(options, first.streamingProvider);
-    },
-    args: () => [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const,
-    // Only called for the newest run.
-    onComplete: (loaded) => {
-      this._loaded?.dispose();
-      this._seen.remember(loaded.items);
-      this._loaded = loaded;
-    },
-    onError: () => {
-      this._loaded?.dispose();
-      this._loaded = undefined;
-    },
-  });
+  protected taskArgs() {
+    return [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const;
+  }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this._searchTimer);
-    this._loaded?.abortAll();
+  protected async loadFirst([endpoint, provider, locale, gender, streaming, q]: readonly unknown[], signal: AbortSignal): Promise<VoiceList> {
+    // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
+    const params = (streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q }) as Query['params'];
+    const query: Query = { endpoint: endpoint as string, params };
+    const first = await this._fetchPage(query, 1, signal);
+    const options = {
+      pageSize: PAGE_SIZE,
+      total: first.total,
+      first: first.items,
+      // Later pages are asked with the filters of their list.
+      fetchPage: async (page: number, signal: AbortSignal) => (await this._fetchPage(query, page, signal)).items,
+      onPage: this._onPage,
+      onChange: () => this.requestUpdate(),
+    };
+    return new VoiceList(options, first.streamingProvider);
+  }
+
+  protected override listLoaded(loaded: VoiceList): void {
+    this._seen.remember(loaded.items);
   }
 
   private _fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
@@ -169,16 +135,6 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       headers: this.headers,
       credentials: this.credentials,
     });
-  }
-
-  /**
-   * Loads the pages behind options first..last, once each, with the filters of their list. A page
-   * that failed waits for "Try again" (scrolling past it again does not hammer a failing proxy).
-   */
-  private _ensureOptions(first: number, last: number): void {
-    // While the first page of new filters loads, the old list waits (its pages were aborted).
-    if (this._task.status === TaskStatus.PENDING) return;
-    this._loaded?.loadRange(first, last);
   }
 
   /** A later page of the current list landed (its voices and rows are in place). */
@@ -193,15 +149,6 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     }
   };
 
-  /** "Try again" for the later pages that failed: asks each of them again. */
-  private _onRetryPages = (): void => {
-    const loaded = this._loaded;
-    if (!loaded) return;
-    // The button goes away with the error: keep the keyboard user on the list, not on <body>.
-    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this._listbox?.focus();
-    loaded.retryFailed();
-  };
-
   /** Enter or Space on an option of a failed page asks that page again. */
   private _retryPageOf(index: number): boolean {
     const loaded = this._loaded;
@@ -214,7 +161,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   private _onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
     const options = this._loaded?.optionsIn(first, last);
-    if (options) this._ensureOptions(...options);
+    if (options) this.ensureItems(...options);
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -240,36 +187,14 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     // The listbox (the validation bubble's anchor) comes and goes with the states.
     if (changed.has('_loaded' as keyof DhVoicePicker)) this.syncForm();
     if (this._reveal !== 'no') {
-      void this._scrollToActive(this._reveal === 'after-layout');
+      this.revealActive(this._reveal === 'after-layout');
       this._reveal = 'no';
     }
   }
 
-  /**
-   * Scrolls the active option into view, so that the option aria-activedescendant names is in the
-   * DOM. After a new list, the virtualizer takes its items a little after the render: wait for it.
-   */
-  private async _scrollToActive(afterLayout: boolean): Promise<void> {
-    const box = this._listbox;
-    const virtualizer = box?.[virtualizerRef];
-    if (!box || !virtualizer) return;
-    if (afterLayout) {
-      try {
-        await virtualizer.layoutComplete;
-      } catch {
-        return; // disconnected meanwhile
-      }
-    }
-    const loaded = this._loaded;
-    if (!loaded || this._listbox !== box) return;
-    const option = box.querySelector<HTMLElement>(`#option-${this._active}`);
-    if (option) {
-      scrollIntoList(box, option);
-      return;
-    }
-    // Virtualised away: the virtualizer scrolls its own box to the row (it pins its layout there).
-    const row = this._active === 0 ? 0 : loaded.rowOf[this._active];
-    if (row !== undefined) virtualizer.element(row)?.scrollIntoView({ block: 'nearest' });
+  /** Scrolls the active option into view (it may be virtualised away), after the next layout if asked. */
+  protected revealActive(afterLayout = false): void {
+    void scrollToActive(() => ({ box: this._listbox, loaded: this._loaded, active: this._active }), afterLayout);
   }
 
   /**
@@ -282,9 +207,9 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     this._active = Math.max(0, Math.min(loaded.total - 1, index));
     if (loaded.items[this._active] === undefined) {
       this._revealPage = loaded.pageOf(this._active);
-      this._ensureOptions(this._active, this._active);
+      this.ensureItems(this._active, this._active);
     }
-    void this._scrollToActive(false);
+    this.revealActive();
   }
 
   private _choose(index: number): void {
@@ -332,35 +257,9 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     e.preventDefault();
   };
 
-  private _onListFocus = (): void => {
-    this._focused = true;
-    // The user may have scrolled the active option out of the DOM: bring it back before it is named.
-    void this._scrollToActive(false);
-  };
-  private _onListBlur = (): void => {
-    this._focused = false;
-  };
-
-  /**
-   * A press on an option makes it the active one before the list takes focus: focus then reveals
-   * the option under the pointer, not an earlier active option scrolled away (which would move
-   * the list under the pointer between press and release, and the click would miss).
-   */
-  private _onListPointerdown = (e: PointerEvent): void => {
-    const option = (e.target as Element).closest<HTMLElement>('[role="option"]');
-    const index = option ? Number(option.dataset.index) : NaN;
-    if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
-  };
-
   private _onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
     this._choose(index);
-  };
-
-  private _onSearch = (e: Event): void => {
-    const q = (e.target as HTMLInputElement).value.trim();
-    clearTimeout(this._searchTimer);
-    this._searchTimer = setTimeout(() => (this._q = q), SEARCH_DEBOUNCE_MS);
   };
 
   private _onProvider = (e: Event): void => {
@@ -374,15 +273,11 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
   };
 
   private _onClearFilters = (): void => {
-    clearTimeout(this._searchTimer);
-    if (this._search) this._search.value = '';
-    this._q = '';
+    this.clearSearch();
     this.provider = '';
     this.locale = '';
     this.gender = '';
   };
-
-  private _onRetry = (): void => void this._task.run();
 
   protected override render() {
     return html`
@@ -393,23 +288,17 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
         streaming: this.streaming,
         disabled: this.isDisabled,
         streamingProvider: this._loaded?.streamingProvider,
-        onSearch: this._onSearch,
+        onSearch: this.onSearch,
         onProvider: this._onProvider,
         onLocale: this._onLocale,
         onGender: this._onGender,
       })}
-      ${this._task.render({
-        initial: () => renderStatus('Loading voices…'),
-        pending: () => (this._loaded?.total ? this.renderList(this._loaded, true) : renderStatus('Loading voices…')),
-        complete: (loaded) =>
-          loaded.total ? [this.renderList(loaded, false), renderPageError(loaded, 'Voices', this._onRetryPages)] : this.renderEmpty(),
-        error: (err) => renderError(err, 'The voices could not be loaded.', this._onRetry),
-      })}
+      ${this.renderCatalogue()}
     `;
   }
 
   /** Says which filters left nothing, so the user knows what to widen. */
-  private renderEmpty() {
+  protected renderEmpty() {
     const { provider, locale, gender, streaming } = this;
     const filters = describeFilters(this._seen, { q: this._q, provider, locale, gender, streaming });
     const where = this.streaming && this._loaded ? ` among the ${this._loaded.streamingProvider} voices (streaming avatars)` : '';
@@ -426,7 +315,7 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
     return { value: this.value, active: this._active, onClick: this._onOptionClick };
   }
 
-  private renderList(loaded: VoiceList, busy: boolean) {
+  protected renderItems(loaded: VoiceList, busy: boolean) {
     const disabled = this.isDisabled;
     return html`<div
       class="listbox scroller"
@@ -444,9 +333,9 @@ export class DhVoicePicker extends DhFormControl<VoiceItem> {
       }
       tabindex=${disabled ? -1 : 0}
       @keydown=${this._onListKeydown}
-      @focus=${this._onListFocus}
-      @blur=${this._onListBlur}
-      @pointerdown=${this._onListPointerdown}
+      @focus=${this.onFocus}
+      @blur=${this.onBlur}
+      @pointerdown=${this.onPointerdown}
       @rangeChanged=${this._onRange}
     >
       ${virtualize({
@@ -467,18 +356,8 @@ export { configure, type KitOptions } from '../../api/urls.js';
 // Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
 if (!isServer && !customElements.get('dh-voice-picker')) customElements.define('dh-voice-picker', DhVoicePicker);
 
-/** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem. */
-export interface DhVoicePickerEventMap extends HTMLElementEventMap {
-  'dh-select': DhSelectEvent<VoiceItem>;
-}
-
-// Typed listeners on the element itself: `picker.addEventListener('dh-select', (e) => e.detail.item.voiceId)`.
-export interface DhVoicePicker {
-  addEventListener<K extends keyof DhVoicePickerEventMap>(type: K, listener: (this: DhVoicePicker, ev: DhVoicePickerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof DhVoicePickerEventMap>(type: K, listener: (this: DhVoicePicker, ev: DhVoicePickerEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-}
+/** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem (its listeners are typed by DhPicker). */
+export type DhVoicePickerEventMap = DhPickerEventMap<VoiceItem>;
 
 declare global {
   interface HTMLElementTagNameMap {

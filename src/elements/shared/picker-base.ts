@@ -1,0 +1,163 @@
+import type { PropertyDeclarations, TemplateResult } from 'lit';
+import { Task, TaskStatus } from '@lit/task';
+import type { DhSelectEvent } from './events.js';
+import { DhFormControl } from './form-control.js';
+import type { PagedList } from './paged-list.js';
+import { renderError, renderPageError, renderStatus } from './picker-states.js';
+
+/** A pause in typing this long sends the search (one request per search, not one per key). */
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** The events of a picker: `dh-select` carries the chosen item. */
+export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & { 'dh-select': DhSelectEvent<Item> };
+
+/**
+ * What the kit's two pickers share, over the form-control base: a catalogue the proxy pages, as
+ * a list whose first page a `@lit/task` fetches for the current filters (a newer run aborts and
+ * drops the older) and whose later pages load as they scroll into view; a debounced search; the
+ * loading, empty and error states with "Try again"; and the focus and pointer bookkeeping of an
+ * `aria-activedescendant` widget (one tab stop, the active item named only while focused).
+ * A picker says how to fetch its first page (`loadFirst`, from `taskArgs`), how to render its
+ * items, and how to reveal the active one.
+ */
+export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<Item>> extends DhFormControl<Item> {
+  // Lit merges these with the form control's (and a picker's own with these).
+  static override properties: PropertyDeclarations = {
+    label: {},
+    _loaded: { state: true },
+    _active: { state: true },
+    _focused: { state: true },
+    _q: { state: true },
+  };
+
+  /** Accessible name of the grid or list. */
+  abstract label: string;
+
+  /** The items for the current filters (the last list; kept while the next one's first page loads). */
+  protected _loaded?: List;
+  /** Index of the active item (aria-activedescendant). */
+  protected _active = 0;
+  /** The widget has keyboard focus: aria-activedescendant is set only then. */
+  protected _focused = false;
+  /** The search text, once the user pauses typing. */
+  protected _q = '';
+  private _searchTimer?: ReturnType<typeof setTimeout>;
+
+  /** "faces", "voices": in the loading and error messages. */
+  protected abstract readonly noun: string;
+  /** The task's arguments: when one changes, the first page is fetched again. */
+  protected abstract taskArgs(): readonly unknown[];
+  /** The list for these arguments, with its first page loaded. */
+  protected abstract loadFirst(args: readonly unknown[], signal: AbortSignal): Promise<List>;
+  /** The grid or list of a loaded list; `busy` while the next filters' first page loads. */
+  protected abstract renderItems(loaded: List, busy: boolean): TemplateResult;
+  protected abstract renderEmpty(): TemplateResult;
+  /** Brings the active item into view (it may be virtualised away), e.g. when focus comes back. */
+  protected abstract revealActive(): void;
+  /** A new list arrived (only the newest run's). */
+  protected listLoaded(_loaded: List): void {}
+
+  /** The first page for the current filters; later pages load as they come into view. */
+  protected readonly _task = new Task<readonly unknown[], List>(this, {
+    // The task's signal aborts the request a newer one supersedes, and Task drops a superseded
+    // answer; the list is only taken in onComplete (newest run only), so a late answer that
+    // ignored the abort never becomes the list whose later pages load.
+    task: async (args, { signal }) => {
+      // New filters: the pages still coming for the old ones are of no use.
+      this._loaded?.abortAll();
+      return this.loadFirst(args, signal);
+    },
+    args: () => this.taskArgs(),
+    onComplete: (loaded) => {
+      this._loaded?.dispose();
+      this._loaded = loaded;
+      this.listLoaded(loaded);
+    },
+    onError: () => {
+      this._loaded?.dispose();
+      this._loaded = undefined;
+    },
+  });
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this._searchTimer);
+    this._loaded?.abortAll();
+  }
+
+  /**
+   * Loads the pages behind items first..last, once each. A page that failed waits for "Try
+   * again" (scrolling past it again does not hammer a failing proxy); while the first page of new
+   * filters loads, the old list waits (its pages were aborted).
+   */
+  protected ensureItems(first: number, last: number): void {
+    if (this._task.status === TaskStatus.PENDING) return;
+    this._loaded?.loadRange(first, last);
+  }
+
+  /** "Try again" for the later pages that failed: asks each of them again. */
+  protected onRetryPages = (): void => {
+    const loaded = this._loaded;
+    if (!loaded) return;
+    // The button goes away with the error: keep the keyboard user on the items, not on <body>.
+    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this.validationAnchor?.focus();
+    loaded.retryFailed();
+  };
+
+  protected onSearch = (e: Event): void => {
+    const q = (e.target as HTMLInputElement).value.trim();
+    clearTimeout(this._searchTimer);
+    this._searchTimer = setTimeout(() => (this._q = q), SEARCH_DEBOUNCE_MS);
+  };
+
+  /** Empties the search box and the search (the filters are the picker's to reset). */
+  protected clearSearch(): void {
+    clearTimeout(this._searchTimer);
+    const search = this.renderRoot.querySelector<HTMLInputElement>('input[type="search"]');
+    if (search) search.value = '';
+    this._q = '';
+  }
+
+  protected onFocus = (): void => {
+    this._focused = true;
+    // The user may have scrolled the active item out of the DOM: bring it back before it is named.
+    this.revealActive();
+  };
+  protected onBlur = (): void => {
+    this._focused = false;
+  };
+
+  /**
+   * A press on an item makes it the active one before the widget takes focus: focus then reveals
+   * the item under the pointer, not an earlier active item scrolled away (which would move the
+   * items under the pointer between press and release, and the click would miss).
+   */
+  protected onPointerdown = (e: PointerEvent): void => {
+    const item = (e.target as Element).closest<HTMLElement>('[data-index]');
+    const index = item ? Number(item.dataset.index) : NaN;
+    if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
+  };
+
+  /** The states around the items: loading, the items (with later pages' errors), empty, failed. */
+  protected renderCatalogue() {
+    const loading = () => renderStatus(`Loading ${this.noun}…`);
+    return this._task.render({
+      initial: loading,
+      pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
+      complete: (loaded) =>
+        loaded.total
+          ? [this.renderItems(loaded, false), renderPageError(loaded, this.noun.charAt(0).toUpperCase() + this.noun.slice(1), this.onRetryPages)]
+          : this.renderEmpty(),
+      error: (err) => renderError(err, `The ${this.noun} could not be loaded.`, () => void this._task.run()),
+    });
+  }
+}
+
+// Typed listeners on every picker: `picker.addEventListener('dh-select', (e) => e.detail.item)`.
+export interface DhPicker<Item, List extends PagedList<Item> = PagedList<Item>> {
+  addEventListener<K extends keyof DhPickerEventMap<Item>>(type: K, listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof DhPickerEventMap<Item>>(type: K, listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
