@@ -268,6 +268,34 @@ describe('<dh-voice-picker>', () => {
       expect(el.shadowRoot!.querySelector('[part="note"]')).to.equal(null);
     });
 
+    it('STREAM-5 turning streaming on drops a chosen voice of another provider: change fires, validationMessage says why, a new choice clears it', async () => {
+      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} provider="azure"></dh-voice-picker>`);
+      await ready(el);
+      options(el)[0]!.click();
+      expect(el.value).to.not.equal('');
+      const changed = oneEvent(el, 'change');
+      el.streaming = true;
+      await changed;
+      expect(el.value).to.equal('');
+      expect(el.validationMessage).to.equal(`Choose one of the ${all.streamingProvider} voices: streaming avatars support only them.`);
+      expect(el.checkValidity()).to.equal(false);
+      await waitUntil(() => options(el).length > 0 && options(el).every((o) => metaOf(o).provider === all.streamingProvider));
+      options(el)[0]!.click();
+      await el.updateComplete;
+      expect(el.value).to.not.equal('');
+      expect(el.validationMessage).to.equal('');
+      // A streaming voice chosen first is kept when the list is asked again.
+      el.locale = '';
+      el.streaming = false;
+      await el.updateComplete;
+      const kept = el.value;
+      el.streaming = true;
+      await el.updateComplete;
+      await ready(el);
+      expect(el.value).to.equal(kept);
+      expect(el.validationMessage).to.equal('');
+    });
+
     it('aria-setsize and aria-posinset count the options after filtering, never the group headers', async () => {
       const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
       await ready(el);

@@ -254,6 +254,12 @@ export class DhHeadForm extends LitElement {
     this._voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
   };
 
+  /** The voice picker dropped a voice a streaming head cannot use: its words, next to the voice. */
+  private _onVoiceChange = (): void => {
+    const why = this._voicePicker.validationMessage;
+    if (!this._voicePicker.value && why) this._errors = { ...this._errors, voice: why };
+  };
+
   /** A field the user changed loses its message. */
   private _onInput = (e: Event): void => {
     const field = (e.target as HTMLElement).dataset?.field as Field | undefined;
@@ -307,6 +313,7 @@ export class DhHeadForm extends LitElement {
           .headers=${this.headers}
           .credentials=${this.credentials}
           ?streaming=${streaming}
+          @change=${this._onVoiceChange}
         ></dh-voice-picker>
         ${renderError(this._errors, 'voice')}
       </fieldset>

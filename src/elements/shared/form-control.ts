@@ -41,6 +41,8 @@ export abstract class DhFormControl<Item> extends LitElement {
   protected readonly internals?: ElementInternals;
   /** Set by a fieldset or form that is disabled (formDisabledCallback). */
   private _formDisabled = false;
+  /** Why the control dropped its value (`drop`), until a value is chosen again. */
+  private _dropped = '';
 
   /** Shown by the browser when `required` and nothing is chosen. */
   protected abstract readonly requiredMessage: string;
@@ -91,7 +93,10 @@ export abstract class DhFormControl<Item> extends LitElement {
   protected syncForm(): void {
     if (!this.internals) return;
     this.internals.setFormValue(this.value || null, this.value);
-    if (this.required && !this.value) {
+    if (this.value) this._dropped = '';
+    if (this._dropped) {
+      this.internals.setValidity({ customError: true }, this._dropped, this.validationAnchor ?? undefined);
+    } else if (this.required && !this.value) {
       this.internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
     } else {
       this.internals.setValidity({});
@@ -103,13 +108,27 @@ export abstract class DhFormControl<Item> extends LitElement {
     if (this.isDisabled) return;
     const changed = value !== this.value;
     this.value = value;
-    if (changed) {
-      // Like a native control: input and change bubble; change does not cross shadow roots there,
-      // but this host is the control, so both are fired on it where a form listens.
-      this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-      this.dispatchEvent(new Event('change', { bubbles: true }));
-    }
+    if (changed) this._changed();
     emit(this, 'dh-select', { item });
+  }
+
+  /**
+   * The control can no longer offer its value (a filter it must apply changed): the value is
+   * emptied, `input` and `change` fire, and `validationMessage` says why until a value is chosen.
+   */
+  protected drop(why: string): void {
+    this._dropped = why;
+    this.value = '';
+    // Now, not at the next update: a listener of `change` reads validationMessage at once.
+    this.syncForm();
+    this._changed();
+  }
+
+  private _changed(): void {
+    // Like a native control: input and change bubble; change does not cross shadow roots there,
+    // but this host is the control, so both are fired on it where a form listens.
+    this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    this.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
   formResetCallback(): void {

@@ -38,8 +38,8 @@ const LAYOUT = flow();
  *
  * @element dh-voice-picker
  *
- * @fires input - The user chose another voice.
- * @fires change - The user chose another voice.
+ * @fires input - The user chose another voice, or `streaming` dropped one it cannot offer.
+ * @fires change - The user chose another voice, or `streaming` dropped one it cannot offer (`validationMessage` says why).
  * @fires {VoiceSelectDetail} dh-select - A voice was chosen (also when it was already the value); `detail.item` is the whole voice.
  *
  * @csspart search - The search box.
@@ -91,6 +91,8 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   /** Accessible name of the list. */
   label = 'Voice';
 
+  /** The voice the user chose last (its provider decides whether a streaming list keeps it). */
+  private _chosen?: VoiceItem;
   /** What the filter selects offer: everything seen since the endpoint was set. */
   private _seen = new SeenVoices();
   private readonly _typeAhead = new TypeAhead();
@@ -126,6 +128,12 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 
   protected override listLoaded(loaded: VoiceList): void {
     this._seen.remember(loaded.items);
+    // A streaming head can use only the streaming provider's voices: one of another provider,
+    // chosen before `streaming` was set, is dropped and said why, not kept to fail at the platform.
+    const chosen = this._chosen;
+    if (this.streaming && chosen?.voiceId === this.value && chosen.provider !== loaded.streamingProvider) {
+      this.drop(`Choose one of the ${loaded.streamingProvider} voices: streaming avatars support only them.`);
+    }
   }
 
   private _fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
@@ -217,6 +225,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     const voice = this._loaded?.items[index];
     if (!voice) return;
     this._active = index;
+    this._chosen = voice;
     // The value is the voiceId, never the display name (spec: ttsVoice takes the id).
     this.select(voice.voiceId, voice);
   }
