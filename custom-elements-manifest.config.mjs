@@ -41,6 +41,7 @@ export default {
     'src/elements/head-form/head-form.ts',
     'src/elements/video-studio/video-studio.ts',
     'src/elements/shared/form-control.ts',
+    'src/elements/shared/picker-base.ts',
   ],
   outdir: 'dist',
   litelement: true,

@@ -2,11 +2,10 @@
  * What the proxy answers the browser on the /dh routes: the shapes the elements check (with
  * api/check.ts, no zod in the browser) and the types the proxy builds its answers with.
  */
-import { array, boolean, nullable, number, object, oneOf, optional, string, type Infer } from './check.js';
+import { boolean, nullable, object, oneOf, optional, page, string, type Infer } from './check.js';
 
-// Every shape is built at import: `/* @__PURE__ */` lets a site's bundler (esbuild, Rollup,
-// Rolldown, webpack/terser) drop the ones an element does not use. The three pages (faces,
-// voices, videos) spell their envelope out: a shared helper spread into them defeats that.
+// Every shape is built at import: `/* @__PURE__ */` (and `page`'s `@__NO_SIDE_EFFECTS__`) lets a
+// site's bundler (esbuild, Rollup, Rolldown, webpack/terser) drop the ones an element does not use.
 
 /** Every error the proxy answers: `{error: {code, message}}`, the message says what to fix. */
 export const apiErrorSchema = /* @__PURE__ */ object({ error: /* @__PURE__ */ object({ code: string, message: string }) });
@@ -24,14 +23,7 @@ export const faceItemSchema = /* @__PURE__ */ object({
 });
 export type FaceItem = Infer<typeof faceItemSchema>;
 
-export const facesPageSchema = /* @__PURE__ */ object({
-  items: /* @__PURE__ */ array(faceItemSchema),
-  page: number,
-  take: number,
-  total: number,
-  pageCount: number,
-  hasNextPage: boolean,
-});
+export const facesPageSchema = /* @__PURE__ */ page(faceItemSchema);
 export type FacesPage = Infer<typeof facesPageSchema>;
 
 // ── GET /voices ────────────────────────────────────────────────────────────────────────────────
@@ -47,18 +39,12 @@ export const voiceItemSchema = /* @__PURE__ */ object({
 });
 export type VoiceItem = Infer<typeof voiceItemSchema>;
 
-/** A page of voices, sorted by language, locale, display name (so a language's voices are contiguous). */
-export const voicesListSchema = /* @__PURE__ */ object({
-  items: /* @__PURE__ */ array(voiceItemSchema),
-  streamingProvider: string,
-  /** Every voice matching the filters, on all pages. */
-  total: number,
-  page: number,
-  /** The page size asked for; without `take`, the total (everything on page 1). */
-  take: number,
-  pageCount: number,
-  hasNextPage: boolean,
-});
+/**
+ * A page of voices, sorted by language, locale, display name (so a language's voices are
+ * contiguous). `total` counts every voice matching the filters; `take` is the page size asked
+ * for, or without `take`, the total (everything on page 1).
+ */
+export const voicesListSchema = /* @__PURE__ */ page(voiceItemSchema, { streamingProvider: string });
 export type VoicesList = Infer<typeof voicesListSchema>;
 
 // ── Heads ──────────────────────────────────────────────────────────────────────────────────────
@@ -110,12 +96,5 @@ export const videoItemSchema = /* @__PURE__ */ object({
 });
 export type VideoItem = Infer<typeof videoItemSchema>;
 
-export const videosPageSchema = /* @__PURE__ */ object({
-  items: /* @__PURE__ */ array(videoItemSchema),
-  page: number,
-  take: number,
-  total: number,
-  pageCount: number,
-  hasNextPage: boolean,
-});
+export const videosPageSchema = /* @__PURE__ */ page(videoItemSchema);
 export type VideosPage = Infer<typeof videosPageSchema>;

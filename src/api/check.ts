@@ -48,3 +48,12 @@ export function oneOf<const T extends readonly string[]>(values: T): Check<T[num
 export function object<S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: Infer<S[K]> }> {
   return check((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(shape).every((k) => shape[k]!.is((v as Record<string, unknown>)[k])));
 }
+
+/**
+ * A page of a list the proxy pages: `items`, `page`, `take`, `total`, `pageCount`, `hasNextPage`,
+ * and the list's own fields. No side effects: a bundler drops the pages an element does not use.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function page<T, S extends Record<string, Check<unknown>> = {}>(item: Check<T>, extra?: S) {
+  return object({ items: array(item), page: number, take: number, total: number, pageCount: number, hasNextPage: boolean, ...(extra as S) });
+}

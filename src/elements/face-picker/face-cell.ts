@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { FaceItem } from '../../api/answers.js';
 import type { PagedList } from '../shared/paged-list.js';
+import { genderLabel, slotOf } from '../shared/picker-states.js';
 
 /** What a row of cells shows of the picker, and what its cells call. */
 export interface RowState {
@@ -27,28 +28,15 @@ export function renderRow(list: PagedList<FaceItem>, row: number, state: RowStat
 }
 
 function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: RowState) {
-  const face = list.items[index];
-  const active = index === s.active;
+  const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value);
   if (!face) {
-    // Not loaded: "Loading…" until its page arrives, or "Not loaded" when the page failed (the
-    // error below the grid says why and offers "Try again").
-    const failed = list.isFailed(index);
-    return html`<div
-      class="cell placeholder ${failed ? 'failed' : ''} ${active ? 'active' : ''}"
-      role="gridcell"
-      id="cell-${index}"
-      data-index=${index}
-      aria-colindex=${col + 1}
-      aria-selected="false"
-      aria-busy=${failed ? nothing : 'true'}
-    >
-      <div class="thumb"></div><span class="name">${failed ? 'Not loaded' : 'Loading…'}</span>
+    return html`<div class="cell ${classes}" role="gridcell" id="cell-${index}" data-index=${index} aria-colindex=${col + 1} aria-selected="false" aria-busy=${failed ? nothing : 'true'}>
+      <div class="thumb"></div><span class="name">${placeholder}</span>
     </div>`;
   }
-  const selected = face.id === s.value;
-  const playIdle = (index === s.hover || (active && s.focused)) && face.videoUrl && !s.reducedMotion;
+  const playIdle = (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
   return html`<div
-    class="cell ${active ? 'active' : ''}"
+    class="cell ${classes}"
     part="cell"
     role="gridcell"
     id="cell-${index}"
@@ -69,6 +57,6 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>
     <span class="name">${face.name}</span>
-    <span class="meta">${face.gender === 'FEMALE' ? 'Female' : face.gender === 'MALE' ? 'Male' : face.gender}</span>
+    <span class="meta">${genderLabel(face.gender)}</span>
   </div>`;
 }

@@ -25,3 +25,23 @@ export function renderPageError<Item>(list: PagedList<Item>, noun: string, onRet
     <button type="button" @click=${onRetry}>Try again</button>
   </p>`;
 }
+
+/**
+ * A grid cell's or a list option's place in its list: its item, or none until its page arrives;
+ * whether it is the chosen one; whether its page failed ("Not loaded": the error below the items
+ * says why and offers "Try again"); its state classes, and the placeholder's words.
+ */
+export function slotOf<Item>(list: PagedList<Item>, index: number, active: number, chosen: (item: Item) => boolean) {
+  const item = list.items[index];
+  const failed = !item && list.isFailed(index);
+  return {
+    item,
+    selected: !!item && chosen(item),
+    failed,
+    classes: `${item ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === active ? 'active' : ''}`,
+    placeholder: failed ? 'Not loaded' : 'Loading…',
+  };
+}
+
+/** FEMALE → Female; another value as it is. */
+export const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);

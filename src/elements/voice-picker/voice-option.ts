@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { genderLabel, slotOf } from '../shared/picker-states.js';
 import type { Row, VoiceList } from './voice-list.js';
 
 /** What an option shows of the picker: its value, its active option, and the click to choose. */
@@ -9,7 +10,6 @@ export interface RowState {
   onClick: (e: Event) => void;
 }
 
-const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);
 
 /** One row of the listbox: a language's header, or a voice (loaded or not). */
 export function renderRow(list: VoiceList, row: Row, state: RowState) {
@@ -26,12 +26,9 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick }
   // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
   // the set's size and positions hold. One template for both: when the page lands, the option's
   // element stays (and stays where the virtualizer put it); only its content changes.
-  const voice = list.items[index];
-  const selected = !!voice && voice.voiceId === value;
-  // Its page failed: "Not loaded" (the error below the list says why and offers "Try again").
-  const failed = !voice && list.isFailed(index);
+  const { item: voice, selected, classes, placeholder } = slotOf(list, index, active, (v) => v.voiceId === value);
   return html`<div
-    class="option ${voice ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === active ? 'active' : ''}"
+    class="option ${classes}"
     part="option"
     role="option"
     id="option-${index}"
@@ -43,7 +40,7 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick }
     @click=${onClick}
   >
     <span class="text">
-      <span class="name">${voice ? voice.displayName : failed ? 'Not loaded' : 'Loading…'}</span>
+      <span class="name">${voice ? voice.displayName : placeholder}</span>
       ${voice
         ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
         : // An empty meta line: a placeholder is as tall as the voice that replaces it.
