@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/schemas.js';
-import { ConfigError, parseConfig, type ProxyConfig } from '../proxy/config.js';
+import { ConfigError, parseConfig, requireServingSecrets, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { signLaunchUrl } from '../proxy/signing.js';
 import { startSimulator } from '../sim/index.js';
@@ -190,6 +190,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   }
   // Both parsed before anything is built or started: a wrong value stops start-up at once.
   let config: ProxyConfig = parseConfig(process.env);
+  requireServingSecrets(config);
   const start = parseStartConfig(process.env);
   await buildIfNeeded(values.rebuild === true, io);
 
@@ -204,10 +205,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   let seedClient: PlatformClient | undefined;
   let cms: RunningCmsDemo | undefined;
   // The demo's signed page signs with the proxy's key: one key for both, random when unset.
-  if (!config.signingSecret) {
-    if (config.mode === 'platform') io.err('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
-    config = { ...config, signingSecret: randomSecret() };
-  }
+  if (!config.signingSecret) config = { ...config, signingSecret: randomSecret() };
   try {
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin

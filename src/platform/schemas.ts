@@ -7,7 +7,7 @@
  * The simulator validates what it receives with the same request schemas.
  */
 import { z } from 'zod';
-import { EVENT_TYPES, FLOW_API_KEY_FIELD, FLOW_MODE } from './modes.js';
+import { EVENT_TYPES, FLOW_API_KEY_FIELD, FLOW_MODE, type EventType } from './modes.js';
 
 /** A value the platform may send as null or leave out. */
 const optionalString = z.string().nullish().transform((v) => v ?? undefined);
@@ -325,13 +325,21 @@ export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 export const webhookListSchema = z.array(webhookConfigSchema);
 
 export const eventTypeSchema = z.enum(EVENT_TYPES as [string, ...string[]]);
+/** An id the platform may send as a string or a number (the spec shows strings): read as a string. */
+const idLike = z.union([z.string().min(1), z.number().transform(String)]);
+/**
+ * A delivery, read tolerantly once its signature is verified (a refused delivery is retried, then
+ * dropped by the platform): an `event_type` the spec does not list yet is passed on as it is, a
+ * timestamp may come as ISO with or without an offset or as epoch seconds or milliseconds (numbers
+ * become ISO strings), ids may be numbers, and every other field is kept.
+ */
 export const webhookEventSchema = z.looseObject({
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: z.union([z.string().min(1), z.number().transform((n) => new Date(n < 1e12 ? n * 1000 : n).toISOString())]),
   head_id: z.string().min(1),
-  session_id: z.string().min(1),
-  public_head_id: z.string().min(1),
-  public_org_id: z.string().min(1),
-  event_type: eventTypeSchema,
+  session_id: idLike,
+  public_head_id: idLike,
+  public_org_id: idLike,
+  event_type: z.union([eventTypeSchema, z.string().min(1)]) as z.ZodType<EventType | (string & {})>,
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 

@@ -8,7 +8,7 @@ import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import { toHex } from '../platform/hex.js';
-import { type ProxyConfig } from './config.js';
+import { requireServingSecrets, type ProxyConfig } from './config.js';
 import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
 import { errorResponse, fail } from './http.js';
 import { catalogueRoutes } from './routes/catalogue.js';
@@ -26,6 +26,8 @@ import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, lim
 import { MemoryStore, type KeyValueStore } from './store.js';
 
 export const VERSION = '0.1.0';
+/** Requests per minute per address on the routes the platform calls. */
+export const PLATFORM_RATE_LIMIT = 600;
 
 /** One structured log line per request; never a query string (launch signatures), header or body. */
 export interface LogLine {
@@ -83,6 +85,7 @@ export function createProxy(options: ProxyOptions): Hono {
     (config.platform
       ? new PlatformClient({ ...config.platform })
       : fail(500, 'no_platform', 'createProxy needs config.platform (credentials) or a platform client'));
+  requireServingSecrets(config);
   if (!config.signingSecret) {
     warn('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
   }
@@ -106,6 +109,11 @@ export function createProxy(options: ProxyOptions): Hono {
   // platform calls from a few addresses, and one limit for all of it would answer it 429 and lose
   // events. No CORS: no browser calls these.
   const platformCalls = new Hono();
+  // Their own limit, per address and generous (the platform calls from a few): enough for its
+  // deliveries and conversations, not for a flood. On their own paths only: this sub-app's
+  // middleware at '*' would run for every route mounted after it.
+  const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey);
+  for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
   platformCalls.route('/', receiverRoutes(deps, hub, options.onEvent ?? (() => undefined), warn));
   platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin));
   platformCalls.route('/', toolCallRoutes(options.tools ?? {}));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_STREAMING_TTS_PROVIDER } from '../platform/modes.js';
+import { ID_PATTERN } from '../api/rules.js';
 import { describeZodError } from '../platform/schemas.js';
 
 const url = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
@@ -34,23 +35,37 @@ const envSchema = z.object({
   DH_STREAM_URL: url('DH_STREAM_URL').optional(),
   DH_STREAMING_TTS_PROVIDER: z.string().min(1).default(DEFAULT_STREAMING_TTS_PROVIDER),
   DH_SIGNING_SECRET: z.string().min(32, 'DH_SIGNING_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
-  DH_ALLOWED_ORIGINS: list.refine((origins) => !origins.includes('*'), 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed'),
+  DH_ALLOWED_ORIGINS: list.superRefine((origins, ctx) => {
+    for (const origin of origins) {
+      // An origin is scheme://host[:port], exactly as a browser sends it: no path, no trailing
+      // slash, no "*" and no "null" (what sandboxed frames and file: pages send).
+      const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+      if (origin === '*') {
+        ctx.addIssue({ code: 'custom', message: 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed' });
+      } else if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+        ctx.addIssue({ code: 'custom', message: `DH_ALLOWED_ORIGINS lists origins such as https://shop.example (scheme, host and port, nothing after); "${origin}" is not one${parsed && /^https?:$/.test(parsed.protocol) ? ` (write ${parsed.origin})` : ''}` });
+      }
+    }
+  }),
   DH_ADMIN_TOKEN: z.string().min(16, 'DH_ADMIN_TOKEN must be at least 16 characters').optional(),
   DH_PUBLIC_HEADS: list,
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
   DH_WEBHOOK_KEYS: list.transform((entries, ctx) => {
-    const keys: Record<string, string[]> = {};
+    // A Map: a head id such as "__proto__" or "constructor" is a key like any other.
+    const keys = new Map<string, string[]>();
     for (const entry of entries) {
       const at = entry.indexOf(':');
-      if (at < 1 || at === entry.length - 1) {
-        ctx.addIssue({ code: 'custom', message: 'DH_WEBHOOK_KEYS is a comma-separated list of headId:sharedKey' });
+      const head = entry.slice(0, at);
+      if (at < 1 || at === entry.length - 1 || !ID_PATTERN.test(head)) {
+        ctx.addIssue({ code: 'custom', message: 'DH_WEBHOOK_KEYS is a comma-separated list of headId:sharedKey (a head id is letters, digits, - and _)' });
         return z.NEVER;
       }
-      (keys[entry.slice(0, at)] ??= []).push(entry.slice(at + 1));
+      keys.set(head, [...(keys.get(head) ?? []), entry.slice(at + 1)]);
     }
     return keys;
   }),
+  DH_CALLBACK_SECRET: z.string().min(32, 'DH_CALLBACK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   DH_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], 'DH_TRUST_PROXY is true or false')
     .optional()
@@ -91,7 +106,12 @@ export interface ProxyConfig {
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
   /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
-  webhookKeys: Record<string, string[]>;
+  webhookKeys: ReadonlyMap<string, string[]>;
+  /**
+   * Part of the plugin and tool addresses the platform is given (`{prefix}/plugin/{secret}/…`,
+   * `{prefix}/tools/{secret}/{name}`). Unset with credentials: those routes are off.
+   */
+  callbackSecret?: string;
   prefix: string;
   port: number;
 }
@@ -113,6 +133,20 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const mode = hasEmail ? 'platform' : 'simulator';
   if (mode === 'platform' && !e.DH_BASE_URL) {
     throw new ConfigError('Configuration: DH_BASE_URL is required with DH_EMAIL and DH_SECRET_KEY (the platform API address)');
+  }
+  // One secret for two jobs: whoever learns one (a leaked launch link cannot, but a plugin
+  // address or an admin's browser might) would hold the other.
+  const secrets = (
+    [
+      ['DH_SIGNING_SECRET', e.DH_SIGNING_SECRET],
+      ['DH_ADMIN_TOKEN', e.DH_ADMIN_TOKEN],
+      ['DH_CALLBACK_SECRET', e.DH_CALLBACK_SECRET],
+      ['DH_SECRET_KEY', e.DH_SECRET_KEY],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  for (const [i, [name, value]] of secrets.entries()) {
+    const same = secrets.slice(i + 1).find(([, other]) => other === value);
+    if (same) throw new ConfigError(`Configuration: ${name} and ${same[0]} must be different secrets.`);
   }
   return {
     mode,
@@ -136,6 +170,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
     trustProxy: e.DH_TRUST_PROXY,
     webhookKeys: e.DH_WEBHOOK_KEYS,
+    callbackSecret: e.DH_CALLBACK_SECRET,
     prefix: e.DH_PREFIX,
     port: e.PORT,
   };
@@ -157,8 +192,20 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
     trustProxy: c.trustProxy,
-    webhookKeys: Object.keys(c.webhookKeys).length ? `${Object.keys(c.webhookKeys).length} head(s), keys hidden` : 'none',
+    webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
+    callbackSecret: c.callbackSecret ? 'set' : c.mode === 'platform' ? 'not set: plugin and tool routes off' : 'not set',
     prefix: c.prefix,
     port: c.port,
   };
+}
+
+/**
+ * What a proxy that serves the platform needs beyond parseConfig (the CLI's commands read the
+ * same configuration without serving): launch links that outlive a restart and work on every
+ * instance, so DH_SIGNING_SECRET is required with credentials. Throws a ConfigError.
+ */
+export function requireServingSecrets(c: ProxyConfig): void {
+  if (c.mode === 'platform' && !c.signingSecret) {
+    throw new ConfigError('Configuration: DH_SIGNING_SECRET is required with DH_EMAIL and DH_SECRET_KEY (at least 32 characters, e.g. `openssl rand -hex 32`): launch links are signed with it, and must keep working after a restart and on every instance.');
+  }
 }

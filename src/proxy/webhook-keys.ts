@@ -28,6 +28,10 @@ export const REREAD_INTERVAL_MS = 30_000;
  */
 export const KEY_LOOKUP_TIMEOUT_MS = 2000;
 
+/** Key look-ups on the platform per minute, for all heads together. */
+export const KEY_LOOKUPS_PER_MINUTE = 60;
+const LOOKUPS_KEY = 'webhook-key-lookups';
+
 /** The platform did not tell a head's keys (time-out, outage): the delivery cannot be checked now. */
 export class KeysUnavailable extends Error {}
 
@@ -64,6 +68,11 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
   const existing = running.get(head);
   if (existing) return existing;
   const lookup = (async () => {
+    // However many heads deliveries name, the platform is asked at most this often (through the
+    // store, so across instances when it is shared): a flood of made-up heads cannot spend the
+    // organisation's quota. Over the cap the delivery is answered 503 and sent again later.
+    const used = await deps.store.increment(LOOKUPS_KEY, 60_000);
+    if (used > KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_MINUTE} key look-ups this minute`);
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Raced as well as passed on: a site's own Platform may not honour the signal.
@@ -94,7 +103,7 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
 
 /** The shared keys of a head, and whether they came from a cache (so may be stale). */
 export async function keysFor(deps: Deps, head: string): Promise<{ keys: string[]; cached: boolean }> {
-  const configured = deps.config.webhookKeys[head];
+  const configured = deps.config.webhookKeys.get(head);
   if (configured?.length) return { keys: configured, cached: false };
   const stored = await storedSharedKeys(deps.store, head);
   if (stored) return { keys: stored, cached: true };

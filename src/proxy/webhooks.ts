@@ -1,8 +1,8 @@
 /**
  * Verification of the platform's webhook deliveries (spec, Authentication 6 and Events): the
  * header `x-signature-256` carries HMAC-SHA256 of the raw request body with the webhook's shared
- * key. The spec does not show the digest's encoding; we accept lowercase or uppercase hex, with or
- * without a `sha256=` prefix (GitHub's form), and nothing else. Web Crypto only, so it runs on
+ * key. The spec does not show the digest's encoding; we accept hex (either case) or base64, with
+ * or without a `sha256=` prefix (GitHub's form), and nothing else. Web Crypto only, so it runs on
  * every runtime the proxy does.
  */
 import { toHex } from '../platform/hex.js';
@@ -16,11 +16,24 @@ function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
   return out;
 }
 
-/** The digest a header carries, or undefined when the header is missing or malformed. */
+/** Base64 or base64url of 32 bytes (43 characters, or 44 with its `=`). */
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
+  const binary = atob(text.slice(0, 43).replace(/-/g, '+').replace(/_/g, '/') + '=');
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The digest a header carries, or undefined when the header is missing or malformed. The spec
+ * does not show the digest's encoding: hex (either case) and base64 (or base64url) are read, with
+ * or without a `sha256=` prefix.
+ */
 export function parseSignatureHeader(header: string | null | undefined): Uint8Array<ArrayBuffer> | undefined {
   if (!header) return undefined;
   const value = header.trim().replace(/^sha256=/i, '');
-  return fromHex(value);
+  return fromHex(value) ?? fromBase64(value);
 }
 
 /**

@@ -50,9 +50,11 @@ async function setup(o: SetupOptions = {}) {
   const head = await client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Hook', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId });
   await client.createWebhook({ headId: head.id, webhookUrl: 'https://example.com/dh/hooks/events', startConversation: true });
   const [config] = await client.listWebhooks(head.id);
+  // Deliveries are stamped now: further than 5 minutes from the proxy's clock they are refused.
+  const stamped = new Date((o.now ?? Date.now)()).toISOString();
   const event = (session = 'session-1', headId = head.id) =>
     JSON.stringify({
-      timestamp: '2026-11-22T08:00:00.000Z',
+      timestamp: stamped,
       head_id: headId,
       session_id: session,
       public_head_id: 'h-public',
@@ -121,12 +123,26 @@ describe('webhook receiver', () => {
     assert.equal(s.events.length, 0);
   });
 
-  test('malformed deliveries get 400, never 500', async () => {
-    const s = await setup();
-    assert.equal((await s.deliver('{not json', 'sha256=00')).status, 400);
-    assert.equal((await s.deliver('{}', 'sha256=00')).status, 400);
-    const wrongType = JSON.stringify({ ...JSON.parse(s.body), event_type: 'party' });
-    assert.equal((await s.deliver(wrongType, await signWebhookBody(wrongType, s.key))).status, 400);
+  test('malformed deliveries get 4xx, never 500: an unusable signature header is a 401 before anything else', async () => {
+    const { platform, calls } = counted();
+    const s = await setup({ platform });
+    const looked = calls.listWebhooks ?? 0;
+    for (const header of [undefined, '', 'sha256=00', 'sha256=' + 'g'.repeat(64), 'md5=' + 'a'.repeat(32), 'x'.repeat(5000)]) {
+      const res = await s.deliver(s.body, header);
+      assert.equal(res.status, 401, String(header));
+      assert.equal((await res.json()).error.code, 'bad_signature');
+    }
+    assert.equal(calls.listWebhooks ?? 0, looked, 'no key look-up for an unusable header');
+    const aSignature = await signWebhookBody('{}', 'a-guess');
+    assert.equal((await s.deliver('{not json', aSignature)).status, 400);
+    assert.equal((await s.deliver('{}', aSignature)).status, 400);
+    assert.equal((await s.deliver('null', aSignature)).status, 400);
+    for (const head of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const raw = s.event('proto', head);
+      const res = await s.deliver(raw, await signWebhookBody(raw, 'a-guess'));
+      assert.ok([400, 401].includes(res.status), `${head}: ${res.status}`);
+    }
+    assert.equal(s.events.length, 0);
   });
 
   test('GET /dh/events/stream (admin) sends each verified event once, in the order received', async () => {
@@ -142,7 +158,7 @@ describe('webhook receiver', () => {
       while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
     };
     await readUntil(/event: ready/);
-    const second = s.body.replace('start_conversation', 'end_conversation').replace('08:00:00', '08:05:00');
+    const second = s.body.replace('start_conversation', 'end_conversation');
     for (const raw of [s.body, s.body, second]) await s.deliver(raw, await signWebhookBody(raw, s.key));
     await readUntil(/event: end_conversation/);
     const types = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
@@ -348,5 +364,130 @@ describe('rate limit', () => {
     assert.deepEqual(health, [200, 200, 429], 'a browser route from the same address is limited');
     const big = JSON.stringify({ ...JSON.parse(s.body), pad: 'x'.repeat(70 * 1024) });
     assert.equal((await s.deliver(big, await signWebhookBody(big, s.key))).status, 413);
+  });
+});
+
+describe('hardened receiver (issue 14)', () => {
+  /** `event(session)` with some fields replaced, signed with the head's key. */
+  const variant = async (s: Awaited<ReturnType<typeof setup>>, change: Record<string, unknown>, session: string) => {
+    const raw = JSON.stringify({ ...JSON.parse(s.event(session)), ...change });
+    return s.deliver(raw, await signWebhookBody(raw, s.key));
+  };
+
+  test('EV-7 a verified delivery the spec does not describe is accepted and passed on with every field: an unknown event_type, numeric ids, epoch or offset-less timestamps', async () => {
+    const now = Date.now();
+    const s = await setup({ now: () => now });
+    const variants: Record<string, unknown>[] = [
+      { event_type: 'handoff_requested', extra: { nested: [1, 2] } },
+      { public_org_id: 42, public_head_id: 7, session_id: 123456 },
+      { timestamp: Math.floor(now / 1000) },
+      { timestamp: now },
+      { timestamp: String(Math.floor(now / 1000)) },
+      { timestamp: new Date(now).toISOString().replace('Z', '') },
+      { timestamp: new Date(now).toISOString().replace('Z', '+00:00') },
+      { timestamp: 'sometime' },
+    ];
+    for (const [i, change] of variants.entries()) {
+      const res = await variant(s, change, `variant-${i}`);
+      assert.equal(res.status, 202, `${JSON.stringify(change)}: ${await res.clone().text()}`);
+    }
+    await sleep(0);
+    assert.equal(s.events.length, variants.length, 'every verified delivery reached onEvent');
+    assert.equal(s.events[0]!.event_type, 'handoff_requested');
+    assert.deepEqual((s.events[0] as unknown as { extra: unknown }).extra, { nested: [1, 2] }, 'unknown fields are kept');
+    assert.equal(s.events[1]!.public_org_id, '42');
+    assert.equal(s.events[1]!.session_id, '123456');
+    assert.equal(Date.parse(s.events[2]!.timestamp), Math.floor(now / 1000) * 1000, 'epoch seconds become ISO');
+    assert.equal(s.events[7]!.timestamp, 'sometime', 'an unreadable timestamp is passed on as it came');
+  });
+
+  test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {
+    const s = await setup();
+    const res = await s.app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
+    };
+    await readUntil(/event: ready/);
+    assert.equal((await variant(s, { event_type: 'new\nevent: end_conversation' }, 'x')).status, 202);
+    await readUntil(/event: other/);
+    assert.doesNotMatch(text, /^event: end_conversation$/m);
+    assert.match(text, /"event_type":"new\\nevent: end_conversation"/);
+    scan.recordText(res.status, res.headers, text);
+    await reader.cancel();
+  });
+
+  test('EV-10 deliveries more than 5 minutes from now (a replay, a far-future stamp) are refused with 401 and the reason in the log', async () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const s = await setup({ now: () => now });
+    for (const [i, at] of [now - 6 * 60_000, now + 6 * 60_000, Date.parse('2001-01-01T00:00:00Z'), Date.parse('2099-01-01T00:00:00Z')].entries()) {
+      const res = await variant(s, { timestamp: new Date(at).toISOString() }, `stale-${i}`);
+      assert.equal(res.status, 401);
+      assert.equal((await res.json()).error.code, 'stale_delivery');
+    }
+    assert.match(s.warnings.join('\n'), /more than 5 minutes from now/);
+    assert.equal((await variant(s, { timestamp: new Date(now - 4 * 60_000).toISOString() }, 'late-but-fine')).status, 202);
+    await sleep(0);
+    assert.deepEqual(s.events.map((e) => e.session_id), ['late-but-fine']);
+  });
+
+  test('EV-10 the de-duplication record goes through the kit store and outlives the replay window', async () => {
+    const store = new MemoryStore();
+    const ttls: number[] = [];
+    const add = store.add.bind(store);
+    store.add = (key, value, ttl) => (key.startsWith('event:') && ttls.push(ttl), add(key, value, ttl));
+    const s = await setup({ store });
+    assert.equal((await s.deliver(s.body, await signWebhookBody(s.body, s.key))).status, 202);
+    assert.equal(ttls.length, 1);
+    assert.ok(ttls[0]! > 5 * 60_000, `kept ${ttls[0]} ms`);
+  });
+
+  test('EV-8 a base64 or base64url digest (with or without sha256=) verifies; a base64 digest of another key does not', async () => {
+    const s = await setup();
+    const hexDigest = (await signWebhookBody(s.body, s.key)).replace(/^sha256=/, '');
+    const raw = Buffer.from(hexDigest, 'hex');
+    const forms = [raw.toString('base64'), `sha256=${raw.toString('base64')}`, raw.toString('base64url'), raw.toString('base64').replace(/=$/, '')];
+    for (const [i, form] of forms.entries()) {
+      const body = s.event(`b64-${i}`);
+      const digest = Buffer.from((await signWebhookBody(body, s.key)).replace(/^sha256=/, ''), 'hex');
+      const header = form.replace(raw.toString('base64').replace(/=$/, ''), digest.toString('base64').replace(/=$/, '')).replace(raw.toString('base64url'), digest.toString('base64url'));
+      assert.equal((await s.deliver(body, header)).status, 202, header);
+    }
+    const other = Buffer.from((await signWebhookBody(s.body, 'not-the-key')).replace(/^sha256=/, ''), 'hex').toString('base64');
+    assert.equal((await s.deliver(s.event('b64-x'), other)).status, 401);
+  });
+
+  test('EV-8 a flood of forged deliveries costs at most one key look-up per head per 30 s and 60 a minute overall', async () => {
+    let clock = Date.parse('2026-11-24T10:00:00Z');
+    const { platform, calls } = counted();
+    const s = await setup({ platform, now: () => clock });
+    const before = calls.listWebhooks ?? 0;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 200; i++) {
+      const raw = s.event('forged', `made-up-head-${i % 100}`);
+      const status = (await s.deliver(raw, await signWebhookBody(raw, 'a-guess'))).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    assert.ok((calls.listWebhooks ?? 0) - before <= 60, `${(calls.listWebhooks ?? 0) - before} look-ups for 200 forged deliveries`);
+    assert.deepEqual([...statuses.keys()].sort(), [401, 503], 'over the cap: 503 (the platform would retry), never a look-up');
+    clock += 61_000;
+    const after = calls.listWebhooks ?? 0;
+    const raw = s.event('forged', 'made-up-head-0');
+    assert.equal((await s.deliver(raw, await signWebhookBody(raw, 'a-guess'))).status, 401);
+    assert.equal((calls.listWebhooks ?? 0) - after, 1, 'a minute later the cap has room again');
+    // The real head still verifies once its keys are cached.
+    assert.equal((await s.signed('real')).status, 202);
+  });
+
+  test('head ids named like Object.prototype members never 500, in deliveries and in DH_WEBHOOK_KEYS', async () => {
+    const s = await setup({ env: { DH_WEBHOOK_KEYS: '__proto__:proto-key-1234,constructor:ctor-key-1234' } });
+    for (const [head, key] of [['__proto__', 'proto-key-1234'], ['constructor', 'ctor-key-1234'], ['toString', 'a-guess'], ['valueOf', 'a-guess']] as const) {
+      const raw = s.event(`proto-${head}`, head);
+      const res = await s.deliver(raw, await signWebhookBody(raw, key));
+      assert.equal(res.status, key === 'a-guess' ? 401 : 202, head);
+    }
+    assert.throws(() => parseConfig({ DH_WEBHOOK_KEYS: 'bad head:key' }), /head id is letters, digits/);
   });
 });

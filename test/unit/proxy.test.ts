@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
+import { createProxy } from '../../src/proxy/app.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
@@ -493,6 +494,26 @@ describe('proxy', () => {
       assert.equal(preflight.status, 204);
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-dh-kit/);
       assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: '*' }), /"\*" is not allowed/);
+    });
+
+    test('configuration: origins are exact origins; secrets differ; webhook keys are a Map (issue 14)', () => {
+      for (const bad of ['null', 'good', 'https://a.example/', 'https://a.example/shop', 'ftp://a.example', 'https://a.example?x']) {
+        assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: bad }), /DH_ALLOWED_ORIGINS lists origins/, bad);
+      }
+      assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: 'https://a.example/' }), /write https:\/\/a\.example/);
+      assert.deepEqual(parseConfig({ DH_ALLOWED_ORIGINS: 'https://a.example, http://localhost:5173' }).allowedOrigins, ['https://a.example', 'http://localhost:5173']);
+      const same = 's'.repeat(40);
+      assert.throws(() => parseConfig({ DH_SIGNING_SECRET: same, DH_ADMIN_TOKEN: same }), /DH_SIGNING_SECRET and DH_ADMIN_TOKEN must be different/);
+      assert.throws(() => parseConfig({ DH_SIGNING_SECRET: same, DH_CALLBACK_SECRET: same }), /must be different/);
+      assert.throws(() => parseConfig({ DH_CALLBACK_SECRET: 'short' }), /DH_CALLBACK_SECRET must be at least 32/);
+      const keys = parseConfig({ DH_WEBHOOK_KEYS: '__proto__:k1,constructor:k2,__proto__:k3' }).webhookKeys;
+      assert.ok(keys instanceof Map);
+      assert.deepEqual(keys.get('__proto__'), ['k1', 'k3']);
+      assert.equal(keys.get('toString'), undefined);
+      // The CLI reads the same configuration without serving; a proxy with credentials needs the secret.
+      const platform = parseConfig({ DH_EMAIL: 'a@b.c', DH_SECRET_KEY: 'key-1234567890', DH_BASE_URL: 'https://api.example' });
+      assert.equal(platform.signingSecret, undefined);
+      assert.throws(() => createProxy({ config: platform, log: () => undefined, warn: () => undefined }), /DH_SIGNING_SECRET is required/);
     });
 
     test('logs are one structured line per request, with no query string', async () => {

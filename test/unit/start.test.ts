@@ -32,7 +32,7 @@ const ownTmp = () => {
 /** The environment of a start with no platform credentials and no leftovers of the caller's. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DH_LOG: 'off', TMPDIR: ownTmp(), ...extra };
-  for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL', 'DH_CHAT_URL', 'DH_STREAM_URL', 'DH_ADMIN_TOKEN', 'HOST', 'DH_SIM_INACTIVITY_MS', 'DH_SIM_TIMEOUT_MS']) {
+  for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL', 'DH_CHAT_URL', 'DH_STREAM_URL', 'DH_ADMIN_TOKEN', 'DH_SIGNING_SECRET', 'DH_CALLBACK_SECRET', 'HOST', 'DH_SIM_INACTIVITY_MS', 'DH_SIM_TIMEOUT_MS']) {
     if (!(k in extra)) delete env[k];
   }
   return env;
@@ -97,21 +97,29 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
   }
 });
 
-test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs against that platform', { timeout: 60_000 }, async () => {
+test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs against that platform (and needs DH_SIGNING_SECRET)', { timeout: 60_000 }, async () => {
   const platform = await startSimulator();
   const tmp = ownTmp();
   try {
-    const s = await start(
-      cleanEnv({
-        DH_EMAIL: platform.info.email,
-        DH_SECRET_KEY: platform.info.secretKey,
-        DH_BASE_URL: platform.info.baseUrl,
-        DH_CHAT_URL: platform.info.chatUrl,
-        DH_STREAM_URL: platform.info.streamUrl,
-        HOST: '127.0.0.1',
-        TMPDIR: tmp,
-      }),
-    );
+    const credentials = {
+      DH_EMAIL: platform.info.email,
+      DH_SECRET_KEY: platform.info.secretKey,
+      DH_BASE_URL: platform.info.baseUrl,
+      DH_CHAT_URL: platform.info.chatUrl,
+      DH_STREAM_URL: platform.info.streamUrl,
+      HOST: '127.0.0.1',
+      TMPDIR: tmp,
+    };
+    // Without a signing secret, links would break on a restart and between instances: refused.
+    const refused = spawn(process.execPath, [bin, 'start'], { env: cleanEnv(credentials), stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    refused.stderr!.on('data', (d) => (said += d));
+    const [code] = await once(refused, 'exit');
+    assert.equal(code, 2);
+    assert.match(said, /DH_SIGNING_SECRET is required with DH_EMAIL and DH_SECRET_KEY/);
+    assert.doesNotMatch(said, /^\s+at /m, 'no stack trace');
+
+    const s = await start(cleanEnv({ ...credentials, DH_SIGNING_SECRET: 'k'.repeat(40) }));
     try {
       assert.equal(s.info.mode, 'platform');
       assert.equal(s.info.demoHeads, undefined, 'no demo heads are made on a real platform');

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { headIdSchema } from '../../api/requests.js';
+import { EVENT_TYPES } from '../../platform/modes.js';
 import type { Deps } from '../deps.js';
 import type { EventHub } from '../events.js';
 import { requireAdmin } from '../security.js';
@@ -32,7 +33,10 @@ export function eventRoutes(deps: Deps, hub: EventHub) {
     streamSSE(c, async (stream) => {
       const queue: Promise<void>[] = [];
       const unsubscribe = hub.subscribe((event, id) => {
-        queue.push(stream.writeSSE({ event: event.event_type, id: String(id), data: JSON.stringify(event) }));
+        // A type the spec does not list yet arrives as "other" (its data says which): a name
+        // from outside is never written into the stream's framing.
+        const type = (EVENT_TYPES as string[]).includes(event.event_type) ? event.event_type : 'other';
+        queue.push(stream.writeSSE({ event: type, id: String(id), data: JSON.stringify(event) }));
       });
       // Ends the heartbeat wait at once when the client goes, so no timer outlives the stream.
       let wake: () => void = () => undefined;

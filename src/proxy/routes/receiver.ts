@@ -6,6 +6,7 @@
  * body is trusted, and no platform call is made, before the head it names has keys.
  */
 import { Hono, type Context } from 'hono';
+import { ID_PATTERN, ID_RULE } from '../../api/rules.js';
 import { toHex } from '../../platform/hex.js';
 import { webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
@@ -16,8 +17,24 @@ import { keysFor, keysUnavailable, readPlatformKeys, REREAD_INTERVAL_MS, rereadK
 
 export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
 
-/** A delivery is remembered this long for de-duplication (the platform retries within minutes). */
+/** A delivery is remembered this long for de-duplication (far longer than the replay window). */
 const SEEN_TTL_MS = 24 * 3600e3;
+/**
+ * A delivery whose timestamp lies further than this from now is refused as a replay (or a clock
+ * gone wrong). Deliveries without a readable timestamp are not refused for it (the spec shows
+ * one, but a verified event is not dropped over its format).
+ */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+
+/** The delivery's time, from an ISO string (with or without an offset: UTC then) or epoch s / ms. */
+export function deliveryTime(timestamp: unknown): number | undefined {
+  if (typeof timestamp === 'number' && Number.isFinite(timestamp)) return timestamp < 1e12 ? timestamp * 1000 : timestamp;
+  if (typeof timestamp !== 'string') return undefined;
+  if (/^\d{9,13}$/.test(timestamp)) return deliveryTime(Number(timestamp));
+  const iso = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(timestamp) ? `${timestamp}Z` : timestamp;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : t;
+}
 
 export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler, warn: (m: string) => void) {
   const app = new Hono();
@@ -26,6 +43,9 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     // The signature covers the bytes as sent. A text decode first would drop a BOM and replace
     // invalid bytes, and the re-encoded body would no longer be what was signed.
     const raw = new Uint8Array(await c.req.arrayBuffer());
+    // A delivery without a usable signature costs nothing: no key look-up, no platform call.
+    const signature = c.req.header('x-signature-256');
+    if (!parseSignatureHeader(signature)) fail(401, 'bad_signature', 'The x-signature-256 header is missing or is not an HMAC-SHA256 digest (hex or base64).');
     // The head names its keys; nothing of the body is trusted until the signature matches.
     let claimed: unknown;
     try {
@@ -33,9 +53,8 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     } catch {
       fail(400, 'invalid_json', 'The delivery body is not JSON.');
     }
-    if (typeof claimed !== 'string' || !claimed) return fail(400, 'invalid_event', 'head_id: is required');
+    if (typeof claimed !== 'string' || !ID_PATTERN.test(claimed)) return fail(400, 'invalid_event', `head_id: is required, and ${ID_RULE}`);
     const headId = claimed;
-    const signature = c.req.header('x-signature-256');
     let { keys, cached } = await keysFor(deps, headId).catch((err: unknown) => keysUnavailable(err, warn, headId));
     let verified = await verifyWebhookSignature(raw, signature, keys);
     // Cached keys may be stale (a webhook re-created, or deleted, elsewhere): on a mismatch the
@@ -56,9 +75,16 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     }
     const parsed = webhookEventSchema.safeParse(json);
     if (!parsed.success) fail(400, 'invalid_event', parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const event = parsed.data!;
+    // A replay of a captured delivery outside the window is refused; inside it, the
+    // de-duplication record (kept far longer) recognises it.
+    const at = deliveryTime((json as { timestamp?: unknown }).timestamp);
+    if (at !== undefined && Math.abs(at - deps.now()) > REPLAY_WINDOW_MS) {
+      warn(`A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`);
+      fail(401, 'stale_delivery', `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`);
+    }
     const first = await deps.store.add(`event:${toHex(await crypto.subtle.digest('SHA-256', raw))}`, '1', SEEN_TTL_MS);
     if (!first) return c.json({ received: true, duplicate: true });
-    const event = parsed.data!;
     hub.publish(event);
     // Acknowledged before the site's handler runs: a slow handler never makes the platform retry.
     const work = Promise.resolve()
