@@ -51,7 +51,8 @@ export const launchQuerySchema = z.object({ view: z._default(viewSchema, 'chat')
 
 export const embedQuerySchema = z.object({
   view: viewSchema,
-  exp: z.coerce.number('exp must be a number').check(z.int('exp must be a whole number')),
+  // Digits only: `0x…`, `1e9`, signs and spaces are not how a signer writes a time.
+  exp: z.pipe(z.string().check(z.regex(/^\d{1,12}$/, 'exp is a time in seconds since the epoch, in digits')), z.transform(Number)),
   sig: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'sig must be 64 hex characters')),
 });
 

@@ -12,6 +12,8 @@ export type LaunchView = View;
 /** Launch URLs are short-lived: a leaked one opens the page only for minutes. */
 export const DEFAULT_LAUNCH_TTL_S = 300;
 export const MAX_LAUNCH_TTL_S = 3600;
+/** Clock difference allowed between a signer (a CMS, another instance) and the verifying proxy. */
+export const LAUNCH_SKEW_S = 30;
 
 const encoder = new TextEncoder();
 const keyCache = new Map<string, Promise<CryptoKey>>();
@@ -73,6 +75,11 @@ export async function verifyLaunch(
     (await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, encoder.encode(payload(fields.headId, fields.view, fields.exp))));
   if (!valid) {
     return { ok: false, code: 'launch_invalid', message: 'This launch link is not valid for this head and view. Ask the page for a new one.' };
+  }
+  // No link this site signs lives longer than MAX_LAUNCH_TTL_S (plus clock skew between the
+  // signer and this server): one that claims to was signed with the secret, but not by its rules.
+  if (fields.exp > now + MAX_LAUNCH_TTL_S + LAUNCH_SKEW_S) {
+    return { ok: false, code: 'launch_invalid', message: 'This launch link claims a lifetime longer than this site gives its links. Ask the page for a new one.' };
   }
   if (fields.exp <= now) {
     return { ok: false, code: 'launch_expired', message: 'This launch link has expired. Reload the page to get a new one.' };

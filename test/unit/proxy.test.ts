@@ -270,6 +270,30 @@ describe('proxy', () => {
       assert.equal(garbage.status, 403);
     });
 
+    test('launch links: an exp further ahead than the longest TTL + 30 s is refused, and exp is digits only (issue 14)', async () => {
+      const head = await createHead(p);
+      const now = Math.floor(Date.now() / 1000);
+      // Signed with the right secret, but 10 years ahead: not a link this site would give.
+      const decade = await signLaunchUrl({ secret: SIGNING, headId: head.id, ttl: 300, now: now + 10 * 365 * 86400 });
+      const refused = await p.request(decade.url);
+      assert.equal(refused.status, 403);
+      assert.equal((await errorOf(refused)).code, 'launch_invalid');
+      // The longest TTL, signed by a clock 25 s ahead of this one: still fine.
+      const skewed = await signLaunchUrl({ secret: SIGNING, headId: head.id, ttl: 3600, now: now + 25 });
+      assert.equal((await p.request(skewed.url)).status, 302);
+      // The same signed number, written otherwise: refused before the signature is checked.
+      const good = await signLaunchUrl({ secret: SIGNING, headId: head.id });
+      const exp = Number(new URL(good.url, 'http://x').searchParams.get('exp'));
+      for (const spelling of [`0x${exp.toString(16)}`, `${exp}.0`, ` ${exp}`, `+${exp}`, `${exp / 1e9}e9`]) {
+        const u = new URL(good.url, 'http://x');
+        u.searchParams.set('exp', spelling);
+        const res = await p.request(u.pathname + u.search);
+        assert.equal(res.status, 403, spelling);
+        assert.equal((await errorOf(res)).code, 'launch_invalid');
+      }
+      assert.equal((await p.request(good.url)).status, 302);
+    });
+
     test('a launch URL signed by a site server with signLaunchUrl() is accepted', async () => {
       const head = await createHead(p);
       const signed = await signLaunchUrl({ secret: SIGNING, headId: head.id, view: 'chat' });
