@@ -80,6 +80,14 @@ export type CreatedHead = Infer<typeof createdHeadSchema>;
 export const bundleInfoSchema = /* @__PURE__ */ object({ path: string, integrity: string });
 export type BundleInfo = Infer<typeof bundleInfoSchema>;
 
+/**
+ * GET /callbacks (admin): the addresses to give the platform for this proxy's plugin and tools
+ * (paths under the proxy, holding its callback secret; `tools` + `/{name}` for one tool), or null
+ * when the proxy has no callback secret and those routes are off.
+ */
+export const callbacksSchema = /* @__PURE__ */ object({ plugin: /* @__PURE__ */ nullable(string), tools: /* @__PURE__ */ nullable(string) });
+export type Callbacks = Infer<typeof callbacksSchema>;
+
 // ── Videos ─────────────────────────────────────────────────────────────────────────────────────
 
 /** POST /heads/:id/videos: the platform accepted the text; the mp4 appears in the talks list later. */

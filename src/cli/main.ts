@@ -10,6 +10,7 @@ import { facesCommand, voicesCommand } from './catalogue.js';
 import { withPlatform } from './connect.js';
 import { headsCommand } from './heads.js';
 import { simCommand } from './sim.js';
+import { callbacksCommand } from './callbacks.js';
 import { signCommand } from './sign.js';
 import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
 import { startCommand } from './start.js';
@@ -30,6 +31,8 @@ Commands:
                         {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
   sign <headId> [--view chat|stream] [--ttl s]
                         Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
+  callbacks [--base URL]
+                        Print the plugin and tool addresses to give the platform (DH_CALLBACK_SECRET).
   bundle [--site URL] [--sri]
                         Print the bundle's script tag with its integrity value, for a page on any
                         origin (a CMS block); --sri prints only the integrity value.
@@ -71,6 +74,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await signCommand(rest, io);
       case 'bundle':
         return await bundleCommand(rest, io);
+      case 'callbacks':
+        return await callbacksCommand(rest, io);
       case 'webhooks':
         return await withPlatform(io, (connect) => webhooksCommand(rest, io, connect));
       case 'events':

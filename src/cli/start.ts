@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/schemas.js';
+import { callbackAddresses } from '../proxy/callbacks.js';
 import { ConfigError, parseConfig, requireServingSecrets, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { signLaunchUrl } from '../proxy/signing.js';
@@ -206,6 +207,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   let cms: RunningCmsDemo | undefined;
   // The demo's signed page signs with the proxy's key: one key for both, random when unset.
   if (!config.signingSecret) config = { ...config, signingSecret: randomSecret() };
+  // The demo's plugin and sample tool answer at addresses holding a callback secret: made up
+  // here in simulator mode (everything is local); against the platform, DH_CALLBACK_SECRET or off.
+  if (!config.callbackSecret && config.mode === 'simulator') config = { ...config, callbackSecret: randomSecret() };
   try {
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin
@@ -267,7 +271,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         "object-src 'none'",
       ].join('; '),
       log: start.log ? undefined : () => undefined,
-      // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/weather).
+      // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/{secret}/weather).
       tools: { weather: ({ city }) => `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).` },
     });
     const platformOrigins = [config.platform?.chatUrl, config.platform?.streamUrl].flatMap((u) => (u ? [new URL(u).origin] : []));
@@ -304,6 +308,13 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   if (server.bundle) lines.push(`            ${server.url}${server.bundle.path}  integrity ${server.bundle.integrity}`);
   if (cms) lines.push(`  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`);
   if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
+  if (config.callbackSecret) {
+    // The made-up secret of a local demo is shown; a configured one never goes into a log.
+    const shown = callbackAddresses(`${server.url}${config.prefix}`, config.mode === 'simulator' ? config.callbackSecret : '<DH_CALLBACK_SECRET>');
+    lines.push(`  Plugin    ${shown.plugin}  (a plugin head's service address)`, `  Tools     ${shown.tools}/<name>  (the sample tool: weather)`);
+  } else {
+    lines.push('  Plugin and tools are off: set DH_CALLBACK_SECRET to serve them ("dh-kit callbacks" prints their addresses).');
+  }
   if (openAdmin) lines.push('  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.');
   lines.push('', '  Stop with Ctrl+C.', '');
   io.err(lines.join('\n'));

@@ -263,7 +263,12 @@ export const pluginPartSchema = z.object({
   payload: z.object({
     type: z.literal('text', 'only payloads of type "text" are supported'),
     message: z.string(),
-    options: z.record(z.string(), z.unknown()).optional(),
+    // The spec does not show whether options may be null: read null as none.
+    options: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .transform((v) => v ?? undefined)
+      .optional(),
   }),
 });
 export const pluginMessageSchema = z.array(pluginPartSchema).min(1, 'the message list is empty');

@@ -8,6 +8,7 @@ import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import { toHex } from '../platform/hex.js';
+import { notFound, redactPath } from './callbacks.js';
 import { requireServingSecrets, type ProxyConfig } from './config.js';
 import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
 import { errorResponse, fail } from './http.js';
@@ -68,9 +69,8 @@ export interface ProxyOptions {
   now?: () => number;
 }
 
-/** The proxy's 404 in its error shape. */
-export const proxyNotFound = (c: Context) =>
-  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } }, 404);
+/** The proxy's 404 in its error shape (the callback secret of a path never repeated). */
+export const proxyNotFound = notFound;
 
 function randomSecret(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
@@ -115,8 +115,17 @@ export function createProxy(options: ProxyOptions): Hono {
   const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey);
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
   platformCalls.route('/', receiverRoutes(deps, hub, options.onEvent ?? (() => undefined), warn));
-  platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin));
-  platformCalls.route('/', toolCallRoutes(options.tools ?? {}));
+  // The plugin and tools answer only at addresses holding the callback secret; without one they
+  // are off (the platform cannot prove who calls, so an open address would serve anyone).
+  if (config.callbackSecret) {
+    platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret));
+    platformCalls.route('/', toolCallRoutes(options.tools ?? {}, config.callbackSecret));
+  } else if (options.plugin || options.tools || config.mode === 'platform') {
+    warn('DH_CALLBACK_SECRET is not set: the plugin and tool routes are off (set it, at least 32 characters, and give the platform the addresses that hold it).');
+  }
+  // Anything else under these paths (an old address, a wrong secret, another method) is a plain
+  // 404 here, never passed on to the browser routes and their guards.
+  for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.all(path, notFound);
 
   // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
   // header on state-changing requests.
@@ -153,7 +162,7 @@ export function createProxy(options: ProxyOptions): Hono {
     log({
       at: new Date(now()).toISOString(),
       method: c.req.method,
-      path: c.req.path,
+      path: redactPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
     });

@@ -14,6 +14,8 @@ export type AdminAction =
   | 'videos:create'
   | 'videos:list'
   | 'tools:set'
+  /** Read the plugin and tool addresses (they hold the callback secret). */
+  | 'callbacks:read'
   | 'events:set'
   | 'webhooks:read'
   | 'webhooks:write'

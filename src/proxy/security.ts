@@ -15,7 +15,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const encoder = new TextEncoder();
 /** Compares two secrets in constant time for equal lengths (HMAC both so lengths never leak). */
-async function sameSecret(a: string, b: string): Promise<boolean> {
+export async function sameSecret(a: string, b: string): Promise<boolean> {
   const key = await crypto.subtle.importKey('raw', crypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const [x, y] = await Promise.all([crypto.subtle.sign('HMAC', key, encoder.encode(a)), crypto.subtle.sign('HMAC', key, encoder.encode(b))]);
   const u = new Uint8Array(x);

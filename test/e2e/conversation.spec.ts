@@ -17,6 +17,13 @@ async function createHead(request: APIRequestContext, fields: Record<string, unk
   return (await res.json()).id;
 }
 
+/** The demo proxy's plugin and tool addresses (they hold its callback secret; admin routes are open on loopback). */
+async function callbacks(request: APIRequestContext): Promise<{ plugin: string; tools: string }> {
+  const res = await request.get(`${DEMO}/dh/callbacks`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
 async function openPage(page: import('@playwright/test').Page, request: APIRequestContext, headId: string) {
   const launch = await (await request.get(`${DEMO}/dh/heads/${headId}/launch`)).json();
   await page.goto(`${DEMO}${launch.url}`);
@@ -26,7 +33,7 @@ test('PLUG-1 PLUG-2 PLUG-3 a plugin head\'s page is answered by the site\'s plug
   const id = await createHead(request, {
     name: 'Plugger',
     operationMode: 'plugin',
-    pluginOperationalModeConfig: { name: 'Echo', url: `${DEMO}/dh/plugin`, options: { tier: 'gold' } },
+    pluginOperationalModeConfig: { name: 'Echo', url: `${DEMO}${(await callbacks(request)).plugin}`, options: { tier: 'gold' } },
   });
   await openPage(page, request, id);
   await page.getByRole('textbox').fill('Where is my order?');
@@ -36,7 +43,7 @@ test('PLUG-1 PLUG-2 PLUG-3 a plugin head\'s page is answered by the site\'s plug
 
 test('TOOL-1 TOOL-2 TOOL-3 an oc head calls the tool its message names and speaks the tool\'s message', async ({ page, request }) => {
   const id = await createHead(request, { name: 'Toolie', operationMode: 'oc' });
-  const tools = [{ name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${DEMO}/dh/tools/weather` }];
+  const tools = [{ name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${DEMO}${(await callbacks(request)).tools}/weather` }];
   const set = await request.put(`${DEMO}/dh/heads/${id}/tools`, { headers: { 'x-dh-kit': '1' }, data: { tools, prompt: 'When asked about the weather, call weather with the city.' } });
   expect(set.status()).toBe(200);
   await openPage(page, request, id);

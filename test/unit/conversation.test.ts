@@ -15,6 +15,10 @@ let sim: RunningSimulator;
 let proxy: RunningProxy;
 let client: PlatformClient;
 const toolCalls: Record<string, unknown>[] = [];
+/** DH_CALLBACK_SECRET: part of the plugin and tool addresses the platform is given. */
+const CALLBACK = 'c'.repeat(40);
+const plugin = (url: string) => `${url}/dh/plugin/${CALLBACK}`;
+const tool = (url: string, name: string) => `${url}/dh/tools/${CALLBACK}/${name}`;
 
 async function say(publicUrl: string, text: string): Promise<{ reply: string; sessionId: string }> {
   const url = new URL(publicUrl);
@@ -51,7 +55,7 @@ describe('plugin mode and tools, simulator → proxy', () => {
     client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
     const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
     proxy = await startProxyServer({
-      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_CALLBACK_SECRET: CALLBACK }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
       port: 0,
       log: () => undefined,
       warn: () => undefined,
@@ -71,19 +75,19 @@ describe('plugin mode and tools, simulator → proxy', () => {
   test('PLUG-1 PLUG-2 PLUG-3 a plugin head\'s messages go to <url>/conversation/{userid}/message with the options; the reply is shown', async () => {
     const head = await createHead({
       operationMode: 'plugin',
-      pluginOperationalModeConfig: { name: 'Echo', url: `${proxy.url}/dh/plugin/`, options: { tier: 'gold' } },
+      pluginOperationalModeConfig: { name: 'Echo', url: `${plugin(proxy.url)}/`, options: { tier: 'gold' } },
     });
     const { reply, sessionId } = await say(head.publicUrl, 'Hi there');
     assert.equal(reply, 'You said: "Hi there" (options: {"tier":"gold"})');
     const call = sim.store.calls.at(-1)!;
-    assert.equal(call.url, `${proxy.url}/dh/plugin/conversation/${sessionId}/message`, 'the suffix is appended to the base, once');
+    assert.equal(call.url, `${plugin(proxy.url)}/conversation/${sessionId}/message`, 'the suffix is appended to the base, once');
     assert.deepEqual(call.body, [{ type: 'text', payload: { type: 'text', message: 'Hi there', options: { tier: 'gold' } } }]);
   });
 
   test('TOOL-2 TOOL-3 an oc head calls the tool its message names, with the parameters by name, and speaks its message', async () => {
     const head = await createHead({});
     await client.setTools(head.id!, [
-      { name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${proxy.url}/dh/tools/weather` },
+      { name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: tool(proxy.url, 'weather') },
     ]);
     assert.equal((await say(head.publicUrl, 'What is the weather, city: Paris?')).reply, 'It is sunny in Paris.');
     assert.deepEqual(toolCalls.at(-1), { city: 'Paris' });
@@ -93,7 +97,7 @@ describe('plugin mode and tools, simulator → proxy', () => {
   test('TOOL-2 an oc head also calls a tool whose description the message matches (two significant words)', async () => {
     const head = await createHead({});
     await client.setTools(head.id!, [
-      { name: 'lookup_forecast', description: 'The weather forecast for a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: `${proxy.url}/dh/tools/weather` },
+      { name: 'lookup_forecast', description: 'The weather forecast for a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: tool(proxy.url, 'weather') },
     ]);
     assert.equal((await say(head.publicUrl, 'Is rain in the forecast for my city: Lyon?')).reply, 'It is sunny in Lyon.', '"forecast" and "city" match');
     assert.deepEqual(toolCalls.at(-1), { city: 'Lyon' });
@@ -121,13 +125,13 @@ describe('plugin mode and tools, simulator → proxy', () => {
 
   test('the proxy refuses part types other than text, unknown tools and non-object tool calls, with 4xx', async () => {
     const post = (path: string, body: unknown) => fetch(`${proxy.url}/dh${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const image = await post('/plugin/conversation/u1/message', [{ type: 'image', payload: { type: 'image', message: 'x' } }]);
+    const image = await post(`/plugin/${CALLBACK}/conversation/u1/message`, [{ type: 'image', payload: { type: 'image', message: 'x' } }]);
     assert.equal(image.status, 400);
     assert.match((await image.json()).error.message, /only parts of type "text"/);
-    assert.equal((await post('/plugin/conversation/u1/message', [])).status, 400);
-    const unknown = await post('/tools/nope', {});
+    assert.equal((await post(`/plugin/${CALLBACK}/conversation/u1/message`, [])).status, 400);
+    const unknown = await post(`/tools/${CALLBACK}/nope`, {});
     assert.equal(unknown.status, 404);
     assert.equal((await unknown.json()).error.code, 'unknown_tool');
-    assert.equal((await post('/tools/weather', ['Paris'])).status, 400);
+    assert.equal((await post(`/tools/${CALLBACK}/weather`, ['Paris'])).status, 400);
   });
 });

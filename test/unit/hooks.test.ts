@@ -349,16 +349,17 @@ describe('de-duplication store', () => {
 
 describe('rate limit', () => {
   test('the per-client limit spares the routes the platform calls (hooks, plugin, tools); their body limit stays', async () => {
-    const s = await setup({ env: { DH_RATE_LIMIT: '2' }, clientKey: () => '203.0.113.7' });
+    const callback = 'c'.repeat(40);
+    const s = await setup({ env: { DH_RATE_LIMIT: '2', DH_CALLBACK_SECRET: callback }, clientKey: () => '203.0.113.7' });
     for (let i = 0; i < 5; i++) assert.equal((await s.signed(`session-${i}`)).status, 202, `delivery ${i + 1}`);
     const plugin = () =>
-      s.app.request('/dh/plugin/conversation/u1/message', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'hi' } }]) });
+      s.app.request(`/dh/plugin/${callback}/conversation/u1/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'hi' } }]) });
     for (let i = 0; i < 5; i++) assert.equal((await plugin()).status, 200, `plugin call ${i + 1}`);
     // The spec does not show the content type of the platform's calls: JSON is read whatever it says.
-    const untyped = await s.app.request('/dh/plugin/conversation/u1/message', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'plain' } }]) });
+    const untyped = await s.app.request(`/dh/plugin/${callback}/conversation/u1/message`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'plain' } }]) });
     assert.equal(untyped.status, 200);
     assert.match(JSON.stringify(await untyped.json()), /plain/);
-    for (let i = 0; i < 3; i++) assert.equal((await s.app.request('/dh/tools/nope', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404, 'tools: no 429');
+    for (let i = 0; i < 3; i++) assert.equal((await s.app.request(`/dh/tools/${callback}/nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404, 'tools: no 429');
     const health = [];
     for (let i = 0; i < 3; i++) health.push((await s.app.request('/dh/health')).status);
     assert.deepEqual(health, [200, 200, 429], 'a browser route from the same address is limited');

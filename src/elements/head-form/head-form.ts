@@ -11,6 +11,7 @@ import '../voice-picker/voice-picker.js';
 import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
 import { EmbedCode } from './embed-code.js';
+import { PluginFields } from './plugin-fields.js';
 import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
 import { collectHead, DEFAULT_LANGUAGES, FIELD_LABELS, FIELD_ORDER, fieldErrors, listOf, MODE_LABELS, usesPrompt } from './head-request.js';
@@ -115,6 +116,7 @@ export class DhHeadForm extends LitElement {
   private _initial = { streaming: false, mode: 'oc' as OperationMode };
   /** The new head's embed code (asks the proxy once which bundle it serves). */
   private readonly _embed = new EmbedCode(this, () => this.endpoint);
+  private readonly _plugin = new PluginFields(this, () => this.endpoint, () => ({ headers: this.headers, credentials: this.credentials }));
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -332,7 +334,7 @@ export class DhHeadForm extends LitElement {
       ${mode === 'doc_qa'
         ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
         : nothing}
-      ${this.renderPlugin(mode !== 'plugin')}
+      ${this._plugin.render(this._errors, mode !== 'plugin')}
       ${renderText(this._errors, 'flowKey', 'Voiceflow API key', {
         name: 'flowKey',
         type: 'password',
@@ -354,16 +356,6 @@ export class DhHeadForm extends LitElement {
         ${this._submitting ? (streaming ? 'Creating the head, then turning its sentence splitter off…' : 'Creating the head…') : (this._failure ?? '')}
       </p>
     </form>`;
-  }
-
-  /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
-  private renderPlugin(hidden: boolean) {
-    return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
-      <legend>Plugin</legend>
-      ${renderText(this._errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
-      ${renderText(this._errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
-      ${renderArea(this._errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
-    </fieldset>`;
   }
 
   private renderResult(head: CreatedHead) {

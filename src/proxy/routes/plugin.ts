@@ -1,12 +1,13 @@
 /**
- * `POST /plugin/conversation/:userid/message`: the plugin-mode conversation service (spec, "Calls
- * made by the service"). How the platform authenticates these calls is not shown in the spec:
- * the input is untrusted (parsed with zod here, whatever its content type) and the handler holds
- * no secret.
+ * `POST /plugin/{secret}/conversation/:userid/message`: the plugin-mode conversation service
+ * (spec, "Calls made by the service"). How the platform authenticates these calls is not shown in
+ * the spec, so the address carries DH_CALLBACK_SECRET (callbacks.ts); the input is untrusted all
+ * the same (parsed with zod here, whatever its content type) and the handler holds no secret.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { pluginMessageSchema, type PluginMessage } from '../../platform/schemas.js';
+import { callbackSecret } from '../callbacks.js';
 import { fail } from '../http.js';
 import { valid } from '../validate.js';
 
@@ -19,14 +20,15 @@ export const echoPlugin: PluginHandler = (message) => {
   return `You said: "${text}"${options ? ` (options: ${JSON.stringify(options)})` : ''}`;
 };
 
-const userParam = valid('param', z.object({ userid: z.string().min(1).max(200) }), 'invalid_user');
+const userParam = valid('param', z.looseObject({ userid: z.string().min(1).max(200) }), 'invalid_user');
 const textPart = (message: string) => ({ type: 'text' as const, payload: { type: 'text' as const, message } });
 
-export function pluginRoutes(plugin: PluginHandler) {
+export function pluginRoutes(plugin: PluginHandler, secret: string) {
   const app = new Hono();
+  app.use('/plugin/:secret/*', callbackSecret(secret));
 
   // Spec, plugin rules: a list of parts; only "text" exists — another type is refused by name.
-  app.post('/plugin/conversation/:userid/message', userParam, valid('json', pluginMessageSchema, 'invalid_message', { anyContentType: true }), async (c) => {
+  app.post('/plugin/:secret/conversation/:userid/message', userParam, valid('json', pluginMessageSchema, 'invalid_message', { anyContentType: true }), async (c) => {
     const userId = c.req.valid('param').userid;
     const message = c.req.valid('json');
     const answer = await plugin(message, { userId });

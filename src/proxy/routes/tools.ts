@@ -1,13 +1,17 @@
 /**
  * `PUT /heads/:id/tools`: the tools a head's language model may call (the platform's
  * conversation settings), checked against the head's prompt first (platform/tools.ts).
+ * `GET /callbacks`: the addresses of this proxy's plugin and tools, for an admin to register.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { headIdSchema } from '../../api/requests.js';
 import { toolDefinitionSchema } from '../../platform/schemas.js';
 import { promptMismatch } from '../../platform/tools.js';
+import type { Callbacks } from '../../api/answers.js';
+import { callbackAddresses } from '../callbacks.js';
 import type { Deps } from '../deps.js';
+import { routeBase } from '../heads.js';
 import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
@@ -27,6 +31,12 @@ export function toolRoutes(deps: Deps) {
     }
     await deps.platform.setTools(id, tools);
     return c.json({ headId: id, tools });
+  });
+
+  app.get('/callbacks', requireAdmin(deps, 'callbacks:read'), (c) => {
+    const secret = deps.config.callbackSecret;
+    const addresses = secret ? callbackAddresses(routeBase(deps) || '/', secret) : undefined;
+    return c.json({ plugin: addresses?.plugin ?? null, tools: addresses?.tools ?? null } satisfies Callbacks);
   });
 
   return app;

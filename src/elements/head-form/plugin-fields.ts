@@ -1,0 +1,49 @@
+/**
+ * The plugin fields of `<dh-head-form>`, and the address of the site's own plugin: when the proxy
+ * serves one (it has a callback secret), an admin is shown the service address to give, which
+ * holds that secret. Asked once, the first time the plugin mode is chosen (GET {endpoint}/callbacks).
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { callbacksSchema } from '../../api/answers.js';
+import { requestJson, type RequestOptions } from '../../api/client.js';
+import { renderArea, renderText } from './head-fields.js';
+import type { Errors } from './head-request.js';
+
+export class PluginFields implements ReactiveController {
+  /** undefined: not asked yet; null: the proxy serves no plugin (or would not say). */
+  private _own?: string | null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly endpoint: () => string,
+    private readonly options: () => RequestOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  private async _load(): Promise<void> {
+    this._own = null;
+    try {
+      const { plugin } = await requestJson(this.endpoint(), '/callbacks', callbacksSchema, this.options());
+      // A path under the proxy: shown absolute, as the platform needs it.
+      if (plugin) this._own = new URL(plugin, new URL(this.endpoint(), document.baseURI)).href;
+    } catch {
+      // Not an admin, or an older proxy: the form works without the hint.
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
+  render(errors: Errors, hidden: boolean) {
+    if (!hidden && this._own === undefined) void this._load();
+    return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
+      <legend>Plugin</legend>
+      ${renderText(errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
+      ${renderText(errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
+      ${this._own ? html`<p class="hint" part="own-plugin">This site’s proxy serves a plugin at <code>${this._own}</code> (keep it private: it holds the proxy’s callback secret).</p>` : nothing}
+      ${renderArea(errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
+    </fieldset>`;
+  }
+}

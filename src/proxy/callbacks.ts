@@ -1,0 +1,39 @@
+/**
+ * The addresses the platform is given for the site's plugin and tools. They carry
+ * DH_CALLBACK_SECRET as a path segment, because the spec shows no way for the platform to
+ * authenticate these calls: `{prefix}/plugin/{secret}/conversation/{userid}/message` and
+ * `{prefix}/tools/{secret}/{name}`. Without the secret those routes are not served at all.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { sameSecret } from './security.js';
+
+export interface CallbackAddresses {
+  /** The plugin's service address (the platform appends `/conversation/{userid}/message`). */
+  plugin: string;
+  /** Where the tools are: one tool's address is this + `/{name}`. */
+  tools: string;
+}
+
+/** The addresses under `base`: the proxy's prefix (`/dh`) or its full URL (`https://shop.example/dh`). */
+export function callbackAddresses(base: string, secret: string): CallbackAddresses {
+  const root = base === '/' ? '' : base.replace(/\/+$/, '');
+  return { plugin: `${root}/plugin/${secret}`, tools: `${root}/tools/${secret}` };
+}
+
+/**
+ * Lets a call through only when its `:secret` path segment is the callback secret (compared in
+ * constant time); anything else is the proxy's ordinary 404, so the routes cannot be found.
+ */
+export function callbackSecret(secret: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (!(await sameSecret(c.req.param('secret') ?? '', secret))) return notFound(c);
+    await next();
+  };
+}
+
+/** A path with the segment after `/plugin/` and `/tools/` hidden: for log lines and 404 messages. */
+export const redactPath = (path: string) => path.replace(/\/(plugin|tools)\/[^/]+/, '/$1/…');
+
+/** The proxy's 404 in its error shape, the callback secret never repeated. */
+export const notFound = (c: Context) =>
+  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${redactPath(c.req.path)}` } }, 404);

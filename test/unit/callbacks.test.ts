@@ -1,0 +1,149 @@
+/**
+ * The routes the platform calls for a site's plugin and tools (issue 14): only at addresses
+ * holding DH_CALLBACK_SECRET, with their own rate limit, the secret never logged; tool calls in
+ * any of the likely envelopes (PLUG-2, TOOL-2).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+import { PLATFORM_RATE_LIMIT, createProxy, type LogLine } from '../../src/proxy/app.js';
+import { parseConfig } from '../../src/proxy/config.js';
+import { createSimulator } from '../../src/sim/index.js';
+import { platformAccess, simFetch } from './proxy-harness.js';
+import { PlatformClient } from '../../src/platform/client.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const access = platformAccess(sim);
+const client = new PlatformClient({ ...access, fetch: simFetch(sim) });
+const SECRET = 'callback-secret-0123456789-abcdefghij';
+const ADMIN = 'admin-token-0123456789';
+const bin = fileURLToPath(new URL('../../bin/dh-kit.js', import.meta.url));
+
+function proxy(env: Record<string, string> = {}, o: { clientKey?: () => string } = {}) {
+  const logs: LogLine[] = [];
+  const warnings: string[] = [];
+  const calls: Record<string, unknown>[] = [];
+  const app = createProxy({
+    config: { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_CALLBACK_SECRET: SECRET, ...env }), platform: access },
+    platform: client,
+    log: (l) => logs.push(l),
+    warn: (m) => warnings.push(m),
+    tools: { weather: (params) => (calls.push(params), `Sunny in ${String(params.city)}`) },
+    ...(o.clientKey ? { clientKey: o.clientKey } : {}),
+  });
+  // As the platform calls: no CSRF header, no origin, any content type.
+  const post = (path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    app.request(`/dh${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { app, logs, warnings, calls, post };
+}
+
+const message = (options?: unknown) => [{ type: 'text', payload: { type: 'text', message: 'Hi', ...(options === undefined ? {} : { options }) } }];
+
+describe('plugin and tool addresses hold the callback secret', () => {
+  test('PLUG-1 the plugin and the tools answer at {prefix}/plugin/{secret}/… and {prefix}/tools/{secret}/{name}; the old addresses and a wrong secret are 404s', async () => {
+    const p = proxy();
+    assert.equal((await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status, 200);
+    assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 200);
+    for (const path of ['/plugin/conversation/u1/message', `/plugin/${SECRET.slice(0, -1)}x/conversation/u1/message`, `/plugin/${SECRET}x/conversation/u1/message`, '/tools/weather', `/tools/wrong-secret/weather`, '/tools/x/y/z', '/plugin/']) {
+      const res = await p.post(path, message(), {});
+      assert.equal(res.status, 404, path);
+      const body = await res.json();
+      assert.equal(body.error.code, 'not_found');
+      assert.doesNotMatch(JSON.stringify(body), new RegExp(SECRET.slice(0, 12)), 'a 404 never repeats a secret-like segment');
+    }
+    // A cross-site form posts urlencoded without the CSRF header: still only a 404 without the secret.
+    assert.equal((await p.post('/tools/weather', 'city=Oslo', { 'content-type': 'application/x-www-form-urlencoded' })).status, 404);
+    assert.equal(p.calls.length, 1, 'only the call with the secret reached the tool');
+  });
+
+  test('without DH_CALLBACK_SECRET the routes are off: 404 at every address, and start-up says so', async () => {
+    const p = proxy({ DH_CALLBACK_SECRET: '' });
+    assert.equal((await p.post('/plugin/conversation/u1/message', message())).status, 404);
+    assert.equal((await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status, 404);
+    assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 404);
+    assert.match(p.warnings.join('\n'), /DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/);
+    assert.equal(p.calls.length, 0);
+  });
+
+  test('the secret never appears in a log line', async () => {
+    const p = proxy();
+    await p.post(`/plugin/${SECRET}/conversation/u1/message`, message());
+    await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' });
+    await p.post(`/tools/${SECRET}/nope`, {});
+    const text = JSON.stringify(p.logs) + p.warnings.join('\n');
+    assert.equal(p.logs.length, 3);
+    assert.doesNotMatch(text, new RegExp(SECRET));
+    assert.deepEqual(p.logs.map((l) => l.path), ['/dh/plugin/…/conversation/u1/message', '/dh/tools/…/weather', '/dh/tools/…/nope']);
+  });
+
+  test('the platform routes have their own rate limit per address', async () => {
+    const p = proxy({}, { clientKey: () => '198.51.100.9' });
+    const statuses: number[] = [];
+    for (let i = 0; i < PLATFORM_RATE_LIMIT + 2; i++) statuses.push((await p.post('/tools/guess/weather', {})).status);
+    assert.equal(statuses.filter((s) => s === 404).length, PLATFORM_RATE_LIMIT);
+    assert.deepEqual(statuses.slice(-2), [429, 429], 'guessing the secret is limited too');
+    assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 429, 'the same address, the right secret: still limited this minute');
+  });
+
+  test('GET /dh/callbacks (admin) gives the addresses to register; null without the secret', async () => {
+    const p = proxy();
+    assert.equal((await p.app.request('/dh/callbacks')).status, 401);
+    const res = await p.app.request('/dh/callbacks', { headers: { authorization: `Bearer ${ADMIN}` } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await res.json(), { plugin: `/dh/plugin/${SECRET}`, tools: `/dh/tools/${SECRET}` });
+    const off = proxy({ DH_CALLBACK_SECRET: '' });
+    assert.deepEqual(await (await off.app.request('/dh/callbacks', { headers: { authorization: `Bearer ${ADMIN}` } })).json(), { plugin: null, tools: null });
+  });
+
+  test('dh-kit callbacks prints the addresses under --base; without the secret it says what to set (exit 2)', () => {
+    const env = { ...process.env, DH_CALLBACK_SECRET: SECRET, DH_EMAIL: '', DH_SECRET_KEY: '' };
+    const ok = spawnSync(process.execPath, [bin, 'callbacks', '--base', 'https://shop.example/dh', '--json'], { env, encoding: 'utf8' });
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.deepEqual(JSON.parse(ok.stdout), { plugin: `https://shop.example/dh/plugin/${SECRET}`, tools: `https://shop.example/dh/tools/${SECRET}` });
+    const none = spawnSync(process.execPath, [bin, 'callbacks'], { env: { ...env, DH_CALLBACK_SECRET: '' }, encoding: 'utf8' });
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /DH_CALLBACK_SECRET is not set/);
+  });
+});
+
+describe('tolerant readers of the platform\'s calls', () => {
+  test('TOOL-2 a tool call is read flat or in the common envelopes; the handler always gets an object', async () => {
+    const p = proxy();
+    const bodies: unknown[] = [
+      { city: 'Oslo' },
+      { parameters: { city: 'Oslo' } },
+      { arguments: { city: 'Oslo' } },
+      { name: 'weather', parameters: { city: 'Oslo' } },
+      { name: 'weather', arguments: '{"city":"Oslo"}' },
+      { tool: 'weather', id: 'call_1', type: 'function', arguments: { city: 'Oslo' } },
+    ];
+    for (const body of bodies) {
+      const res = await p.post(`/tools/${SECRET}/weather`, body);
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.deepEqual(await res.json(), { message: 'Sunny in Oslo' });
+    }
+    assert.deepEqual(p.calls, bodies.map(() => ({ city: 'Oslo' })));
+    // A flat call whose parameters merely include a "name": flat, kept whole.
+    await p.post(`/tools/${SECRET}/weather`, { name: 'Ana', city: 'Lima' });
+    assert.deepEqual(p.calls.at(-1), { name: 'Ana', city: 'Lima' });
+    // An envelope without parameters: an empty object, never undefined.
+    await p.post(`/tools/${SECRET}/weather`, { name: 'weather', parameters: null });
+    assert.deepEqual(p.calls.at(-1), {});
+    for (const bad of [{ parameters: 5 }, { arguments: '{not json' }, { arguments: '[1]' }, ['Oslo'], 'null']) {
+      const res = await p.post(`/tools/${SECRET}/weather`, bad);
+      assert.equal(res.status, 400, JSON.stringify(bad));
+      assert.equal((await res.json()).error.code, 'invalid_tool_call');
+    }
+  });
+
+  test('PLUG-2 a plugin message with options null (or missing) is read as no options', async () => {
+    const p = proxy();
+    for (const options of [null, undefined, {}]) {
+      const res = await p.post(`/plugin/${SECRET}/conversation/u1/message`, message(options));
+      assert.equal(res.status, 200, String(options));
+      assert.deepEqual(await res.json(), [{ type: 'text', payload: { type: 'text', message: 'You said: "Hi"' } }]);
+    }
+  });
+});
