@@ -259,6 +259,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       }),
       // The demo runs under a strict policy, as a careful site would: no inline script or style,
       // frames only from this origin and the platform's pages (where /dh/embed redirects).
+      // The back office may not be framed by any page; the others by this origin only.
+      privatePages: ['backoffice.html'],
       pageCsp: [
         "default-src 'self'",
         "script-src 'self'",

@@ -23,7 +23,7 @@ import { toolRoutes } from './routes/tools.js';
 import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { EventHub } from './events.js';
-import { adminTokenAuthorize, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
+import { adminTokenAuthorize, answerHeaders, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
 export const VERSION = '0.1.0';
@@ -156,6 +156,7 @@ export function createProxy(options: ProxyOptions): Hono {
   );
 
   const app = new Hono();
+  app.use('*', answerHeaders());
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
 import { createProxy, proxyNotFound, type ProxyOptions } from './app.js';
 import { loadBundle, serveBundle } from './bundle.js';
-import { clientAddress } from './security.js';
+import { answerHeaders, clientAddress } from './security.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -30,9 +30,32 @@ export interface NodeServerOptions extends ProxyOptions {
    * is asked on every request (a page that signs a fresh launch URL each time).
    */
   pageValues?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
-  /** A Content-Security-Policy for the static HTML pages. */
+  /** A Content-Security-Policy for the static HTML pages (frame-ancestors is added to it). */
   pageCsp?: string;
+  /**
+   * HTML pages no page may frame (a back office): `frame-ancestors 'none'`; the others may be
+   * framed by their own origin only (`'self'`).
+   */
+  privatePages?: string[];
+  /** The server's limits against slow or idle clients (defaults in NODE_LIMITS). */
+  limits?: Partial<NodeLimits>;
 }
+
+/** Limits of the Node server, against clients that send slowly or hold connections. */
+export interface NodeLimits {
+  /** A request, body included, must arrive within this (ms). */
+  requestTimeoutMs: number;
+  /** Its headers within this (ms). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (ms). */
+  keepAliveTimeoutMs: number;
+  /** At most this many open connections; more are refused. */
+  maxConnections: number;
+  /** How often Node checks the two time-outs above (ms). */
+  checkIntervalMs: number;
+}
+
+export const NODE_LIMITS: NodeLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, checkIntervalMs: 1_000 };
 
 export interface RunningProxy {
   url: string;
@@ -42,9 +65,11 @@ export interface RunningProxy {
 }
 
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
-  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, ...proxyOptions } = options;
+  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, privatePages = [], limits: given, ...proxyOptions } = options;
+  const limits = { ...NODE_LIMITS, ...given };
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
   const app = new Hono();
+  app.use('*', answerHeaders());
   app.route(
     '/',
     createProxy({
@@ -63,16 +88,31 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       let page = await readFile(file, 'utf8');
       const values = typeof pageValues === 'function' ? await pageValues() : pageValues;
       for (const [key, value] of Object.entries(values)) page = page.replaceAll(key, value);
-      return c.html(page, 200, { 'cache-control': 'no-cache', ...(pageCsp ? { 'content-security-policy': pageCsp } : {}) });
+      const ancestors = `frame-ancestors ${privatePages.includes(name) ? "'none'" : "'self'"}`;
+      return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors });
     });
     app.use('/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }
   const prefix = options.config.prefix;
   app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxyNotFound(c) : c.text('Not found', 404)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port,
+        hostname: host,
+        serverOptions: {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: limits.checkIntervalMs,
+        },
+      },
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
+  server.maxConnections = limits.maxConnections;
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,

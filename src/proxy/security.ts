@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import { rateLimiter } from 'hono-rate-limiter';
 import { CSRF_HEADER, CSRF_VALUE } from '../api/client.js';
 import type { ProxyConfig } from './config.js';
@@ -12,6 +13,16 @@ import type { AdminAction, Authorize, Deps } from './deps.js';
 import { fail } from './http.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The headers of every answer (Hono's secureHeaders): `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer` and the other defaults, where a route has not set its own. Not
+ * X-Frame-Options (the /embed route and its refusal page are framed by the site's pages; pages
+ * say who may frame them with CSP frame-ancestors), not Cross-Origin-Resource-Policy (pages on
+ * other origins load the bundle and the posters), not HSTS (the site's own decision for its domain).
+ */
+export const answerHeaders = (): MiddlewareHandler =>
+  secureHeaders({ xFrameOptions: false, crossOriginResourcePolicy: false, strictTransportSecurity: false, referrerPolicy: 'no-referrer', overwrite: false });
 
 const encoder = new TextEncoder();
 /** Compares two secrets in constant time for equal lengths (HMAC both so lengths never leak). */

@@ -695,7 +695,7 @@ describe('proxy', () => {
     async function refusalPage(res: Response, status: number, code: string) {
       assert.equal(res.status, status);
       assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
-      assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'");
+      assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
       assert.match(res.headers.get('vary') ?? '', /\bAccept\b/);
       const page = await res.text();

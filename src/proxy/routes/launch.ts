@@ -36,7 +36,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * do, with the same status; every other client keeps the `{error: {code, message}}` answer. The
  * route's own error handler has already run (and logged): this only re-dresses its answer.
  */
-const embedRefusalPage: MiddlewareHandler = async (c, next) => {
+/** The refusal page is shown in <dh-avatar>'s frame on the site's pages: framed by the proxy's origin and the allowed ones. */
+const embedRefusalPage = (deps: Deps): MiddlewareHandler => async (c, next) => {
   await next();
   if (c.res.status < 400) return;
   // The answer now depends on Accept: a cache must not hand the JSON to a frame, or the page to fetch().
@@ -69,7 +70,7 @@ const embedRefusalPage: MiddlewareHandler = async (c, next) => {
     status: c.res.status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...deps.config.allowedOrigins].join(' ')}`,
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
@@ -92,7 +93,7 @@ export function launchRoutes(deps: Deps) {
     return c.json({ ...launch, pageOrigin: new URL(page).origin } satisfies Launch);
   });
 
-  app.use('/embed/:id', embedRefusalPage);
+  app.use('/embed/:id', embedRefusalPage(deps));
   app.get('/embed/:id', idParam, async (c) => {
     const id = assertPublished(deps, c.req.valid('param').id);
     // A launch link whose fields do not even parse was cut or tampered with: refused like a bad signature.

@@ -1,0 +1,118 @@
+/**
+ * The Node server's edges (issue 14): slow or idle clients are cut off, connections are capped,
+ * and every answer carries nosniff and a Referrer-Policy; pages say who may frame them.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parseConfig } from '../../src/proxy/config.js';
+import { NODE_LIMITS, startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+let sim: RunningSimulator;
+let proxy: RunningProxy;
+const pages = mkdtempSync(join(tmpdir(), 'dh-node-'));
+writeFileSync(join(pages, 'index.html'), '<!doctype html><title>site</title>');
+writeFileSync(join(pages, 'backoffice.html'), '<!doctype html><title>back office</title>');
+writeFileSync(join(pages, 'app.js'), 'export {};');
+
+/** A raw socket, to send a request as slowly as an attacker would. */
+function open(url: string): Promise<Socket & { closedAfter: () => Promise<number>; received: () => string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const started = performance.now();
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      const closed = new Promise<number>((r) => socket.once('close', () => r(performance.now() - started)));
+      resolve(Object.assign(socket, { closedAfter: () => closed, received: () => text }));
+    });
+    socket.once('error', reject);
+  });
+}
+
+describe('Node server limits and headers', () => {
+  before(async () => {
+    sim = await startSimulator();
+    const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+    proxy = await startProxyServer({
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_ALLOWED_ORIGINS: 'https://shop.example', DH_PUBLIC_HEADS: '*' }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      port: 0,
+      log: () => undefined,
+      warn: () => undefined,
+      staticDir: pages,
+      privatePages: ['backoffice.html'],
+      pageCsp: "default-src 'self'",
+      limits: { requestTimeoutMs: 1500, headersTimeoutMs: 1000, keepAliveTimeoutMs: 500, checkIntervalMs: 200, maxConnections: 20 },
+    });
+  });
+  after(async () => {
+    await proxy.close();
+    await sim.close();
+  });
+
+  test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap', () => {
+    assert.deepEqual(NODE_LIMITS, { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, checkIntervalMs: 1_000 });
+  });
+
+  test('a body sent one byte at a time is cut off at the request time-out', { timeout: 10_000 }, async () => {
+    const socket = await open(proxy.url);
+    // The webhook receiver reads the whole body before anything else: the slowest route to answer.
+    socket.write('POST /dh/hooks/events HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n');
+    const timer = setInterval(() => socket.writable && socket.write('a'), 200);
+    try {
+      const ms = await socket.closedAfter();
+      assert.ok(ms < 4000, `closed after ${Math.round(ms)} ms`);
+      assert.match(socket.received(), /^HTTP\/1\.1 408|^$/, 'a 408, or just closed');
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  test('headers that never end are cut off at the headers time-out; an idle keep-alive connection is closed', { timeout: 10_000 }, async () => {
+    const slow = await open(proxy.url);
+    slow.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n');
+    const timer = setInterval(() => slow.writable && slow.write('x-a: b\r\n'), 200);
+    try {
+      assert.ok((await slow.closedAfter()) < 3500);
+    } finally {
+      clearInterval(timer);
+    }
+    const idle = await open(proxy.url);
+    idle.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n\r\n');
+    const ms = await idle.closedAfter();
+    assert.match(idle.received(), /^HTTP\/1\.1 200/);
+    assert.ok(ms < 3000, `idle connection closed after ${Math.round(ms)} ms`);
+  });
+
+  test('every answer has X-Content-Type-Options: nosniff and a Referrer-Policy: JSON, errors, 404s, pages, static files', async () => {
+    for (const path of ['/dh/health', '/dh/faces?take=x', '/dh/nope', '/dh/heads/no-such-head', '/', '/backoffice.html', '/app.js', '/missing.txt']) {
+      const res = await fetch(`${proxy.url}${path}`);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
+      assert.equal(res.headers.get('x-frame-options'), null, `${path}: framing is said with frame-ancestors`);
+      assert.equal(res.headers.get('cross-origin-resource-policy'), null, `${path}: other origins load the bundle and posters`);
+      await res.arrayBuffer();
+    }
+  });
+
+  test('pages: the back office may not be framed at all, the others only by their own origin; the /embed refusal page by the site and its allowed origins', async () => {
+    const csp = async (path: string, init?: RequestInit) => (await fetch(`${proxy.url}${path}`, init)).headers.get('content-security-policy') ?? '';
+    assert.equal(await csp('/backoffice.html'), "default-src 'self'; frame-ancestors 'none'");
+    assert.equal(await csp('/'), "default-src 'self'; frame-ancestors 'self'");
+    const refusal = await csp('/dh/embed/some-head?view=chat&exp=1&sig=zz', { headers: { accept: 'text/html' } });
+    assert.match(refusal, /frame-ancestors 'self' https:\/\/shop\.example$/);
+  });
+
+  test('connections over the cap are refused; the server keeps answering', { timeout: 10_000 }, async () => {
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => open(proxy.url)));
+    const extra = await open(proxy.url);
+    assert.ok((await extra.closedAfter()) < 2000, 'the 21st connection is closed');
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal((await fetch(`${proxy.url}/dh/health`)).status, 200);
+  });
+});
