@@ -3,6 +3,7 @@
  * loaders of catalogues and head records.
  */
 import type { PlatformClient } from '../platform/client.js';
+import { PlatformError } from '../platform/errors.js';
 import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
 import { CoalescingCache } from './cache.js';
 import type { ProxyConfig } from './config.js';
@@ -72,7 +73,7 @@ const HEAD_TTL_MS = 60_000;
 export function catalogueLoaders(platform: Platform, now: () => number) {
   const faceCache = new CoalescingCache<Face[]>(CATALOGUE_TTL_MS, 1, now);
   const voiceCache = new CoalescingCache<Voice[]>(CATALOGUE_TTL_MS, 1, now);
-  const headCache = new CoalescingCache<HeadRecord>(HEAD_TTL_MS, 500, now);
+  const headCache = new CoalescingCache<HeadRecord | PlatformError>(HEAD_TTL_MS, 500, now);
   return {
     faces: async () =>
       (
@@ -87,7 +88,13 @@ export function catalogueLoaders(platform: Platform, now: () => number) {
         })
       ).value,
     voices: async () => (await voiceCache.get('all', () => platform.listVoices())).value,
-    head: async (id: string) => (await headCache.get(id, () => platform.getHead(id))).value,
+    head: async (id: string) => {
+      // A head the platform does not know is remembered like one it does: with DH_PUBLIC_HEADS=*
+      // a flood of made-up ids costs one platform call per id per minute, not one per request.
+      const { value } = await headCache.get(id, () => platform.getHead(id).catch((err: unknown) => (err instanceof PlatformError && err.status === 404 ? err : Promise.reject(err))));
+      if (value instanceof PlatformError) throw value;
+      return value;
+    },
     posters: new CoalescingCache<{ type: string; bytes: Uint8Array }>(24 * 3600e3, 200, now),
   };
 }

@@ -305,6 +305,18 @@ describe('proxy', () => {
       assert.equal(res.status, 404);
       await errorOf(res);
     });
+
+    test('with every head public, an unknown head id costs one platform call a minute, not one per request (issue 14)', async () => {
+      const open = makeProxy({ DH_PUBLIC_HEADS: '*' });
+      const id = '00000000-0000-4000-a000-00000000dead';
+      const reads = () => sim.store.requests.filter((r) => r.path === `/head/${id}`).length;
+      const before = reads();
+      for (const path of [`/dh/heads/${id}`, `/dh/heads/${id}/launch`, `/dh/heads/${id}`, `/dh/heads/${id}/poster`, `/dh/heads/${id}/launch?view=stream`]) {
+        const res = await open.request(path);
+        assert.equal(res.status, 404, path);
+      }
+      assert.equal(reads() - before, 1);
+    });
   });
 
   describe('admin', () => {
