@@ -7,7 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { describeZodError, toolDefinitionSchema, type WebhookConfig } from '../platform/schemas.js';
+import { describeZodError } from '../platform/readers.js';
+import { toolDefinitionSchema, type WebhookConfig } from '../platform/schemas.js';
 import { promptMismatch } from '../platform/tools.js';
 import type { Connect } from './connect.js';
 import { args, UsageError, type Io } from './shared.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
-import { describeZodError } from '../platform/schemas.js';
+import { describeZodError } from '../platform/readers.js';
 import { callbackAddresses } from '../proxy/callbacks.js';
 import { ConfigError, parseConfig, requireServingSecrets, type ProxyConfig } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';

@@ -63,7 +63,7 @@ export async function videosCommand(argv: string[], io: Io, connect: Connect): P
     if (values.json) io.out(JSON.stringify(page));
     else if (!page.data.length) io.out(page.meta.itemCount ? `No videos on page ${page.meta.page}: there are ${page.meta.pageCount} pages.` : `No videos yet for head ${headId}.`);
     else {
-      const rows = page.data.map((t) => [when(t.createdAt), t.voice, truncate(t.text, 40), t.url]);
+      const rows = page.data.map((t) => [when(t.createdAt), t.voice, truncate(t.text, 40), t.url ?? '(being made)']);
       for (const line of table(['created (UTC)', 'voice', 'text', 'url'], rows)) io.out(line);
       const next = page.meta.hasNextPage ? ` · next: --page ${page.meta.page + 1}` : '';
       io.out(`Page ${page.meta.page} of ${page.meta.pageCount} · ${page.meta.itemCount} video${page.meta.itemCount === 1 ? '' : 's'}${next}`);
@@ -99,7 +99,9 @@ async function createVideo(
   let talk: Talk | undefined;
   try {
     for (let delay = FIRST_POLL_MS; !talk; delay = Math.min(delay * 1.5, MAX_POLL_MS)) {
-      talk = pick((await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data);
+      // A talk listed without its url is still being made: wait on.
+      const found = pick((await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data);
+      talk = found?.url ? found : undefined;
       if (!talk) {
         progress.tick();
         await sleep(delay, undefined, { signal });
@@ -118,7 +120,7 @@ async function createVideo(
   }
   progress.end(`Video ready after ${progress.elapsed()}.`);
   if (opts.json) io.out(JSON.stringify({ headId, talk }));
-  else for (const line of details([['id', talk.id], ['created', talk.createdAt], ['voice', talk.voice], ['text', truncate(talk.text, 60)], ['url', talk.url]])) io.out(line);
+  else for (const line of details([['id', talk.id], ['created', talk.createdAt], ['voice', talk.voice], ['text', truncate(talk.text, 60)], ['url', talk.url ?? '(being made)']])) io.out(line);
   return 0;
 }
 

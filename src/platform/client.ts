@@ -5,9 +5,9 @@
  * The bearer token lives in `token.ts`, the HTTP call (timeout, retries, 401 rule, redaction) in `http.ts`.
  */
 import { z } from 'zod';
+import { describeZodError } from './readers.js';
 import {
   conversationSettingsSchema,
-  describeZodError,
   facePageSchema,
   faceQuerySchema,
   headCreateResponseSchema,
@@ -319,12 +319,27 @@ export class PlatformClient {
     return this._http.call({ method: 'GET', op, path: `/head-events/${encodeURIComponent(id)}`, schema: webhookConfigSchema, signal: options.signal });
   }
 
-  /** PATCH /head-events/{webhookId}. Its answer is not in the spec. */
+  /**
+   * PATCH /head-events/{webhookId}, with the whole configuration: the spec says an event is on
+   * only when sent as true, so a PATCH of one flag could turn the others off. The current
+   * configuration is read (GET /head-events/{webhookId}), the change merged in, and every field
+   * sent. Its answer is not in the spec.
+   */
   async updateWebhook(id: number, body: WebhookUpdateRequest, options: CallOptions = {}): Promise<unknown> {
     const op = 'PATCH /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    const valid = validate(this._webhooks.update, body, op);
-    return this._http.call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: valid, signal: options.signal });
+    const change = validate(this._webhooks.update, body, op);
+    const current = await this.getWebhook(id, options);
+    const full = {
+      headId: current.headId,
+      webhookUrl: current.webhookUrl,
+      startConversation: current.startConversation,
+      endConversation: current.endConversation,
+      timeoutConversation: current.timeoutConversation,
+      inactivityWarning: current.inactivityWarning,
+      ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)),
+    };
+    return this._http.call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: full, signal: options.signal });
   }
 
   /** DELETE /head-events/{webhookId} — removes the configuration permanently. */

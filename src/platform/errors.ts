@@ -4,7 +4,7 @@
  * network error) goes through `redact()` first, so no secret ever reaches a message or a log.
  */
 import type { z } from 'zod';
-import { describeZodError } from './schemas.js';
+import { describeZodError } from './readers.js';
 
 /** Every way a platform call can fail. */
 export type PlatformErrorCode =
@@ -206,8 +206,9 @@ export function httpError({ operation, status, detail, context }: HttpErrorInput
     const message = `The platform refused access (403): ${FORBIDDEN_ADVICE[cause403]}${cause403 === 'unknown' ? end : ''}`;
     return new PlatformError({ ...base, code: 'forbidden', cause403, message });
   }
-  if (status === 404 && context === 'head-create') {
-    // Spec, Errors: 404 "voice not available" is a display name sent as ttsVoice.
+  // Spec, Errors: 404 "voice not available" is a display name sent as ttsVoice. Another 404 (its
+  // words name something else) is reported as what it is, with the platform's words.
+  if (status === 404 && context === 'head-create' && (!detail || /voice/i.test(detail))) {
     return new PlatformError({
       ...base,
       code: 'voice_not_available',
@@ -218,7 +219,10 @@ export function httpError({ operation, status, detail, context }: HttpErrorInput
     return new PlatformError({
       ...base,
       code: 'not_found',
-      message: `Not found (404): check the id, and that DH_BASE_URL is the platform’s API address.${end}`,
+      message:
+        context === 'head-create'
+          ? `The platform did not find something the head names (404): check the face, the voice and the organisation.${end}`
+          : `Not found (404): check the id, and that DH_BASE_URL is the platform’s API address.${end}`,
     });
   }
   if (status === 429) {

@@ -8,11 +8,8 @@
  */
 import { z } from 'zod';
 import { EVENT_TYPES, FLOW_API_KEY_FIELD, FLOW_MODE, type EventType } from './modes.js';
+import { flag, idString, label, optionalString, tolerantList } from './readers.js';
 
-/** A value the platform may send as null or leave out. */
-const optionalString = z.string().nullish().transform((v) => v ?? undefined);
-/** Ids are strings in the spec; tolerate numbers so a stray numeric id never breaks a listing. */
-const idString = z.union([z.string().min(1), z.number()]).transform(String);
 /** Locale tags such as en-US (spec: "Locale tag such as xx-XX"). */
 export const localeTag = z
   .string()
@@ -27,13 +24,21 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-/** Spec, Token response: shape A `{token}` or shape B `{data: {bearer}}`; a client must accept both. */
+/**
+ * Spec, Token response: shape A `{token}` or shape B `{data: {bearer}}`; a client must accept both.
+ * The one that carries a non-empty string wins (`{token: null, data: {bearer}}` is shape B).
+ */
 export const tokenResponseSchema = z
-  .union([
-    z.looseObject({ token: z.string().min(1) }),
-    z.looseObject({ data: z.looseObject({ bearer: z.string().min(1) }) }),
-  ])
-  .transform((r) => ('token' in r ? r.token : r.data.bearer));
+  .looseObject({ token: z.unknown().optional(), data: z.unknown().optional() })
+  .transform((r, ctx) => {
+    const nonEmpty = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+    const bearer = nonEmpty(r.token) ?? (typeof r.data === 'object' && r.data !== null ? nonEmpty((r.data as { bearer?: unknown }).bearer) : undefined);
+    if (bearer === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'no non-empty string in token or data.bearer' });
+      return z.NEVER;
+    }
+    return bearer;
+  });
 
 // ── Catalogues ────────────────────────────────────────────────────────────────────────────────
 
@@ -46,8 +51,8 @@ export type Order = z.infer<typeof orderSchema>;
 /** Head visual. permissionType and type have values the spec does not list: kept as strings. */
 export const faceSchema = z.looseObject({
   id: idString,
-  name: z.string(),
-  gender: z.string(),
+  name: label,
+  gender: label,
   avatar: optionalString,
   posterImage: optionalString,
   videoUrl: optionalString,
@@ -70,12 +75,12 @@ export const pageMetaSchema = z.looseObject({
   take: z.coerce.number().int(),
   itemCount: z.coerce.number().int(),
   pageCount: z.coerce.number().int(),
-  hasPreviousPage: z.boolean().optional(),
-  hasNextPage: z.boolean(),
+  hasPreviousPage: flag.optional(),
+  hasNextPage: flag,
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export const facePageSchema = z.looseObject({ data: z.array(faceSchema), meta: pageMetaSchema });
+export const facePageSchema = z.looseObject({ data: tolerantList(faceSchema, 'a face'), meta: pageMetaSchema });
 export type FacePage = z.infer<typeof facePageSchema>;
 
 export const faceQuerySchema = z.object({
@@ -87,20 +92,21 @@ export const faceQuerySchema = z.object({
 export type FaceQuery = z.infer<typeof faceQuerySchema>;
 
 export const voiceSchema = z.looseObject({
-  displayName: z.string(),
+  displayName: label,
   voiceId: idString,
-  locale: z.string(),
-  language: z.string(),
-  gender: z.string(),
-  provider: z.string(),
+  locale: label,
+  language: label,
+  gender: label,
+  // A voice is created with its provider: one without is of no use, and is left out.
+  provider: z.string().min(1),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 
 /** Spec: `{data: {voices: [voice]}}`; the live service has also been seen to send `data` as the array (VOICE-1). */
 export const voiceListSchema = z
   .union([
-    z.looseObject({ data: z.looseObject({ voices: z.array(voiceSchema) }) }),
-    z.looseObject({ data: z.array(voiceSchema) }),
+    z.looseObject({ data: z.looseObject({ voices: tolerantList(voiceSchema, 'a voice') }) }),
+    z.looseObject({ data: tolerantList(voiceSchema, 'a voice') }),
   ])
   .transform((r) => (Array.isArray(r.data) ? r.data : r.data.voices));
 
@@ -217,17 +223,18 @@ export const textToVideoSchema = z.object({
 });
 export type TextToVideoRequest = z.infer<typeof textToVideoSchema>;
 
+/** A talk (a video). `url` is missing or null while the video is being made. */
 export const talkSchema = z.looseObject({
   id: idString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  voice: z.string(),
-  url: z.string(),
-  text: z.string(),
+  createdAt: label,
+  updatedAt: label,
+  voice: label,
+  url: optionalString,
+  text: label,
 });
 export type Talk = z.infer<typeof talkSchema>;
 
-export const talkPageSchema = z.looseObject({ data: z.array(talkSchema), meta: pageMetaSchema });
+export const talkPageSchema = z.looseObject({ data: tolerantList(talkSchema, 'a video'), meta: pageMetaSchema });
 export type TalkPage = z.infer<typeof talkPageSchema>;
 
 export const pageQuerySchema = z.object({
@@ -330,8 +337,6 @@ export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 export const webhookListSchema = z.array(webhookConfigSchema);
 
 export const eventTypeSchema = z.enum(EVENT_TYPES as [string, ...string[]]);
-/** An id the platform may send as a string or a number (the spec shows strings): read as a string. */
-const idLike = z.union([z.string().min(1), z.number().transform(String)]);
 /**
  * A delivery, read tolerantly once its signature is verified (a refused delivery is retried, then
  * dropped by the platform): an `event_type` the spec does not list yet is passed on as it is, a
@@ -341,24 +346,9 @@ const idLike = z.union([z.string().min(1), z.number().transform(String)]);
 export const webhookEventSchema = z.looseObject({
   timestamp: z.union([z.string().min(1), z.number().transform((n) => new Date(n < 1e12 ? n * 1000 : n).toISOString())]),
   head_id: z.string().min(1),
-  session_id: idLike,
-  public_head_id: idLike,
-  public_org_id: idLike,
+  session_id: idString,
+  public_head_id: idString,
+  public_org_id: idString,
   event_type: z.union([eventTypeSchema, z.string().min(1)]) as z.ZodType<EventType | (string & {})>,
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-
-/** Names the first problems of a failed parse, field by field: `data[3].id: expected string`. */
-export function describeZodError(error: z.ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((issue) => {
-    const path = issue.path.reduce<string>(
-      (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
-      '',
-    );
-    // "expected string, received undefined" reads better as what it means.
-    const message = /received undefined$/.test(issue.message) ? 'is required' : issue.message;
-    return path ? `${path}: ${message}` : message;
-  });
-  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
-  return parts.join('; ') + more;
-}

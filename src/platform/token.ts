@@ -30,9 +30,9 @@ export async function requestToken(http: PlatformHttp, email: string, secretKey:
       context: 'token',
     })
     .catch((err: unknown) => {
-      // zod's union error reads "Invalid input": name the two shapes instead.
+      // Name the two shapes the spec shows, whatever zod found.
       if (err instanceof PlatformError && err.code === 'malformed_response') {
-        throw malformedResponseError(op, 'neither token (shape A) nor data.bearer (shape B) is a non-empty string');
+        throw malformedResponseError(op, 'it carries no token: no non-empty string in shape A (token) or shape B (data.bearer)');
       }
       throw err;
     });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_STREAMING_TTS_PROVIDER } from '../platform/modes.js';
 import { ID_PATTERN } from '../api/rules.js';
-import { describeZodError } from '../platform/schemas.js';
+import { describeZodError } from '../platform/readers.js';
 
 const url = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
 const list = z

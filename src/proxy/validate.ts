@@ -9,7 +9,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
-import { describeZodError } from '../platform/schemas.js';
+import { describeZodError } from '../platform/readers.js';
 import { fail } from './http.js';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;

@@ -282,8 +282,10 @@ export function apiRoutes(sim: SimContext) {
     const body = c.req.valid('json');
     if (body.headId !== undefined) hook.headId = ownHead(c, body.headId).id;
     if (body.webhookUrl !== undefined) hook.webhookUrl = body.webhookUrl;
+    // Spec, Webhook rules: "an event is enabled only when sent as true", and PATCH takes the
+    // POST body's fields: the simulator reads that strictly, so a flag left out is turned off.
     for (const flag of ['startConversation', 'endConversation', 'timeoutConversation', 'inactivityWarning'] as const) {
-      if (body[flag] !== undefined) hook[flag] = body[flag] === true;
+      hook[flag] = body[flag] === true;
     }
     hook.updatedAt = new Date(store.now()).toISOString();
     return c.json(webhookView(hook));

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { describeZodError } from '../platform/schemas.js';
+import { describeZodError } from '../platform/readers.js';
 import { platformError, type SimContext } from './context.js';
 import { simOptionsProblem } from './options.js';
 

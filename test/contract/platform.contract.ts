@@ -475,6 +475,7 @@ export function platformContract(t: ContractTarget): void {
           assert.equal(talk.voice, otherVoice.voiceId);
           assert.ok(!Number.isNaN(Date.parse(talk.createdAt)) && !Number.isNaN(Date.parse(talk.updatedAt)));
           if (sim) {
+            assert.ok(talk.url, 'a produced video has its url');
             const mp4 = await fetch(talk.url);
             assert.equal(mp4.headers.get('content-type'), 'video/mp4');
             assert.ok((await mp4.arrayBuffer()).byteLength > 1000);

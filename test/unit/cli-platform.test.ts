@@ -133,7 +133,9 @@ describe('dh-kit webhooks update: turning events off, and the URL', () => {
     assert.equal(off.code, 0, off.err);
     assert.deepEqual(flagsOf(), [false, true, false, true], 'only the flags given changed');
     const sent = sim2.store.requests.filter((r) => r.method === 'PATCH').at(-1)!.body as Record<string, unknown>;
-    assert.deepEqual(sent, { startConversation: false, timeoutConversation: false }, 'flags not given are not sent');
+    // The simulator reads "enabled only when sent as true" strictly (a flag left out is off), so
+    // the whole configuration is sent: read, merged, written.
+    assert.deepEqual(sent, { headId: head, webhookUrl: 'https://hooks.example.com/a', startConversation: false, endConversation: true, timeoutConversation: false, inactivityWarning: true }, 'the full configuration');
     assert.match(off.out, /^ID +URL +EVENTS +SHARED KEY$/m, 'the aligned table');
     assert.match(off.out, /https:\/\/hooks\.example\.com\/a +end,inactivity +\S+…\S+$/m);
     assert.equal((await run('webhooks', 'update', id, '--no-end', '--no-inactivity')).code, 0);

@@ -9,6 +9,7 @@ import { inspect } from 'node:util';
 import { PlatformClient, backoffDelay, type PlatformClientOptions, type PlatformLogEntry } from '../../src/platform/client.js';
 import { PlatformError, classify403, extractErrorDetail, redact, type PlatformErrorCode } from '../../src/platform/errors.js';
 import type { HeadCreateRequest } from '../../src/platform/schemas.js';
+import { droppedItems } from '../../src/platform/readers.js';
 
 // ── The fake platform ─────────────────────────────────────────────────────────────────────────
 
@@ -148,6 +149,9 @@ class FakePlatform {
     return route ? route[2](req) : json({ message: `Cannot ${key}` }, 404);
   }) as typeof fetch;
 
+  /** The token answer's body; by default shape A or B (tokenShape). */
+  tokenBody?: (token: string) => unknown;
+
   private async login(req: Seen): Promise<Response> {
     if (this.tokenDelayMs) await delay(this.tokenDelayMs);
     const { email, secretKey } = req.body as { email?: string; secretKey?: string };
@@ -155,7 +159,7 @@ class FakePlatform {
     const token = this.makeToken(issuedTokens.length + 1);
     issuedTokens.push(token);
     this.valid.add(token);
-    return json(this.tokenShape === 'A' ? { token } : { data: { bearer: token } });
+    return json(this.tokenBody ? this.tokenBody(token) : this.tokenShape === 'A' ? { token } : { data: { bearer: token } });
   }
 }
 
@@ -254,6 +258,8 @@ describe('authentication', () => {
         'GET /head/talks/head-1',
         'POST /head-events',
         'GET /head-events',
+        'GET /head-events/7',
+        // updateWebhook reads the configuration first, then sends all of it.
         'GET /head-events/7',
         'PATCH /head-events/7',
         'DELETE /head-events/7',
@@ -564,11 +570,14 @@ describe('heads', () => {
     assert.deepEqual(await client.setTools('head-1', tools), { ok: true }, 'JSON');
     assert.equal(await client.setEventsEnabled('head-1', true), undefined, '204');
     assert.equal(await client.updateWebhook(7, { endConversation: true }), undefined, 'text/plain "OK"');
-    const [, splitter, settings, events, patch] = fake.seen;
+    const [, splitter, settings, events, read, patch] = fake.seen;
     assert.equal(splitter!.query.get('splitter'), 'false');
     assert.deepEqual(settings!.body, { conversationSettings: { tools } });
     assert.equal(events!.query.get('enableEvents'), 'true');
-    assert.deepEqual(patch!.body, { endConversation: true });
+    assert.equal(`${read!.method} ${read!.path}`, 'GET /head-events/7');
+    assert.equal(patch!.method, 'PATCH');
+    assert.equal((patch!.body as { endConversation?: boolean }).endConversation, true);
+    assert.deepEqual(Object.keys(patch!.body as object).sort(), ['endConversation', 'headId', 'inactivityWarning', 'startConversation', 'timeoutConversation', 'webhookUrl'], 'every field, not only the change');
   });
 
   test('TOOL-3 HOOK-5 tools and webhooks are validated before sending (parameter names, https)', async () => {
@@ -748,10 +757,11 @@ describe('failures', () => {
   test('ERR-5 a malformed answer is malformed_response naming the operation and the field', async () => {
     const fake = new FakePlatform();
     const client = makeClient(fake);
-    fake.on('GET /head_visual/face/all', () => json({ data: [{ name: 'No id', gender: 'MALE' }], meta: { page: 1, take: 10, itemCount: 1, pageCount: 1, hasNextPage: false } }), 1);
+    // A list that is not a list (one odd item is only left out: see "tolerant readers").
+    fake.on('GET /head_visual/face/all', () => json({ data: { name: 'No id', gender: 'MALE' }, meta: { page: 1, take: 10, itemCount: 1, pageCount: 1, hasNextPage: false } }), 1);
     const err = await failure(client.listFaces(), 'malformed_response');
     assert.match(err.message, /GET \/head_visual\/face\/all/);
-    assert.match(err.message, /data\[0\]\.id/);
+    assert.match(err.message, /\bdata\b/);
     fake.on('GET /head/h', () => json({ id: 'h' }));
     assert.match((await failure(client.getHead('h'), 'malformed_response')).message, /publicUrl/);
     fake.on('GET /voice/all', () => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } }));
@@ -838,4 +848,96 @@ test('no error, detail or log entry of this suite contains the secret key, a tok
     ...logs.map((entry) => JSON.stringify(entry)),
   ];
   for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), `a secret leaked into: ${text.slice(0, 300)}`);
+});
+
+describe('tolerant readers (issue 14)', () => {
+  const meta = { page: 1, take: 10, itemCount: 3, pageCount: 1, hasNextPage: false };
+  /** Captures what droppedItems reports, and forgets what it reported before. */
+  function captureDropped() {
+    const reports: string[] = [];
+    const original = droppedItems.report;
+    droppedItems.seen.clear();
+    droppedItems.report = function (what: string, problem: string) {
+      const key = `${what}\n${problem}`;
+      if (!this.seen.has(key)) reports.push(`${what}: ${problem}`);
+      this.seen.add(key);
+    };
+    return { reports, restore: () => (droppedItems.report = original) };
+  }
+
+  test('FACE-1 a face with name null or no gender is kept; one without an id is left out and reported once; hasNextPage may be a string', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake);
+    const dropped = captureDropped();
+    try {
+      const faces = [{ id: 'f1', name: null, gender: 'FEMALE', avatar: 'https://cdn.example/1.png' }, { id: 'f2', name: 'Ana' }, { name: 'No id', gender: 'MALE' }, { name: 'No id either' }];
+      fake.on('GET /head_visual/face/all', () => json({ data: faces, meta: { ...meta, hasNextPage: 'true', hasPreviousPage: 'false' } }));
+      const page = await client.listFaces();
+      assert.deepEqual(page.data.map((f) => [f.id, f.name, f.gender]), [['f1', '', 'FEMALE'], ['f2', 'Ana', '']]);
+      assert.equal(page.meta.hasNextPage, true);
+      assert.equal(page.meta.hasPreviousPage, false);
+      await client.listFaces();
+      assert.equal(dropped.reports.length, 1, `reported once: ${dropped.reports.join(' | ')}`);
+      assert.match(dropped.reports[0]!, /^a face: id/);
+    } finally {
+      dropped.restore();
+    }
+  });
+
+  test('VOICE-1 a voice with locale null is kept; one without a provider is left out', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake);
+    const dropped = captureDropped();
+    try {
+      const voices = [
+        { displayName: 'Jenny', voiceId: 'v1', locale: null, language: 'English', gender: 'Female', provider: 'azure' },
+        { displayName: 'Odd', voiceId: 'v2', locale: 'en-US', language: 'English', gender: 'Male' },
+        { displayName: 'Num', voiceId: 42, locale: 'en-GB', language: null, gender: null, provider: 'elevenlabs' },
+      ];
+      fake.on('GET /voice/all', () => json({ data: { voices } }));
+      assert.deepEqual((await client.listVoices()).map((v) => [v.voiceId, v.locale, v.provider]), [['v1', '', 'azure'], ['42', 'en-GB', 'elevenlabs']]);
+      assert.equal(dropped.reports.length, 1);
+      assert.match(dropped.reports[0]!, /^a voice: provider/);
+    } finally {
+      dropped.restore();
+    }
+  });
+
+  test('TTV-3 a talk still being made (url null) or without a voice is kept; the list is not refused', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake);
+    const talks = [
+      { id: 't1', createdAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-24T10:00:00Z', voice: 'v1', url: null, text: 'Being made' },
+      { id: 't2', createdAt: '2026-11-24T09:00:00Z', updatedAt: '2026-11-24T09:01:00Z', url: 'https://media.example/t2.mp4', text: 'No voice' },
+    ];
+    fake.on('GET /head/talks/h', () => json({ data: talks, meta: { ...meta, page: '1', take: '10' } }));
+    const page = await client.listTalks('h');
+    assert.deepEqual(page.data.map((t) => [t.id, t.url, t.voice]), [['t1', undefined, 'v1'], ['t2', 'https://media.example/t2.mp4', '']]);
+  });
+
+  test('AUTH-2 the token is taken from whichever shape carries a non-empty string', async () => {
+    for (const shape of [(t: string) => ({ token: null, data: { bearer: t } }), (t: string) => ({ token: '', data: { bearer: t } }), (t: string) => ({ token: t, data: null }), (t: string) => ({ token: t, data: { bearer: '' } })]) {
+      const fake = new FakePlatform();
+      fake.tokenBody = shape;
+      const client = makeClient(fake);
+      await client.listFaces();
+      const bearer = fake.seen.find((s) => s.path === '/head_visual/face/all')!.headers.get('authorization');
+      assert.match(bearer ?? '', /^Bearer tok_/, JSON.stringify(shape('T')));
+    }
+    const empty = new FakePlatform();
+    empty.tokenBody = () => ({ token: '', data: { bearer: '' } });
+    const err = await failure(makeClient(empty).listFaces(), 'malformed_response');
+    assert.match(err.message, /no token/);
+  });
+
+  test('HEAD-7 a 404 from /head/create that is not about the voice says what the platform said', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake);
+    fake.on('POST /head/create', () => json({ message: 'Head visual not found: f-404' }, 404), 1);
+    const err = await failure(client.createHead(head()), 'not_found');
+    assert.match(err.message, /did not find something the head names/);
+    assert.match(err.message, /Head visual not found: f-404/);
+    fake.on('POST /head/create', () => json({ message: 'Voice not available' }, 404), 1);
+    assert.match((await failure(client.createHead(head()), 'voice_not_available')).message, /display name/);
+  });
 });

@@ -109,6 +109,27 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     await reachable.arrayBuffer();
   });
 
+  test('TTV-3 a talk the platform lists without its url (still being made): 409 video_not_ready for the download, "" in the list (issue 14)', async () => {
+    // The platform's list, with the newest talk's url null: how a video still being made may look.
+    const makingFirst = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await simFetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).includes('/head/talks/')) return res;
+      const body = (await res.json()) as { data: { url: string | null }[] };
+      body.data[0]!.url = null;
+      return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+    }) as typeof fetch;
+    const p = harness({}, { client: { fetch: makingFirst } });
+    const headId = await createHead(p);
+    const [older, newest] = addTalks(headId, 2);
+    const res = await p.request(download(headId, newest!.id), { admin: true });
+    assert.equal(res.status, 409);
+    assert.equal((await errorOf(res)).code, 'video_not_ready');
+    const list = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
+    assert.equal(list.status, 200, 'one talk being made does not break the list');
+    const items = ((await list.json()) as { items: { id: string; url: string }[] }).items;
+    assert.deepEqual(items.map((t) => [t.id, t.url === '']), [[newest!.id, true], [older!.id, false]]);
+  });
+
   test('a talk of another head is not found: the path names the head whose list is searched', async () => {
     const p = makeProxy();
     const a = await createHead(p);

@@ -239,8 +239,9 @@ export class TalkWait implements ReactiveController {
     }
     if (abort.signal.aborted || !this._isWaitingFor(wait)) return;
     wait.failures = 0;
+    // Listed without its url, the video is still being made: keep waiting.
     const talk = findNewTalk(page.items, wait);
-    if (talk) {
+    if (talk?.url) {
       const keep = this._stopHasFocus();
       this._stopJob();
       this._set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });

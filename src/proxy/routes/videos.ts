@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideosPage } from '../../api/answers.js';
 import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
+import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
@@ -101,7 +102,8 @@ export function videoRoutes(deps: Deps) {
     const q = c.req.valid('query');
     const page = await deps.platform.listTalks(id, { order: q.order ?? 'DESC', page: q.page, take: q.take });
     const body: VideosPage = {
-      items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({ id: talkId, createdAt, updatedAt, voice, url, text })),
+      // A talk still being made has no url yet: "" (the studio shows it as not playable yet).
+      items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({ id: talkId, createdAt, updatedAt, voice, url: url ?? '', text })),
       page: page.meta.page,
       take: page.meta.take,
       total: page.meta.itemCount,
@@ -117,12 +119,14 @@ export function videoRoutes(deps: Deps) {
   app.get('/heads/:id/videos/:talkId/download', requireAdmin(deps, 'videos:list'), idParam, talkParam, async (c) => {
     const { id, talkId: wanted } = c.req.valid('param');
     // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
-    let url: string | undefined;
-    for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && url === undefined; page++) {
+    let talk: Talk | undefined;
+    for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && talk === undefined; page++) {
       const talks = await deps.platform.listTalks(id, { order: 'DESC', page, take: TALK_SEARCH_TAKE });
-      url = talks.data.find((t) => t.id === wanted)?.url;
+      talk = talks.data.find((t) => t.id === wanted);
       if (!talks.meta.hasNextPage || talks.data.length === 0) break;
     }
+    const url = talk?.url;
+    if (talk && !url) fail(409, 'video_not_ready', `The video ${wanted} is still being made: try again in a minute.`);
     if (url === undefined) fail(404, 'talk_not_found', `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`);
     const media = await streamMedia(deps, url!);
     // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its name
