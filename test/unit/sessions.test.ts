@@ -17,7 +17,7 @@ let client: PlatformClient;
 let receiver: Server;
 let receiverUrl: string;
 /** What the receiver got, in order; and how it should answer the next deliveries. */
-const received: { event: Record<string, string>; valid: boolean }[] = [];
+const received: { event: Record<string, string>; valid: boolean; path: string; body: string; signature?: string }[] = [];
 const answers: number[] = [];
 let delayMs = 0;
 const keys: string[] = [];
@@ -76,7 +76,8 @@ describe('simulator sessions and events', () => {
       if (delayMs) await sleep(delayMs);
       const status = answers.shift() ?? 204;
       const signature = req.headers['x-signature-256'];
-      if (status < 300) received.push({ event: JSON.parse(body), valid: await verifyWebhookSignature(body, typeof signature === 'string' ? signature : undefined, keys) });
+      const sig = typeof signature === 'string' ? signature : undefined;
+      if (status < 300) received.push({ event: JSON.parse(body), valid: await verifyWebhookSignature(body, sig, keys), path: req.url ?? '', body, signature: sig });
       res.writeHead(status).end();
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -126,6 +127,27 @@ describe('simulator sessions and events', () => {
       assert.equal(r.event.head_id, h.id);
       assert.equal(r.event.public_head_id, h.publicId);
       assert.ok(!Number.isNaN(Date.parse(r.event.timestamp ?? '')));
+    }
+  });
+
+  test('EV-8 each webhook\'s deliveries are signed with its own shared key, not another webhook\'s of the head', async () => {
+    const h = await head('oc', true);
+    // A second webhook of the same head, at another path: another shared key.
+    await client.createWebhook({ headId: h.id, webhookUrl: `${receiverUrl}/second`, startConversation: true });
+    const configs = await client.listWebhooks(h.id);
+    const keyOf = (path: string) => configs.find((c) => new URL(c.webhookUrl).pathname === path)!.sharedKey;
+    assert.notEqual(keyOf('/hooks'), keyOf('/hooks/second'));
+    const s = await session(h.publicUrl);
+    await s.say('Hello');
+    await waitFor(() => received.filter((r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation').length === 2, 'a delivery to each webhook');
+    s.ws.close();
+    const starts = received.filter((r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation');
+    assert.deepEqual(starts.map((r) => r.path).sort(), ['/hooks', '/hooks/second']);
+    for (const r of starts) {
+      const own = keyOf(r.path);
+      const other = keyOf(r.path === '/hooks' ? '/hooks/second' : '/hooks');
+      assert.ok(await verifyWebhookSignature(r.body, r.signature, [own]), `${r.path}: signed with its own key`);
+      assert.ok(!(await verifyWebhookSignature(r.body, r.signature, [other])), `${r.path}: not with the other webhook's key`);
     }
   });
 
