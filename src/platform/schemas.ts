@@ -4,7 +4,8 @@
  * Responses are parsed tolerantly (unknown fields pass, values the spec marks "not shown" are
  * accepted as plain strings, documented variants are normalised to one shape); requests are
  * parsed strictly, so a mistake is caught before it reaches the platform, with the field named.
- * The simulator validates what it receives with the same request schemas.
+ * The simulator does not borrow these: it has its own reading of the spec (src/sim/rules.ts), so a
+ * contract test that sends one body to both shows that two guesses agree.
  */
 import { z } from 'zod';
 import { EVENT_TYPES, FLOW_API_KEY_FIELD, FLOW_MODE, type EventType } from './modes.js';

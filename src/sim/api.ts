@@ -5,15 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import {
-  conversationSettingsSchema,
-  genderSchema,
-  headCreateSchema,
-  orderSchema,
-  textToVideoSchema,
-  tokenRequestSchema,
-  webhookSchemas,
-} from '../platform/schemas.js';
+import { conversationSettings, gender, headCreate, order, textToVideo, tokenRequest, webhookBody } from './rules.js';
 import { inputValidator } from '../proxy/validate.js';
 import { platformError, type SimContext } from './context.js';
 import type { SimHead, SimToken, SimWebhook } from './store.js';
@@ -35,7 +27,7 @@ export const MAX_TAKE = 100;
 const pageNumber = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be 1 or more`);
 const pagingQuery = z.object({
-  order: orderSchema.optional(),
+  order: order.optional(),
   page: pageNumber('page').default(1),
   take: pageNumber('take').default(10).transform((t) => Math.min(t, MAX_TAKE)),
 });
@@ -93,7 +85,7 @@ export function apiRoutes(sim: SimContext) {
   };
 
   // ── Authentication (spec, Authentication 1–3) ────────────────────────────────────────────────
-  app.post('/auth/token', body(tokenRequestSchema), async (c) => {
+  app.post('/auth/token', body(tokenRequest), async (c) => {
     const body = c.req.valid('json');
     const account = store.accounts.get(body.email);
     if (!account || account.secretKey !== body.secretKey) {
@@ -128,7 +120,7 @@ export function apiRoutes(sim: SimContext) {
   };
 
   // ── Catalogues ───────────────────────────────────────────────────────────────────────────────
-  app.get('/head_visual/face/all', catalogueAccess, query(pagingQuery.extend({ gender: genderSchema.optional() })), (c) => {
+  app.get('/head_visual/face/all', catalogueAccess, query(pagingQuery.extend({ gender: gender.optional() })), (c) => {
     const q = c.req.valid('query');
     const faces = store.faces.filter((f) => !q.gender || f.gender === q.gender);
     const page = paginate(sortBy(faces, (f) => f.createdAt, q.order ?? 'ASC'), q);
@@ -145,12 +137,12 @@ export function apiRoutes(sim: SimContext) {
 
   app.get('/voice/all', catalogueAccess, (c) => {
     const provider = c.req.query('provider');
-    const voices = provider ? store.voices.filter((v) => v.provider === provider) : store.voices;
+    const voices = store.voices.filter((v) => (!provider || v.provider === provider) && store.voice(v.provider, v.voiceId));
     return c.json({ data: { voices } });
   });
 
   // ── Heads ────────────────────────────────────────────────────────────────────────────────────
-  app.post('/head/create', body(headCreateSchema), async (c) => {
+  app.post('/head/create', body(headCreate), async (c) => {
     const request = c.req.valid('json');
     const account = store.accounts.get(c.get('auth').email)!;
     const orgId = request.orgId ?? c.get('auth').orgId;
@@ -161,9 +153,8 @@ export function apiRoutes(sim: SimContext) {
       throw new SimHttpError(400, `Invalid headVisualId: no head visual ${request.headVisualId}`);
     }
     // Spec, Errors 404: a voice name instead of a voiceId gives "voice not available".
-    const voice = store.voices.find((v) => v.provider === request.ttsProvider && v.voiceId === request.ttsVoice);
-    if (!voice) throw new SimHttpError(404, `Voice not available: ${request.ttsVoice} (provider ${request.ttsProvider})`);
-    const head = store.createHead(orgId, request as SimHead['request']);
+    if (!store.voice(request.ttsProvider, request.ttsVoice)) throw new SimHttpError(404, `Voice not available: ${request.ttsVoice} (provider ${request.ttsProvider})`);
+    const head = store.createHead(orgId, request);
     const url = publicUrl(head);
     // Spec, Heads: the ttt create response spells the field publicURL.
     const body = request.operationMode === 'ttt'
@@ -219,7 +210,7 @@ export function apiRoutes(sim: SimContext) {
     return c.json({ id: head.id, splitter: head.splitter });
   });
 
-  app.put('/head/:headId/conversation-settings', body(conversationSettingsSchema), async (c) => {
+  app.put('/head/:headId/conversation-settings', body(conversationSettings), async (c) => {
     const head = ownHead(c, c.req.param('headId'));
     const body = c.req.valid('json');
     head.tools = body.conversationSettings.tools;
@@ -233,9 +224,13 @@ export function apiRoutes(sim: SimContext) {
   });
 
   // ── Text to video ────────────────────────────────────────────────────────────────────────────
-  app.post('/head/text-to-video', body(textToVideoSchema), async (c) => {
+  app.post('/head/text-to-video', body(textToVideo), async (c) => {
     const body = c.req.valid('json');
     const head = ownHead(c, body.id, 400);
+    // Spec, Errors 400: "an invalid head id or voice name (text-to-video)". The simulator's case of
+    // the second: the head's voice is no longer in the catalogue (a provider withdrew it).
+    const { ttsProvider, ttsVoice } = head.request;
+    if (!store.voice(ttsProvider, ttsVoice)) throw new SimHttpError(400, `Invalid voice name: ${ttsVoice} (provider ${ttsProvider})`);
     const talk = store.addTalk(head, body.text);
     // Response body not shown in the spec: the job's id and that it is being produced.
     return c.json({ id: talk.id, status: 'processing' }, 201);
@@ -243,7 +238,7 @@ export function apiRoutes(sim: SimContext) {
 
   // ── Webhook configuration ────────────────────────────────────────────────────────────────────
   /** Spec, Delivery 1: HTTPS only; the simulator may allow http on loopback for local receivers. */
-  const hookSchemas = () => webhookSchemas(sim.options.allowInsecureWebhooks);
+  const hookSchemas = () => webhookBody(sim.options.allowInsecureWebhooks);
   const webhookView = (h: SimWebhook) => ({ ...h });
   const webhookParam = checked('param', z.object({ webhookId: pageNumber('webhookId') }));
   const ownWebhook = (id: number, c: Context<Env>) => {

@@ -7,7 +7,7 @@
  *   - ttt repeats the text; doc_qa and the flow mode give a canned answer naming the mode.
  */
 import { FLOW_MODE } from '../platform/modes.js';
-import { pluginMessageSchema, toolResponseSchema, type ToolDefinition } from '../platform/schemas.js';
+import { pluginReply, toolReply, type SimTool } from './rules.js';
 import type { SimContext } from './context.js';
 import type { SimHead } from './store.js';
 
@@ -48,7 +48,7 @@ function significantWords(text: string): Set<string> {
  *      when the description has fewer than two), the most shared wins;
  * ties go to the tool configured first.
  */
-export function matchTool(tools: readonly ToolDefinition[], text: string): ToolDefinition | undefined {
+export function matchTool(tools: readonly SimTool[], text: string): SimTool | undefined {
   const lower = text.toLowerCase();
   const byName = tools.find((t) => {
     const words = t.name.toLowerCase().match(/[\p{L}\p{N}]+/gu);
@@ -58,7 +58,7 @@ export function matchTool(tools: readonly ToolDefinition[], text: string): ToolD
   });
   if (byName) return byName;
   const said = significantWords(text);
-  let best: { tool: ToolDefinition; shared: number } | undefined;
+  let best: { tool: SimTool; shared: number } | undefined;
   for (const tool of tools) {
     const described = significantWords(tool.description);
     const shared = [...described].filter((w) => said.has(w)).length;
@@ -72,7 +72,7 @@ export function matchTool(tools: readonly ToolDefinition[], text: string): ToolD
  * Parameter values by name (TOOL-3: the names in the prompt are the tool's parameter names):
  * `city: Paris` or `city=Paris` in the message; the first parameter may also be the last word.
  */
-function toolArguments(tool: ToolDefinition, text: string): Record<string, string> {
+function toolArguments(tool: SimTool, text: string): Record<string, string> {
   const args: Record<string, string> = {};
   tool.parameters.forEach((p, i) => {
     const m = new RegExp(`\\b${p.name}\\s*[:=]\\s*("([^"]*)"|[^\\s,;?!]+)`, 'i').exec(text);
@@ -111,10 +111,11 @@ export async function reply(sim: SimContext, head: SimHead, turn: ConversationTu
       return `(${FLOW_MODE}) My conversation is designed on a third-party platform, which the simulator does not call. You said: "${turn.text.trim()}"`;
     case 'plugin': {
       const config = request.pluginOperationalModeConfig;
+      if (!config) throw new Error('The plugin head has no pluginOperationalModeConfig.');
       // Spec, plugin rule 1: the configured URL is the base; the service appends the suffix.
       const url = `${config.url.replace(/\/+$/, '')}/conversation/${encodeURIComponent(turn.sessionId)}/message`;
-      const body = [{ type: 'text', payload: { type: 'text', message: turn.text, options: config.options } }];
-      const parsed = pluginMessageSchema.safeParse(await postJson(sim, url, body, 'plugin'));
+      const body = [{ type: 'text', payload: { type: 'text', message: turn.text, options: config.options ?? {} } }];
+      const parsed = pluginReply.safeParse(await postJson(sim, url, body, 'plugin'));
       if (!parsed.success) throw new Error('The plugin answered something other than a list of text parts.');
       return parsed.data.map((part) => part.payload.message).join('\n');
     }
@@ -122,7 +123,7 @@ export async function reply(sim: SimContext, head: SimHead, turn: ConversationTu
       const tool = matchTool(head.tools, turn.text);
       if (!tool) return openConversation(head, turn.text);
       // The payload to a tool is not shown in the spec: its parameters by name, as a JSON object.
-      const parsed = toolResponseSchema.safeParse(await postJson(sim, tool.url, toolArguments(tool, turn.text), `tool "${tool.name}"`));
+      const parsed = toolReply.safeParse(await postJson(sim, tool.url, toolArguments(tool, turn.text), `tool "${tool.name}"`));
       if (!parsed.success) throw new Error(`The tool "${tool.name}" answered without a message.`);
       return parsed.data.message;
     }

@@ -107,6 +107,13 @@ export function introspectionRoutes(sim: SimContext) {
     store.lostDeliveryAnswers = r.data.times;
     return c.json({ lostDeliveryAnswers: store.lostDeliveryAnswers });
   });
+  /** A provider withdraws a voice: it leaves the list, head creation refuses it, its heads' videos get 400 (ERR-1). */
+  app.post('/withdrawn-voices', async (c) => {
+    const r = await body(c.req.raw, z.object({ provider: z.string().min(1), voiceId: z.string().min(1) }));
+    if ('error' in r) return platformError(c, 400, r.error);
+    store.withdrawnVoices.add(`${r.data.provider}/${r.data.voiceId}`);
+    return c.json({ withdrawn: [...store.withdrawnVoices] }, 201);
+  });
   app.delete('/faults', (c) => {
     store.faults = [];
     return c.body(null, 204);

@@ -3,7 +3,7 @@
  * what tests may inspect (token count, request log, deliveries). Nothing here speaks HTTP.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { HeadCreateRequest, ToolDefinition } from '../platform/schemas.js';
+import type { SimHeadRequest, SimTool } from './rules.js';
 import type { EventType } from '../platform/modes.js';
 import { seedFaces, seedVoices, type SimFace, type SimVoice } from './catalogue.js';
 import type { ResolvedSimOptions } from './options.js';
@@ -41,10 +41,10 @@ export interface SimHead {
   publicId: string;
   orgId: string;
   createdAt: string;
-  request: HeadCreateRequest & Record<string, unknown>;
+  request: SimHeadRequest;
   splitter: boolean;
   enableEvents: boolean;
-  tools: ToolDefinition[];
+  tools: SimTool[];
 }
 
 export interface SimTalk {
@@ -133,6 +133,8 @@ export class SimStore {
   lostDeliveryAnswers = 0;
   faces: SimFace[] = [];
   readonly voices: SimVoice[];
+  /** Voices a provider withdrew (`provider/voiceId`): not listed, refused at create, and their heads' videos fail (ERR-1). */
+  readonly withdrawnVoices = new Set<string>();
   tokensIssued = 0;
   private nextWebhookId = 1;
   private nextFaultId = 1;
@@ -142,6 +144,12 @@ export class SimStore {
   constructor(readonly options: ResolvedSimOptions) {
     this.voices = seedVoices(options.streamingProvider);
     this.seedAccounts();
+  }
+
+  /** The catalogue's voice with this provider and voiceId, unless it was withdrawn. */
+  voice(provider: string, voiceId: string): SimVoice | undefined {
+    if (this.withdrawnVoices.has(`${provider}/${voiceId}`)) return undefined;
+    return this.voices.find((v) => v.provider === provider && v.voiceId === voiceId);
   }
 
   now(): number {
@@ -262,6 +270,7 @@ export class SimStore {
     this.heads.clear();
     this.talks.length = 0;
     this.webhooks.clear();
+    this.withdrawnVoices.clear();
     this.deliveries.length = 0;
     this.requests.length = 0;
     this.calls.length = 0;

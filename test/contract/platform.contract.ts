@@ -396,17 +396,25 @@ export function platformContract(t: ContractTarget): void {
         const token = await shared.getToken();
         const post = (body: unknown) =>
           raw('/head/create', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        // The simulator's rules (src/sim/rules.ts) and the client's (src/platform/schemas.ts) are
+        // written apart: each body is refused by both, each naming the field.
+        const { name: _name, ...nameless } = headBase();
         for (const [body, field] of [
           [{ ...headBase(), operationMode: 'karaoke' }, 'operationMode'],
           [{ ...headBase(), operationMode: 'oc', headVisualId: undefined }, 'headVisualId'],
+          [{ ...nameless, operationMode: 'oc' }, 'name'],
+          [{ ...headBase(), operationMode: 'oc', ttsVoice: undefined }, 'ttsVoice'],
+          [{ ...headBase(), operationMode: 'oc', language: undefined }, 'language'],
           [{ ...headBase(), operationMode: 'plugin' }, 'pluginOperationalModeConfig'],
+          [{ ...headBase(), operationMode: 'plugin', pluginOperationalModeConfig: { name: 'Bot', url: 'ftp://bot.example.com' } }, 'url'],
           [{ ...headBase(), operationMode: FLOW_MODE }, FLOW_API_KEY_FIELD],
         ] as const) {
           const res = await post(body);
-          assert.equal(res.status, 400);
-          assert.match((await res.json()).message, new RegExp(field));
+          assert.equal(res.status, 400, `the platform refuses a head without a valid ${field}`);
+          assert.match((await res.json()).message, new RegExp(field), `the platform names ${field}`);
+          await rejects(shared.createHead(body as unknown as HeadCreateRequest), 'invalid_request', new RegExp(field));
         }
-        await rejects(shared.createHead({ ...headBase(), operationMode: 'karaoke' } as unknown as HeadCreateRequest), 'invalid_request', /operationMode/);
+        assert.equal((await sim!.requests('/head/create')).filter((r) => r.status === 201).length, (await sim!.state()).heads.length, 'nothing the client refused reached the platform');
       });
 
       test('HEAD-9 the splitter endpoint turns the splitter off and on', async () => {
@@ -508,6 +516,17 @@ export function platformContract(t: ContractTarget): void {
         assert.equal(err.status, 400);
       });
 
+      test('TTV-4 ERR-1 a head whose voice the provider withdrew: 400, the client says the head id or the voice and keeps the platform\'s words', { skip: !sim && NEEDS_SIM }, async () => {
+        const voice = voices.filter((v) => v.provider === otherVoice.provider && v.voiceId !== otherVoice.voiceId).at(-1)!;
+        const { id } = await shared.createHead({ ...headBase(), ttsVoice: voice.voiceId, operationMode: 'ttt' });
+        await sim!.withdrawVoice(voice.provider, voice.voiceId);
+        const err = await rejects(shared.textToVideo({ id, text: 'Hello.' }), 'bad_request', /the head id or the voice is not valid/);
+        assert.equal(err.status, 400);
+        assert.match(err.message, new RegExp(`Invalid voice name: ${voice.voiceId}`));
+        assert.ok(!(await shared.listVoices()).some((v) => v.voiceId === voice.voiceId && v.provider === voice.provider), 'a withdrawn voice is not listed');
+        await rejects(shared.createHead({ ...headBase(), ttsVoice: voice.voiceId, operationMode: 'oc' }), 'voice_not_available');
+      });
+
       test('ERR-5 text-to-video is never retried: a 503 is one request and a clear upstream error', { skip: !sim && NEEDS_SIM }, async () => {
         const { id } = await shared.createHead({ ...headBase(), operationMode: 'ttt' });
         await sim!.fault({ path: '/head/text-to-video', status: 503, times: 3 });
@@ -560,9 +579,24 @@ export function platformContract(t: ContractTarget): void {
         const updated = await shared.getWebhook(hook.id);
         assert.equal(updated.webhookUrl, 'https://hooks.example.com/v2');
         assert.equal(updated.endConversation, true);
+        assert.equal(updated.startConversation, true, 'a flag the update left out keeps its value (the client sends the merged configuration)');
         await shared.deleteWebhook(hook.id);
         await rejects(shared.getWebhook(hook.id), 'not_found');
         assert.equal((await shared.listWebhooks(headId)).length, 0);
+      });
+
+      test('HOOK-4 a PATCH replaces the configuration: the flags it leaves out are off', { skip: !sim && NEEDS_SIM }, async () => {
+        const { id: headId } = await shared.createHead({ ...headBase(), operationMode: 'oc' });
+        await shared.createWebhook({ headId, webhookUrl: 'https://hooks.example.com/dh', startConversation: true, endConversation: true });
+        const [hook] = await shared.listWebhooks(headId);
+        const res = await raw(`/head-events/${hook!.id}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${await shared.getToken()}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ headId, webhookUrl: 'https://hooks.example.com/dh', endConversation: true }),
+        });
+        assert.equal(res.status, 200);
+        const after = await shared.getWebhook(hook!.id);
+        assert.deepEqual([after.startConversation, after.endConversation], [false, true]);
       });
 
       test('HOOK-3 GET /head-events needs headId', { skip: !sim && NEEDS_SIM }, async () => {

@@ -73,6 +73,10 @@ export class SimControl {
   fault(spec: SimFaultSpec) {
     return this.call<unknown>('POST', '/faults', spec);
   }
+  /** The provider withdraws a voice: unlisted, refused at create, its heads' videos get 400 (ERR-1). */
+  withdrawVoice(provider: string, voiceId: string) {
+    return this.call<unknown>('POST', '/withdrawn-voices', { provider, voiceId });
+  }
   clearFaults() {
     return this.call<void>('DELETE', '/faults');
   }

@@ -3,7 +3,8 @@
  * runner, on other origins than this page: the element talks CORS to the proxy, like a CMS page).
  */
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.

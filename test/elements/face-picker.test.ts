@@ -3,7 +3,8 @@
  * against a generated catalogue of 10,000 faces for the large-catalogue behaviour.
  */
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';

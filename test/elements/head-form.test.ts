@@ -3,7 +3,8 @@
  * and the simulator: what a back-office person sees and what the platform ends up with.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../src/elements/head-form/head-form.js';
 import type { DhHeadForm, HeadCreatedDetail } from '../../src/elements/head-form/head-form.js';

@@ -5,7 +5,8 @@
  * may be framed but a signed launch link, and the site's credentials go only to its own proxy.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { configure } from '../../src/index.js';
 import type { DhAvatar, DhErrorDetail, DhFacePicker, DhHeadForm, DhVideoStudio } from '../../src/index.js';
 

@@ -5,7 +5,8 @@
  * (the proxy's daily cap, a network error, a slow answer) come from wrapping window.fetch.
  */
 import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/video-studio/video-studio.js';
 import type { DhVideoStudio } from '../../src/elements/video-studio/video-studio.js';
 import type { VideoItem, VideosPage } from '../../src/api/answers.js';

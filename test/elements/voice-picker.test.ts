@@ -5,7 +5,8 @@
  * tests say "what the proxy answers is what the user sees", not a copy of the seed.
  */
 import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { aTimeout, expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../src/elements/voice-picker/voice-picker.js';
 import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';

@@ -3,6 +3,8 @@
  * answers through the site's handlers (PLUG-1 … PLUG-3, TOOL-2, TOOL-3).
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { PlatformClient } from '../../src/platform/client.js';
@@ -102,6 +104,36 @@ describe('plugin mode and tools, simulator → proxy', () => {
     assert.equal((await say(head.publicUrl, 'Is rain in the forecast for my city: Lyon?')).reply, 'It is sunny in Lyon.', '"forecast" and "city" match');
     assert.deepEqual(toolCalls.at(-1), { city: 'Lyon' });
     assert.match((await say(head.publicUrl, 'I like this city.')).reply, /^I heard you say/, 'one shared word is not enough');
+  });
+
+  test('TOOL-2 PLUG-2 the platform uses a tool\'s {message} and a plugin\'s text parts, and says so when an answer has neither', async () => {
+    // A tool and a plugin of the site's own, answering what they like (not the kit's proxy).
+    const answers: Record<string, unknown> = {
+      '/good-tool': { message: 'Sunny.', extra: 1 },
+      '/bad-tool': { text: 'Sunny.' },
+      '/good-plugin/conversation': [{ type: 'text', payload: { type: 'text', message: 'Hi from the plugin.' } }],
+      '/bad-plugin/conversation': { message: 'not a list' },
+    };
+    const server = createServer((req, res) => {
+      const key = Object.keys(answers).find((k) => req.url!.startsWith(k))!;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answers[key]));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const toolHead = await createHead({});
+      const weather = (url: string) => [{ name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url }];
+      await client.setTools(toolHead.id!, weather(`${base}/good-tool`));
+      assert.equal((await say(toolHead.publicUrl, 'weather, city: Oslo')).reply, 'Sunny.');
+      await client.setTools(toolHead.id!, weather(`${base}/bad-tool`));
+      assert.equal((await say(toolHead.publicUrl, 'weather, city: Oslo')).reply, 'error: The tool "weather" answered without a message.');
+      const pluginHead = (path: string) => createHead({ operationMode: 'plugin', pluginOperationalModeConfig: { name: 'P', url: `${base}${path}`, options: {} } });
+      assert.equal((await say((await pluginHead('/good-plugin')).publicUrl, 'Hi')).reply, 'Hi from the plugin.');
+      assert.equal((await say((await pluginHead('/bad-plugin')).publicUrl, 'Hi')).reply, 'error: The plugin answered something other than a list of text parts.');
+    } finally {
+      server.close();
+    }
   });
 
   test('TOOL-2 matchTool: the name first (as words, any case), then the most description words shared, then the first configured', () => {

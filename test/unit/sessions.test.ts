@@ -133,8 +133,8 @@ describe('simulator sessions and events', () => {
   test('EV-8 each webhook\'s deliveries are signed with its own shared key, not another webhook\'s of the head', async () => {
     const h = await head('oc', true);
     // A second webhook of the same head, at another path: another shared key.
-    await client.createWebhook({ headId: h.id, webhookUrl: `${receiverUrl}/second`, startConversation: true });
-    const configs = await client.listWebhooks(h.id);
+    await client.createWebhook({ headId: h.id!, webhookUrl: `${receiverUrl}/second`, startConversation: true });
+    const configs = await client.listWebhooks(h.id!);
     const keyOf = (path: string) => configs.find((c) => new URL(c.webhookUrl).pathname === path)!.sharedKey;
     assert.notEqual(keyOf('/hooks'), keyOf('/hooks/second'));
     const s = await session(h.publicUrl);

@@ -1,0 +1,16 @@
+/**
+ * `waitUntil` with a longer default timeout than open-wc's 1 s: CI runs the unit and package
+ * suites beside the browser on two cores, and a virtualised list can take a few frames more to
+ * settle there. A condition that holds sooner returns sooner, so passing tests cost nothing more.
+ */
+import { waitUntil as openWcWaitUntil } from '@open-wc/testing';
+
+export const WAIT_TIMEOUT_MS = 4000;
+
+export function waitUntil(
+  predicate: () => unknown,
+  message?: string,
+  options: { interval?: number; timeout?: number } = {},
+): Promise<void> {
+  return openWcWaitUntil(predicate, message, { timeout: WAIT_TIMEOUT_MS, ...options });
+}
