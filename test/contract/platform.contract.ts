@@ -27,6 +27,8 @@ export interface ContractTarget {
   secondOrgId?: string;
   /** Heads, videos and webhooks are created only when allowed (always against the simulator). */
   allowCreate: boolean;
+  /** How long a video may take to be produced (the simulator's take a few ms; a real one minutes). */
+  videoWaitMs?: number;
 }
 
 const NEEDS_SIM = 'needs the simulator (introspection or fault injection)';
@@ -392,7 +394,7 @@ export function platformContract(t: ContractTarget): void {
         assert.ok((await shared.createHead({ ...headBase(), operationMode: FLOW_MODE, [FLOW_API_KEY_FIELD]: 'VF.DM.123' } as HeadCreateRequest)).id);
       });
 
-      test('HEAD-7 the platform refuses an unknown mode or a missing field with 4xx naming it', { skip: !sim && NEEDS_SIM }, async () => {
+      test('HEAD-7 the platform refuses an unknown mode or a missing field with 4xx naming it', async () => {
         const token = await shared.getToken();
         const post = (body: unknown) =>
           raw('/head/create', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -410,11 +412,12 @@ export function platformContract(t: ContractTarget): void {
           [{ ...headBase(), operationMode: FLOW_MODE }, FLOW_API_KEY_FIELD],
         ] as const) {
           const res = await post(body);
-          assert.equal(res.status, 400, `the platform refuses a head without a valid ${field}`);
-          assert.match((await res.json()).message, new RegExp(field), `the platform names ${field}`);
+          // The spec says 4xx: the simulator answers 400 (a live run shows what the platform does).
+          assert.ok(sim ? res.status === 400 : res.status >= 400 && res.status < 500, `the platform refuses a head without a valid ${field}: ${res.status}`);
+          assert.match(await res.text(), new RegExp(field), `the platform names ${field}`);
           await rejects(shared.createHead(body as unknown as HeadCreateRequest), 'invalid_request', new RegExp(field));
         }
-        assert.equal((await sim!.requests('/head/create')).filter((r) => r.status === 201).length, (await sim!.state()).heads.length, 'nothing the client refused reached the platform');
+        if (sim) assert.equal((await sim.requests('/head/create')).filter((r) => r.status === 201).length, (await sim.state()).heads.length, 'nothing the client refused reached the platform');
       });
 
       test('HEAD-9 the splitter endpoint turns the splitter off and on', async () => {
@@ -472,22 +475,22 @@ export function platformContract(t: ContractTarget): void {
         for (const mode of ['ttt', 'oc'] as const) {
           const { id } = await shared.createHead({ ...headBase(), operationMode: mode });
           await shared.textToVideo({ id, text: `Hello from a ${mode} head.` });
+          // Listed once produced, with its url (a real platform may list it first without one).
+          const waitMs = t.videoWaitMs ?? 5000;
+          const every = Math.min(5000, Math.max(50, waitMs / 100));
           let talks = await shared.listTalks(id);
-          for (let i = 0; i < 100 && talks.data.length === 0; i++) {
-            await sleep(50);
+          for (let waited = 0; waited < waitMs && !talks.data[0]?.url; waited += every) {
+            await sleep(every);
             talks = await shared.listTalks(id);
           }
           const talk = talks.data[0]!;
-          assert.ok(talk, `the ${mode} head's video was produced`);
+          assert.ok(talk?.url, `the ${mode} head's video was produced within ${waitMs / 1000} s`);
           assert.equal(talk.text, `Hello from a ${mode} head.`);
           assert.equal(talk.voice, otherVoice.voiceId);
           assert.ok(!Number.isNaN(Date.parse(talk.createdAt)) && !Number.isNaN(Date.parse(talk.updatedAt)));
-          if (sim) {
-            assert.ok(talk.url, 'a produced video has its url');
-            const mp4 = await fetch(talk.url);
-            assert.equal(mp4.headers.get('content-type'), 'video/mp4');
-            assert.ok((await mp4.arrayBuffer()).byteLength > 1000);
-          }
+          const mp4 = await fetch(talk.url);
+          assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+          assert.ok((await mp4.arrayBuffer()).byteLength > 1000);
         }
       });
 
