@@ -69,7 +69,7 @@ export interface ProxyOptions {
   now?: () => number;
 }
 
-/** The proxy's 404 in its error shape (the callback secret of a path never repeated). */
+/** The proxy's 404 in its error shape, for a proxy with this callback secret (never repeated). */
 export const proxyNotFound = notFound;
 
 function randomSecret(): string {
@@ -125,7 +125,7 @@ export function createProxy(options: ProxyOptions): Hono {
   }
   // Anything else under these paths (an old address, a wrong secret, another method) is a plain
   // 404 here, never passed on to the browser routes and their guards.
-  for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.all(path, notFound);
+  for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.all(path, notFound(config.callbackSecret));
 
   // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
   // header on state-changing requests.
@@ -163,13 +163,13 @@ export function createProxy(options: ProxyOptions): Hono {
     log({
       at: new Date(now()).toISOString(),
       method: c.req.method,
-      path: redactPath(c.req.path),
+      path: redactPath(c.req.path, config.callbackSecret),
       status: c.res.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
     });
   });
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
-  app.notFound(proxyNotFound);
+  app.notFound(proxyNotFound(config.callbackSecret));
   return app;
 }

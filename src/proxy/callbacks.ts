@@ -26,14 +26,20 @@ export function callbackAddresses(base: string, secret: string): CallbackAddress
  */
 export function callbackSecret(secret: string): MiddlewareHandler {
   return async (c, next) => {
-    if (!(await sameSecret(c.req.param('secret') ?? '', secret))) return notFound(c);
+    if (!(await sameSecret(c.req.param('secret') ?? '', secret))) return notFound(secret)(c);
     await next();
   };
 }
 
-/** A path with the segment after `/plugin/` and `/tools/` hidden: for log lines and 404 messages. */
-export const redactPath = (path: string) => path.replace(/\/(plugin|tools)\/[^/]+/, '/$1/…');
+/**
+ * A path for log lines and 404 messages: the segment after `/plugin/` and `/tools/` hidden (a
+ * wrong secret is a guess, the right one a secret), and the callback secret wherever else it is.
+ */
+export function redactPath(path: string, secret?: string): string {
+  const hidden = path.replace(/\/(plugin|tools)\/[^/]+/, '/$1/…');
+  return secret ? hidden.split(secret).join('…') : hidden;
+}
 
 /** The proxy's 404 in its error shape, the callback secret never repeated. */
-export const notFound = (c: Context) =>
-  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${redactPath(c.req.path)}` } }, 404);
+export const notFound = (secret?: string) => (c: Context) =>
+  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${redactPath(c.req.path, secret)}` } }, 404);

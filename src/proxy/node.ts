@@ -91,10 +91,12 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       const ancestors = `frame-ancestors ${privatePages.includes(name) ? "'none'" : "'self'"}`;
       return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors });
     });
-    app.use('/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
+    // GET and HEAD only: serveStatic answers other methods with a file's length and no body.
+    app.on(['GET', 'HEAD'], '/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }
   const prefix = options.config.prefix;
-  app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxyNotFound(c) : c.text('Not found', 404)));
+  const proxy404 = proxyNotFound(options.config.callbackSecret);
+  app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxy404(c) : c.text('Not found', 404)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {

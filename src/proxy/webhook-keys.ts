@@ -32,8 +32,18 @@ export const KEY_LOOKUP_TIMEOUT_MS = 2000;
 export const KEY_LOOKUPS_PER_MINUTE = 60;
 const LOOKUPS_KEY = 'webhook-key-lookups';
 
-/** The platform did not tell a head's keys (time-out, outage): the delivery cannot be checked now. */
-export class KeysUnavailable extends Error {}
+/**
+ * The platform did not tell a head's keys (time-out, outage), or the look-up cap is reached
+ * (`capped`): the delivery cannot be checked now.
+ */
+export class KeysUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly capped = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Platform answers that mean "no such head here": no keys, rather than "try again". */
 const UNKNOWN_HEAD: ReadonlySet<string> = new Set(['not_found', 'bad_request', 'invalid_request']);
@@ -70,9 +80,9 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
   const lookup = (async () => {
     // However many heads deliveries name, the platform is asked at most this often (through the
     // store, so across instances when it is shared): a flood of made-up heads cannot spend the
-    // organisation's quota. Over the cap the delivery is answered 503 and sent again later.
+    // organisation's quota. Over the cap the delivery is answered 429 and sent again later.
     const used = await deps.store.increment(LOOKUPS_KEY, 60_000);
-    if (used > KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_MINUTE} key look-ups this minute`);
+    if (used > KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_MINUTE} key look-ups this minute`, true);
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Raced as well as passed on: a site's own Platform may not honour the signal.
@@ -110,9 +120,16 @@ export async function keysFor(deps: Deps, head: string): Promise<{ keys: string[
   return { keys: await readPlatformKeys(deps, head), cached: false };
 }
 
-/** A time-out or an outage of the platform is the platform's to retry, not a bad delivery. */
+/**
+ * A time-out or an outage of the platform is the platform's to retry, not a bad delivery (503).
+ * The look-up cap is a rate limit (429): deliveries naming too many unknown heads are someone's flood.
+ */
 export function keysUnavailable(err: unknown, warn: (m: string) => void, head: string): never {
   if (!(err instanceof KeysUnavailable)) throw err;
+  if (err.capped) {
+    warn(`A delivery for head ${head} was answered 429: ${err.message} (a flood of deliveries naming unknown heads?).`);
+    return fail(429, 'too_many_lookups', `More than ${KEY_LOOKUPS_PER_MINUTE} heads' webhook keys were looked up this minute; send the delivery again in a minute.`, { 'retry-after': '60' });
+  }
   warn(`The webhook keys of head ${head} could not be read from the platform (${err.message}); the delivery was answered 503.`);
   return fail(503, 'keys_unavailable', "The head's webhook keys could not be read from the platform in time; send the delivery again.", { 'retry-after': '5' });
 }

@@ -71,10 +71,14 @@ describe('plugin and tool addresses hold the callback secret', () => {
     await p.post(`/plugin/${SECRET}/conversation/u1/message`, message());
     await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' });
     await p.post(`/tools/${SECRET}/nope`, {});
+    // Misplaced by a misconfigured platform: still never repeated, in the log or the 404.
+    const misplaced = await p.post(`/tools/weather/${SECRET}`, {});
+    assert.equal(misplaced.status, 404);
+    assert.doesNotMatch(await misplaced.text(), new RegExp(SECRET));
     const text = JSON.stringify(p.logs) + p.warnings.join('\n');
-    assert.equal(p.logs.length, 3);
+    assert.equal(p.logs.length, 4);
     assert.doesNotMatch(text, new RegExp(SECRET));
-    assert.deepEqual(p.logs.map((l) => l.path), ['/dh/plugin/…/conversation/u1/message', '/dh/tools/…/weather', '/dh/tools/…/nope']);
+    assert.deepEqual(p.logs.map((l) => l.path), ['/dh/plugin/…/conversation/u1/message', '/dh/tools/…/weather', '/dh/tools/…/nope', '/dh/tools/…/…']);
   });
 
   test('the platform routes have their own rate limit per address', async () => {

@@ -99,6 +99,18 @@ describe('Node server limits and headers', () => {
     }
   });
 
+  test('static files answer GET and HEAD; other methods get a complete 404 at once, not a length with no body (found by the fuzz)', async () => {
+    for (const method of ['OPTIONS', 'POST', 'DELETE', 'PUT']) {
+      for (const path of ['/', '/app.js']) {
+        const res = await fetch(`${proxy.url}${path}`, { method, signal: AbortSignal.timeout(2000) });
+        assert.equal(res.status, 404, `${method} ${path}`);
+        assert.equal(await res.text(), 'Not found');
+      }
+    }
+    const head = await fetch(`${proxy.url}/app.js`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+  });
+
   test('pages: the back office may not be framed at all, the others only by their own origin; the /embed refusal page by the site and its allowed origins', async () => {
     const csp = async (path: string, init?: RequestInit) => (await fetch(`${proxy.url}${path}`, init)).headers.get('content-security-policy') ?? '';
     assert.equal(await csp('/backoffice.html'), "default-src 'self'; frame-ancestors 'none'");
