@@ -4,7 +4,7 @@
  * Deno and Vercel alike, and a site's own server or CMS can sign at page render.
  */
 import type { View } from '../api/rules.js';
-import { toHex } from '../platform/hex.js';
+import { digestFromHex, toHex } from '../platform/hex.js';
 
 /** `chat` or `stream`: the page a launch URL opens. */
 export type LaunchView = View;
@@ -29,14 +29,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 
 /** Every signed field, unambiguously separated (head ids never contain a newline: they are validated). */
 const payload = (headId: string, view: LaunchView, exp: number) => `dh-launch/v1\n${headId}\n${view}\n${exp}`;
-
-
-function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[0-9a-f]{64}$/.test(hex)) return undefined;
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 
 export interface SignOptions {
   secret: string;
@@ -69,7 +61,7 @@ export async function verifyLaunch(
   fields: { headId: string; view: LaunchView; exp: number; sig: string },
   now = Math.floor(Date.now() / 1000),
 ): Promise<LaunchCheck> {
-  const sig = fromHex(fields.sig);
+  const sig = digestFromHex(fields.sig);
   const valid =
     sig !== undefined &&
     (await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, encoder.encode(payload(fields.headId, fields.view, fields.exp))));

@@ -5,16 +5,10 @@
  * or without a `sha256=` prefix (GitHub's form), and nothing else. Web Crypto only, so it runs on
  * every runtime the proxy does.
  */
-import { toHex } from '../platform/hex.js';
+import { digestFromHex, toHex } from '../platform/hex.js';
 
 const encoder = new TextEncoder();
 
-function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return undefined;
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 
 /** Base64 or base64url of 32 bytes (43 characters, or 44 with its `=`). */
 function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
@@ -33,7 +27,7 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
 export function parseSignatureHeader(header: string | null | undefined): Uint8Array<ArrayBuffer> | undefined {
   if (!header) return undefined;
   const value = header.trim().replace(/^sha256=/i, '');
-  return fromHex(value) ?? fromBase64(value);
+  return digestFromHex(value) ?? fromBase64(value);
 }
 
 /**
