@@ -89,6 +89,25 @@ function counted(override: Partial<Record<keyof Platform, (...args: never[]) => 
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The admin's event stream of a proxy, read until a pattern shows; close() records what it got for the scan. */
+async function openEventStream(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
+  const res = await app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    res,
+    text: () => text,
+    async readUntil(pattern: RegExp) {
+      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
+    },
+    async close() {
+      scan.recordText(res.status, res.headers, text);
+      await reader.cancel();
+    },
+  };
+}
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 describe('webhook receiver', () => {
@@ -148,23 +167,16 @@ describe('webhook receiver', () => {
   test('GET /dh/events/stream (admin) sends each verified event once, in the order received', async () => {
     const s = await setup();
     assert.equal((await scan.record(await s.app.request('/dh/events/stream'))).status, 401, 'admin only');
-    const res = await s.app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
-    };
-    await readUntil(/event: ready/);
+    const stream = await openEventStream(s.app);
+    assert.equal(stream.res.status, 200);
+    assert.match(stream.res.headers.get('content-type') ?? '', /text\/event-stream/);
+    await stream.readUntil(/event: ready/);
     const second = s.body.replace('start_conversation', 'end_conversation');
     for (const raw of [s.body, s.body, second]) await s.deliver(raw, await signWebhookBody(raw, s.key));
-    await readUntil(/event: end_conversation/);
-    const types = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+    await stream.readUntil(/event: end_conversation/);
+    const types = [...stream.text().matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     assert.deepEqual(types, ['ready', 'start_conversation', 'end_conversation'], 'the retried delivery is not sent twice');
-    scan.recordText(res.status, res.headers, text);
-    await reader.cancel();
+    await stream.close();
   });
 
   test('keys given in DH_WEBHOOK_KEYS verify deliveries, with several keys for one head (rotation)', async () => {
@@ -404,20 +416,13 @@ describe('hardened receiver (issue 14)', () => {
 
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {
     const s = await setup();
-    const res = await s.app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
-    };
-    await readUntil(/event: ready/);
+    const stream = await openEventStream(s.app);
+    await stream.readUntil(/event: ready/);
     assert.equal((await variant(s, { event_type: 'new\nevent: end_conversation' }, 'x')).status, 202);
-    await readUntil(/event: other/);
-    assert.doesNotMatch(text, /^event: end_conversation$/m);
-    assert.match(text, /"event_type":"new\\nevent: end_conversation"/);
-    scan.recordText(res.status, res.headers, text);
-    await reader.cancel();
+    await stream.readUntil(/event: other/);
+    assert.doesNotMatch(stream.text(), /^event: end_conversation$/m);
+    assert.match(stream.text(), /"event_type":"new\\nevent: end_conversation"/);
+    await stream.close();
   });
 
   test('EV-10 deliveries more than 5 minutes from now (a replay, a far-future stamp) are refused with 401 and the reason in the log', async () => {
