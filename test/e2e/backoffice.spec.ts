@@ -121,10 +121,14 @@ test('HEAD-3 HEAD-6 PLUG-1 a plugin head and a flow-mode head, each with its req
   await expect(form.locator('#pluginName-error')).toHaveText('Give the plugin a name.');
   await expect(form.getByLabel('Plugin name')).toBeFocused();
   await form.getByLabel('Plugin name').fill('shop-bot');
-  await form.getByLabel('Service address').fill(`${DEMO}/dh/plugin`);
+  // The form shows the address of the site's own plugin, which holds the callback secret.
+  const own = form.locator('[part="own-plugin"] code');
+  await expect(own).toHaveText(new RegExp(`^${DEMO}/dh/plugin/[^/]{32,}$`));
+  const address = (await own.textContent())!;
+  await form.getByLabel('Service address').fill(address);
   await form.getByLabel('Options').fill('tone=friendly');
   const plugin = await simHead(request, await create(page));
-  expect(plugin.request.pluginOperationalModeConfig).toEqual({ name: 'shop-bot', url: `${DEMO}/dh/plugin`, options: { tone: 'friendly' } });
+  expect(plugin.request.pluginOperationalModeConfig).toEqual({ name: 'shop-bot', url: address, options: { tone: 'friendly' } });
   // The plugin head talks through the site's plugin (the proxy's echo bot) with those options.
   await form.locator('dh-avatar').getByRole('button', { name: 'Talk to Plug' }).click();
   const frame = page.frameLocator('#head-form dh-avatar iframe');
