@@ -42,7 +42,7 @@ export class PluginFields implements ReactiveController {
       <legend>Plugin</legend>
       ${renderText(errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
       ${renderText(errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
-      ${this._own ? html`<p class="hint" part="own-plugin">This site’s proxy serves a plugin at <code>${this._own}</code> (keep it private: it holds the proxy’s callback secret).</p>` : nothing}
+      ${this._own ? html`<p class="hint" part="own-plugin">This site’s plugin: <code>${this._own}</code> (private: it holds the callback secret).</p>` : nothing}
       ${renderArea(errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
     </fieldset>`;
   }
