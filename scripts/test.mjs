@@ -1,14 +1,12 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   typecheck → unit (node:test) → elements (@web/test-runner)                  → e2e (@playwright/test)
- *                                  + package (beside elements, low CPU priority: the packed
- *                                    tarball in an empty project; the size budgets live there)
+ *   typecheck → unit (node:test) → elements (@web/test-runner) → package (the packed tarball in
+ *   an empty project; the size budgets live there) → e2e (@playwright/test)
  *
  * Chromium is looked for first (scripts/chromium.mjs); without it nothing runs and the message
- * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit stage's
- * stdout is passed through as it arrives and also kept, to read its counts; the package stage's
- * output is kept and printed when the element stage has finished).
+ * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit and
+ * package stages' stdout is passed through as it arrives and also kept, to read their counts).
  *
  * Prints a timing line per stage and a total, then exactly one line `N passed, M failed`: the
  * tests executed over the unit, element, e2e and package stages (skipped tests are not counted). CI reads
@@ -23,7 +21,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
 
@@ -32,38 +30,22 @@ const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
- * Runs `npm run <script>`; stdin inherited. stdout is inherited, or passed through and kept
- * (captureStdout). `hold`: stdout and stderr are kept and printed only when asked (a stage that
- * runs beside another one, whose output would otherwise interleave with it).
+ * Runs `npm run <script>`; stdin and stderr inherited. stdout is inherited, or passed through
+ * and kept (captureStdout).
  */
-function run(script, { captureStdout = false, hold = false, lowPriority = false } = {}) {
+function run(script, { captureStdout = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], {
-      env,
-      stdio: ['inherit', captureStdout || hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
-    });
-    // The processes it starts inherit the priority (nice 19 on Linux and macOS, idle class on Windows).
-    if (lowPriority && child.pid) {
-      try {
-        setPriority(child.pid, 19);
-      } catch {
-        // Not allowed here: it runs at normal priority.
-      }
-    }
+    const child = spawn(npm, ['run', '--silent', script], { env, stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'] });
     let stdout = '';
-    let held = '';
     child.stdout?.on('data', (chunk) => {
-      if (hold) held += chunk;
-      else process.stdout.write(chunk);
+      process.stdout.write(chunk);
       stdout += chunk;
     });
-    child.stderr?.on('data', (chunk) => (held += chunk));
-    const resolveWith = (result) => resolve({ ...result, flush: () => process.stdout.write(held) });
     child.on('error', (err) => {
       console.error(`could not start npm run ${script}: ${err.message}`);
-      resolveWith({ code: 1, stdout });
+      resolve({ code: 1, stdout });
     });
-    child.on('close', (code, signal) => resolveWith({ code: code ?? (signal ? 1 : 0), stdout }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout }));
   });
 }
 
@@ -95,12 +77,12 @@ const stages = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
-  // Beside the element tests, at the lowest CPU priority: they mostly wait (the browser, the
-  // simulator) and keep their speed, while this stage's bursts of work (pack, install, type
-  // check, bundling) use what is left; one after the other the stages would pass the five
-  // minutes `npm test` may take on two cores. Not beside e2e: `npm pack` rebuilds dist/, which
-  // e2e's demo server reads its pages from (the element tests serve the sources).
-  { name: 'package', script: 'test:package', besidePrevious: true, lowPriority: true, count: (r) => countNodeTest(r.stdout) },
+  // After the element tests, not beside them: on a fresh clone (no build caches) its bursts of
+  // work (pack, install, type check, bundling) starved the browser enough to fail the face
+  // picker's scrolling tests in CI, even at the lowest priority. One after the other the stages
+  // take about 190 s on two cores (the limit is 300). Not beside e2e either: `npm pack` rebuilds
+  // dist/, which e2e's demo server reads its pages from.
+  { name: 'package', script: 'test:package', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'e2e', script: 'test:e2e', count: countPlaywright },
 ];
 
@@ -119,30 +101,15 @@ try {
   exitCode = 1;
 }
 
-/** Stages in order; a stage marked besidePrevious starts with the one before it. */
-const groups = [];
-for (const stage of stages) {
-  if (stage.besidePrevious && groups.length) groups.at(-1).push(stage);
-  else groups.push([stage]);
-}
-
-function start(stage, beside) {
-  console.log(`\n▶ ${stage.name} (npm run ${stage.script})${beside ? ` — beside ${beside}, its output follows when it ends` : ''}`);
+for (const stage of exitCode ? [] : stages) {
+  console.log(`\n▶ ${stage.name} (npm run ${stage.script})`);
   const t0 = Date.now();
-  return run(stage.script, { captureStdout: stage.captureStdout, hold: !!beside, lowPriority: stage.lowPriority }).then((result) => ({ stage, result, ms: Date.now() - t0 }));
-}
-
-for (const group of exitCode ? [] : groups) {
-  const [first, ...rest] = group;
-  const running = [start(first), ...rest.map((stage) => start(stage, first.name))];
-  let failed = false;
-  for (const done of running) failed = !report(await done) || failed;
-  if (failed) break;
+  const result = await run(stage.script, { captureStdout: stage.captureStdout });
+  if (!report({ stage, result, ms: Date.now() - t0 })) break;
 }
 
 /** Prints a finished stage's line and adds its counts; false when it failed. */
 function report({ stage, result, ms }) {
-  result.flush();
   const counts = stage.count?.(result);
   if (counts) {
     totals.passed += counts.passed;

@@ -226,15 +226,10 @@ export class DhFacePicker extends DhPicker<FaceItem> {
 
   /** Scrolls the active cell's row into view and loads its page. */
   protected revealActive(): void {
-    const active = this._active;
-    const row = Math.floor(active / this._cols);
+    const row = Math.floor(this._active / this._cols);
     this._ensureRows(row, row);
-    // By index (the row may be virtualised away), which works from estimated row sizes; once the
-    // layout is done, again from the measured ones (the first scroll may have fallen short).
-    const virtualizer = (this._grid as VirtualizerHostElement | null)?.[virtualizerRef];
-    const reveal = () => virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
-    reveal();
-    virtualizer?.layoutComplete.then(() => this._active === active && reveal(), () => undefined);
+    // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
+    (this._grid as VirtualizerHostElement | null)?.[virtualizerRef]?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
 
   private _onRange = (e: Event): void => {
