@@ -155,6 +155,54 @@ describe('proxy · platform refusals and catalogue cache', () => {
       assert.equal(voices, cold[1]! + 1, 'voices fetched again after the TTL');
     });
 
+    test('an answer is made once per query string and catalogue: the same bytes and ETag until the catalogue is refreshed, then a new one', async () => {
+      let now = Date.now();
+      const p = makeProxy({}, { now: () => now });
+      const first = await p.request('/dh/faces?take=3&gender=FEMALE');
+      const firstBody = await first.text();
+      const etag = first.headers.get('etag')!;
+      assert.match(etag, /^"[0-9a-f]{40}"$/, 'a strong ETag');
+      assert.equal(first.headers.get('cache-control'), 'public, max-age=60');
+      assert.equal(first.headers.get('content-type'), 'application/json');
+      const again = await p.request('/dh/faces?take=3&gender=FEMALE');
+      assert.equal(again.headers.get('etag'), etag);
+      assert.equal(await again.text(), firstBody);
+      // A 304 for the tag among others, weak or not, with the same headers and no body.
+      for (const header of [etag, `"x", ${etag}`, `W/${etag}`, '*']) {
+        const res = await p.request('/dh/faces?take=3&gender=FEMALE', { headers: { 'if-none-match': header } });
+        assert.equal(res.status, 304, header);
+        assert.equal(res.headers.get('etag'), etag);
+        assert.equal(res.headers.get('cache-control'), 'public, max-age=60');
+      }
+      // A bad query string is never prepared: it is refused each time.
+      for (let i = 0; i < 2; i++) assert.equal((await p.request('/dh/faces?take=nope')).status, 400);
+      // The catalogue changes on the platform; after the TTL the answer follows it.
+      const renamed = sim.store.faces.find((f) => f.gender === 'FEMALE')!;
+      const name = renamed.name;
+      renamed.name = 'Renamed Face';
+      try {
+        assert.equal(await (await p.request('/dh/faces?take=3&gender=FEMALE')).text(), firstBody, 'still the cached catalogue');
+        now += CATALOGUE_TTL_MS;
+        const fresh = await p.request('/dh/faces?take=3&gender=FEMALE', { headers: { 'if-none-match': etag } });
+        assert.equal(fresh.status, 200, 'the old ETag no longer matches');
+        assert.notEqual(fresh.headers.get('etag'), etag);
+        assert.match(await fresh.text(), /Renamed Face/);
+      } finally {
+        renamed.name = name;
+      }
+    });
+
+    test('prepared answers are bounded in bytes: the oldest go first', async () => {
+      const { preparedAnswers } = await import('../../src/proxy/answers.js');
+      const { Hono } = await import('hono');
+      const source = {};
+      const answers = preparedAnswers(async () => source, 1000);
+      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, source, { q: c.req.query('q'), pad: 'p'.repeat(300) }));
+      for (let i = 0; i < 10; i++) assert.equal((await app.request(`/x?q=${i}`)).status, 200);
+      assert.equal(answers.size(), 3, 'three answers of ~330 bytes fit in 1000');
+      assert.equal((await (await app.request('/x?q=9')).json()).q, '9');
+    });
+
     test('FACE-2 GET /faces?order=DESC is the newest first: the ASC list reversed, paged the same way', async () => {
       const p = makeProxy();
       type Page = { items: { id: string }[]; total: number };

@@ -1,9 +1,9 @@
 /** GET /faces and GET /voices: the catalogues, filtered and paged on the proxy's side. */
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answers.js';
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
+import { preparedAnswers } from '../answers.js';
 import type { Deps } from '../deps.js';
 import { valid } from '../validate.js';
 
@@ -21,19 +21,15 @@ export function toFaceItem(face: Face): FaceItem {
 
 export function catalogueRoutes(deps: Deps) {
   const app = new Hono();
-  // Strong ETags over the body: a browser's If-None-Match gets a 304 with no body. Only on the
-  // catalogues: middleware at '*' here would reach every route mounted beside them.
-  for (const path of ['/faces', '/voices']) {
-    app.use(path, etag());
-    app.use(path, async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('cache-control', 'public, max-age=60');
-    });
-  }
+  // Each answer is made once per query string and catalogue, with its strong ETag (a browser's
+  // If-None-Match gets a 304 with no body): see ../answers.ts.
+  const faceAnswers = preparedAnswers(() => deps.faces());
+  const voiceAnswers = preparedAnswers(() => deps.voices());
 
-  app.get('/faces', valid('query', facesQuerySchema), async (c) => {
+  app.get('/faces', faceAnswers.reuse, valid('query', facesQuerySchema), async (c) => {
     const q = c.req.valid('query');
-    let faces = await deps.faces();
+    const all = await deps.faces();
+    let faces = all;
     if (q.gender) faces = faces.filter((f) => f.gender === q.gender);
     if (q.q) {
       const needle = fold(q.q.trim());
@@ -50,12 +46,13 @@ export function catalogueRoutes(deps: Deps) {
       pageCount,
       hasNextPage: q.page < pageCount,
     };
-    return c.json(body);
+    return faceAnswers.answer(c, all, body);
   });
 
-  app.get('/voices', valid('query', voicesQuerySchema), async (c) => {
+  app.get('/voices', voiceAnswers.reuse, valid('query', voicesQuerySchema), async (c) => {
     const q = c.req.valid('query');
-    let voices = await deps.voices();
+    const all = await deps.voices();
+    let voices = all;
     const provider = q.streaming === 'true' ? deps.config.streamingProvider : q.provider;
     if (provider) voices = voices.filter((v) => v.provider === provider);
     if (q.gender) voices = voices.filter((v) => v.gender === q.gender);
@@ -95,7 +92,7 @@ export function catalogueRoutes(deps: Deps) {
       pageCount,
       hasNextPage: page < pageCount,
     };
-    return c.json(body);
+    return voiceAnswers.answer(c, all, body);
   });
   return app;
 }
