@@ -193,7 +193,7 @@ describe('proxy · platform refusals and catalogue cache', () => {
     });
 
     test('prepared answers are bounded in bytes: the oldest go first', async () => {
-      const { preparedAnswers } = await import('../../src/proxy/answers.js');
+      const { preparedAnswers } = await import('../../src/proxy/prepared-answers.js');
       const { Hono } = await import('hono');
       const source = {};
       const answers = preparedAnswers(async () => source, 1000);

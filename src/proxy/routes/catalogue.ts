@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answers.js';
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
-import { preparedAnswers } from '../answers.js';
+import { preparedAnswers } from '../prepared-answers.js';
 import type { Deps } from '../deps.js';
 import { valid } from '../validate.js';
 
@@ -22,7 +22,7 @@ export function toFaceItem(face: Face): FaceItem {
 export function catalogueRoutes(deps: Deps) {
   const app = new Hono();
   // Each answer is made once per query string and catalogue, with its strong ETag (a browser's
-  // If-None-Match gets a 304 with no body): see ../answers.ts.
+  // If-None-Match gets a 304 with no body): see ../prepared-answers.ts.
   const faceAnswers = preparedAnswers(() => deps.faces());
   const voiceAnswers = preparedAnswers(() => deps.voices());
 
