@@ -69,8 +69,6 @@ export interface ProxyOptions {
   now?: () => number;
 }
 
-/** The proxy's 404 in its error shape, for a proxy with this callback secret (never repeated). */
-export const proxyNotFound = notFound;
 
 function randomSecret(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
@@ -170,6 +168,6 @@ export function createProxy(options: ProxyOptions): Hono {
   });
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
-  app.notFound(proxyNotFound(config.callbackSecret));
+  app.notFound(notFound(config.callbackSecret));
   return app;
 }

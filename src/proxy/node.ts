@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
-import { createProxy, proxyNotFound, type ProxyOptions } from './app.js';
+import { createProxy, type ProxyOptions } from './app.js';
+import { notFound } from './callbacks.js';
 import { loadBundle, serveBundle } from './bundle.js';
 import { answerHeaders, clientAddress } from './security.js';
 
@@ -95,7 +96,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     app.on(['GET', 'HEAD'], '/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
   }
   const prefix = options.config.prefix;
-  const proxy404 = proxyNotFound(options.config.callbackSecret);
+  const proxy404 = notFound(options.config.callbackSecret);
   app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxy404(c) : c.text('Not found', 404)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(

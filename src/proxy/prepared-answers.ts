@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { toHex } from '../platform/hex.js';
 
 /** What the prepared answers of one route may hold in all (the oldest go first). */
-export const PREPARED_BYTES = 8 * 1024 * 1024;
+const PREPARED_BYTES = 8 * 1024 * 1024;
 const CACHE_CONTROL = 'public, max-age=60';
 const encoder = new TextEncoder();
 
@@ -30,7 +30,7 @@ const queryOf = (c: Context) => {
 };
 
 /** If-None-Match holds this strong ETag (or `*`); weak forms match too, as for a GET they should. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
+function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
     const tag = t.trim();
