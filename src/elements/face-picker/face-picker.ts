@@ -11,6 +11,7 @@ import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
 import { renderRow, type RowState } from './face-cell.js';
 import { gridTarget } from './grid-keys.js';
+import { unpin } from '../shared/unpin.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
 const PAGE_SIZE = 60;
@@ -228,8 +229,10 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   protected revealActive(): void {
     const row = Math.floor(this._active / this._cols);
     this._ensureRows(row, row);
+    const virtualizer = (this._grid as VirtualizerHostElement | null)?.[virtualizerRef];
+    unpin(virtualizer);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
-    (this._grid as VirtualizerHostElement | null)?.[virtualizerRef]?.element(row)?.scrollIntoView({ block: 'nearest' });
+    virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
 
   private _onRange = (e: Event): void => {

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { genderLabel, slotOf } from '../shared/picker-states.js';
 import type { Row, VoiceList } from './voice-list.js';
+import { unpin } from '../shared/unpin.js';
 
 /** What an option shows of the picker: its value, its active option, and the click to choose. */
 export interface RowState {
@@ -87,6 +88,7 @@ export async function scrollToActive(
   }
   const { box: now, loaded, active } = current();
   if (!loaded || now !== box) return;
+  unpin(virtualizer);
   const option = box.querySelector<HTMLElement>(`#option-${active}`);
   if (option) {
     scrollIntoList(box, option);
