@@ -55,6 +55,10 @@ export const styles = css`
     font-weight: 600;
     opacity: 0.6;
   }
+  /* Transparent, not hidden: still in the tab order, and a box that appears is no layout shift. */
+  .pending {
+    opacity: 0;
+  }
   .facade::after {
     content: '';
     position: absolute;

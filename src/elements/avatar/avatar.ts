@@ -88,6 +88,7 @@ export class DhAvatar extends LitElement {
     _frame: { state: true },
     _error: { state: true },
     _open: { state: true },
+    _pending: { state: true },
   };
 
   private _phase: Phase = 'idle';
@@ -95,6 +96,7 @@ export class DhAvatar extends LitElement {
   private _frame?: Frame;
   private _error?: DhErrorDetail;
   private _open = false;
+  private _pending = false;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
   headId?: string;
@@ -233,12 +235,15 @@ export class DhAvatar extends LitElement {
   async #loadSummary(): Promise<void> {
     this.#summaryAbort?.abort();
     const abort = (this.#summaryAbort = new AbortController());
+    // The facade waits (1 s at most) for the name: "Talk to …" growing would move its button (CLS).
+    this._pending = !!setTimeout(() => (this._pending = false), 1000);
     try {
       this._summary = await requestJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, { signal: abort.signal });
     } catch {
       // The facade works without it (a generic name); a real problem shows when the user activates.
       if (!abort.signal.aborted) this._summary = undefined;
     }
+    if (!abort.signal.aborted) this._pending = false;
   }
 
   #fail(error: DhErrorDetail): void {
@@ -334,7 +339,7 @@ export class DhAvatar extends LitElement {
   #renderFacade() {
     const poster = this.#poster;
     const name = this.#name;
-    return html`<div class="facade" part="facade">
+    return html`<div class="facade ${this._pending ? 'pending' : ''}" part="facade">
       ${poster
         ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
         : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
@@ -355,7 +360,7 @@ export class DhAvatar extends LitElement {
     const name = this.#name;
     const poster = this.#poster;
     return html`<button
-        class="launcher"
+        class="launcher ${this._pending ? 'pending' : ''}"
         part="launcher"
         type="button"
         aria-expanded=${this._open ? 'true' : 'false'}

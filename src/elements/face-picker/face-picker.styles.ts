@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
 export const styles = css`
+  :host {
+    --_h: var(--dh-face-picker-height, 420px);
+  }
   .toolbar {
     display: flex;
     flex-wrap: wrap;
@@ -8,8 +11,11 @@ export const styles = css`
     align-items: center;
     margin-bottom: 8px;
   }
-  .grid {
-    height: var(--dh-face-picker-height, 420px);
+  /* The search takes the rest of the line: the toolbar stays one line high. */
+  .toolbar label:last-child,
+  .toolbar input {
+    flex: 1;
+    min-width: 0;
   }
   .row {
     display: grid;

@@ -23,8 +23,13 @@ export const pickerStyles = css`
   button {
     font: inherit;
   }
+  /* A fixed height, not the font's line: a page's :not(:defined) rule (README) can then reserve
+     the host's box before the element renders. */
   input,
   select {
+    box-sizing: border-box;
+    height: 2rem;
+    min-width: 0;
     padding: 4px 8px;
     border: var(--_border);
     border-radius: 6px;
@@ -32,8 +37,11 @@ export const pickerStyles = css`
     color: CanvasText;
   }
   /* The scrolling grid or listbox: one tab stop, its focus ring on the box (the active item is
-     marked inside it). */
-  .scroller {
+     marked inside it). Loading, empty and error (.state) take the same box: nothing moves when
+     the items arrive (CLS). */
+  .scroller,
+  .state {
+    height: var(--_h);
     position: relative;
     overflow: auto;
     border: var(--_border);
@@ -66,7 +74,9 @@ export const pickerStyles = css`
     opacity: 0.75;
   }
   .state {
-    padding: 24px 8px;
+    margin: 0;
+    padding: 8px;
+    align-content: center;
     text-align: center;
   }
   /* A later page that failed: below the list, the list stays usable. */

@@ -189,6 +189,15 @@ export const styles = css`
     margin: 0 0 8px;
     font-size: 1rem;
   }
+  /* Loading, empty and error keep the height of a row of videos (at the narrowest column), so
+     what is below the studio barely moves when they arrive (CLS). */
+  .gallery > .state {
+    min-height: calc((var(--dh-video-studio-item-width, 180px) - 18px) * 1.25 + 6.25em);
+    align-content: center;
+    text-align: center;
+    border: var(--_border);
+    border-radius: var(--_radius);
+  }
   .items {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(var(--dh-video-studio-item-width, 180px), 1fr));

@@ -105,8 +105,9 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
         </select>
       </label>
     </div>
-    ${f.streaming && f.streamingProvider
-      ? html`<p class="note" part="note">Streaming avatars support only the ${f.streamingProvider} voices.</p>`
+    ${f.streaming
+      ? // Shown before the provider is known too: the list below does not move when it is (CLS).
+        html`<p class="note" part="note">Streaming avatars support only the ${f.streamingProvider ?? 'streaming provider’s'} voices.</p>`
       : nothing}
   `;
 }

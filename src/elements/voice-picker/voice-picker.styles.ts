@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
 export const styles = css`
+  :host {
+    --_h: var(--dh-voice-picker-height, 320px);
+  }
   .search {
     display: flex;
     margin-bottom: 8px;
@@ -12,19 +15,22 @@ export const styles = css`
     flex: 1;
     min-width: 0;
   }
+  /* One row at any width, whatever the options arriving: each label (1rem) above its select. */
   .filters {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px 16px;
-    align-items: center;
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: minmax(0, 1fr);
+    gap: 8px;
     margin-bottom: 8px;
+  }
+  .filters label {
+    display: grid;
+    gap: 2px;
+    line-height: 1rem;
   }
   .note {
     margin: 0 0 8px;
     font-size: 0.85rem;
-  }
-  .listbox {
-    height: var(--dh-voice-picker-height, 320px);
   }
   .listbox[aria-busy='true'] {
     cursor: progress;
