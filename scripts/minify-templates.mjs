@@ -6,7 +6,8 @@
  *
  * CSS: comments go, white space collapses, none is kept around `{ } ; , : > /`, `0.5` is `.5` — except inside
  * quoted strings, and except at a `${…}` boundary, where one space may separate two values.
- * HTML/SVG: a run of white space that holds a line break becomes one space (HTML renders both
+ * HTML/SVG: comments wholly inside one static part go (a note for the reader, never rendered;
+ * Lit's own markers are made at run time), a run of white space that holds a line break becomes one space (HTML renders both
  * the same; no template here has <pre> or text in a <textarea> with line breaks), white space
  * before a tag's `>` goes, and attribute values that need no quotes lose them.
  */
@@ -40,6 +41,7 @@ export function minifyCssPart(text, first = true, last = true) {
 export function minifyHtmlPart(text) {
   return (
     text
+      .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/[ \t]*\n\s*/g, ' ')
       // Inside a tag, white space before its end means nothing (`@load=${f} >` → `@load=${f}>`).
       .replace(/ +(\/?>)/g, '$1')

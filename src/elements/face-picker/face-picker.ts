@@ -71,7 +71,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   protected readonly requiredMessage = 'Please choose a face.';
   protected readonly noun = 'faces';
 
-  private get _grid(): HTMLElement | null {
+  get #grid(): HTMLElement | null {
     return this.renderRoot?.querySelector('.grid') ?? null;
   }
 
@@ -86,11 +86,11 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   /** Accessible name of the grid. */
   label = 'Face';
 
-  private _resize?: ResizeObserver;
-  private readonly _motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
+  #resize?: ResizeObserver;
+  readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
 
   protected get validationAnchor(): HTMLElement | null {
-    return this._grid ?? null;
+    return this.#grid ?? null;
   }
 
   protected taskArgs() {
@@ -99,13 +99,13 @@ export class DhFacePicker extends DhPicker<FaceItem> {
 
   protected async loadFirst([endpoint, gender, order, q]: readonly unknown[], signal: AbortSignal): Promise<PagedList<FaceItem>> {
     const filters = { endpoint, gender, order, q } as Filters;
-    const first = await this._fetchPage(1, filters, signal);
+    const first = await this.#fetchPage(1, filters, signal);
     return new PagedList<FaceItem>({
       pageSize: PAGE_SIZE,
       total: first.total,
       first: first.items,
       // Later pages are asked with the filters of their list.
-      fetchPage: async (page, signal) => (await this._fetchPage(page, filters, signal)).items,
+      fetchPage: async (page, signal) => (await this.#fetchPage(page, filters, signal)).items,
       onChange: () => this.requestUpdate(),
     });
   }
@@ -116,18 +116,18 @@ export class DhFacePicker extends DhPicker<FaceItem> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => this._measure(entry?.contentRect.width ?? 0));
+    this.#resize = new ResizeObserver(([entry]) => this.#measure(entry?.contentRect.width ?? 0));
     // The host's width is the grid's: observing it survives the grid being re-rendered.
-    this._resize.observe(this);
+    this.#resize.observe(this);
   }
 
   protected override firstUpdated(): void {
     // Measured now, before the first faces arrive, so their grid never changes shape under the user.
-    this._measure(this.getBoundingClientRect().width);
+    this.#measure(this.getBoundingClientRect().width);
   }
 
   /** Columns that fit the width, each at least --dh-face-picker-cell-width wide. */
-  private _measure(width: number): void {
+  #measure(width: number): void {
     const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
     const cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
     if (cols !== this._cols) this._cols = cols;
@@ -135,7 +135,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._resize?.disconnect();
+    this.#resize?.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -143,7 +143,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
   }
 
-  private async _fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
+  async #fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
     const answer = await requestJson(f.endpoint, '/faces', facesPageSchema, {
       query: { page, take: PAGE_SIZE, gender: f.gender || undefined, order: f.order, q: f.q || undefined },
       signal,
@@ -159,7 +159,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   }
 
   /** Loads the pages behind rows first..last (from the virtualizer), once each. */
-  private _ensureRows(firstRow: number, lastRow: number): void {
+  #ensureRows(firstRow: number, lastRow: number): void {
     this.ensureItems(firstRow * this._cols, (lastRow + 1) * this._cols - 1);
   }
 
@@ -167,23 +167,23 @@ export class DhFacePicker extends DhPicker<FaceItem> {
    * Row indices for the virtualizer. The same array while the row count stays: the virtualizer
    * then re-renders the rows in the DOM at once (a new array makes it re-layout a frame later).
    */
-  private _rows: number[] = [];
-  private _rowList(): number[] {
+  #rows: number[] = [];
+  #rowList(): number[] {
     const count = Math.ceil((this._loaded?.total ?? 0) / this._cols);
-    if (this._rows.length !== count) this._rows = Array.from({ length: count }, (_, r) => r);
-    return this._rows;
+    if (this.#rows.length !== count) this.#rows = Array.from({ length: count }, (_, r) => r);
+    return this.#rows;
   }
 
-  private _onGender = (e: Event): void => {
+  #onGender = (e: Event): void => {
     this.gender = (e.target as HTMLSelectElement).value as DhFacePicker['gender'];
   };
 
-  private _onClearFilters = (): void => {
+  #onClearFilters = (): void => {
     this.clearSearch();
     this.gender = '';
   };
 
-  private _choose = (index: number): void => {
+  #choose = (index: number): void => {
     if (this.isDisabled) return;
     // A cell of a page that failed: Enter or Space asks the page again.
     if (this._loaded?.retryPageOf(index)) return;
@@ -193,13 +193,13 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     this.select(face.id, face);
   };
 
-  private _onGridKeydown = (e: KeyboardEvent): void => {
+  #onGridKeydown = (e: KeyboardEvent): void => {
     const total = this._loaded?.total ?? 0;
     if (!total || this.isDisabled) return;
-    const pageRows = this._rowsInView();
+    const pageRows = this.#rowsInView();
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      this._choose(this._active);
+      this.#choose(this._active);
       return;
     }
     const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows });
@@ -212,8 +212,8 @@ export class DhFacePicker extends DhPicker<FaceItem> {
    * Rows that PageUp/PageDown move by: as many as the grid shows whole (APG grid), from a rendered
    * row's height (every row is as tall: same cell width, same aspect ratio).
    */
-  private _rowsInView(): number {
-    const grid = this._grid;
+  #rowsInView(): number {
+    const grid = this.#grid;
     const rowHeight = grid?.querySelector<HTMLElement>('.row')?.offsetHeight;
     if (!grid || !rowHeight) return 1;
     return Math.max(1, Math.floor(grid.clientHeight / rowHeight));
@@ -228,37 +228,37 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   /** Scrolls the active cell's row into view and loads its page. */
   protected revealActive(): void {
     const row = Math.floor(this._active / this._cols);
-    this._ensureRows(row, row);
-    const virtualizer = (this._grid as VirtualizerHostElement | null)?.[virtualizerRef];
+    this.#ensureRows(row, row);
+    const virtualizer = (this.#grid as VirtualizerHostElement | null)?.[virtualizerRef];
     unpin(virtualizer);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
 
-  private _onRange = (e: Event): void => {
+  #onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
-    this._ensureRows(first, last);
+    this.#ensureRows(first, last);
   };
 
   /** What a row's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
-  private _rowState(): RowState {
+  #rowState(): RowState {
     return {
       cols: this._cols,
       value: this.value,
       active: this._active,
       hover: this._hover,
       focused: this._focused,
-      reducedMotion: !!this._motion?.matches,
-      onChoose: this._choose,
-      onPointerEnter: this._onCellEnter,
-      onPointerLeave: this._onCellLeave,
+      reducedMotion: !!this.#motion?.matches,
+      onChoose: this.#choose,
+      onPointerEnter: this.#onCellEnter,
+      onPointerLeave: this.#onCellLeave,
     };
   }
 
-  private _onCellEnter = (index: number): void => {
+  #onCellEnter = (index: number): void => {
     this._hover = index;
   };
-  private _onCellLeave = (index: number): void => {
+  #onCellLeave = (index: number): void => {
     if (this._hover === index) this._hover = -1;
   };
 
@@ -266,7 +266,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     return html`
       <div class="toolbar" part="toolbar">
         <label>Gender
-          <select part="gender" .value=${this.gender} @change=${this._onGender} ?disabled=${this.isDisabled}>
+          <select part="gender" .value=${this.gender} @change=${this.#onGender} ?disabled=${this.isDisabled}>
             <option value="">All</option>
             <option value="FEMALE">Female</option>
             <option value="MALE">Male</option>
@@ -284,12 +284,12 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     const filters = [this._q && `the name "${this._q}"`, this.gender && (this.gender === 'FEMALE' ? 'female faces' : 'male faces')].filter(Boolean);
     return renderStatus(html`
       No face matches ${filters.length ? filters.join(' and ') : 'yet: the catalogue is empty'}.
-      ${filters.length ? html`Widen the search or <button type="button" @click=${this._onClearFilters}>Clear filters</button>` : nothing}
+      ${filters.length ? html`Widen the search or <button type="button" @click=${this.#onClearFilters}>Clear filters</button>` : nothing}
     `);
   }
 
   protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
-    const rows = this._rowList();
+    const rows = this.#rowList();
     const disabled = this.isDisabled;
     return html`<div
       class="grid scroller"
@@ -307,11 +307,11 @@ export class DhFacePicker extends DhPicker<FaceItem> {
         this._focused && !disabled ? `cell-${this._active}` : nothing
       }
       tabindex=${disabled ? -1 : 0}
-      @keydown=${this._onGridKeydown}
+      @keydown=${this.#onGridKeydown}
       @focus=${this.onFocus}
       @blur=${this.onBlur}
       @pointerdown=${this.onPointerdown}
-      @rangeChanged=${this._onRange}
+      @rangeChanged=${this.#onRange}
     >
       ${virtualize({
         items: rows,
@@ -319,7 +319,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
         // Given, not defaulted: the default layout is imported lazily, which costs the first view a frame.
         layout: ROW_LAYOUT,
         keyFunction: (r: number) => r,
-        renderItem: (r: number) => renderRow(loaded, r, this._rowState()),
+        renderItem: (r: number) => renderRow(loaded, r, this.#rowState()),
       })}
     </div>`;
   }

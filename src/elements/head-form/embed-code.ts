@@ -12,10 +12,10 @@ type Layout = 'inline' | 'bubble';
 
 export class EmbedCode implements ReactiveController {
   /** undefined: not asked yet; null: this server does not serve the bundle. */
-  private _bundle?: BundleInfo | null;
-  private _layout: Layout = 'inline';
+  #bundle?: BundleInfo | null;
+  #layout: Layout = 'inline';
   /** What the last Copy did: copied, or the clipboard refused and the text is selected instead. */
-  private _copied: '' | 'copied' | 'select' = '';
+  #copied: '' | 'copied' | 'select' = '';
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -28,11 +28,11 @@ export class EmbedCode implements ReactiveController {
 
   /** Asks the proxy once which bundle it serves (a failure just leaves the script tag out). */
   async load(): Promise<void> {
-    if (this._bundle !== undefined) return;
+    if (this.#bundle !== undefined) return;
     try {
-      this._bundle = await requestJson(this.endpoint(), '/bundle', bundleInfoSchema);
+      this.#bundle = await requestJson(this.endpoint(), '/bundle', bundleInfoSchema);
     } catch {
-      this._bundle = null;
+      this.#bundle = null;
     }
     this.host.requestUpdate();
   }
@@ -40,50 +40,50 @@ export class EmbedCode implements ReactiveController {
   /** The code for a head, with absolute addresses: it is pasted into pages on other origins. */
   code(head: CreatedHead): string {
     const endpoint = new URL(this.endpoint(), document.baseURI).href.replace(/\/+$/, '');
-    const bundle = this._bundle ? { url: new URL(this._bundle.path, endpoint).href, integrity: this._bundle.integrity } : undefined;
-    return embedCode({ headId: head.id, endpoint, bundle, view: head.streaming ? 'stream' : 'chat', layout: this._layout });
+    const bundle = this.#bundle ? { url: new URL(this.#bundle.path, endpoint).href, integrity: this.#bundle.integrity } : undefined;
+    return embedCode({ headId: head.id, endpoint, bundle, view: head.streaming ? 'stream' : 'chat', layout: this.#layout });
   }
 
   /** Back to the first layout, for the next head. */
   reset(): void {
-    this._layout = 'inline';
-    this._copied = '';
+    this.#layout = 'inline';
+    this.#copied = '';
   }
 
-  private _onLayout = (e: Event): void => {
-    this._layout = (e.target as HTMLInputElement).value as Layout;
-    this._copied = '';
+  #onLayout = (e: Event): void => {
+    this.#layout = (e.target as HTMLInputElement).value as Layout;
+    this.#copied = '';
     this.host.requestUpdate();
   };
 
-  private _copy = async (head: CreatedHead): Promise<void> => {
+  #copy = async (head: CreatedHead): Promise<void> => {
     try {
       await navigator.clipboard.writeText(this.code(head));
-      this._copied = 'copied';
+      this.#copied = 'copied';
     } catch {
       // No clipboard (a page over http, a refused permission): select the code for Ctrl+C.
       const code = this.host.shadowRoot?.querySelector('.embed code');
       if (code) getSelection()?.selectAllChildren(code);
-      this._copied = 'select';
+      this.#copied = 'select';
     }
     this.host.requestUpdate();
   };
 
   render(head: CreatedHead) {
     const layout = (value: Layout, label: string) =>
-      html`<label><input type="radio" name="embed-layout" value=${value} .checked=${this._layout === value} @change=${this._onLayout} /> ${label}</label>`;
+      html`<label><input type="radio" name="embed-layout" value=${value} .checked=${this.#layout === value} @change=${this.#onLayout} /> ${label}</label>`;
     return html`<section class="embed" part="embed" aria-labelledby="embed-title">
       <h4 id="embed-title">Embed code</h4>
       <p class="hint">
-        Paste it into any page or a CMS HTML block.${this._bundle === null
+        Paste it into any page or a CMS HTML block.${this.#bundle === null
           ? html` This server does not serve the dh-kit bundle: load the kit on that page first (npm or your CDN).`
           : nothing}
       </p>
       <div class="layouts" role="radiogroup" aria-label="Layout">${layout('inline', 'In the page')} ${layout('bubble', 'Chat bubble')}</div>
       <pre part="embed-code"><code>${this.code(head)}</code></pre>
       <div class="actions">
-        <button type="button" part="copy" @click=${() => this._copy(head)}>Copy</button>
-        <span role="status">${this._copied === 'copied' ? 'Copied.' : this._copied === 'select' ? 'Selected: press Ctrl+C (⌘C) to copy.' : ''}</span>
+        <button type="button" part="copy" @click=${() => this.#copy(head)}>Copy</button>
+        <span role="status">${this.#copied === 'copied' ? 'Copied.' : this.#copied === 'select' ? 'Selected: press Ctrl+C (⌘C) to copy.' : ''}</span>
       </div>
     </section>`;
   }

@@ -77,13 +77,13 @@ export class DhHeadForm extends LitElement {
     _unfinished: { state: true },
   };
 
-  private get _form(): HTMLFormElement {
+  get #form(): HTMLFormElement {
     return this.renderRoot.querySelector('form') as HTMLFormElement;
   }
-  private get _face(): DhFacePicker {
+  get #face(): DhFacePicker {
     return this.renderRoot.querySelector('dh-face-picker') as DhFacePicker;
   }
-  private get _voicePicker(): DhVoicePicker {
+  get #voicePicker(): DhVoicePicker {
     return this.renderRoot.querySelector('dh-voice-picker') as DhVoicePicker;
   }
 
@@ -111,24 +111,24 @@ export class DhHeadForm extends LitElement {
   noPreview = false;
 
   /** The mode the user had before the streaming switch forced oc; back when it is turned off. */
-  private _modeBeforeStreaming?: OperationMode;
-  private _abort?: AbortController;
-  private _initial = { streaming: false, mode: 'oc' as OperationMode };
+  #modeBeforeStreaming?: OperationMode;
+  #abort?: AbortController;
+  #initial = { streaming: false, mode: 'oc' as OperationMode };
   /** The new head's embed code (asks the proxy once which bundle it serves). */
-  private readonly _embed = new EmbedCode(this, () => this.endpoint);
-  private readonly _plugin = new PluginFields(this, () => this.endpoint, () => ({ headers: this.headers, credentials: this.credentials }));
+  readonly #embed = new EmbedCode(this, () => this.endpoint);
+  readonly #plugin = new PluginFields(this, () => this.endpoint, () => ({ headers: this.headers, credentials: this.credentials }));
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._abort?.abort();
+    this.#abort?.abort();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // What the page asked for: where Clear (the form's reset) goes back to.
-    if (!this.hasUpdated) this._initial = { streaming: this.streaming, mode: this.mode };
+    if (!this.hasUpdated) this.#initial = { streaming: this.streaming, mode: this.mode };
     // Spec, Heads rule 1: a streaming avatar is created in mode oc.
     if (changed.has('streaming') && this.streaming && this.mode !== 'oc') {
-      this._modeBeforeStreaming = this.mode;
+      this.#modeBeforeStreaming = this.mode;
       this.mode = 'oc';
     }
   }
@@ -136,44 +136,44 @@ export class DhHeadForm extends LitElement {
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
   reset(): void {
     this._created = undefined;
-    this._embed.reset();
-    this._onReset();
-    this._form?.reset();
+    this.#embed.reset();
+    this.#onReset();
+    this.#form?.reset();
   }
 
   /** Shows the messages and moves focus to the first field that has one. */
-  private async _showErrors(errors: Errors): Promise<void> {
+  async #showErrors(errors: Errors): Promise<void> {
     this._errors = errors;
     await this.updateComplete;
     const first = FIELD_ORDER.find((f) => errors[f]);
-    if (first === 'face') this._face.focus();
-    else if (first === 'voice') this._voicePicker.focus();
+    if (first === 'face') this.#face.focus();
+    else if (first === 'voice') this.#voicePicker.focus();
     else if (first) this.renderRoot.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
   }
 
-  private _onSubmit = async (e: SubmitEvent): Promise<void> => {
+  #onSubmit = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
     if (this._submitting) return;
     this._failure = undefined;
-    const { body, errors } = collectHead(new FormData(this._form), { streaming: this.streaming, mode: this.mode });
+    const { body, errors } = collectHead(new FormData(this.#form), { streaming: this.streaming, mode: this.mode });
     if (!body) {
       this._failure = `The head was not created. Check ${listOf(FIELD_ORDER.filter((f) => errors[f]).map((f) => FIELD_LABELS[f]))}.`;
-      return this._showErrors(errors);
+      return this.#showErrors(errors);
     }
     this._errors = {};
     this._submitting = true;
-    this._abort = new AbortController();
+    this.#abort = new AbortController();
     try {
       const head = await requestJson(this.endpoint, '/heads', createdHeadSchema, {
         method: 'POST',
         body,
-        signal: this._abort.signal,
+        signal: this.#abort.signal,
         headers: this.headers,
         credentials: this.credentials,
       });
-      await this._done(head);
+      await this.#done(head);
     } catch (err) {
-      if (this._abort.signal.aborted) return;
+      if (this.#abort.signal.aborted) return;
       const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', 'The head could not be created. Try again.');
       emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
       if (error.code === 'splitter_failed' && error.headId) {
@@ -184,24 +184,24 @@ export class DhHeadForm extends LitElement {
       }
       const fields = fieldErrors(error);
       this._failure = fields ? 'The platform did not accept the head: see the marked fields.' : `The head was not created. ${error.message}`;
-      if (fields) await this._showErrors(fields);
+      if (fields) await this.#showErrors(fields);
     } finally {
       this._submitting = false;
     }
   };
 
   /** Shows the new head and tells the page. */
-  private async _done(head: CreatedHead): Promise<void> {
+  async #done(head: CreatedHead): Promise<void> {
     this._created = head;
     this._unfinished = undefined;
-    void this._embed.load();
+    void this.#embed.load();
     emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
   }
 
   /** Turns off the splitter of the streaming head that was created without it (spec, Heads rule 1). */
-  private _onFinish = async (): Promise<void> => {
+  #onFinish = async (): Promise<void> => {
     const head = this._unfinished;
     if (!head || this._submitting) return;
     this._submitting = true;
@@ -212,7 +212,7 @@ export class DhHeadForm extends LitElement {
         headers: this.headers,
         credentials: this.credentials,
       });
-      await this._done({ id: head.id, publicId: null, name: head.name, mode: 'oc', poster: null, streaming: true });
+      await this.#done({ id: head.id, publicId: null, name: head.name, mode: 'oc', poster: null, streaming: true });
     } catch (err) {
       this._failure = `The splitter is still on. ${err instanceof ApiRequestError ? err.message : 'Try again.'}`;
     } finally {
@@ -221,56 +221,56 @@ export class DhHeadForm extends LitElement {
   };
 
   /** "Create another head": an empty form, and the keyboard where a person starts typing. */
-  private _onAnother = async (): Promise<void> => {
+  #onAnother = async (): Promise<void> => {
     this.reset();
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLInputElement>('#name')?.focus();
   };
 
-  private _onReset = (): void => {
+  #onReset = (): void => {
     // Like the form's own controls, the switch and the mode return to where they started.
-    this.streaming = this._initial.streaming;
-    this.mode = this._initial.mode;
-    this._modeBeforeStreaming = undefined;
+    this.streaming = this.#initial.streaming;
+    this.mode = this.#initial.mode;
+    this.#modeBeforeStreaming = undefined;
     this._unfinished = undefined;
     this._errors = {};
     this._failure = undefined;
   };
 
-  private _onStreaming = (e: Event): void => {
+  #onStreaming = (e: Event): void => {
     this.streaming = (e.target as HTMLInputElement).checked;
-    if (!this.streaming && this._modeBeforeStreaming) {
-      this.mode = this._modeBeforeStreaming;
-      this._modeBeforeStreaming = undefined;
+    if (!this.streaming && this.#modeBeforeStreaming) {
+      this.mode = this.#modeBeforeStreaming;
+      this.#modeBeforeStreaming = undefined;
     }
-    this._clear('voice', 'mode', 'greetings', 'alias', 'suggestions');
+    this.#clear('voice', 'mode', 'greetings', 'alias', 'suggestions');
   };
 
-  private _onMode = (e: Event): void => {
+  #onMode = (e: Event): void => {
     this.mode = (e.target as HTMLSelectElement).value as OperationMode;
-    this._clear('mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey');
+    this.#clear('mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey');
   };
 
-  private _onLanguage = (e: Event): void => {
+  #onLanguage = (e: Event): void => {
     // The voices of the head's language first: the picker's own filter, which the user may widen.
-    this._voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
+    this.#voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
   };
 
   /** The voice picker dropped a voice a streaming head cannot use: its words, next to the voice. */
-  private _onVoiceChange = (): void => {
-    const why = this._voicePicker.validationMessage;
-    if (!this._voicePicker.value && why) this._errors = { ...this._errors, voice: why };
+  #onVoiceChange = (): void => {
+    const why = this.#voicePicker.validationMessage;
+    if (!this.#voicePicker.value && why) this._errors = { ...this._errors, voice: why };
   };
 
   /** A field the user changed loses its message. */
-  private _onInput = (e: Event): void => {
+  #onInput = (e: Event): void => {
     const field = (e.target as HTMLElement).dataset?.field as Field | undefined;
-    if (field) this._clear(field);
-    else if ((e.target as HTMLElement).localName === 'dh-face-picker') this._clear('face');
-    else if ((e.target as HTMLElement).localName === 'dh-voice-picker') this._clear('voice');
+    if (field) this.#clear(field);
+    else if ((e.target as HTMLElement).localName === 'dh-face-picker') this.#clear('face');
+    else if ((e.target as HTMLElement).localName === 'dh-voice-picker') this.#clear('voice');
   };
 
-  private _clear(...fields: Field[]): void {
+  #clear(...fields: Field[]): void {
     if (!fields.some((f) => this._errors[f])) return;
     const next = { ...this._errors };
     for (const f of fields) delete next[f];
@@ -284,11 +284,11 @@ export class DhHeadForm extends LitElement {
   private renderForm() {
     const streaming = this.streaming;
     const mode = this.mode;
-    return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this._onSubmit} @reset=${this._onReset} @input=${this._onInput}>
+    return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this.#onSubmit} @reset=${this.#onReset} @input=${this.#onInput}>
       ${renderText(this._errors, 'name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
-          <input type="checkbox" role="switch" name="streaming" .checked=${live(streaming)} @change=${this._onStreaming} aria-describedby="streaming-hint" />
+          <input type="checkbox" role="switch" name="streaming" .checked=${live(streaming)} @change=${this.#onStreaming} aria-describedby="streaming-hint" />
           <span>Streaming avatar</span>
         </label>
         <p id="streaming-hint" class="hint">Real-time video. Open conversation only, the streaming provider’s voices only (the voice list names it), no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
@@ -315,17 +315,17 @@ export class DhHeadForm extends LitElement {
           .headers=${this.headers}
           .credentials=${this.credentials}
           ?streaming=${streaming}
-          @change=${this._onVoiceChange}
+          @change=${this.#onVoiceChange}
         ></dh-voice-picker>
         ${renderError(this._errors, 'voice')}
       </fieldset>
       <div class="row">
-        ${renderSelect(this._errors, 'language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this._onLanguage)}
+        ${renderSelect(this._errors, 'language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this.#onLanguage)}
         ${renderSelect(this._errors, 'recognition', 'Speech recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
       </div>
       <div class="field" part="field">
         <label for="mode">Operation mode</label>
-        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${live(mode)} ?disabled=${streaming} @change=${this._onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
+        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${live(mode)} ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
           ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
         </select>
         ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
@@ -334,7 +334,7 @@ export class DhHeadForm extends LitElement {
       ${mode === 'doc_qa'
         ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
         : nothing}
-      ${this._plugin.render(this._errors, mode !== 'plugin')}
+      ${this.#plugin.render(this._errors, mode !== 'plugin')}
       ${renderText(this._errors, 'flowKey', 'Voiceflow API key', {
         name: 'flowKey',
         type: 'password',
@@ -348,7 +348,7 @@ export class DhHeadForm extends LitElement {
       ${renderArea(this._errors, 'suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
       <div class="actions">
         ${this._unfinished
-          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this._onFinish}>Turn the splitter off</button>`
+          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>Turn the splitter off</button>`
           : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? 'Creating…' : 'Create head'}</button>`}
         <button type="reset" ?disabled=${this._submitting}>Clear</button>
       </div>
@@ -368,11 +368,11 @@ export class DhHeadForm extends LitElement {
         <dt>Mode</dt>
         <dd>${MODE_LABELS[head.mode as OperationMode] ?? head.mode}${head.streaming ? ', streaming (sentence splitter off)' : ''}</dd>
       </dl>
-      ${this._embed.render(head)}
+      ${this.#embed.render(head)}
       ${this.noPreview
         ? nothing
         : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${this.endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
-      <div class="actions"><button type="button" @click=${this._onAnother}>Create another head</button></div>
+      <div class="actions"><button type="button" @click=${this.#onAnother}>Create another head</button></div>
     </section>`;
   }
 }

@@ -11,7 +11,7 @@ import type { Errors } from './head-request.js';
 
 export class PluginFields implements ReactiveController {
   /** undefined: not asked yet; null: the proxy serves no plugin (or would not say). */
-  private _own?: string | null;
+  #own?: string | null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -23,12 +23,12 @@ export class PluginFields implements ReactiveController {
 
   hostConnected(): void {}
 
-  private async _load(): Promise<void> {
-    this._own = null;
+  async #load(): Promise<void> {
+    this.#own = null;
     try {
       const { plugin } = await requestJson(this.endpoint(), '/callbacks', callbacksSchema, this.options());
       // A path under the proxy: shown absolute, as the platform needs it.
-      if (plugin) this._own = new URL(plugin, new URL(this.endpoint(), document.baseURI)).href;
+      if (plugin) this.#own = new URL(plugin, new URL(this.endpoint(), document.baseURI)).href;
     } catch {
       // Not an admin, or an older proxy: the form works without the hint.
     }
@@ -37,12 +37,12 @@ export class PluginFields implements ReactiveController {
 
   /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
   render(errors: Errors, hidden: boolean) {
-    if (!hidden && this._own === undefined) void this._load();
+    if (!hidden && this.#own === undefined) void this.#load();
     return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
       <legend>Plugin</legend>
       ${renderText(errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
       ${renderText(errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
-      ${this._own ? html`<p class="hint" part="own-plugin">This site’s plugin: <code>${this._own}</code> (private: it holds the callback secret).</p>` : nothing}
+      ${this.#own ? html`<p class="hint" part="own-plugin">This site’s plugin: <code>${this.#own}</code> (private: it holds the callback secret).</p>` : nothing}
       ${renderArea(errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
     </fieldset>`;
   }

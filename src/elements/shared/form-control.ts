@@ -40,9 +40,9 @@ export abstract class DhFormControl<Item> extends LitElement {
 
   protected readonly internals?: ElementInternals;
   /** Set by a fieldset or form that is disabled (formDisabledCallback). */
-  private _formDisabled = false;
+  #formDisabled = false;
   /** Why the control dropped its value (`drop`), until a value is chosen again. */
-  private _dropped = '';
+  #dropped = '';
 
   /** Shown by the browser when `required` and nothing is chosen. */
   protected abstract readonly requiredMessage: string;
@@ -81,7 +81,7 @@ export abstract class DhFormControl<Item> extends LitElement {
 
   /** Disabled by its own attribute or by a disabled fieldset around it. */
   protected get isDisabled(): boolean {
-    return this.disabled || this._formDisabled;
+    return this.disabled || this.#formDisabled;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -93,9 +93,9 @@ export abstract class DhFormControl<Item> extends LitElement {
   protected syncForm(): void {
     if (!this.internals) return;
     this.internals.setFormValue(this.value || null, this.value);
-    if (this.value) this._dropped = '';
-    if (this._dropped) {
-      this.internals.setValidity({ customError: true }, this._dropped, this.validationAnchor ?? undefined);
+    if (this.value) this.#dropped = '';
+    if (this.#dropped) {
+      this.internals.setValidity({ customError: true }, this.#dropped, this.validationAnchor ?? undefined);
     } else if (this.required && !this.value) {
       this.internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
     } else {
@@ -108,7 +108,7 @@ export abstract class DhFormControl<Item> extends LitElement {
     if (this.isDisabled) return;
     const changed = value !== this.value;
     this.value = value;
-    if (changed) this._changed();
+    if (changed) this.#changed();
     emit(this, 'dh-select', { item });
   }
 
@@ -117,14 +117,14 @@ export abstract class DhFormControl<Item> extends LitElement {
    * emptied, `input` and `change` fire, and `validationMessage` says why until a value is chosen.
    */
   protected drop(why: string): void {
-    this._dropped = why;
+    this.#dropped = why;
     this.value = '';
     // Now, not at the next update: a listener of `change` reads validationMessage at once.
     this.syncForm();
-    this._changed();
+    this.#changed();
   }
 
-  private _changed(): void {
+  #changed(): void {
     // Like a native control: input and change bubble; change does not cross shadow roots there,
     // but this host is the control, so both are fired on it where a form listens.
     this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
@@ -140,7 +140,7 @@ export abstract class DhFormControl<Item> extends LitElement {
   }
 
   formDisabledCallback(disabled: boolean): void {
-    this._formDisabled = disabled;
+    this.#formDisabled = disabled;
     this.requestUpdate();
   }
 }

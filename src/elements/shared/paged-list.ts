@@ -28,14 +28,14 @@ export class PagedList<Item> {
   readonly pageSize: number;
 
   /** Pages under way, by page number. */
-  private readonly _pending = new Map<number, AbortController>();
+  readonly #pending = new Map<number, AbortController>();
   /** Pages that failed, with why. */
-  private readonly _failed = new Map<number, unknown>();
-  private _disposed = false;
-  private readonly _options: PagedListOptions<Item>;
+  readonly #failed = new Map<number, unknown>();
+  #disposed = false;
+  readonly #options: PagedListOptions<Item>;
 
   constructor(options: PagedListOptions<Item>) {
-    this._options = options;
+    this.#options = options;
     this.total = options.total;
     this.pageSize = options.pageSize;
     this.items = new Array<Item | undefined>(options.total).fill(undefined);
@@ -49,20 +49,20 @@ export class PagedList<Item> {
 
   /** The page of this position failed (its placeholder says "Not loaded"). */
   isFailed(index: number): boolean {
-    return this._failed.has(this.pageOf(index));
+    return this.#failed.has(this.pageOf(index));
   }
 
   /** How many pages failed and wait for "Try again". */
   get failedCount(): number {
-    return this._failed.size;
+    return this.#failed.size;
   }
 
   /** "Faces 61–120 could not be loaded. <why>" for the pages that failed (noun: `Faces`). */
   failedText(noun: string): string {
-    const pages = [...this._failed.keys()].sort((a, b) => a - b);
+    const pages = [...this.#failed.keys()].sort((a, b) => a - b);
     const ranges = pages.map((p) => `${(p - 1) * this.pageSize + 1}–${Math.min(this.total, p * this.pageSize)}`);
     const which = ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ');
-    const err = this._failed.get(pages[pages.length - 1]!);
+    const err = this.#failed.get(pages[pages.length - 1]!);
     const why = err instanceof Error ? ` ${err.message}` : '';
     return `${noun} ${which} could not be loaded.${why}`;
   }
@@ -72,51 +72,51 @@ export class PagedList<Item> {
     const from = this.pageOf(Math.max(0, first));
     const to = this.pageOf(Math.min(this.total - 1, last));
     for (let page = from; page <= to; page++) {
-      if (!this._failed.has(page)) this.load(page);
+      if (!this.#failed.has(page)) this.load(page);
     }
   }
 
   /** Fetches one page, unless it is loaded or under way. */
   load(page: number): void {
     const start = (page - 1) * this.pageSize;
-    if (this._disposed || this._pending.has(page) || this.items[start] !== undefined) return;
+    if (this.#disposed || this.#pending.has(page) || this.items[start] !== undefined) return;
     const abort = new AbortController();
-    this._pending.set(page, abort);
-    const stale = () => abort.signal.aborted || this._disposed;
-    this._options
+    this.#pending.set(page, abort);
+    const stale = () => abort.signal.aborted || this.#disposed;
+    this.#options
       .fetchPage(page, abort.signal)
       .then((items) => {
         if (stale()) return;
         items.forEach((item, k) => start + k < this.total && (this.items[start + k] = item));
         this.placed(start, items);
-        this._options.onPage?.(page, items);
-        this._options.onChange();
+        this.#options.onPage?.(page, items);
+        this.#options.onChange();
       })
       .catch((err: unknown) => {
         if (stale()) return;
         // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
-        this._failed.set(page, err);
-        this._options.onChange();
+        this.#failed.set(page, err);
+        this.#options.onChange();
       })
       .finally(() => {
-        if (this._pending.get(page) === abort) this._pending.delete(page);
+        if (this.#pending.get(page) === abort) this.#pending.delete(page);
       });
   }
 
   /** "Try again" for every page that failed. */
   retryFailed(): void {
-    const pages = [...this._failed.keys()];
-    this._failed.clear();
+    const pages = [...this.#failed.keys()];
+    this.#failed.clear();
     for (const page of pages) this.load(page);
-    this._options.onChange();
+    this.#options.onChange();
   }
 
   /** Asks the page of a position again if it failed; false when it had not failed. */
   retryPageOf(index: number): boolean {
     const page = this.pageOf(index);
-    if (!this._failed.delete(page)) return false;
+    if (!this.#failed.delete(page)) return false;
     this.load(page);
-    this._options.onChange();
+    this.#options.onChange();
     return true;
   }
 
@@ -125,13 +125,13 @@ export class PagedList<Item> {
    * shown, or the element was disconnected and may come back (its pages are then asked again).
    */
   abortAll(): void {
-    for (const c of this._pending.values()) c.abort();
-    this._pending.clear();
+    for (const c of this.#pending.values()) c.abort();
+    this.#pending.clear();
   }
 
   /** The list was replaced: its pages are aborted, and nothing lands in it or loads any more. */
   dispose(): void {
-    this._disposed = true;
+    this.#disposed = true;
     this.abortAll();
   }
 

@@ -41,7 +41,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   protected _focused = false;
   /** The search text, once the user pauses typing. */
   protected _q = '';
-  private _searchTimer?: ReturnType<typeof setTimeout>;
+  #searchTimer?: ReturnType<typeof setTimeout>;
 
   /** "faces", "voices": in the loading and error messages. */
   protected abstract readonly noun: string;
@@ -81,7 +81,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this._searchTimer);
+    clearTimeout(this.#searchTimer);
     this._loaded?.abortAll();
   }
 
@@ -106,13 +106,13 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
 
   protected onSearch = (e: Event): void => {
     const q = (e.target as HTMLInputElement).value.trim();
-    clearTimeout(this._searchTimer);
-    this._searchTimer = setTimeout(() => (this._q = q), SEARCH_DEBOUNCE_MS);
+    clearTimeout(this.#searchTimer);
+    this.#searchTimer = setTimeout(() => (this._q = q), SEARCH_DEBOUNCE_MS);
   };
 
   /** Empties the search box and the search (the filters are the picker's to reset). */
   protected clearSearch(): void {
-    clearTimeout(this._searchTimer);
+    clearTimeout(this.#searchTimer);
     const search = this.renderRoot.querySelector<HTMLInputElement>('input[type="search"]');
     if (search) search.value = '';
     this._q = '';

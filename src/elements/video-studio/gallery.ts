@@ -41,16 +41,16 @@ export interface GalleryOptions {
  */
 export class VideoGallery {
   /** The page shown (1-based). */
-  private _page = 1;
+  #page = 1;
   /** Bumped to list the talks again (a new video, `refresh()`). */
-  private _revision = 0;
-  private readonly _task: Task<readonly [string, string, number, number, number, ...unknown[]], Gallery>;
+  #revision = 0;
+  readonly #task: Task<readonly [string, string, number, number, number, ...unknown[]], Gallery>;
 
   constructor(
     private readonly _host: ReactiveControllerHost & HTMLElement,
     private readonly _options: GalleryOptions,
   ) {
-    this._task = new Task(_host, {
+    this.#task = new Task(_host, {
       // The signal aborts a request a newer one supersedes, and Task drops a superseded answer: a
       // stale page (of another head, say) never replaces a newer one.
       task: async ([endpoint, headId, page, take], { signal }) => {
@@ -61,12 +61,12 @@ export class VideoGallery {
       },
       args: () => {
         const { endpoint, headId, take, auth } = this._options.source();
-        return [endpoint, headId, this._page, take, this._revision, ...auth] as const;
+        return [endpoint, headId, this.#page, take, this.#revision, ...auth] as const;
       },
       // Only called for the newest run.
       onComplete: (gallery) => {
         // Fewer talks than before (another page size): show the last page rather than an empty one.
-        if (gallery.pageCount > 0 && this._page > gallery.pageCount) this._setPage(gallery.pageCount);
+        if (gallery.pageCount > 0 && this.#page > gallery.pageCount) this.#setPage(gallery.pageCount);
       },
       onError: (err) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {
@@ -78,61 +78,61 @@ export class VideoGallery {
 
   /** Back to the first page (another head, another page size, a new video at the top). */
   firstPage(): void {
-    this._setPage(1);
+    this.#setPage(1);
   }
 
   /** Lists the talks again. */
   refresh(): void {
-    this._revision++;
+    this.#revision++;
     this._host.requestUpdate();
   }
 
-  private _setPage(page: number): void {
-    this._page = page;
+  #setPage(page: number): void {
+    this.#page = page;
     this._host.requestUpdate();
   }
 
   /** Try again: the button goes away with the error, so focus waits on the section's heading. */
-  private _onRetry = (): void => {
+  #onRetry = (): void => {
     this._host.shadowRoot?.querySelector<HTMLElement>('#gallery-title')?.focus();
-    void this._task.run();
+    void this.#task.run();
   };
 
-  private _onSelect = (e: Event): void => {
+  #onSelect = (e: Event): void => {
     const id = (e.currentTarget as HTMLElement).dataset.id;
-    const talk = this._task.value?.items.find((t) => t.id === id);
+    const talk = this.#task.value?.items.find((t) => t.id === id);
     if (talk) this._options.onSelect(talk);
   };
 
   // The pager's buttons are aria-disabled at the ends, not disabled: a disabled button drops the
   // keyboard focus that just pressed it (to the page's body).
-  private _onPrevious = (): void => {
-    if (this._page > 1) this._setPage(this._page - 1);
+  #onPrevious = (): void => {
+    if (this.#page > 1) this.#setPage(this.#page - 1);
   };
-  private _onNext = (): void => {
-    const count = this._task.value?.pageCount ?? 1;
-    if (this._page < count) this._setPage(this._page + 1);
+  #onNext = (): void => {
+    const count = this.#task.value?.pageCount ?? 1;
+    if (this.#page < count) this.#setPage(this.#page + 1);
   };
 
   render() {
     const { headId } = this._options.source();
     if (!headId) return nothing;
-    const body = this._task.render({
+    const body = this.#task.render({
       initial: () => nothing,
       pending: () => {
-        const shown = this._task.value;
+        const shown = this.#task.value;
         // Another page of the same head: keep the list (busy) instead of a flash of "Loading".
         return shown && shown.headId === headId && shown.items.length
-          ? this._renderItems(shown, true)
+          ? this.#renderItems(shown, true)
           : html`<p class="state" part="status" role="status">Loading videos…</p>`;
       },
       complete: (gallery) =>
         gallery.items.length
-          ? this._renderItems(gallery, false)
+          ? this.#renderItems(gallery, false)
           : html`<p class="state" part="status" role="status">No videos yet. Type a text above and press Generate video.</p>`,
       error: (err) => html`<div class="state error" part="error" role="alert">
         ${err instanceof ApiRequestError ? err.message : 'The videos could not be loaded.'}
-        <button type="button" @click=${this._onRetry}>Try again</button>
+        <button type="button" @click=${this.#onRetry}>Try again</button>
       </div>`,
     });
     return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
@@ -141,7 +141,7 @@ export class VideoGallery {
     </section>`;
   }
 
-  private _renderItems(gallery: Gallery, busy: boolean) {
+  #renderItems(gallery: Gallery, busy: boolean) {
     const playing = this._options.playingId();
     return html`<ul class="items" aria-busy=${busy ? 'true' : 'false'}>
         ${gallery.items.map(
@@ -152,7 +152,7 @@ export class VideoGallery {
               type="button"
               data-id=${talk.id}
               aria-current=${talk.id === playing ? 'true' : 'false'}
-              @click=${this._onSelect}
+              @click=${this.#onSelect}
             >
               <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
               <video src=${talk.url ? `${talk.url}#t=0.5` : nothing} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
@@ -164,9 +164,9 @@ export class VideoGallery {
       </ul>
       ${gallery.pageCount > 1
         ? html`<nav class="pager" part="pager" aria-label="Pages of earlier videos">
-            <button type="button" @click=${this._onPrevious} aria-disabled=${this._page <= 1 ? 'true' : 'false'}>Previous</button>
+            <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1 ? 'true' : 'false'}>Previous</button>
             <span class="page">Page ${gallery.page} of ${gallery.pageCount}</span>
-            <button type="button" @click=${this._onNext} aria-disabled=${this._page >= gallery.pageCount ? 'true' : 'false'}>Next</button>
+            <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount ? 'true' : 'false'}>Next</button>
           </nav>`
         : nothing}`;
   }

@@ -116,16 +116,16 @@ export class TalkWait implements ReactiveController {
    */
   static clock: WaitClock = realClock;
 
-  private readonly _clock = TalkWait.clock;
-  private _job: Job = IDLE;
+  readonly #clock = TalkWait.clock;
+  #job: Job = IDLE;
   /** The clock while waiting (ticks each second: the visible timer). */
-  private _now = 0;
+  #now = 0;
   /** What the polite live region says: states and, every ANNOUNCE_EVERY_S, the time elapsed. */
-  private _announcement = '';
+  #announcement = '';
   /** Aborts the current job's requests (a cancel, a new head, disconnection). */
-  private _abort?: AbortController;
-  private _cancelPoll?: () => void;
-  private _stopTick?: () => void;
+  #abort?: AbortController;
+  #cancelPoll?: () => void;
+  #stopTick?: () => void;
 
   constructor(
     private readonly _host: ReactiveControllerHost & HTMLElement,
@@ -136,31 +136,31 @@ export class TalkWait implements ReactiveController {
 
   /** A video is being asked for or waited for: nothing else is sent meanwhile. */
   get busy(): boolean {
-    return this._job.phase === 'sending' || this._job.phase === 'waiting';
+    return this.#job.phase === 'sending' || this.#job.phase === 'waiting';
   }
 
   get announcement(): string {
-    return this._announcement;
+    return this.#announcement;
   }
 
   hostConnected(): void {
     // Moved in the page while waiting: pick the wait up again.
-    if (this._job.phase === 'waiting') this._startWaiting(this._job.wait);
+    if (this.#job.phase === 'waiting') this.#startWaiting(this.#job.wait);
   }
 
   hostDisconnected(): void {
-    this._stopTimers();
-    this._abort?.abort();
+    this.#stopTimers();
+    this.#abort?.abort();
     // A request on its way is lost with its signal; a wait is resumed on reconnection.
-    if (this._job.phase === 'sending') this._set({ job: IDLE });
+    if (this.#job.phase === 'sending') this.#set({ job: IDLE });
   }
 
   /** Asks for a video of `text` (already checked), then waits for it. */
   async send(headId: string, text: string): Promise<void> {
-    this._stopJob();
-    const abort = (this._abort = new AbortController());
-    const startedAt = this._clock.now();
-    this._set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: 'Sending the text…' });
+    this.#stopJob();
+    const abort = (this.#abort = new AbortController());
+    const startedAt = this.#clock.now();
+    this.#set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: 'Sending the text…' });
     let known: Set<string>;
     try {
       // What is listed before the request: the new talk is the one that is not (the platform's
@@ -170,126 +170,126 @@ export class TalkWait implements ReactiveController {
       await this._options.request(headId, text, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) return;
-      this._fail(toDetail(err, { code: 'video_request_failed', message: 'The video could not be requested.' }), headId, text);
+      this.#fail(toDetail(err, { code: 'video_request_failed', message: 'The video could not be requested.' }), headId, text);
       return;
     }
     if (abort.signal.aborted) return;
     emit<VideoRequestedDetail>(this._host, 'dh-video-requested', { headId, text });
-    const wait: Wait = { headId, text, known, startedAt, deadline: this._clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
-    this._set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
-    this._startWaiting(wait);
+    const wait: Wait = { headId, text, known, startedAt, deadline: this.#clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    this.#set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
+    this.#startWaiting(wait);
   }
 
   /** Stops waiting (the platform cannot be told to stop: it may still make the video). */
   cancel(): void {
     if (!this.busy) return;
-    this._stopJob();
-    this._set({ job: { phase: 'cancelled' }, announcement: 'Stopped waiting for the video.' });
+    this.#stopJob();
+    this.#set({ job: { phase: 'cancelled' }, announcement: 'Stopped waiting for the video.' });
   }
 
   /** Forgets the job quietly (another head: a wait for the old head's video ends). */
   reset(): void {
-    this._stopJob();
-    this._set({ job: IDLE });
+    this.#stopJob();
+    this.#set({ job: IDLE });
   }
 
-  private _set(changes: { job?: Job; now?: number; announcement?: string }): void {
-    if (changes.job) this._job = changes.job;
-    if (changes.now !== undefined) this._now = changes.now;
-    if (changes.announcement !== undefined) this._announcement = changes.announcement;
+  #set(changes: { job?: Job; now?: number; announcement?: string }): void {
+    if (changes.job) this.#job = changes.job;
+    if (changes.now !== undefined) this.#now = changes.now;
+    if (changes.announcement !== undefined) this.#announcement = changes.announcement;
     this._host.requestUpdate();
   }
 
-  private _startWaiting(wait: Wait): void {
-    this._stopTimers();
-    this._abort?.abort();
-    this._abort = new AbortController();
-    this._set({ now: this._clock.now() });
-    this._stopTick = this._clock.every(1000, () => {
-      const now = this._clock.now();
+  #startWaiting(wait: Wait): void {
+    this.#stopTimers();
+    this.#abort?.abort();
+    this.#abort = new AbortController();
+    this.#set({ now: this.#clock.now() });
+    this.#stopTick = this.#clock.every(1000, () => {
+      const now = this.#clock.now();
       const seconds = Math.floor((now - wait.startedAt) / 1000);
       const announce = seconds > 0 && seconds % ANNOUNCE_EVERY_S === 0;
-      this._set({ now, announcement: announce ? `Still producing the video: ${duration(seconds)} so far.` : undefined });
+      this.#set({ now, announcement: announce ? `Still producing the video: ${duration(seconds)} so far.` : undefined });
     });
-    this._schedulePoll(wait);
+    this.#schedulePoll(wait);
   }
 
-  private _schedulePoll(wait: Wait): void {
-    const pause = Math.max(0, Math.min(wait.delay, wait.deadline - this._clock.now()));
-    this._cancelPoll = this._clock.after(pause, () => void this._poll(wait));
+  #schedulePoll(wait: Wait): void {
+    const pause = Math.max(0, Math.min(wait.delay, wait.deadline - this.#clock.now()));
+    this.#cancelPoll = this.#clock.after(pause, () => void this.#poll(wait));
   }
 
-  private async _poll(wait: Wait): Promise<void> {
-    const abort = this._abort;
-    if (!abort || !this._isWaitingFor(wait)) return;
+  async #poll(wait: Wait): Promise<void> {
+    const abort = this.#abort;
+    if (!abort || !this.#isWaitingFor(wait)) return;
     let page: VideosPage;
     try {
       page = await this._options.list(wait.headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
     } catch (err) {
-      if (abort.signal.aborted || !this._isWaitingFor(wait)) return;
+      if (abort.signal.aborted || !this.#isWaitingFor(wait)) return;
       const permanent = err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
       wait.failures++;
       if (permanent || wait.failures >= MAX_POLL_FAILURES) {
-        this._stopJob();
-        this._fail(toDetail(err, { code: 'video_poll_failed', message: 'The video could not be checked.' }), wait.headId, wait.text, wait);
+        this.#stopJob();
+        this.#fail(toDetail(err, { code: 'video_poll_failed', message: 'The video could not be checked.' }), wait.headId, wait.text, wait);
         return;
       }
-      this._next(wait);
+      this.#next(wait);
       return;
     }
-    if (abort.signal.aborted || !this._isWaitingFor(wait)) return;
+    if (abort.signal.aborted || !this.#isWaitingFor(wait)) return;
     wait.failures = 0;
     // Listed without its url, the video is still being made: keep waiting.
     const talk = findNewTalk(page.items, wait);
     if (talk?.url) {
-      const keep = this._stopHasFocus();
-      this._stopJob();
-      this._set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
+      const keep = this.#stopHasFocus();
+      this.#stopJob();
+      this.#set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
       this._options.onReady(talk);
-      if (keep) void this._focusAfterEnd('[part="video"]');
+      if (keep) void this.#focusAfterEnd('[part="video"]');
       return;
     }
-    this._next(wait);
+    this.#next(wait);
   }
 
   /** The next look, a little later; or the end of the wait once its time is up. */
-  private _next(wait: Wait): void {
-    const now = this._clock.now();
+  #next(wait: Wait): void {
+    const now = this.#clock.now();
     if (now >= wait.deadline) {
-      this._stopJob();
-      const keep = this._stopHasFocus();
+      this.#stopJob();
+      const keep = this.#stopHasFocus();
       const waited = duration(Math.floor((now - wait.startedAt) / 1000));
       const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
       // The message itself is a role="alert": the polite region says nothing more.
-      this._set({ job: { phase: 'timeout', wait, message }, announcement: '' });
+      this.#set({ job: { phase: 'timeout', wait, message }, announcement: '' });
       emit<DhErrorDetail>(this._host, 'dh-error', { code: 'video_timeout', message });
-      if (keep) void this._focusAfterEnd('.job.error button');
+      if (keep) void this.#focusAfterEnd('.job.error button');
       return;
     }
     wait.delay = Math.min(MAX_POLL_MS, wait.delay * POLL_GROWTH);
-    this._schedulePoll(wait);
+    this.#schedulePoll(wait);
   }
 
-  private _isWaitingFor(wait: Wait): boolean {
-    return this._job.phase === 'waiting' && this._job.wait === wait && this._host.isConnected;
+  #isWaitingFor(wait: Wait): boolean {
+    return this.#job.phase === 'waiting' && this.#job.wait === wait && this._host.isConnected;
   }
 
-  private _fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
-    const keep = this._stopHasFocus();
+  #fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
+    const keep = this.#stopHasFocus();
     // The error itself is a role="alert": the polite region says nothing more.
-    this._set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
+    this.#set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
     emit<DhErrorDetail>(this._host, 'dh-error', error);
-    if (keep) void this._focusAfterEnd('.job.error button');
+    if (keep) void this.#focusAfterEnd('.job.error button');
   }
 
   /** The progress box's Stop waiting button, while there is one. */
-  private _stopButton(): HTMLButtonElement | null | undefined {
+  #stopButton(): HTMLButtonElement | null | undefined {
     return this._host.shadowRoot?.querySelector<HTMLButtonElement>('[part="cancel"]');
   }
 
   /** Whether the keyboard is on Stop waiting, which goes away when the wait ends by itself. */
-  private _stopHasFocus(): boolean {
-    const stop = this._stopButton();
+  #stopHasFocus(): boolean {
+    const stop = this.#stopButton();
     return !!stop && this._host.shadowRoot?.activeElement === stop;
   }
 
@@ -297,32 +297,32 @@ export class TalkWait implements ReactiveController {
    * The wait ended by itself while the keyboard was on Stop waiting: focus goes on to what took
    * its place (the new video, or the message's button) rather than to the page's body.
    */
-  private async _focusAfterEnd(selector: string): Promise<void> {
+  async #focusAfterEnd(selector: string): Promise<void> {
     await this._host.updateComplete;
     const next = this._host.shadowRoot?.querySelector<HTMLElement>(selector);
     if (next) next.focus();
     else this._options.focusText();
   }
 
-  private _stopTimers(): void {
-    this._cancelPoll?.();
-    this._stopTick?.();
-    this._cancelPoll = undefined;
-    this._stopTick = undefined;
+  #stopTimers(): void {
+    this.#cancelPoll?.();
+    this.#stopTick?.();
+    this.#cancelPoll = undefined;
+    this.#stopTick = undefined;
   }
 
   /** Ends the current job's timers and requests. */
-  private _stopJob(): void {
-    this._stopTimers();
-    this._abort?.abort();
-    this._abort = undefined;
+  #stopJob(): void {
+    this.#stopTimers();
+    this.#abort?.abort();
+    this.#abort = undefined;
   }
 
   /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
-  private _resume(wait: Wait): void {
-    const again: Wait = { ...wait, deadline: this._clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
-    this._set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
-    this._startWaiting(again);
+  #resume(wait: Wait): void {
+    const again: Wait = { ...wait, deadline: this.#clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    this.#set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
+    this.#startWaiting(again);
   }
 
   /**
@@ -330,43 +330,43 @@ export class TalkWait implements ReactiveController {
    * in, and focus with it, to the page's body (WCAG 2.4.3): it goes to the new progress box's
    * Stop waiting if there is one, else to the text box.
    */
-  private async _moveFocus(): Promise<void> {
+  async #moveFocus(): Promise<void> {
     await this._host.updateComplete;
-    const stop = this._stopButton();
+    const stop = this.#stopButton();
     if (stop?.isConnected) stop.focus();
     else this._options.focusText();
   }
 
-  private _onCancel = (): void => {
+  #onCancel = (): void => {
     this.cancel();
-    void this._moveFocus();
+    void this.#moveFocus();
   };
 
-  private _onRetry = (): void => {
-    const job = this._job;
-    if (job.phase === 'timeout') this._resume(job.wait);
+  #onRetry = (): void => {
+    const job = this.#job;
+    if (job.phase === 'timeout') this.#resume(job.wait);
     else if (job.phase === 'error') {
-      if (job.wait) this._resume(job.wait);
+      if (job.wait) this.#resume(job.wait);
       else void this.send(job.headId, job.text);
     }
-    void this._moveFocus();
+    void this.#moveFocus();
   };
 
   /** The progress box, or the note or error the job ended with. */
   render() {
-    const job = this._job;
+    const job = this.#job;
     switch (job.phase) {
       case 'sending':
       case 'waiting': {
         const startedAt = job.phase === 'sending' ? job.startedAt : job.wait.startedAt;
-        const seconds = Math.max(0, Math.floor((this._now - startedAt) / 1000));
+        const seconds = Math.max(0, Math.floor((this.#now - startedAt) / 1000));
         return html`<div class="job progress" part="progress">
           <span>${job.phase === 'sending' ? 'Sending the text…' : 'Producing the video…'}</span>
           <!-- Read once as a state by the live region; the bar and the ticking clock are for the eyes. -->
           <progress aria-hidden="true"></progress>
           <span class="elapsed" aria-hidden="true">${clock(seconds)}</span>
           <span class="sr-only">${duration(seconds)} elapsed</span>
-          <button part="cancel" type="button" @click=${this._onCancel}>Stop waiting</button>
+          <button part="cancel" type="button" @click=${this.#onCancel}>Stop waiting</button>
         </div>`;
       }
       case 'cancelled':
@@ -376,14 +376,14 @@ export class TalkWait implements ReactiveController {
       case 'timeout':
         return html`<div class="job note error" part="error" role="alert">
           ${job.message}
-          <button type="button" @click=${this._onRetry}>Keep waiting</button>
+          <button type="button" @click=${this.#onRetry}>Keep waiting</button>
         </div>`;
       case 'error':
         return html`<div class="job note error" part="error" role="alert">
           ${job.error.message}
           ${job.error.code === 'video_cap_reached'
             ? nothing
-            : html`<button type="button" @click=${this._onRetry}>Try again</button>`}
+            : html`<button type="button" @click=${this.#onRetry}>Try again</button>`}
         </div>`;
       default:
         return nothing;

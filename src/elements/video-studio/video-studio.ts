@@ -84,8 +84,8 @@ export class DhVideoStudio extends LitElement {
   };
 
   /** The request and the wait for a new video. */
-  private readonly _wait = new TalkWait(this, {
-    list: (headId, paging, signal) => this._list(this.endpoint, headId, paging, signal),
+  readonly #wait = new TalkWait(this, {
+    list: (headId, paging, signal) => this.#list(this.endpoint, headId, paging, signal),
     request: async (headId, text, signal) => {
       await requestJson(this.endpoint, `/heads/${idSegment(headId)}/videos`, videoAcceptedSchema, {
         method: 'POST',
@@ -95,28 +95,28 @@ export class DhVideoStudio extends LitElement {
         credentials: this.credentials,
       });
     },
-    timeoutMs: () => this._timeoutMs,
-    focusText: () => this._textarea?.focus(),
+    timeoutMs: () => this.#timeoutMs,
+    focusText: () => this.#textarea?.focus(),
     onReady: (talk) => {
       this._playing = talk;
       // The gallery's first page now starts with it.
-      this._gallery.firstPage();
-      this._gallery.refresh();
+      this.#gallery.firstPage();
+      this.#gallery.refresh();
       emit<VideoReadyDetail>(this, 'dh-video-ready', { talk });
     },
   });
 
   /** Earlier videos: one page of the head's talks, newest first. */
-  private readonly _gallery = new VideoGallery(this, {
-    source: () => ({ endpoint: this.endpoint, headId: this.headId, take: this._take, auth: [headersKey(this.headers), this.credentials] }),
-    list: (endpoint, headId, paging, signal) => this._list(endpoint, headId, paging, signal),
+  readonly #gallery = new VideoGallery(this, {
+    source: () => ({ endpoint: this.endpoint, headId: this.headId, take: this.#take, auth: [headersKey(this.headers), this.credentials] }),
+    list: (endpoint, headId, paging, signal) => this.#list(endpoint, headId, paging, signal),
     playingId: () => this._playing?.id,
-    voiceName: (id) => this._voices.name(id),
-    onSelect: (talk) => void this._play(talk),
+    voiceName: (id) => this.#voices.name(id),
+    onSelect: (talk) => void this.#play(talk),
   });
 
   /** Display names of the talks' voices. */
-  private readonly _voices = new VoiceNames(this, () => ({
+  readonly #voices = new VoiceNames(this, () => ({
     endpoint: this.endpoint,
     active: !!this.headId,
     headers: this.headers,
@@ -124,13 +124,13 @@ export class DhVideoStudio extends LitElement {
     headersKey: headersKey(this.headers),
   }));
 
-  private get _form(): HTMLFormElement | null {
+  get #form(): HTMLFormElement | null {
     return this.renderRoot?.querySelector('form') ?? null;
   }
-  private get _textarea(): HTMLTextAreaElement | null {
+  get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot?.querySelector('textarea') ?? null;
   }
-  private get _video(): HTMLVideoElement | null {
+  get #video(): HTMLVideoElement | null {
     return this.renderRoot?.querySelector('.player video') ?? null;
   }
 
@@ -163,14 +163,14 @@ export class DhVideoStudio extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another head: its own videos, its own gallery; a wait for the old head's video ends quietly.
     if (changed.has('headId')) {
-      this._wait.reset();
+      this.#wait.reset();
       this._playing = undefined;
       this._invalid = '';
       this._download = undefined;
       this._unplayable = undefined;
-      this._gallery.firstPage();
+      this.#gallery.firstPage();
     }
-    if (changed.has('pageSize')) this._gallery.firstPage();
+    if (changed.has('pageSize')) this.#gallery.firstPage();
   }
 
   /**
@@ -180,18 +180,18 @@ export class DhVideoStudio extends LitElement {
    * reason is then shown next to the field).
    */
   async generate(text: string = this.text): Promise<void> {
-    if (this._wait.busy) return;
+    if (this.#wait.busy) return;
     const headId = this.headId;
     if (!headId) return;
     const problem = videoTextProblem(text);
     if (problem) {
       this._invalid = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
       await this.updateComplete;
-      this._textarea?.focus();
+      this.#textarea?.focus();
       return;
     }
     this._invalid = '';
-    await this._wait.send(headId, text.trim());
+    await this.#wait.send(headId, text.trim());
   }
 
   /**
@@ -199,26 +199,26 @@ export class DhVideoStudio extends LitElement {
    * make it, and it then appears in the gallery.
    */
   cancel(): void {
-    this._wait.cancel();
+    this.#wait.cancel();
   }
 
   /** Lists the head's videos again. */
   refresh(): void {
-    this._gallery.refresh();
+    this.#gallery.refresh();
   }
 
   /** `timeout`, or its default when it is not a positive number (a NaN deadline would never come). */
-  private get _timeoutMs(): number {
+  get #timeoutMs(): number {
     const ms = Number(this.timeout);
     return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
   }
 
-  private get _take(): number {
+  get #take(): number {
     const n = Math.floor(Number(this.pageSize));
     return Number.isFinite(n) ? Math.min(MAX_PAGE_TAKE, Math.max(1, n)) : 6;
   }
 
-  private async _list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
+  async #list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
     const answer = await requestJson(endpoint, `/heads/${idSegment(headId)}/videos`, videosPageSchema, {
       query: { order: 'DESC', ...paging },
       signal,
@@ -230,11 +230,11 @@ export class DhVideoStudio extends LitElement {
   }
 
   /** Plays a talk chosen in the gallery. */
-  private async _play(talk: VideoItem): Promise<void> {
+  async #play(talk: VideoItem): Promise<void> {
     // The job's own state (a wait, a note, an error) stays: choosing a video to watch ends none of them.
     this._playing = talk;
     await this.updateComplete;
-    const video = this._video;
+    const video = this.#video;
     if (!video) return;
     video.scrollIntoView({ block: 'nearest' });
     // A click is a user gesture, so the browser lets it play with sound; if it refuses, the controls are there.
@@ -245,7 +245,7 @@ export class DhVideoStudio extends LitElement {
    * The player's `<video>` could not load or decode its source (a 404, an expired media URL, not
    * an mp4). Without this the player would sit there, blank and silent.
    */
-  private _onVideoError = (e: Event): void => {
+  #onVideoError = (e: Event): void => {
     const video = e.currentTarget as HTMLVideoElement;
     const talk = this._playing;
     // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
@@ -258,31 +258,31 @@ export class DhVideoStudio extends LitElement {
   };
 
   /** Try again after an unplayable video: the same source, loaded afresh (the media URL may work now). */
-  private _onVideoReload = async (): Promise<void> => {
+  #onVideoReload = async (): Promise<void> => {
     this._unplayable = undefined;
     await this.updateComplete;
-    const video = this._video;
+    const video = this.#video;
     if (!video) return;
     // The retry button is gone: focus goes to the video (it has controls) rather than the page's body.
     video.focus();
     video.load();
   };
 
-  private _onSubmit = (e: SubmitEvent): void => {
+  #onSubmit = (e: SubmitEvent): void => {
     e.preventDefault();
     void this.generate();
   };
 
-  private _onInput = (e: Event): void => {
+  #onInput = (e: Event): void => {
     this.text = (e.target as HTMLTextAreaElement).value;
     if (this._invalid) this._invalid = '';
   };
 
-  private _onTextKeydown = (e: KeyboardEvent): void => {
+  #onTextKeydown = (e: KeyboardEvent): void => {
     // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most editors; a plain Enter is a new line.
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.isComposing) {
       e.preventDefault();
-      this._form?.requestSubmit();
+      this.#form?.requestSubmit();
     }
   };
 
@@ -292,7 +292,7 @@ export class DhVideoStudio extends LitElement {
    * cannot ride on a plain link, so with them the file is fetched with the headers and saved
    * from a blob (player.ts, saveVideo).
    */
-  private _onDownload = async (e: MouseEvent): Promise<void> => {
+  #onDownload = async (e: MouseEvent): Promise<void> => {
     const talk = this._playing;
     if (!this.headers || !talk || !this.headId) return;
     e.preventDefault();
@@ -315,16 +315,16 @@ export class DhVideoStudio extends LitElement {
         ? nothing
         : html`<p class="state" part="status">No head is selected: set <code>head-id</code> to make and list its videos.</p>`}
       ${this.renderForm()}
-      <p class="sr-only" role="status" aria-live="polite">${this._wait.announcement}</p>
-      ${this._wait.render()} ${this.renderPlayer()} ${this._gallery.render()}
+      <p class="sr-only" role="status" aria-live="polite">${this.#wait.announcement}</p>
+      ${this.#wait.render()} ${this.renderPlayer()} ${this.#gallery.render()}
     `;
   }
 
   private renderForm() {
-    const busy = this._wait.busy;
+    const busy = this.#wait.busy;
     const length = this.text.length;
     const describedBy = ['count', 'shortcut', ...(this._invalid ? ['invalid'] : [])].join(' ');
-    return html`<form part="form" novalidate @submit=${this._onSubmit}>
+    return html`<form part="form" novalidate @submit=${this.#onSubmit}>
       <label for="text">${this.label}</label>
       <textarea
         id="text"
@@ -334,8 +334,8 @@ export class DhVideoStudio extends LitElement {
         .value=${this.text}
         aria-invalid=${this._invalid ? 'true' : 'false'}
         aria-describedby=${describedBy}
-        @input=${this._onInput}
-        @keydown=${this._onTextKeydown}
+        @input=${this.#onInput}
+        @keydown=${this.#onTextKeydown}
       ></textarea>
       <div class="field-info">
         ${this._invalid ? html`<span id="invalid" class="invalid">${this._invalid}</span>` : html`<span></span>`}
@@ -355,15 +355,15 @@ export class DhVideoStudio extends LitElement {
     const download = this._download?.talkId === talk.id ? this._download : undefined;
     return renderPlayer({
       talk,
-      voice: this._voices.name(talk.voice),
+      voice: this.#voices.name(talk.voice),
       downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
       fileName: videoFileName(this.headId, talk.id),
       downloadBusy: download?.busy ?? false,
       downloadError: download?.error,
-      onDownload: this._onDownload,
+      onDownload: this.#onDownload,
       unplayable: this._unplayable === talk.id,
-      onVideoError: this._onVideoError,
-      onReload: this._onVideoReload,
+      onVideoError: this.#onVideoError,
+      onReload: this.#onVideoReload,
     });
   }
 }

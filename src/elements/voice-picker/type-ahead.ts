@@ -9,22 +9,22 @@ const TYPEAHEAD_MS = 500;
  * asks the proxy across the whole catalogue.
  */
 export class TypeAhead {
-  private _typed = '';
-  private _typedAt = 0;
+  #typed = '';
+  #typedAt = 0;
 
   /** A Space pressed now is part of a name being typed, not "select". */
   continues(now: number): boolean {
-    return !!this._typed && now - this._typedAt <= TYPEAHEAD_MS;
+    return !!this.#typed && now - this.#typedAt <= TYPEAHEAD_MS;
   }
 
   /** Adds a key typed at `now`; the option it finds after `active` among `names` (folded), if any. */
   find(key: string, now: number, active: number, names: readonly (string | undefined)[]): number | undefined {
-    if (now - this._typedAt > TYPEAHEAD_MS) this._typed = '';
-    this._typedAt = now;
-    this._typed += fold(key);
+    if (now - this.#typedAt > TYPEAHEAD_MS) this.#typed = '';
+    this.#typedAt = now;
+    this.#typed += fold(key);
     // The same letter again and again cycles through the names that start with it.
-    const sameLetter = [...this._typed].every((c) => c === this._typed[0]);
-    const needle = sameLetter ? this._typed[0]! : this._typed;
+    const sameLetter = [...this.#typed].every((c) => c === this.#typed[0]);
+    const needle = sameLetter ? this.#typed[0]! : this.#typed;
     // A longer prefix may still match the active option; a new letter starts after it.
     const from = needle.length === 1 ? active + 1 : active;
     const n = names.length;

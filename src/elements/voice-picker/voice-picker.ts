@@ -73,10 +73,10 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   protected readonly requiredMessage = 'Please choose a voice.';
   protected readonly noun = 'voices';
 
-  private get _listbox(): HTMLElement & VirtualizerHostElement | null {
+  get #listbox(): HTMLElement & VirtualizerHostElement | null {
     return this.renderRoot?.querySelector('[role="listbox"]') ?? null;
   }
-  private get _search(): HTMLInputElement | null {
+  get #search(): HTMLInputElement | null {
     return this.renderRoot?.querySelector('input[type="search"]') ?? null;
   }
 
@@ -92,17 +92,17 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   label = 'Voice';
 
   /** The voice the user chose last (its provider decides whether a streaming list keeps it). */
-  private _chosen?: VoiceItem;
+  #chosen?: VoiceItem;
   /** What the filter selects offer: everything seen since the endpoint was set. */
-  private _seen = new SeenVoices();
-  private readonly _typeAhead = new TypeAhead();
+  #seen = new SeenVoices();
+  readonly #typeAhead = new TypeAhead();
   /** Set in willUpdate, done in updated: scroll the active option into view (so it is rendered). */
-  private _reveal: 'no' | 'now' | 'after-layout' = 'no';
+  #reveal: 'no' | 'now' | 'after-layout' = 'no';
   /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
-  private _revealPage = 0;
+  #revealPage = 0;
 
   protected get validationAnchor(): HTMLElement | null {
-    return this._listbox ?? this._search ?? null;
+    return this.#listbox ?? this.#search ?? null;
   }
 
   protected taskArgs() {
@@ -113,30 +113,30 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
     const params = (streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q }) as Query['params'];
     const query: Query = { endpoint: endpoint as string, params };
-    const first = await this._fetchPage(query, 1, signal);
+    const first = await this.#fetchPage(query, 1, signal);
     const options = {
       pageSize: PAGE_SIZE,
       total: first.total,
       first: first.items,
       // Later pages are asked with the filters of their list.
-      fetchPage: async (page: number, signal: AbortSignal) => (await this._fetchPage(query, page, signal)).items,
-      onPage: this._onPage,
+      fetchPage: async (page: number, signal: AbortSignal) => (await this.#fetchPage(query, page, signal)).items,
+      onPage: this.#onPage,
       onChange: () => this.requestUpdate(),
     };
     return new VoiceList(options, first.streamingProvider);
   }
 
   protected override listLoaded(loaded: VoiceList): void {
-    this._seen.remember(loaded.items);
+    this.#seen.remember(loaded.items);
     // A streaming head can use only the streaming provider's voices: one of another provider,
     // chosen before `streaming` was set, is dropped and said why, not kept to fail at the platform.
-    const chosen = this._chosen;
+    const chosen = this.#chosen;
     if (this.streaming && chosen?.voiceId === this.value && chosen.provider !== loaded.streamingProvider) {
       this.drop(`Choose one of the ${loaded.streamingProvider} voices: streaming avatars support only them.`);
     }
   }
 
-  private _fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
+  #fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
     return requestJson(query.endpoint, '/voices', voicesListSchema, {
       query: { ...query.params, page, take: PAGE_SIZE },
       signal,
@@ -146,27 +146,27 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   }
 
   /** A later page of the current list landed (its voices and rows are in place). */
-  private _onPage = (page: number, voices: readonly VoiceItem[]): void => {
-    this._seen.remember(voices);
+  #onPage = (page: number, voices: readonly VoiceItem[]): void => {
+    this.#seen.remember(voices);
     // The keyboard moved onto this page before it arrived: keep the active option in view
     // (a header the page brings may have pushed it down).
-    if (this._revealPage === page) {
-      this._revealPage = 0;
+    if (this.#revealPage === page) {
+      this.#revealPage = 0;
       // New rows are laid out a frame later; the same rows are re-rendered at once.
-      if (this._loaded?.pageOf(this._active) === page) this._reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
+      if (this._loaded?.pageOf(this._active) === page) this.#reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
     }
   };
 
   /** Enter or Space on an option of a failed page asks that page again. */
-  private _retryPageOf(index: number): boolean {
+  #retryPageOf(index: number): boolean {
     const loaded = this._loaded;
     if (!loaded?.retryPageOf(index)) return false;
-    this._revealPage = loaded.pageOf(index);
+    this.#revealPage = loaded.pageOf(index);
     return true;
   }
 
   /** The virtualizer shows rows first..last: load the pages of the options among them. */
-  private _onRange = (e: Event): void => {
+  #onRange = (e: Event): void => {
     const { first, last } = e as Event & { first: number; last: number };
     const options = this._loaded?.optionsIn(first, last);
     if (options) this.ensureItems(...options);
@@ -174,18 +174,18 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('endpoint')) this._seen = new SeenVoices();
+    if (changed.has('endpoint')) this.#seen = new SeenVoices();
     const loaded = this._loaded;
     if (changed.has('_loaded' as keyof DhVoicePicker) && loaded) {
       // A new list: the selected voice if it is in it (its first page), else the first one.
       this._active = loaded.indexOf.get(this.value) ?? 0;
-      this._revealPage = 0;
-      this._reveal = 'after-layout';
+      this.#revealPage = 0;
+      this.#reveal = 'after-layout';
     } else if (changed.has('value') && loaded) {
       const index = loaded.indexOf.get(this.value);
       if (index !== undefined) {
         this._active = index;
-        if (this._reveal === 'no') this._reveal = 'now';
+        if (this.#reveal === 'no') this.#reveal = 'now';
       }
     }
   }
@@ -194,15 +194,15 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     super.updated(changed);
     // The listbox (the validation bubble's anchor) comes and goes with the states.
     if (changed.has('_loaded' as keyof DhVoicePicker)) this.syncForm();
-    if (this._reveal !== 'no') {
-      this.revealActive(this._reveal === 'after-layout');
-      this._reveal = 'no';
+    if (this.#reveal !== 'no') {
+      this.revealActive(this.#reveal === 'after-layout');
+      this.#reveal = 'no';
     }
   }
 
   /** Scrolls the active option into view (it may be virtualised away), after the next layout if asked. */
   protected revealActive(afterLayout = false): void {
-    void scrollToActive(() => ({ box: this._listbox, loaded: this._loaded, active: this._active }), afterLayout);
+    void scrollToActive(() => ({ box: this.#listbox, loaded: this._loaded, active: this._active }), afterLayout);
   }
 
   /**
@@ -214,30 +214,30 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     if (!loaded?.total) return;
     this._active = Math.max(0, Math.min(loaded.total - 1, index));
     if (loaded.items[this._active] === undefined) {
-      this._revealPage = loaded.pageOf(this._active);
+      this.#revealPage = loaded.pageOf(this._active);
       this.ensureItems(this._active, this._active);
     }
     this.revealActive();
   }
 
-  private _choose(index: number): void {
-    if (this.isDisabled || this._retryPageOf(index)) return;
+  #choose(index: number): void {
+    if (this.isDisabled || this.#retryPageOf(index)) return;
     const voice = this._loaded?.items[index];
     if (!voice) return;
     this._active = index;
-    this._chosen = voice;
+    this.#chosen = voice;
     // The value is the voiceId, never the display name (spec: ttsVoice takes the id).
     this.select(voice.voiceId, voice);
   }
 
-  private _onListKeydown = (e: KeyboardEvent): void => {
+  #onListKeydown = (e: KeyboardEvent): void => {
     const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
     const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     // Space selects, unless it is part of a name being typed (APG listbox, type-ahead).
-    if (typing && (e.key !== ' ' || this._typeAhead.continues(e.timeStamp))) {
+    if (typing && (e.key !== ' ' || this.#typeAhead.continues(e.timeStamp))) {
       e.preventDefault();
-      const found = this._typeAhead.find(e.key, e.timeStamp, this._active, this._loaded!.folded);
+      const found = this.#typeAhead.find(e.key, e.timeStamp, this._active, this._loaded!.folded);
       if (found !== undefined) this._moveTo(found);
       return;
     }
@@ -257,7 +257,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
       case 'Enter':
       case ' ':
         // Nothing on a placeholder (_choose needs a loaded voice).
-        this._choose(this._active);
+        this.#choose(this._active);
         break;
       default:
         return;
@@ -266,22 +266,22 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     e.preventDefault();
   };
 
-  private _onOptionClick = (e: Event): void => {
+  #onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
-    this._choose(index);
+    this.#choose(index);
   };
 
-  private _onProvider = (e: Event): void => {
+  #onProvider = (e: Event): void => {
     this.provider = (e.target as HTMLSelectElement).value;
   };
-  private _onLocale = (e: Event): void => {
+  #onLocale = (e: Event): void => {
     this.locale = (e.target as HTMLSelectElement).value;
   };
-  private _onGender = (e: Event): void => {
+  #onGender = (e: Event): void => {
     this.gender = (e.target as HTMLSelectElement).value as DhVoicePicker['gender'];
   };
 
-  private _onClearFilters = (): void => {
+  #onClearFilters = (): void => {
     this.clearSearch();
     this.provider = '';
     this.locale = '';
@@ -290,7 +290,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 
   protected override render() {
     return html`
-      ${renderVoiceFilters(this._seen, {
+      ${renderVoiceFilters(this.#seen, {
         provider: this.provider,
         locale: this.locale,
         gender: this.gender,
@@ -298,9 +298,9 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
         disabled: this.isDisabled,
         streamingProvider: this._loaded?.streamingProvider,
         onSearch: this.onSearch,
-        onProvider: this._onProvider,
-        onLocale: this._onLocale,
-        onGender: this._onGender,
+        onProvider: this.#onProvider,
+        onLocale: this.#onLocale,
+        onGender: this.#onGender,
       })}
       ${this.renderCatalogue()}
     `;
@@ -309,19 +309,19 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   /** Says which filters left nothing, so the user knows what to widen. */
   protected renderEmpty() {
     const { provider, locale, gender, streaming } = this;
-    const filters = describeFilters(this._seen, { q: this._q, provider, locale, gender, streaming });
+    const filters = describeFilters(this.#seen, { q: this._q, provider, locale, gender, streaming });
     const where = this.streaming && this._loaded ? ` among the ${this._loaded.streamingProvider} voices (streaming avatars)` : '';
     return renderStatus(
       filters.length
         ? html`No voice matches ${filters.join(' and ')}${where}. Widen the search or the filters.
-            <button type="button" @click=${this._onClearFilters}>Clear filters</button>`
+            <button type="button" @click=${this.#onClearFilters}>Clear filters</button>`
         : `No voice is available${where}.`,
     );
   }
 
   /** What an option's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
-  private _rowState(): RowState {
-    return { value: this.value, active: this._active, onClick: this._onOptionClick };
+  #rowState(): RowState {
+    return { value: this.value, active: this._active, onClick: this.#onOptionClick };
   }
 
   protected renderItems(loaded: VoiceList, busy: boolean) {
@@ -341,11 +341,11 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
         this._focused && !disabled ? `option-${this._active}` : nothing
       }
       tabindex=${disabled ? -1 : 0}
-      @keydown=${this._onListKeydown}
+      @keydown=${this.#onListKeydown}
       @focus=${this.onFocus}
       @blur=${this.onBlur}
       @pointerdown=${this.onPointerdown}
-      @rangeChanged=${this._onRange}
+      @rangeChanged=${this.#onRange}
     >
       ${virtualize({
         items: loaded.rows,
@@ -353,7 +353,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
         layout: LAYOUT,
         // By option, not by row: a header arriving above keeps the options' DOM.
         keyFunction: (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
-        renderItem: (row: Row) => renderRow(loaded, row, this._rowState()),
+        renderItem: (row: Row) => renderRow(loaded, row, this.#rowState()),
       })}
     </div>`;
   }
