@@ -1,7 +1,8 @@
 /**
  * What each browser entry weighs in a site's own bundle: a one-line page module
  * (`import 'dh-kit/avatar'`) built the way a site builds it — esbuild with `--bundle --minify`,
- * and Vite with its defaults — then gzipped (level 9). Lit and the other dependencies are inside,
+ * and Vite with its defaults — then gzipped (level 9) and brotli-compressed (quality 11), as a
+ * server or CDN sends it. Lit and the other dependencies are inside,
  * as they are on the page. No plugin of ours is involved: the package must be small by itself.
  *
  * The package test (test/package/consumer.test.mjs) measures the installed tarball and holds the
@@ -9,7 +10,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
 
@@ -26,6 +27,18 @@ export const BUDGETS = {
   'dh-kit/head-form': null,
   'dh-kit/video-studio': null,
   'dh-kit': 41 * KB,
+};
+
+/**
+ * Where the budgets above must come back to (issue 15, as "Ship it" set them): `npm run bench`
+ * reports each entry against these, the package test holds BUDGETS. Not met yet by the avatar
+ * (its own code is about 5 kB gzip beside Lit's 6; see the README's "Performance").
+ */
+export const TARGETS = {
+  'dh-kit/avatar': 10 * KB,
+  'dh-kit/face-picker': 26 * KB,
+  'dh-kit/voice-picker': 26 * KB,
+  'dh-kit': 40 * KB,
 };
 
 /**
@@ -48,14 +61,18 @@ export async function measure({ root, specifier = (name) => name }) {
         build: { write: false, minify: true, rolldownOptions: { input: entry, output: { codeSplitting: false } } },
       });
       const viteCode = (Array.isArray(v) ? v : [v]).flatMap((o) => o.output).filter((c) => c.type === 'chunk').map((c) => c.code).join('\n');
-      const sizes = { esbuild: gzipSync(e.outputFiles[0].contents, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
-      rows.push({ name, ...sizes, budget, ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget });
+      const esbuildCode = e.outputFiles[0].contents;
+      const sizes = { esbuild: gzipSync(esbuildCode, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
+      const brotli = { esbuild: brotli11(esbuildCode), vite: brotli11(Buffer.from(viteCode)) };
+      rows.push({ name, ...sizes, brotli, budget, ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }
+
+const brotli11 = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const kb = (n) => `${(n / KB).toFixed(2)} kB`;
 

@@ -10,8 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
@@ -19,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { packedSite, locked } from '../../scripts/packed-site.mjs';
 import { BUDGETS, formatRow, measure } from '../../scripts/size.mjs';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tool = (name) => join(repo, 'node_modules/.bin', name);
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
-/** The consumer's other dependencies: the versions this checkout locked, so npm's cache has them. */
-const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'];
 const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react'];
@@ -68,22 +66,9 @@ function startJson(command, args, env) {
 
 describe('the packed package in an empty project', { timeout: 240_000 }, () => {
   before(async () => {
-    work = mkdtempSync(join(tmpdir(), 'dh-kit-consumer-'));
-    // `npm pack` builds dist/ first (prepack).
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
-    packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
-    site = join(work, 'site');
-    mkdirSync(site);
-    const deps = {
-      'dh-kit': `file:${join(work, packed.filename)}`,
-      react: locked('react'),
-      'react-dom': locked('react-dom'),
-      '@types/react': locked('@types/react'),
-      '@types/react-dom': locked('@types/react-dom'),
-      '@types/node': locked('@types/node'),
-    };
-    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', dependencies: deps }, null, 2));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } });
+    // `npm pack` builds dist/ first (prepack); React and the types a site would have beside it.
+    const names = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node'];
+    ({ work, site, packed } = await packedSite({ dependencies: Object.fromEntries(names.map((n) => [n, locked(n)])) }));
     cpSync(join(repo, 'test/package/site'), site, { recursive: true });
   });
   after(() => {

@@ -1,0 +1,38 @@
+/**
+ * The package as a stranger installs it: `npm pack` (which builds dist/ first), then the tarball
+ * installed into an empty project of their own in a temporary folder. Used by the package test
+ * (test/package/consumer.test.mjs) and by `npm run bench` (sizes are measured from it).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+/** The version of a dependency this checkout locked (so npm's cache has it). */
+export const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/**
+ * Packs the checkout and installs the tarball, with `dependencies` (name → version) beside it,
+ * into `<work>/site`. Returns the folders, npm's description of the tarball, and `remove()`.
+ */
+export async function packedSite({ dependencies = {} } = {}) {
+  const work = mkdtempSync(join(tmpdir(), 'dh-kit-consumer-'));
+  try {
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+    const packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+    const site = join(work, 'site');
+    mkdirSync(site);
+    const deps = { 'dh-kit': `file:${join(work, packed.filename)}`, ...dependencies };
+    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', dependencies: deps }, null, 2));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } });
+    return { work, site, packed, remove: () => rmSync(work, { recursive: true, force: true }) };
+  } catch (err) {
+    rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
+}
