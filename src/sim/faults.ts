@@ -1,7 +1,8 @@
 /**
  * Fault injection for tests: make a route answer an error status, answer late, or answer a body
  * that breaks the spec's schema, with headers of its own (a 302 with a Location). Faults are added
- * through `/api/_sim/faults` and used up in order.
+ * through `/api/_sim/faults` and used up in order; one with a `rate` hits that share of the
+ * requests it matches.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { SimFault, SimStore } from './store.js';
@@ -12,14 +13,22 @@ export const MALFORMED_BODY = JSON.stringify({ data: [{ unexpected: true }], met
 function pathMatches(pattern: string, path: string): boolean {
   const p = pattern.split('/');
   const s = path.split('/');
+  // A final `**` stands for one or more segments: `/**` is every path, `/head/**` all under /head.
+  if (p[p.length - 1] === '**') return s.length >= p.length && p.slice(0, -1).every((seg, i) => seg === '*' || seg === s[i]);
   return p.length === s.length && p.every((seg, i) => seg === '*' || seg === s[i]);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Takes the first fault matching this request, and uses it up when it has a count. */
-export function takeFault(store: SimStore, method: string, path: string): SimFault | undefined {
-  const fault = store.faults.find((f) => (!f.method || f.method.toUpperCase() === method) && pathMatches(f.path, path));
+/**
+ * Takes the first fault matching this request, and uses it up when it has a count. A fault with a
+ * `rate` is drawn for each request it matches (a soak's "10 % of calls fail"); one not drawn
+ * lets the next fault have its turn.
+ */
+export function takeFault(store: SimStore, method: string, path: string, random: () => number = Math.random): SimFault | undefined {
+  const fault = store.faults.find(
+    (f) => (!f.method || f.method.toUpperCase() === method) && pathMatches(f.path, path) && (f.rate === undefined || random() < f.rate),
+  );
   if (!fault) return undefined;
   if (fault.times > 0) {
     fault.times -= 1;

@@ -16,6 +16,7 @@ const faultSchema = z.object({
   body: z.string().optional(),
   malformed: z.boolean().optional(),
   headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes'), z.string()).optional(),
+  rate: z.number().min(0).max(1).optional(),
   times: z.number().int().min(0).default(1),
 });
 

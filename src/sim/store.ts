@@ -97,8 +97,10 @@ export interface SimRequestRecord {
 export interface SimFault {
   id: number;
   method?: string;
-  /** Path under /api, exact (`/head_visual/face/all`) or a pattern with `*` for one segment. */
+  /** Path under /api, exact (`/head_visual/face/all`) or a pattern with `*` for one segment and a final `**` for the rest (`/**`: every path). */
   path: string;
+  /** The share of matching requests it applies to (0–1, drawn for each request); unset: every one. */
+  rate?: number;
   status?: number;
   delayMs?: number;
   /** Raw response body: with `status` it is the error body; alone it replaces a 200 answer. */

@@ -131,6 +131,27 @@ describe('simulator', () => {
     assert.equal((await add({ path: 'no-slash' })).status, 400);
   });
 
+  test('a fault with a rate hits about that share of the requests under a `**` path, and never the others', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    assert.equal((await add({ path: '/**', rate: 1.5, status: 503 })).status, 400, 'a rate is a share, 0 to 1');
+    assert.equal((await add({ path: '/**', rate: 0.25, status: 503, times: 0 })).status, 201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      const path = i % 2 ? '/api/voice/all' : '/api/head_visual/face/all?take=1';
+      statuses.push((await app.request(path, { headers: auth })).status);
+    }
+    assert.deepEqual([...new Set(statuses)].sort(), [200, 503]);
+    const failed = statuses.filter((s) => s === 503).length;
+    // 400 draws at 25 %: 100 expected (σ ≈ 8.7); outside 60–140 (4.6 σ) about 4 runs in a million.
+    assert.ok(failed > 60 && failed < 140, `${failed} of 400 failed`);
+    assert.equal((await app.request('/api/_sim/faults', { method: 'DELETE' })).status, 204);
+    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200);
+    await add({ path: '/head/**', status: 500 });
+    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200, '`/head/**` is not every path');
+    assert.equal((await app.request('/api/head/talks/x', { headers: auth })).status, 500);
+  });
+
   test('faults carry response headers: a 302 with a Location, or headers added to the real answer', async () => {
     const auth = { authorization: `Bearer ${await token()}` };
     const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
