@@ -4,6 +4,7 @@
  * browser only ever talks to it.
  */
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
@@ -22,8 +23,9 @@ import { toolCallRoutes, type ToolHandler } from './routes/tool-calls.js';
 import { toolRoutes } from './routes/tools.js';
 import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
 import { EventHub } from './events.js';
-import { adminTokenAuthorize, answerHeaders, clientAddress, corsFor, csrfHeader, limitBody, limitRate } from './security.js';
+import { adminTokenAuthorize, answerHeaders, clientAddress, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
 import { MemoryStore, type KeyValueStore } from './store.js';
 
 export const VERSION = '0.1.0';
@@ -62,6 +64,11 @@ export interface ProxyOptions {
    * GET /bundle so the head form can show a head's embed code; the Node entry sets it.
    */
   bundle?: BundleInfo;
+  /**
+   * Compresses the prepared catalogue answers once each (default: gzip with CompressionStream;
+   * the Node entry adds brotli). Other answers over 1 kB are gzipped by hono/compress.
+   */
+  compress?: Compressor;
   /** Fetch for the media the proxy relays: poster images, video downloads (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -94,6 +101,7 @@ export function createProxy(options: ProxyOptions): Hono {
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
     defaultAuthorize: options.authorize === undefined,
+    compress: options.compress ?? webCompressor,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     ...catalogueLoaders(platform, now),
@@ -166,6 +174,9 @@ export function createProxy(options: ProxyOptions): Hono {
       ms: Math.round((performance.now() - start) * 10) / 10,
     });
   });
+  // JSON, pages and scripts over 1 kB, gzip (CompressionStream); never an event stream, media or
+  // an answer that is already encoded (the prepared ones, the bundle).
+  app.use('*', unlessFinished(compress({ threshold: COMPRESS_THRESHOLD })));
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
   app.notFound(notFound(config.callbackSecret));

@@ -1,7 +1,7 @@
 /**
  * The single-file bundle (dist/dh-kit.bundle.js) as a site serves it to pages on any origin: read
  * once, hashed (a versioned URL and the Subresource Integrity value), compressed once (brotli,
- * gzip), then every request is a header lookup and a write.
+ * gzip), then every request is a header lookup and a write (encodings.ts chooses and compares).
  *
  * CORS: `Access-Control-Allow-Origin: *`, not DH_ALLOWED_ORIGINS. The bundle is the same public
  * code as the npm package and holds no secret, and a module script from another origin is always
@@ -11,8 +11,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { BundleInfo } from '../api/answers.js';
+import { IMMUTABLE, chooseEncoding, encodedEtag, etagMatches, finished, type Encoding } from './encodings.js';
+import { securityHeaders } from './security.js';
 
 export type { BundleInfo } from '../api/answers.js';
 
@@ -48,31 +50,25 @@ export function loadBundle(file: string): LoadedBundle {
 
 /** Mounts GET/HEAD /dh-kit.bundle.js and /dh-kit.<hash>.js on `app`. */
 export function serveBundle(app: Hono, bundle: LoadedBundle): void {
-  const respond = (request: Request, cacheControl: string): Response => {
-    const headers = new Headers({
+  const encoded: Record<Encoding, Uint8Array<ArrayBuffer>> = { br: bundle.brotli, gzip: bundle.gzip };
+  const respond = async (c: Context, cacheControl: string): Promise<Response> => {
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const headers: Record<string, string> = {
+      ...(await securityHeaders()),
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': cacheControl,
-      etag: bundle.etag,
+      etag: encodedEtag(bundle.etag, encoding),
       vary: 'Accept-Encoding',
       'access-control-allow-origin': '*',
       // Pages that isolate themselves (COEP) may still load it.
       'cross-origin-resource-policy': 'cross-origin',
-      'x-content-type-options': 'nosniff',
-    });
-    const tags = request.headers.get('if-none-match');
-    if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === bundle.etag)) return new Response(null, { status: 304, headers });
-    const accepted = request.headers.get('accept-encoding') ?? '';
-    let body = bundle.bytes;
-    if (/\bbr\b/.test(accepted)) {
-      headers.set('content-encoding', 'br');
-      body = bundle.brotli;
-    } else if (/\bgzip\b/.test(accepted)) {
-      headers.set('content-encoding', 'gzip');
-      body = bundle.gzip;
-    }
-    headers.set('content-length', String(body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    };
+    if (etagMatches(c.req.header('if-none-match'), bundle.etag)) return finished(new Response(null, { status: 304, headers }));
+    const body = encoding ? encoded[encoding] : bundle.bytes;
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.byteLength);
+    return finished(new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers }));
   };
-  app.get(BUNDLE_PATH, (c) => respond(c.req.raw, 'public, max-age=300, must-revalidate'));
-  app.get(bundle.path, (c) => respond(c.req.raw, 'public, max-age=31536000, immutable'));
+  app.get(BUNDLE_PATH, (c) => respond(c, 'public, max-age=300, must-revalidate'));
+  app.get(bundle.path, (c) => respond(c, IMMUTABLE));
 }

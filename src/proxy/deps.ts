@@ -7,6 +7,7 @@ import { PlatformError } from '../platform/errors.js';
 import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
 import { CoalescingCache } from './cache.js';
 import type { ProxyConfig } from './config.js';
+import type { Compressor } from './encodings.js';
 import type { KeyValueStore } from './store.js';
 
 /** The admin actions a site's `authorize` hook decides on. */
@@ -61,6 +62,8 @@ export interface Deps {
   head(id: string): Promise<HeadRecord>;
   /** Poster images fetched once and kept (they are small and rarely change). */
   posters: CoalescingCache<{ type: string; bytes: Uint8Array }>;
+  /** Compresses prepared answers once (brotli and gzip on Node, gzip elsewhere). */
+  compress: Compressor;
   /** For the few requests that are not platform API calls (poster images). */
   fetch: typeof fetch;
   now(): number;

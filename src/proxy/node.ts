@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +15,9 @@ import type { BundleInfo } from '../api/answers.js';
 import { createProxy, type ProxyOptions } from './app.js';
 import { notFound } from './callbacks.js';
 import { loadBundle, serveBundle } from './bundle.js';
-import { answerHeaders, clientAddress } from './security.js';
+import { clientAddress } from './security.js';
+import { nodeCompressor } from './node-compress.js';
+import { IMMUTABLE } from './encodings.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -70,17 +73,22 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   const limits = { ...NODE_LIMITS, ...given };
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
   const app = new Hono();
-  app.use('*', answerHeaders());
+  // The proxy's answer-wide middleware (security headers, the request log, compression) is at
+  // '*' in its app, mounted at '/': it covers the pages, static files and the bundle below too.
   app.route(
     '/',
     createProxy({
       clientKey: (c) => clientAddress(c, options.config.trustProxy, getConnInfo(c).remote.address),
+      compress: nodeCompressor,
       ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
       ...proxyOptions,
     }),
   );
   if (bundle) serveBundle(app, bundle);
   if (staticDir && existsSync(staticDir)) {
+    // Pages and files are revalidated with an ETag (304 when unchanged); the build's content-hashed
+    // assets (Vite's assets/name-<hash>.js) are new names when they change: cached for a year.
+    app.on(['GET', 'HEAD'], '/*', etag());
     // HTML pages get their placeholders filled in (the demo's head ids are made at start-up).
     app.get('/*', async (c, next) => {
       const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
@@ -93,7 +101,14 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors });
     });
     // GET and HEAD only: serveStatic answers other methods with a file's length and no body.
-    app.on(['GET', 'HEAD'], '/*', serveStatic({ root: relative(process.cwd(), staticDir) || '.' }));
+    app.on(
+      ['GET', 'HEAD'],
+      '/*',
+      serveStatic({
+        root: relative(process.cwd(), staticDir) || '.',
+        onFound: (path, c) => c.header('cache-control', /(^|\/)assets\/[^/]+-[\w-]{8}\.\w+$/.test(path) ? IMMUTABLE : 'no-cache'),
+      }),
+    );
   }
   const prefix = options.config.prefix;
   const proxy404 = notFound(options.config.callbackSecret);

@@ -196,7 +196,7 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const { preparedAnswers } = await import('../../src/proxy/prepared-answers.js');
       const { Hono } = await import('hono');
       const source = {};
-      const answers = preparedAnswers(async () => source, 1000);
+      const answers = preparedAnswers(async () => source, undefined, 1000);
       const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, source, { q: c.req.query('q'), pad: 'p'.repeat(300) }));
       for (let i = 0; i < 10; i++) assert.equal((await app.request(`/x?q=${i}`)).status, 200);
       assert.equal(answers.size(), 3, 'three answers of ~330 bytes fit in 1000');

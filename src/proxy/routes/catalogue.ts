@@ -23,8 +23,8 @@ export function catalogueRoutes(deps: Deps) {
   const app = new Hono();
   // Each answer is made once per query string and catalogue, with its strong ETag (a browser's
   // If-None-Match gets a 304 with no body): see ../prepared-answers.ts.
-  const faceAnswers = preparedAnswers(() => deps.faces());
-  const voiceAnswers = preparedAnswers(() => deps.voices());
+  const faceAnswers = preparedAnswers(() => deps.faces(), deps.compress);
+  const voiceAnswers = preparedAnswers(() => deps.voices(), deps.compress);
 
   app.get('/faces', faceAnswers.reuse, valid('query', facesQuerySchema), async (c) => {
     const q = c.req.valid('query');
