@@ -545,10 +545,11 @@ describe('<dh-face-picker>', () => {
       try {
         const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
         await ready(el, 10);
-        expect(cells(el).length).to.be.below(300);
-        // The first page, and the next ones only as far as the rows buffered below the view.
+        // The rows in view and 300 px around them (issue 15: the library's 1000 px rendered 105).
+        expect(cells(el).length).to.be.below(70);
+        // The first page covers the rows buffered below the view: nothing more is asked before a scroll.
         const pages = fake.calls.map((q) => Number(new URLSearchParams(q).get('page')));
-        expect(Math.max(...pages)).to.be.at.most(3, `pages asked: ${pages.join(', ')}`);
+        expect(pages).to.deep.equal([1], `pages asked: ${pages.join(', ')}`);
         expect(new Set(pages).size).to.equal(pages.length, 'no page is asked twice');
         grid(el)!.focus();
         await sendKeys({ press: 'Control+End' });
