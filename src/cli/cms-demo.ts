@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { embedCode } from '../api/embed.js';
 import type { BundleInfo } from '../api/answers.js';
+import { answerHeaders } from '../proxy/security.js';
 
 export interface CmsPageValues {
   /** The demo site (the proxy's server), e.g. http://127.0.0.1:8787. */
@@ -47,6 +48,10 @@ export function hostPageCsp(siteOrigin: string, platformOrigins: string[]): stri
 export async function startCmsDemo(options: { staticDir: string; host: string; port: number }): Promise<RunningCmsDemo> {
   let values: CmsPageValues | undefined;
   const app = new Hono();
+  // The page stands for a site owner's: it gets what the demo site's pages get (node.ts), so the
+  // demo shows the kit working under them — nosniff and no-referrer on every answer, and no
+  // other origin framing the page.
+  app.use('*', answerHeaders());
   app.get('/', async (c) => {
     if (!values) return c.text('Starting…', 503, { 'retry-after': '1' });
     const site = new URL(values.siteUrl);
@@ -55,7 +60,7 @@ export async function startCmsDemo(options: { staticDir: string; host: string; p
     const page = (await readFile(join(options.staticDir, 'cms.html'), 'utf8'))
       .replaceAll('__DH_SITE_URL__', site.origin)
       .replace('__DH_EMBED_CODE__', code);
-    return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': hostPageCsp(site.origin, values.platformOrigins) });
+    return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': `${hostPageCsp(site.origin, values.platformOrigins)}; frame-ancestors 'self'` });
   });
   // A browser asks every origin for one; an answer keeps its console free of a 404.
   app.get('/favicon.ico', (c) => c.body(null, 204));

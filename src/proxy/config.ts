@@ -135,7 +135,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError('Configuration: DH_BASE_URL is required with DH_EMAIL and DH_SECRET_KEY (the platform API address)');
   }
   // One secret for two jobs: whoever learns one (a leaked launch link cannot, but a plugin
-  // address or an admin's browser might) would hold the other.
+  // address or an admin's browser might) would hold the other. A webhook shared key is known
+  // beyond this server too: the platform keeps it and shows it to whoever reads the head's
+  // webhooks. The messages name the variables, never a value (they are printed at start-up).
   const secrets = (
     [
       ['DH_SIGNING_SECRET', e.DH_SIGNING_SECRET],
@@ -144,8 +146,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       ['DH_SECRET_KEY', e.DH_SECRET_KEY],
     ] as const
   ).filter(([, v]) => v !== undefined);
+  // Two heads may share a key, or list one twice during a rotation: those are not compared.
+  const webhookKeys = [...e.DH_WEBHOOK_KEYS].flatMap(([head, keys]) => keys.map((key) => [`DH_WEBHOOK_KEYS (a key of head ${head})`, key] as const));
   for (const [i, [name, value]] of secrets.entries()) {
-    const same = secrets.slice(i + 1).find(([, other]) => other === value);
+    const same = [...secrets.slice(i + 1), ...webhookKeys].find(([, other]) => other === value);
     if (same) throw new ConfigError(`Configuration: ${name} and ${same[0]} must be different secrets.`);
   }
   return {

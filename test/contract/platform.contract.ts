@@ -541,7 +541,7 @@ export function platformContract(t: ContractTarget): void {
     });
 
     describe('tools', { skip: !t.allowCreate && NEEDS_CREATE }, () => {
-      test('TOOL-1 TOOL-3 conversation-settings sets the tools; a bad parameter name is refused before sending', async () => {
+      test('TOOL-1 TOOL-3 conversation-settings sets the tools (2xx), and the head shows them where its record lists them; a bad parameter name is refused before sending', async () => {
         const { id } = await shared.createHead({ ...headBase(), operationMode: 'oc' });
         const tools = [
           {
@@ -551,7 +551,28 @@ export function platformContract(t: ContractTarget): void {
             url: 'https://tools.example.com/weather',
           },
         ];
-        await shared.setTools(id, tools);
+        // The PUT's own status, read off the wire: the round trip is checked live, where no
+        // introspection tells what the platform kept.
+        const puts: number[] = [];
+        const watched = client({
+          fetch: async (input, init) => {
+            const res = await fetch(input, init);
+            if (init?.method === 'PUT') puts.push(res.status);
+            return res;
+          },
+        });
+        const answer = await watched.setTools(id, tools);
+        assert.ok(puts.length > 0 && puts.at(-1)! >= 200 && puts.at(-1)! < 300, `PUT conversation-settings answered ${puts.join(', ')}`);
+        // The spec shows neither the PUT's answer nor the head record with the tools: where either
+        // holds a conversationSettings.tools list, the tool put is in it, by name and address.
+        const listed = (record: unknown) => {
+          const list = (record as { conversationSettings?: { tools?: unknown } } | null)?.conversationSettings?.tools;
+          return Array.isArray(list) ? (list as { name?: unknown; url?: unknown }[]) : undefined;
+        };
+        for (const [where, record] of [['the PUT answer', answer], ['GET /head/{id}', await shared.getHead(id)]] as const) {
+          const list = listed(record);
+          if (list) assert.ok(list.some((tool) => tool?.name === tools[0]!.name && tool?.url === tools[0]!.url), `${where} lists the tool put: ${JSON.stringify(list).slice(0, 300)}`);
+        }
         if (sim) assert.deepEqual((await sim.head(id)).tools, tools);
         await rejects(
           shared.setTools(id, [{ ...tools[0]!, parameters: [{ name: 'the city', type: 'string', description: '' }] }]),

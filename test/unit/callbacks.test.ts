@@ -66,6 +66,24 @@ describe('plugin and tool addresses hold the callback secret', () => {
     assert.equal(p.calls.length, 0);
   });
 
+  test('against the platform, a proxy without DH_CALLBACK_SECRET warns that the plugin and tool routes are off, even with no plugin or tools given', async () => {
+    const warnings: string[] = [];
+    const config = parseConfig({ DH_EMAIL: access.email, DH_SECRET_KEY: access.secretKey, DH_BASE_URL: access.baseUrl, DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' });
+    assert.equal(config.mode, 'platform');
+    const app = createProxy({ config, platform: client, log: () => undefined, warn: (m) => warnings.push(m) });
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0]!, /^DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/);
+    for (const path of [`/dh/plugin/${SECRET}/conversation/u1/message`, '/dh/plugin/conversation/u1/message', `/dh/tools/${SECRET}/weather`, '/dh/tools/weather']) {
+      const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message()) });
+      assert.equal(res.status, 404, path);
+      assert.equal((await res.json()).error.code, 'not_found');
+    }
+    // The simulator with nothing to serve there: nothing to warn about.
+    const quiet: string[] = [];
+    createProxy({ config: { ...parseConfig({ DH_RATE_LIMIT: '0' }), platform: access }, platform: client, log: () => undefined, warn: (m) => quiet.push(m) });
+    assert.deepEqual(quiet.filter((m) => m.includes('DH_CALLBACK_SECRET')), []);
+  });
+
   test('the secret never appears in a log line', async () => {
     const p = proxy();
     await p.post(`/plugin/${SECRET}/conversation/u1/message`, message());

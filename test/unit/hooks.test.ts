@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { PlatformClient } from '../../src/platform/client.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
-import { createProxy } from '../../src/proxy/app.js';
+import { PLATFORM_RATE_LIMIT, createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import type { Platform } from '../../src/proxy/deps.js';
 import type { EventHandler } from '../../src/proxy/routes/receiver.js';
@@ -377,6 +377,32 @@ describe('rate limit', () => {
     assert.deepEqual(health, [200, 200, 429], 'a browser route from the same address is limited');
     const big = JSON.stringify({ ...JSON.parse(s.body), pad: 'x'.repeat(70 * 1024) });
     assert.equal((await s.deliver(big, await signWebhookBody(big, s.key))).status, 413);
+  });
+
+  test('a flood of deliveries from one address is answered 429 after PLATFORM_RATE_LIMIT a minute, before any key look-up', async () => {
+    const { platform, calls } = counted();
+    let address = '198.51.100.23';
+    const s = await setup({ platform, clientKey: () => address });
+    const looked = calls.listWebhooks ?? 0;
+    // Unsigned and unreadable deliveries are refused at once, and each counts against the limit.
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < PLATFORM_RATE_LIMIT; i++) {
+      const status = (await s.deliver(i % 2 ? s.body : '{not json', i % 2 ? undefined : `sha256=${'ab'.repeat(32)}`)).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    assert.deepEqual([...statuses].sort(), [[400, PLATFORM_RATE_LIMIT / 2], [401, PLATFORM_RATE_LIMIT / 2]]);
+    // Then a well-signed delivery of a real head, whose keys the proxy would read from the platform.
+    const limited = await s.signed('over-the-limit');
+    assert.equal(limited.status, 429);
+    assert.equal((await limited.json()).error.code, 'rate_limited');
+    assert.ok(Number(limited.headers.get('retry-after')) >= 1, 'the platform is told when to send it again');
+    assert.equal((calls.listWebhooks ?? 0) - looked, 0, 'no key look-up reached the platform');
+    await sleep(0);
+    assert.equal(s.events.length, 0);
+    // Per address: the platform's other addresses still deliver.
+    address = '198.51.100.24';
+    assert.equal((await s.signed('another-address')).status, 202);
+    assert.equal((calls.listWebhooks ?? 0) - looked, 1);
   });
 });
 

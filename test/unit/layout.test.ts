@@ -126,6 +126,29 @@ test('server code never imports the elements; the platform client and the proxy 
   assert.deepEqual(wrong, []);
 });
 
+test('the simulator keeps its own rules: nothing under src/sim/ reaches src/platform/schemas.ts, directly or through another module', () => {
+  // The simulator stands for the platform: checked with the client's own schemas, a mistake in
+  // them would be on both sides of the contract and no test would see it.
+  const reaches = (from: string, seen = new Set<string>()): string[] | undefined => {
+    for (const { target, internal } of graph.get(from) ?? []) {
+      if (!internal || seen.has(target)) continue;
+      seen.add(target);
+      if (target === 'platform/schemas.ts') return [target];
+      const path = reaches(target, seen);
+      if (path) return [target, ...path];
+    }
+    return undefined;
+  };
+  const wrong = files
+    .filter((f) => layer(f) === 'sim')
+    .flatMap((f) => {
+      const path = reaches(f);
+      return path ? [[f, ...path].join(' → ')] : [];
+    });
+  assert.ok(files.filter((f) => layer(f) === 'sim').length > 10, 'the simulator\'s modules are read');
+  assert.deepEqual(wrong, []);
+});
+
 test('the CLI: no command imports another (only main.ts dispatches), and nothing imports proxy/routes/', () => {
   const helpers = new Set(['cli/shared.ts', 'cli/connect.ts', 'cli/discovery.ts', 'cli/paths.ts', 'cli/site.ts', 'cli/table.ts', 'cli/cms-demo.ts']);
   const wrong = files

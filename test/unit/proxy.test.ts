@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createProxy } from '../../src/proxy/app.js';
+import { isFinished } from '../../src/proxy/encodings.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
@@ -510,6 +511,32 @@ describe('proxy', () => {
       assert.match((await errorOf(badQuery)).message, /^take: /);
     });
 
+    test('every answer of the proxy itself, without the Node server, carries nosniff and no-referrer: JSON, catalogues, errors, 404s, the webhook receiver', async () => {
+      const p = makeProxy();
+      // Edge and serverless runtimes run the Hono app alone: these headers must come from it, not
+      // from node.ts. A catalogue answer is prepared once and then sent as a finished Response the
+      // answer-wide middleware skips, so it is asked for twice, and revalidated (304).
+      const first = await p.request('/dh/faces?take=24');
+      const etag = first.headers.get('etag') ?? '';
+      const answers: [string, Response, number][] = [
+        ['JSON', await p.request('/dh/health'), 200],
+        ['a catalogue, prepared', first, 200],
+        ['a catalogue, reused', await p.request('/dh/faces?take=24'), 200],
+        ['a catalogue, revalidated', await p.request('/dh/faces?take=24', { headers: { 'if-none-match': etag } }), 304],
+        ['a catalogue, gzipped', await p.request('/dh/faces?take=24', { headers: { 'accept-encoding': 'gzip' } }), 200],
+        ['an error', await p.request('/dh/faces?take=nope'), 400],
+        ['a 404', await p.request('/dh/nope'), 404],
+        ['the webhook receiver', await p.request('/dh/hooks/events', { method: 'POST', body: '{}' }), 401],
+      ];
+      for (const [what, res, status] of answers) {
+        assert.equal(res.status, status, what);
+        assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
+        assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);
+      }
+      assert.ok(etag && isFinished(first), 'the catalogue answer is a prepared (finished) one');
+      assert.equal(answers[4]![1].headers.get('content-encoding'), 'gzip', 'the compressed form is a prepared one too');
+    });
+
     test('the rate limit answers 429 with Retry-After per client', async () => {
       const p = makeProxy({ DH_RATE_LIMIT: '5' }, { clientKey: (c) => c.req.header('x-test-client') ?? 'a' });
       for (let i = 0; i < 5; i++) assert.equal((await p.request('/dh/health')).status, 200);
@@ -550,6 +577,25 @@ describe('proxy', () => {
       const platform = parseConfig({ DH_EMAIL: 'a@b.c', DH_SECRET_KEY: 'key-1234567890', DH_BASE_URL: 'https://api.example' });
       assert.equal(platform.signingSecret, undefined);
       assert.throws(() => createProxy({ config: platform, log: () => undefined, warn: () => undefined }), /DH_SIGNING_SECRET is required/);
+    });
+
+    test('configuration: DH_SIGNING_SECRET may not be DH_SECRET_KEY, and no webhook shared key may be one of the other secrets; the error names the variables, never the values', () => {
+      const platform = { DH_EMAIL: 'a@b.c', DH_BASE_URL: 'https://api.example' };
+      const same = 'shared-value-0123456789-0123456789-abc';
+      const refused = (env: Record<string, string>, names: RegExp) => {
+        assert.throws(
+          () => parseConfig(env),
+          (err: Error) => (assert.match(err.message, names), assert.ok(!err.message.includes(same), 'the value is never printed'), true),
+        );
+      };
+      refused({ ...platform, DH_SECRET_KEY: same, DH_SIGNING_SECRET: same }, /DH_SIGNING_SECRET and DH_SECRET_KEY must be different secrets/);
+      const others = { DH_SIGNING_SECRET: 's'.repeat(40), DH_ADMIN_TOKEN: 'a'.repeat(40), DH_CALLBACK_SECRET: 'c'.repeat(40), DH_SECRET_KEY: 'k'.repeat(40) };
+      for (const name of Object.keys(others) as (keyof typeof others)[]) {
+        refused({ ...platform, ...others, [name]: same, DH_WEBHOOK_KEYS: `head-1:other-key-1,head-2:${same}` }, new RegExp(`${name} and DH_WEBHOOK_KEYS \\(a key of head head-2\\) must be different secrets`));
+      }
+      // Keys of their own parse; two heads may share one.
+      const fine = parseConfig({ ...platform, ...others, DH_WEBHOOK_KEYS: `head-1:${same},head-2:${same}` });
+      assert.deepEqual([...fine.webhookKeys], [['head-1', [same]], ['head-2', [same]]]);
     });
 
     test('logs are one structured line per request, with no query string', async () => {
