@@ -300,7 +300,7 @@ describe('fuzz: every route, random input (issue 14)', () => {
     });
     after(() => proxy.close());
 
-    test('random paths, methods, headers and small bodies over HTTP: no 5xx, the security headers on every answer but HEAD\'s, no file outside the site, the process stays up', async () => {
+    test('random paths, methods, headers and small bodies over HTTP: no 5xx, the security headers on every answer (HEAD too), no file outside the site, the process stays up', async () => {
       // The proxy's routes too, so the headers reach the Node adapter's own compression and answers.
       const segment = fc.oneof(
         fc.constantFrom('dh', 'index.html', 'backoffice.html', '..', '%2e%2e', '%2f', '..%2f..', '%00', 'package.json', 'etc', 'passwd', `dh/plugin/${CALLBACK}`, `dh/tools/${CALLBACK}`),
@@ -319,9 +319,9 @@ describe('fuzz: every route, random input (issue 14)', () => {
           const res = await fetch(`${proxy.url}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, redirect: 'manual' });
           const text = await res.text();
           assert.ok(res.status < 500, `${res.status} for ${what}: ${text.slice(0, 200)}`);
-          // Not HEAD: @hono/node-server 1.19 builds a HEAD answer from the GET answer's first
-          // headers, so what middleware added after the route is lost (fixed in its 2.x).
-          if (method !== 'HEAD') assertSecurityHeaders(res, what);
+          // HEAD too: @hono/node-server 1.19 built a HEAD answer from the GET answer's first
+          // headers and lost what middleware added after the route (found here; fixed in 2.x).
+          assertSecurityHeaders(res, what);
           assert.ok(!text.includes('"devDependencies"') && !text.includes('root:x:0:0'), `${path} served a file outside the site`);
           scan.recordText(res.status, res.headers, text);
         }),
