@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
-import { createProxy, type ProxyOptions } from './app.js';
+import { createProxy, type LogLine, type ProxyOptions } from './app.js';
 import { notFound } from './callbacks.js';
 import { loadBundle, serveBundle } from './bundle.js';
 import { clientAddress } from './security.js';
@@ -68,6 +68,23 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/**
+ * The request log on Node: one JSON line per request, as createProxy's default, written to stdout
+ * once per turn of the event loop for all the lines of that turn (a write per request cost a
+ * fifth of a cached answer's time).
+ */
+export function stdoutLog(out: NodeJS.WritableStream = process.stdout): (line: LogLine) => void {
+  let lines = '';
+  const flush = () => {
+    out.write(lines);
+    lines = '';
+  };
+  return (line) => {
+    if (!lines) setImmediate(flush);
+    lines += `${JSON.stringify(line)}\n`;
+  };
+}
+
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, privatePages = [], limits: given, ...proxyOptions } = options;
   const limits = { ...NODE_LIMITS, ...given };
@@ -82,6 +99,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       compress: nodeCompressor,
       ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
       ...proxyOptions,
+      log: proxyOptions.log ?? stdoutLog(),
     }),
   );
   if (bundle) serveBundle(app, bundle);

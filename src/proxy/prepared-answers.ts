@@ -23,12 +23,19 @@ const PREPARED_BYTES = 8 * 1024 * 1024;
 const CACHE_CONTROL = 'public, max-age=60';
 const encoder = new TextEncoder();
 
+interface Variant {
+  body: Uint8Array<ArrayBuffer>;
+  /** Every header of its 200, and of its 304 (no content headers). */
+  headers: Record<string, string>;
+  notModified: Record<string, string>;
+}
+
 interface Prepared {
   source: object;
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
-  /** Each encoding, made on first demand (undefined: the runtime cannot make it). */
-  encoded: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer> | undefined>>>;
+  /** The identity and each encoding, made on first demand (null: the runtime cannot make it). */
+  variants: Map<Encoding | 'identity', Promise<Variant | null>>;
 }
 
 /** The request's query string as sent (`?…`, or ''): the key of its answer. */
@@ -38,30 +45,54 @@ const queryOf = (c: Context) => {
   return at < 0 ? '' : url.slice(at);
 };
 
+/** Accept-Encoding values seen, read once each (browsers send a handful of spellings). */
+const acceptCache = new Map<string, Encoding[]>();
+function accepted(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  let list = acceptCache.get(header);
+  if (!list) {
+    list = acceptedEncodings(header);
+    if (acceptCache.size < 64) acceptCache.set(header, list);
+  }
+  return list;
+}
+
 export function preparedAnswers(current: () => Promise<object>, compress: Compressor = webCompressor, maxBytes = PREPARED_BYTES) {
   const entries = new Map<string, Prepared>();
   let bytes = 0;
 
+  const variant = (e: Prepared, encoding: Encoding | 'identity'): Promise<Variant | null> => {
+    let made = e.variants.get(encoding);
+    if (!made) {
+      made = (async () => {
+        const body = encoding === 'identity' ? e.bytes : await compress(e.bytes, encoding).catch(() => undefined);
+        if (!body) return null;
+        const etag = encodedEtag(e.etag, encoding === 'identity' ? undefined : encoding);
+        const notModified = { ...(await securityHeaders()), etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
+        // Content-Length given: the Node adapter would otherwise add it to this shared object.
+        const headers = {
+          ...notModified,
+          'content-type': 'application/json',
+          'content-length': String(body.byteLength),
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        };
+        return { body, headers, notModified };
+      })();
+      e.variants.set(encoding, made);
+    }
+    return made;
+  };
+
   const send = async (c: Context, e: Prepared): Promise<Response> => {
-    const base = await securityHeaders();
-    let body: Uint8Array<ArrayBuffer> | undefined;
-    let used: Encoding | undefined;
+    let chosen: Variant | null = null;
     // The best encoding the client takes and this runtime can make (no brotli without node:zlib).
-    for (const encoding of e.bytes.byteLength >= COMPRESS_THRESHOLD ? acceptedEncodings(c.req.header('accept-encoding')) : []) {
-      body = await (e.encoded[encoding] ??= compress(e.bytes, encoding).catch(() => undefined));
-      if (body) {
-        used = encoding;
-        break;
-      }
+    if (e.bytes.byteLength >= COMPRESS_THRESHOLD) {
+      for (const encoding of accepted(c.req.header('accept-encoding'))) if ((chosen = await variant(e, encoding))) break;
     }
-    const headers: Record<string, string> = { ...base, etag: encodedEtag(e.etag, used), 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
-    let res: Response;
-    if (etagMatches(c.req.header('if-none-match'), e.etag)) res = new Response(null, { status: 304, headers });
-    else {
-      headers['content-type'] = 'application/json';
-      if (used) headers['content-encoding'] = used;
-      res = new Response(c.req.method === 'HEAD' ? null : (body ?? e.bytes), { status: 200, headers });
-    }
+    chosen ??= (await variant(e, 'identity'))!;
+    const res = etagMatches(c.req.header('if-none-match'), e.etag)
+      ? new Response(null, { status: 304, headers: chosen.notModified })
+      : new Response(c.req.method === 'HEAD' ? null : chosen.body, { status: 200, headers: chosen.headers });
     return finished(res);
   };
 
@@ -82,7 +113,7 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
       entries.delete(key);
       bytes -= old.bytes.byteLength;
     }
-    const prepared: Prepared = { source, bytes: body, etag: `"${toHex(digest)}"`, encoded: {} };
+    const prepared: Prepared = { source, bytes: body, etag: `"${toHex(digest)}"`, variants: new Map() };
     if (body.byteLength <= maxBytes) {
       entries.set(key, prepared);
       bytes += body.byteLength;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
-import { NODE_LIMITS, startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
+import { NODE_LIMITS, startProxyServer, stdoutLog, type RunningProxy } from '../../src/proxy/node.js';
+import { Writable } from 'node:stream';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 let sim: RunningSimulator;
@@ -52,6 +53,21 @@ describe('Node server limits and headers', () => {
   after(async () => {
     await proxy.close();
     await sim.close();
+  });
+
+  test('the request log writes the lines of one turn of the event loop at once, one JSON line each, in order', async () => {
+    const writes: string[] = [];
+    const out = new Writable({ write: (chunk, _enc, done) => (writes.push(String(chunk)), done()) });
+    const log = stdoutLog(out);
+    const line = (path: string) => ({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path, status: 200, ms: 0.1 });
+    for (const path of ['/dh/faces', '/dh/voices', '/dh/health']) log(line(path));
+    assert.equal(writes.length, 0, 'nothing written in the same turn');
+    await new Promise((r) => setImmediate(r));
+    assert.equal(writes.length, 1, 'one write for the three lines');
+    assert.deepEqual(writes[0]!.trimEnd().split('\n').map((l) => JSON.parse(l).path), ['/dh/faces', '/dh/voices', '/dh/health']);
+    log(line('/dh/later'));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(writes.length, 2);
   });
 
   test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap', () => {
