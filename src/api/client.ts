@@ -42,6 +42,22 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
     : new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
 }
 
+/** Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  const res = await fetch(url, init).catch((err: unknown) => {
+    throw init.signal?.aborted ? err : new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
+  });
+  if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
+  return res;
+}
+
+/** The answer's JSON, checked with the route's schema. */
+async function checked<T>(res: Response, path: string, schema: Schema<T>): Promise<T> {
+  const parsed = schema.safeParse(res.status === 204 ? undefined : await res.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
+  return parsed.data;
+}
+
 /**
  * Calls a proxy route: the endpoint is checked first (see api/urls.ts), the site's `headers` and
  * `credentials: 'include'` go only to a trusted origin, and every failure is an ApiRequestError.
@@ -56,27 +72,21 @@ export async function request(endpoint: string, path: string, options: RequestOp
   h.set('accept', 'application/json');
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
   if (body !== undefined) h.set('content-type', 'application/json');
-  let res: Response;
-  try {
-    res = await fetch(routeUrl(endpoint, path, query), {
-      method,
-      headers: h,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      credentials,
-    });
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
-  }
-  if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
-  return res;
+  // (JSON.stringify(undefined) is undefined: no body.)
+  return send(routeUrl(endpoint, path, query), { method, headers: h, body: JSON.stringify(body), signal, credentials });
 }
 
 /** Calls a proxy route and checks its JSON answer with the route's schema. */
 export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
-  const res = await request(endpoint, path, options);
-  const parsed = schema.safeParse(res.status === 204 ? undefined : await res.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
-  return parsed.data;
+  return checked(await request(endpoint, path, options), path, schema);
+}
+
+/**
+ * requestJson for a GET of a public route, without the site's headers or credentials (what the
+ * avatar asks): the same request, without the code that handles them, which a page with the
+ * avatar alone then does not load. `search` is the query string (`?view=chat`), if any.
+ */
+export async function getJson<T>(endpoint: string, path: string, schema: Schema<T>, signal: AbortSignal, search = ''): Promise<T> {
+  endpointUrl(endpoint);
+  return checked(await send(endpoint.replace(/\/+$/, '') + path + search, { headers: { accept: 'application/json' }, signal }), path, schema);
 }

@@ -1,17 +1,17 @@
-import { css } from 'lit';
+import { css } from '../shared/css.js';
 
+// Every byte here is in the avatar's budget: rules that several parts share are written once, with
+// the parts listed together, and each --dh-avatar-* property is read where it is used (an alias on
+// :host, `--_bg: var(--dh-avatar-background, …)`, costs more than the repeats).
 export const styles = css`
   :host {
-    --_accent: var(--dh-avatar-accent, #2563eb);
-    --_radius: var(--dh-avatar-radius, 16px);
-    --_bg: var(--dh-avatar-background, #111827);
-    --_fg: var(--dh-avatar-color, #f9fafb);
     display: block;
     position: relative;
     font-family: var(--dh-avatar-font, system-ui, sans-serif);
-    color: var(--_fg);
+    color: var(--dh-avatar-color, #f9fafb);
   }
-  :host([hidden]) {
+  :host([hidden]),
+  .panel[hidden] {
     display: none;
   }
   /* The box is reserved before anything loads, so nothing shifts (CLS). */
@@ -19,36 +19,43 @@ export const styles = css`
     position: relative;
     aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
     width: 100%;
-    border-radius: var(--_radius);
-    overflow: hidden;
-    background: var(--_bg);
   }
   :host([view='stream']) .box {
     aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
   }
+  .box,
+  .panel {
+    border-radius: var(--dh-avatar-radius, 16px);
+    overflow: hidden;
+    background: var(--dh-avatar-background, #111827);
+  }
   .facade,
-  .state {
+  .state,
+  .poster,
+  .initials,
+  iframe {
     position: absolute;
     inset: 0;
+  }
+  .poster,
+  iframe {
+    width: 100%;
+    height: 100%;
+  }
+  img {
+    object-fit: cover;
+  }
+  .facade,
+  .state {
     display: flex;
     flex-direction: column;
     align-items: center;
     justify-content: flex-end;
     gap: 8px;
     padding: 16px;
-    box-sizing: border-box;
     text-align: center;
   }
-  .poster {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
   .initials {
-    position: absolute;
-    inset: 0;
     display: grid;
     place-items: center;
     font-size: 3rem;
@@ -71,32 +78,36 @@ export const styles = css`
     border: 0;
     border-radius: 999px;
     padding: 10px 18px;
-    background: var(--_accent);
+    background: var(--dh-avatar-accent, #2563eb);
     color: #fff;
     font-weight: 600;
   }
   button:focus-visible {
     outline: 3px solid #fff;
     outline-offset: 2px;
-    box-shadow: 0 0 0 6px var(--_accent);
+    box-shadow: 0 0 0 6px var(--dh-avatar-accent, #2563eb);
   }
-  .facade button {
-    position: relative;
-    z-index: 1;
+  .facade button,
+  .launcher,
+  .panel-head {
     display: inline-flex;
     align-items: center;
     gap: 8px;
   }
+  .facade button {
+    position: relative;
+    z-index: 1;
+  }
   .play {
     width: 0;
     height: 0;
-    border-style: solid;
-    border-width: 6px 0 6px 10px;
-    border-color: transparent transparent transparent currentColor;
+    border: 6px solid transparent;
+    border-left: 10px solid;
+    border-right: 0;
   }
   .state {
     justify-content: center;
-    background: var(--_bg);
+    background: var(--dh-avatar-background, #111827);
   }
   .error {
     color: var(--dh-avatar-error-color, #fecaca);
@@ -120,18 +131,12 @@ export const styles = css`
     }
   }
   iframe {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
     border: 0;
     background: #fff;
   }
   .hint {
     position: absolute;
-    left: 8px;
-    right: 8px;
-    bottom: 8px;
+    inset: auto 8px 8px;
     margin: 0;
     padding: 6px 10px;
     border-radius: 8px;
@@ -140,14 +145,14 @@ export const styles = css`
     font-size: 0.85rem;
   }
   /* Bubble layout: a launcher in a corner and a panel above it. */
-  .launcher {
+  .launcher,
+  .panel {
     position: var(--dh-avatar-position, fixed);
     bottom: var(--dh-avatar-offset, 20px);
     right: var(--dh-avatar-offset, 20px);
     z-index: var(--dh-avatar-z-index, 2147483000);
-    display: inline-flex;
-    align-items: center;
-    gap: 8px;
+  }
+  .launcher {
     padding: 6px 16px 6px 6px;
     box-shadow: 0 6px 24px rgb(0 0 0 / 0.25);
   }
@@ -157,35 +162,23 @@ export const styles = css`
     left: var(--dh-avatar-offset, 20px);
   }
   .launcher img,
-  .launcher .dot {
+  .dot {
     width: 40px;
     height: 40px;
     border-radius: 50%;
-    object-fit: cover;
     background: rgb(255 255 255 / 0.25);
   }
   .panel {
-    position: var(--dh-avatar-position, fixed);
     bottom: calc(var(--dh-avatar-offset, 20px) + 64px);
-    right: var(--dh-avatar-offset, 20px);
-    z-index: var(--dh-avatar-z-index, 2147483000);
     width: min(var(--dh-avatar-panel-width, 380px), calc(100vw - 40px));
     max-height: calc(100vh - 120px);
     display: flex;
     flex-direction: column;
-    border-radius: var(--_radius);
-    overflow: hidden;
-    background: var(--_bg);
     box-shadow: 0 12px 48px rgb(0 0 0 / 0.35);
   }
-  .panel[hidden] {
-    display: none;
-  }
+  /* A flex item of the panel: inline-flex is flex there. */
   .panel-head {
-    display: flex;
-    align-items: center;
     justify-content: space-between;
-    gap: 8px;
     padding: 8px 8px 8px 16px;
     font-weight: 600;
   }

@@ -1,11 +1,12 @@
-import { LitElement, html, isServer, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
-import { ApiRequestError, requestJson } from '../../api/client.js';
+import { ApiRequestError, getJson } from '../../api/client.js';
 import { frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { launchFrame, preconnect, type Frame } from './launch.js';
+import { define } from '../shared/define.js';
 
 export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
 /** The detail of `dh-activate`: what started loading. */
@@ -95,8 +96,8 @@ export class DhAvatar extends LitElement {
   private _summary?: HeadSummary;
   private _frame?: Frame;
   private _error?: DhErrorDetail;
-  private _open = false;
-  private _pending = false;
+  private _open?: boolean;
+  private _pending?: boolean;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
   headId?: string;
@@ -133,9 +134,9 @@ export class DhAvatar extends LitElement {
   #summaryAbort?: AbortController;
   #launchAbort?: AbortController;
   #observer?: IntersectionObserver;
-  #focusFrame = false;
+  #focusFrame?: boolean;
   /** It was loading or showing a page when taken out of the document. */
-  #resume = false;
+  #resume?: boolean;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -177,8 +178,7 @@ export class DhAvatar extends LitElement {
     // The first update, or the owner changed how it should load.
     if (changed.has('loading') || changed.has('layout')) this.#arm();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
-    const moved = (['src', 'view'] as const).some((k) => changed.has(k) && changed.get(k) !== undefined);
-    if (moved && this._phase !== 'idle') {
+    if ((changed.get('src') !== undefined || changed.get('view') !== undefined) && this._phase !== 'idle') {
       void this.updateComplete.then(() => {
         this._phase = 'idle';
         return this.#start('method', false);
@@ -216,7 +216,6 @@ export class DhAvatar extends LitElement {
     if (this._phase === 'loading' || this._phase === 'ready') return;
     this.#observer?.disconnect();
     this._phase = 'loading';
-    this._error = undefined;
     this.#focusFrame = trigger === 'click';
     this._frame = undefined;
     if (announce) emit(this, 'dh-activate', { trigger });
@@ -224,11 +223,13 @@ export class DhAvatar extends LitElement {
     const abort = (this.#launchAbort = new AbortController());
     try {
       const frame = await launchFrame(this, abort.signal);
-      if (abort.signal.aborted) return;
-      this._frame = frame;
+      if (!abort.signal.aborted) this._frame = frame;
     } catch (err) {
       if (abort.signal.aborted) return;
-      this.#fail(err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) });
+      const error = err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) };
+      this._phase = 'error';
+      this._error = error;
+      emit(this, 'dh-error', error);
     }
   }
 
@@ -238,19 +239,12 @@ export class DhAvatar extends LitElement {
     // The facade waits (1 s at most) for the name: "Talk to …" growing would move its button (CLS).
     this._pending = !!setTimeout(() => (this._pending = false), 1000);
     try {
-      this._summary = await requestJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, { signal: abort.signal });
+      this._summary = await getJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, abort.signal);
     } catch {
       // The facade works without it (a generic name); a real problem shows when the user activates.
       if (!abort.signal.aborted) this._summary = undefined;
     }
     if (!abort.signal.aborted) this._pending = false;
-  }
-
-  #fail(error: DhErrorDetail): void {
-    this._phase = 'error';
-    this._error = error;
-    this._frame = undefined;
-    emit(this, 'dh-error', error);
   }
 
   get #name(): string | undefined {
@@ -270,19 +264,26 @@ export class DhAvatar extends LitElement {
 
   #preconnect = (): void => preconnect(this.endpoint);
 
-  #onFrameLoad = (): void => {
+  // The template's listeners are methods, not arrow fields: Lit calls them on this element.
+  #onFrameLoad(): void {
     if (this._phase !== 'loading') return;
     this._phase = 'ready';
     emit(this, 'dh-load', { view: this.view });
-  };
+  }
 
-  #onActivateClick = (): void => void this.activate('click');
-  #onRetry = (): void => {
+  #onActivateClick(): void {
+    void this.activate('click');
+  }
+
+  #onRetry(): void {
     this._phase = 'idle';
     void this.#start('click', true);
-  };
+  }
 
-  #toggle = (): void => (this._open ? this.#close() : this.#openPanel());
+  #toggle(): void {
+    if (this._open) this.#close();
+    else this.#openPanel();
+  }
 
   #openPanel(): void {
     this._open = true;
@@ -318,7 +319,7 @@ export class DhAvatar extends LitElement {
             part="frame"
             src=${frame.url}
             title=${this.#title}
-            allow=${frameAllow(this.allow ?? (this.loading !== 'click' && this.layout === 'inline' ? 'autoplay; fullscreen' : 'microphone; camera; autoplay; fullscreen'), frame.origin)}
+            allow=${frameAllow(this.allow ?? `${this.loading !== 'click' && this.layout === 'inline' ? '' : 'microphone; camera; '}autoplay; fullscreen`, frame.origin)}
             sandbox=${frameSandbox(this.sandbox)}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}
@@ -383,8 +384,7 @@ export class DhAvatar extends LitElement {
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
 
-// Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
-if (!isServer && !customElements.get('dh-avatar')) customElements.define('dh-avatar', DhAvatar);
+define('dh-avatar', DhAvatar);
 
 declare global {
   interface HTMLElementTagNameMap {

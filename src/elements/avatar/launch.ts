@@ -5,7 +5,7 @@
  * launch); the frame's navigation is the second. Only a markup `src` is asked about first.
  */
 import { launchSchema } from '../../api/answers.js';
-import { ApiRequestError, refusal, requestJson } from '../../api/client.js';
+import { ApiRequestError, getJson, refusal } from '../../api/client.js';
 import type { View } from '../../api/rules.js';
 import { frameUrl, idSegment, mediaUrl, pageOrigin } from '../../api/urls.js';
 
@@ -37,7 +37,7 @@ export async function launchFrame(
     }
   }
   if (!headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
-  const launch = await requestJson(endpoint, `/heads/${idSegment(headId)}/launch`, launchSchema, { query: { view }, signal });
+  const launch = await getJson(endpoint, `/heads/${idSegment(headId)}/launch`, launchSchema, signal, view ? `?view=${encodeURIComponent(view)}` : '');
   // Signed by the proxy a moment ago: asking it again whether it accepts the link would only
   // cost the visitor a round trip (a markup `src` is checked above; it may be old or edited).
   // Its URL is relative to the proxy, not to this page (the proxy may be on another origin).
@@ -69,9 +69,5 @@ export function preconnect(endpoint: string): void {
   const origin = url && new URL(url).origin;
   if (!origin || origin === location.origin || preconnected.has(origin)) return;
   preconnected.add(origin);
-  const link = document.createElement('link');
-  link.rel = 'preconnect';
-  link.href = origin;
-  link.crossOrigin = '';
-  document.head.append(link);
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: '' }));
 }

@@ -12,6 +12,7 @@ import { styles } from './face-picker.styles.js';
 import { renderRow, type RowState } from './face-cell.js';
 import { gridTarget } from './grid-keys.js';
 import { unpin } from '../shared/unpin.js';
+import { define } from '../shared/define.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
 const PAGE_SIZE = 60;
@@ -185,14 +186,15 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     return this.#rows;
   }
 
-  #onGender = (e: Event): void => {
+  // The template's listeners are methods, not arrow fields: Lit calls them on this element.
+  #onGender(e: Event): void {
     this.gender = (e.target as HTMLSelectElement).value as DhFacePicker['gender'];
-  };
+  }
 
-  #onClearFilters = (): void => {
+  #onClearFilters(): void {
     this.clearSearch();
     this.gender = '';
-  };
+  }
 
   #choose = (index: number): void => {
     if (this.isDisabled) return;
@@ -204,7 +206,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     this.select(face.id, face);
   };
 
-  #onGridKeydown = (e: KeyboardEvent): void => {
+  #onGridKeydown(e: KeyboardEvent): void {
     const total = this._loaded?.total ?? 0;
     if (!total || this.isDisabled) return;
     const pageRows = this.#rowsInView();
@@ -216,8 +218,8 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows });
     if (next === undefined) return;
     e.preventDefault();
-    this._moveTo(next);
-  };
+    this.#moveTo(next);
+  }
 
   /**
    * Rows that PageUp/PageDown move by: as many as the grid shows whole (APG grid), from a rendered
@@ -231,7 +233,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   }
 
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
-  private _moveTo(index: number): void {
+  #moveTo(index: number): void {
     this._active = index;
     this.revealActive();
   }
@@ -246,10 +248,10 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
   }
 
-  #onRange = (e: Event): void => {
+  #onRange(e: Event): void {
     const { first, last } = e as Event & { first: number; last: number };
     this.#ensureRows(first, last);
-  };
+  }
 
   /** What a row's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
   #rowState(): RowState {
@@ -339,7 +341,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
 
-if (!isServer && !customElements.get('dh-face-picker')) customElements.define('dh-face-picker', DhFacePicker);
+define('dh-face-picker', DhFacePicker);
 
 /** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem (its listeners are typed by DhPicker). */
 export type DhFacePickerEventMap = DhPickerEventMap<FaceItem>;

@@ -3,43 +3,42 @@
  * value the proxy reports at GET {endpoint}/bundle) and the `<dh-avatar>` tag, inline or as a chat
  * bubble, ready to paste into a page or a CMS block, with a Copy button.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { bundleInfoSchema, type BundleInfo, type CreatedHead } from '../../api/answers.js';
 import { requestJson } from '../../api/client.js';
 import { embedCode } from '../../api/embed.js';
 
 type Layout = 'inline' | 'bubble';
 
-export class EmbedCode implements ReactiveController {
+export class EmbedCode {
   /** undefined: not asked yet; null: this server does not serve the bundle. */
   #bundle?: BundleInfo | null;
   #layout: Layout = 'inline';
   /** What the last Copy did: copied, or the clipboard refused and the text is selected instead. */
   #copied: '' | 'copied' | 'select' = '';
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly endpoint: () => string,
-  ) {
-    host.addController(this);
-  }
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #endpoint: () => string;
 
-  hostConnected(): void {}
+  constructor(host: ReactiveControllerHost & HTMLElement, endpoint: () => string) {
+    this.#host = host;
+    this.#endpoint = endpoint;
+  }
 
   /** Asks the proxy once which bundle it serves (a failure just leaves the script tag out). */
   async load(): Promise<void> {
     if (this.#bundle !== undefined) return;
     try {
-      this.#bundle = await requestJson(this.endpoint(), '/bundle', bundleInfoSchema);
+      this.#bundle = await requestJson(this.#endpoint(), '/bundle', bundleInfoSchema);
     } catch {
       this.#bundle = null;
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** The code for a head, with absolute addresses: it is pasted into pages on other origins. */
   code(head: CreatedHead): string {
-    const endpoint = new URL(this.endpoint(), document.baseURI).href.replace(/\/+$/, '');
+    const endpoint = new URL(this.#endpoint(), document.baseURI).href.replace(/\/+$/, '');
     const bundle = this.#bundle ? { url: new URL(this.#bundle.path, endpoint).href, integrity: this.#bundle.integrity } : undefined;
     return embedCode({ headId: head.id, endpoint, bundle, view: head.streaming ? 'stream' : 'chat', layout: this.#layout });
   }
@@ -53,7 +52,7 @@ export class EmbedCode implements ReactiveController {
   #onLayout = (e: Event): void => {
     this.#layout = (e.target as HTMLInputElement).value as Layout;
     this.#copied = '';
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   };
 
   #copy = async (head: CreatedHead): Promise<void> => {
@@ -62,11 +61,11 @@ export class EmbedCode implements ReactiveController {
       this.#copied = 'copied';
     } catch {
       // No clipboard (a page over http, a refused permission): select the code for Ctrl+C.
-      const code = this.host.shadowRoot?.querySelector('.embed code');
+      const code = this.#host.shadowRoot?.querySelector('.embed code');
       if (code) getSelection()?.selectAllChildren(code);
       this.#copied = 'select';
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   };
 
   render(head: CreatedHead) {

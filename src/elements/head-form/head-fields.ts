@@ -4,21 +4,23 @@
  * is kept when the mode or the streaming switch hides them.
  */
 import { html, nothing } from 'lit';
-import type { Errors, Field } from './head-request.js';
+import { FIELD_LABELS, type Errors, type Field } from './head-request.js';
+
+// A field's label is its name in the form-level message (FIELD_LABELS), and its control's name is
+// the field's own unless given.
 
 export function renderText(
   errors: Errors,
   field: Field,
-  label: string,
-  o: { name: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
+  o: { name?: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
 ) {
   return html`<div class="field" part="field" ?hidden=${o.hidden}>
-    <label for=${field}>${label}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
+    <label for=${field}>${FIELD_LABELS[field]}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
     <input
       id=${field}
       part="input"
       data-field=${field}
-      name=${o.name}
+      name=${o.name ?? field}
       type=${o.type ?? 'text'}
       ?required=${o.required}
       placeholder=${o.placeholder ?? nothing}
@@ -30,18 +32,18 @@ export function renderText(
   </div>`;
 }
 
-export function renderArea(errors: Errors, field: Field, label: string, name: string, hint: string, hidden = false) {
+export function renderArea(errors: Errors, field: Field, hint: string, hidden = false, name: string = field) {
   return html`<div class="field" part="field" ?hidden=${hidden}>
-    <label for=${field}>${label}</label>
+    <label for=${field}>${FIELD_LABELS[field]}</label>
     <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${errors[field] ? 'true' : 'false'} aria-describedby=${describedBy(errors, field, hint)}></textarea>
     <p id="${field}-hint" class="hint">${hint}</p>
     ${renderError(errors, field)}
   </div>`;
 }
 
-export function renderSelect(errors: Errors, field: Field, label: string, name: string, options: [string, string][], onChange?: (e: Event) => void) {
+export function renderSelect(errors: Errors, field: Field, name: string, options: [string, string][], onChange?: (e: Event) => void) {
   return html`<div class="field" part="field">
-    <label for=${field}>${label}</label>
+    <label for=${field}>${FIELD_LABELS[field]}</label>
     <select id=${field} part="input" data-field=${field} name=${name} @change=${onChange ?? nothing} aria-describedby=${describedBy(errors, field)}>
       ${options.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
     </select>

@@ -1,5 +1,4 @@
-import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { live } from 'lit/directives/live.js';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
@@ -16,6 +15,7 @@ import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
 import { collectHead, DEFAULT_LANGUAGES, FIELD_LABELS, FIELD_ORDER, fieldErrors, listOf, MODE_LABELS, usesPrompt } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
+import { define } from '../shared/define.js';
 
 export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
 
@@ -133,6 +133,14 @@ export class DhHeadForm extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    // The switch and the mode show the state, whatever the form's reset did: Lit's `live`, minus 0.2 kB.
+    const controls = this.#form?.elements;
+    if (!controls) return;
+    (controls.namedItem('streaming') as HTMLInputElement).checked = this.streaming;
+    (controls.namedItem('operationMode') as HTMLSelectElement).value = this.mode;
+  }
+
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
   reset(): void {
     this._created = undefined;
@@ -151,7 +159,8 @@ export class DhHeadForm extends LitElement {
     else if (first) this.renderRoot.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
   }
 
-  #onSubmit = async (e: SubmitEvent): Promise<void> => {
+  // The template's listeners are methods, not arrow fields: Lit calls them on this element.
+  async #onSubmit(e: SubmitEvent): Promise<void> {
     e.preventDefault();
     if (this._submitting) return;
     this._failure = undefined;
@@ -188,7 +197,7 @@ export class DhHeadForm extends LitElement {
     } finally {
       this._submitting = false;
     }
-  };
+  }
 
   /** Shows the new head and tells the page. */
   async #done(head: CreatedHead): Promise<void> {
@@ -201,7 +210,7 @@ export class DhHeadForm extends LitElement {
   }
 
   /** Turns off the splitter of the streaming head that was created without it (spec, Heads rule 1). */
-  #onFinish = async (): Promise<void> => {
+  async #onFinish(): Promise<void> {
     const head = this._unfinished;
     if (!head || this._submitting) return;
     this._submitting = true;
@@ -218,16 +227,16 @@ export class DhHeadForm extends LitElement {
     } finally {
       this._submitting = false;
     }
-  };
+  }
 
   /** "Create another head": an empty form, and the keyboard where a person starts typing. */
-  #onAnother = async (): Promise<void> => {
+  async #onAnother(): Promise<void> {
     this.reset();
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLInputElement>('#name')?.focus();
-  };
+  }
 
-  #onReset = (): void => {
+  #onReset(): void {
     // Like the form's own controls, the switch and the mode return to where they started.
     this.streaming = this.#initial.streaming;
     this.mode = this.#initial.mode;
@@ -235,40 +244,40 @@ export class DhHeadForm extends LitElement {
     this._unfinished = undefined;
     this._errors = {};
     this._failure = undefined;
-  };
+  }
 
-  #onStreaming = (e: Event): void => {
+  #onStreaming(e: Event): void {
     this.streaming = (e.target as HTMLInputElement).checked;
     if (!this.streaming && this.#modeBeforeStreaming) {
       this.mode = this.#modeBeforeStreaming;
       this.#modeBeforeStreaming = undefined;
     }
     this.#clear('voice', 'mode', 'greetings', 'alias', 'suggestions');
-  };
+  }
 
-  #onMode = (e: Event): void => {
+  #onMode(e: Event): void {
     this.mode = (e.target as HTMLSelectElement).value as OperationMode;
     this.#clear('mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey');
-  };
+  }
 
-  #onLanguage = (e: Event): void => {
+  #onLanguage(e: Event): void {
     // The voices of the head's language first: the picker's own filter, which the user may widen.
     this.#voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
-  };
+  }
 
   /** The voice picker dropped a voice a streaming head cannot use: its words, next to the voice. */
-  #onVoiceChange = (): void => {
+  #onVoiceChange(): void {
     const why = this.#voicePicker.validationMessage;
     if (!this.#voicePicker.value && why) this._errors = { ...this._errors, voice: why };
-  };
+  }
 
   /** A field the user changed loses its message. */
-  #onInput = (e: Event): void => {
+  #onInput(e: Event): void {
     const field = (e.target as HTMLElement).dataset?.field as Field | undefined;
     if (field) this.#clear(field);
     else if ((e.target as HTMLElement).localName === 'dh-face-picker') this.#clear('face');
     else if ((e.target as HTMLElement).localName === 'dh-voice-picker') this.#clear('voice');
-  };
+  }
 
   #clear(...fields: Field[]): void {
     if (!fields.some((f) => this._errors[f])) return;
@@ -278,22 +287,22 @@ export class DhHeadForm extends LitElement {
   }
 
   protected override render() {
-    return this._created ? this.renderResult(this._created) : this.renderForm();
+    return this._created ? this.#renderResult(this._created) : this.#renderForm();
   }
 
-  private renderForm() {
+  #renderForm() {
     const streaming = this.streaming;
     const mode = this.mode;
     return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this.#onSubmit} @reset=${this.#onReset} @input=${this.#onInput}>
-      ${renderText(this._errors, 'name', 'Head name', { name: 'name', required: true, placeholder: 'Ava', autocomplete: 'off' })}
+      ${renderText(this._errors, 'name', { required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
-          <input type="checkbox" role="switch" name="streaming" .checked=${live(streaming)} @change=${this.#onStreaming} aria-describedby="streaming-hint" />
+          <input type="checkbox" role="switch" name="streaming" @change=${this.#onStreaming} aria-describedby="streaming-hint" />
           <span>Streaming avatar</span>
         </label>
         <p id="streaming-hint" class="hint">Real-time video. Open conversation only, the streaming provider’s voices only (the voice list names it), no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
       </div>
-      ${renderText(this._errors, 'alias', 'Alias', { name: 'alias', hidden: streaming, hint: 'Another name the head answers to (optional).' })}
+      ${renderText(this._errors, 'alias', { hidden: streaming, hint: 'Another name the head answers to (optional).' })}
       <fieldset class="field" part="field" aria-describedby=${this._errors.face ? 'face-error' : nothing}>
         <legend>Face</legend>
         <dh-face-picker
@@ -320,12 +329,12 @@ export class DhHeadForm extends LitElement {
         ${renderError(this._errors, 'voice')}
       </fieldset>
       <div class="row">
-        ${renderSelect(this._errors, 'language', 'Language', 'language', this.languages.map((l) => [l.tag, l.label]), this.#onLanguage)}
-        ${renderSelect(this._errors, 'recognition', 'Speech recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
+        ${renderSelect(this._errors, 'language', 'language', this.languages.map((l) => [l.tag, l.label]), this.#onLanguage)}
+        ${renderSelect(this._errors, 'recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
       </div>
       <div class="field" part="field">
         <label for="mode">Operation mode</label>
-        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${live(mode)} ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
+        <select id="mode" part="input" data-field="mode" name="operationMode" ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
           ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
         </select>
         ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
@@ -335,17 +344,16 @@ export class DhHeadForm extends LitElement {
         ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
         : nothing}
       ${this.#plugin.render(this._errors, mode !== 'plugin')}
-      ${renderText(this._errors, 'flowKey', 'Voiceflow API key', {
-        name: 'flowKey',
+      ${renderText(this._errors, 'flowKey', {
         type: 'password',
         required: true,
         autocomplete: 'off',
         hidden: mode !== FLOW_MODE,
         hint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
       })}
-      ${renderText(this._errors, 'greetings', 'Greeting', { name: 'greetings', hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
-      ${renderArea(this._errors, 'prompt', 'System prompt', 'systemPrompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”', !usesPrompt(mode))}
-      ${renderArea(this._errors, 'suggestions', 'Suggestions', 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
+      ${renderText(this._errors, 'greetings', { hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
+      ${renderArea(this._errors, 'prompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”', !usesPrompt(mode), 'systemPrompt')}
+      ${renderArea(this._errors, 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
       <div class="actions">
         ${this._unfinished
           ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>Turn the splitter off</button>`
@@ -358,7 +366,7 @@ export class DhHeadForm extends LitElement {
     </form>`;
   }
 
-  private renderResult(head: CreatedHead) {
+  #renderResult(head: CreatedHead) {
     return html`<section class="result" part="result" aria-labelledby="result-title">
       <h3 id="result-title" tabindex="-1">${head.name} is ready</h3>
       <dl>
@@ -380,7 +388,7 @@ export class DhHeadForm extends LitElement {
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
 
-if (!isServer && !customElements.get('dh-head-form')) customElements.define('dh-head-form', DhHeadForm);
+define('dh-head-form', DhHeadForm);
 
 declare global {
   interface HTMLElementTagNameMap {

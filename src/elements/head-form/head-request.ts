@@ -5,6 +5,7 @@
 import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
 import type { HeadCreateBody } from '../../api/requests.js';
+import { capitalize } from '../shared/capitalize.js';
 
 /** The fields a message can stand next to. */
 export type Field =
@@ -60,26 +61,31 @@ export const DEFAULT_LANGUAGES: LanguageOption[] = [
   { tag: 'ja-JP', label: 'Japanese' },
 ];
 
-/** Where the proxy's messages point ("ttsVoice: …"): the path of the create request → our field. */
-const FIELD_OF_PATH: [RegExp, Field][] = [
-  [/^name\b/, 'name'],
-  [/^alias\b/, 'alias'],
-  [/^headVisualId\b/, 'face'],
-  [/^tts(Voice|Provider)\b/, 'voice'],
-  [/^languageSpeechRecognition\b/, 'recognition'],
-  [/^(language|langCode)\b/, 'language'],
-  [/^operationMode\b/, 'mode'],
-  [/^greetings\b/, 'greetings'],
-  [/^suggestions\b/, 'suggestions'],
-  [/^promptConfig\b/, 'prompt'],
-  [/^pluginOperationalModeConfig\.name\b/, 'pluginName'],
-  [/^pluginOperationalModeConfig\.url\b/, 'pluginUrl'],
-  [/^pluginOperationalModeConfig\b/, 'pluginOptions'],
-  [new RegExp(`^${FLOW_API_KEY_FIELD}\\b`), 'flowKey'],
-];
+/**
+ * Where the proxy's messages point ("ttsVoice: …"): the start of a path of the create request (a
+ * regular expression) → our field, the first that matches.
+ */
+const FIELD_OF_PATH = Object.entries({
+  name: 'name',
+  alias: 'alias',
+  headVisualId: 'face',
+  'tts(Voice|Provider)': 'voice',
+  languageSpeechRecognition: 'recognition',
+  '(language|langCode)': 'language',
+  operationMode: 'mode',
+  greetings: 'greetings',
+  suggestions: 'suggestions',
+  promptConfig: 'prompt',
+  'pluginOperationalModeConfig\\.name': 'pluginName',
+  'pluginOperationalModeConfig\\.url': 'pluginUrl',
+  pluginOperationalModeConfig: 'pluginOptions',
+  [FLOW_API_KEY_FIELD]: 'flowKey',
+} satisfies Record<string, Field>).map(([path, field]) => [new RegExp(`^${path}\\b`), field] as const);
 
-/** Order in which fields are checked and focused: the order they stand in the form. */
-/** How the fields are named in the form (the form-level message lists the ones to check). */
+/**
+ * How the fields are named in the form (the form-level message lists the ones to check), in the
+ * order they stand there: the order in which they are checked and focused.
+ */
 export const FIELD_LABELS: Record<Field, string> = {
   name: 'Head name',
   alias: 'Alias',
@@ -88,17 +94,18 @@ export const FIELD_LABELS: Record<Field, string> = {
   language: 'Language',
   recognition: 'Speech recognition',
   mode: 'Operation mode',
-  greetings: 'Greeting',
-  prompt: 'System prompt',
-  suggestions: 'Suggestions',
   pluginName: 'Plugin name',
   pluginUrl: 'Service address',
   pluginOptions: 'Options',
   flowKey: 'Voiceflow API key',
+  greetings: 'Greeting',
+  prompt: 'System prompt',
+  suggestions: 'Suggestions',
 };
+export const FIELD_ORDER = Object.keys(FIELD_LABELS) as Field[];
 
-/** "a", "a and b", "a, b and c". */
-export const listOf = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+/** "a", "a and b", "a, b and c" (British English: no comma before "and"). */
+export const listOf = (items: string[]) => new Intl.ListFormat('en-GB').format(items);
 
 /**
  * The system prompt steers the platform's language model: oc and doc_qa heads use it; a ttt head
@@ -107,8 +114,6 @@ export const listOf = (items: string[]) => (items.length < 2 ? (items[0] ?? '') 
  * which every mode has.)
  */
 export const usesPrompt = (mode: OperationMode) => mode === 'oc' || mode === 'doc_qa';
-
-export const FIELD_ORDER: Field[] = ['name', 'alias', 'face', 'voice', 'language', 'recognition', 'mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey', 'greetings', 'prompt', 'suggestions'];
 
 const isHttpUrl = (value: string) => {
   try {
@@ -191,7 +196,7 @@ export function fieldErrors(err: ApiRequestError): Errors | undefined {
     const m = /^([\w.[\]]+): (.+)$/.exec(part);
     const field = m && FIELD_OF_PATH.find(([re]) => re.test(m[1]!))?.[1];
     if (!field) return undefined;
-    errors[field] = m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1);
+    errors[field] = capitalize(m[2]!);
   }
   return errors;
 }

@@ -3,36 +3,36 @@
  * serves one (it has a callback secret), an admin is shown the service address to give, which
  * holds that secret. Asked once, the first time the plugin mode is chosen (GET {endpoint}/callbacks).
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { callbacksSchema } from '../../api/answers.js';
 import { requestJson, type RequestOptions } from '../../api/client.js';
 import { renderArea, renderText } from './head-fields.js';
 import type { Errors } from './head-request.js';
 
-export class PluginFields implements ReactiveController {
+export class PluginFields {
   /** undefined: not asked yet; null: the proxy serves no plugin (or would not say). */
   #own?: string | null;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly endpoint: () => string,
-    private readonly options: () => RequestOptions,
-  ) {
-    host.addController(this);
-  }
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #endpoint: () => string;
+  readonly #options: () => RequestOptions;
 
-  hostConnected(): void {}
+  constructor(host: ReactiveControllerHost & HTMLElement, endpoint: () => string, options: () => RequestOptions) {
+    this.#host = host;
+    this.#endpoint = endpoint;
+    this.#options = options;
+  }
 
   async #load(): Promise<void> {
     this.#own = null;
     try {
-      const { plugin } = await requestJson(this.endpoint(), '/callbacks', callbacksSchema, this.options());
+      const { plugin } = await requestJson(this.#endpoint(), '/callbacks', callbacksSchema, this.#options());
       // A path under the proxy: shown absolute, as the platform needs it.
-      if (plugin) this.#own = new URL(plugin, new URL(this.endpoint(), document.baseURI)).href;
+      if (plugin) this.#own = new URL(plugin, new URL(this.#endpoint(), document.baseURI)).href;
     } catch {
       // Not an admin, or an older proxy: the form works without the hint.
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
@@ -40,10 +40,10 @@ export class PluginFields implements ReactiveController {
     if (!hidden && this.#own === undefined) void this.#load();
     return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
       <legend>Plugin</legend>
-      ${renderText(errors, 'pluginName', 'Plugin name', { name: 'pluginName', required: true })}
-      ${renderText(errors, 'pluginUrl', 'Service address', { name: 'pluginUrl', type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
+      ${renderText(errors, 'pluginName', { required: true })}
+      ${renderText(errors, 'pluginUrl', { type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
       ${this.#own ? html`<p class="hint" part="own-plugin">This site’s plugin: <code>${this.#own}</code> (private: it holds the callback secret).</p>` : nothing}
-      ${renderArea(errors, 'pluginOptions', 'Options', 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
+      ${renderArea(errors, 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
     </fieldset>`;
   }
 }

@@ -38,7 +38,7 @@ export abstract class DhFormControl<Item> extends LitElement {
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
   credentials?: RequestCredentials;
 
-  protected readonly internals?: ElementInternals;
+  readonly #internals?: ElementInternals;
   /** Set by a fieldset or form that is disabled (formDisabledCallback). */
   #formDisabled = false;
   /** Why the control dropped its value (`drop`), until a value is chosen again. */
@@ -51,26 +51,26 @@ export abstract class DhFormControl<Item> extends LitElement {
 
   constructor() {
     super();
-    if (!isServer) this.internals = this.attachInternals();
+    if (!isServer) this.#internals = this.attachInternals();
   }
 
   get form(): HTMLFormElement | null {
-    return this.internals?.form ?? null;
+    return this.#internals?.form ?? null;
   }
   get validity(): ValidityState | undefined {
-    return this.internals?.validity;
+    return this.#internals?.validity;
   }
   get validationMessage(): string {
-    return this.internals?.validationMessage ?? '';
+    return this.#internals?.validationMessage ?? '';
   }
   get willValidate(): boolean {
-    return this.internals?.willValidate ?? false;
+    return this.#internals?.willValidate ?? false;
   }
   checkValidity(): boolean {
-    return this.internals?.checkValidity() ?? true;
+    return this.#internals?.checkValidity() ?? true;
   }
   reportValidity(): boolean {
-    return this.internals?.reportValidity() ?? true;
+    return this.#internals?.reportValidity() ?? true;
   }
 
   /** Focuses the control's one tab stop, as `focus()` on a native control does (a label, a form's error summary). */
@@ -91,15 +91,15 @@ export abstract class DhFormControl<Item> extends LitElement {
 
   /** Submits the value and says whether it is valid. */
   protected syncForm(): void {
-    if (!this.internals) return;
-    this.internals.setFormValue(this.value || null, this.value);
+    if (!this.#internals) return;
+    this.#internals.setFormValue(this.value || null, this.value);
     if (this.value) this.#dropped = '';
     if (this.#dropped) {
-      this.internals.setValidity({ customError: true }, this.#dropped, this.validationAnchor ?? undefined);
+      this.#internals.setValidity({ customError: true }, this.#dropped, this.validationAnchor ?? undefined);
     } else if (this.required && !this.value) {
-      this.internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
+      this.#internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
     } else {
-      this.internals.setValidity({});
+      this.#internals.setValidity({});
     }
   }
 

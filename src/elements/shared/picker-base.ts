@@ -4,6 +4,7 @@ import type { DhSelectEvent } from './events.js';
 import { DhFormControl } from './form-control.js';
 import type { PagedList } from './paged-list.js';
 import { renderError, renderPageError, renderStatus } from './picker-states.js';
+import { capitalize } from './capitalize.js';
 
 /** A pause in typing this long sends the search (one request per search, not one per key). */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -95,20 +96,23 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     this._loaded?.loadRange(first, last);
   }
 
-  /** "Try again" for the later pages that failed: asks each of them again. */
-  protected onRetryPages = (): void => {
+  /**
+   * "Try again" for the later pages that failed: asks each of them again. (This and the other
+   * listeners of the pickers' templates are methods, not arrow fields: Lit calls them on the element.)
+   */
+  protected onRetryPages(): void {
     const loaded = this._loaded;
     if (!loaded) return;
     // The button goes away with the error: keep the keyboard user on the items, not on <body>.
     if (this.shadowRoot?.activeElement?.matches('.page-error button')) this.validationAnchor?.focus();
     loaded.retryFailed();
-  };
+  }
 
-  protected onSearch = (e: Event): void => {
+  protected onSearch(e: Event): void {
     const q = (e.target as HTMLInputElement).value.trim();
     clearTimeout(this.#searchTimer);
     this.#searchTimer = setTimeout(() => (this._q = q), SEARCH_DEBOUNCE_MS);
-  };
+  }
 
   /** Empties the search box and the search (the filters are the picker's to reset). */
   protected clearSearch(): void {
@@ -118,25 +122,25 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     this._q = '';
   }
 
-  protected onFocus = (): void => {
+  protected onFocus(): void {
     this._focused = true;
     // The user may have scrolled the active item out of the DOM: bring it back before it is named.
     this.revealActive();
-  };
-  protected onBlur = (): void => {
+  }
+  protected onBlur(): void {
     this._focused = false;
-  };
+  }
 
   /**
    * A press on an item makes it the active one before the widget takes focus: focus then reveals
    * the item under the pointer, not an earlier active item scrolled away (which would move the
    * items under the pointer between press and release, and the click would miss).
    */
-  protected onPointerdown = (e: PointerEvent): void => {
+  protected onPointerdown(e: PointerEvent): void {
     const item = (e.target as Element).closest<HTMLElement>('[data-index]');
     const index = item ? Number(item.dataset.index) : NaN;
     if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
-  };
+  }
 
   /** The states around the items: loading, the items (with later pages' errors), empty, failed. */
   protected renderCatalogue() {
@@ -146,7 +150,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
       pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
       complete: (loaded) =>
         loaded.total
-          ? [this.renderItems(loaded, false), renderPageError(loaded, this.noun.charAt(0).toUpperCase() + this.noun.slice(1), this.onRetryPages)]
+          ? [this.renderItems(loaded, false), renderPageError(loaded, capitalize(this.noun), this.onRetryPages)]
           : this.renderEmpty(),
       error: (err) => renderError(err, `The ${this.noun} could not be loaded.`, () => void this._task.run()),
     });

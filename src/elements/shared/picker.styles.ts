@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.js';
 
 /** What both pickers share: host tokens, filter controls, and the loading/empty/error states. */
 export const pickerStyles = css`

@@ -38,10 +38,13 @@ export function formatDate(iso: string): string {
   return dateFormat.format(date);
 }
 
-/** A stable key for the `headers` property, so an equal object in a new identity does not refetch. */
+/**
+ * A stable key for the `headers` property, so an equal object in a new identity does not refetch.
+ * (Headers lists its entries sorted by lower-case name: the order in the object does not matter.)
+ */
 export function headersKey(headers: HeadersInit | undefined): string {
   if (!headers) return '';
-  return JSON.stringify([...new Headers(headers)].sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify([...new Headers(headers)]);
 }
 
 /** A failure as the element shows it and tells the page: the proxy's words, the cap in plain terms. */

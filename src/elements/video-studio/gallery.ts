@@ -46,21 +46,23 @@ export class VideoGallery {
   #revision = 0;
   readonly #task: Task<readonly [string, string, number, number, number, ...unknown[]], Gallery>;
 
-  constructor(
-    private readonly _host: ReactiveControllerHost & HTMLElement,
-    private readonly _options: GalleryOptions,
-  ) {
-    this.#task = new Task(_host, {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: GalleryOptions;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, options: GalleryOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#task = new Task(host, {
       // The signal aborts a request a newer one supersedes, and Task drops a superseded answer: a
       // stale page (of another head, say) never replaces a newer one.
       task: async ([endpoint, headId, page, take], { signal }) => {
         if (!headId) return initialState;
-        const res = await this._options.list(endpoint, headId, { page, take }, signal);
+        const res = await this.#options.list(endpoint, headId, { page, take }, signal);
         const gallery: Gallery = { ...res, headId };
         return gallery;
       },
       args: () => {
-        const { endpoint, headId, take, auth } = this._options.source();
+        const { endpoint, headId, take, auth } = this.#options.source();
         return [endpoint, headId, this.#page, take, this.#revision, ...auth] as const;
       },
       // Only called for the newest run.
@@ -70,7 +72,7 @@ export class VideoGallery {
       },
       onError: (err) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {
-          emit(this._host, 'dh-error', toDetail(err, { code: 'videos_failed', message: 'The videos could not be loaded.' }));
+          emit(this.#host, 'dh-error', toDetail(err, { code: 'videos_failed', message: 'The videos could not be loaded.' }));
         }
       },
     });
@@ -84,24 +86,24 @@ export class VideoGallery {
   /** Lists the talks again. */
   refresh(): void {
     this.#revision++;
-    this._host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   #setPage(page: number): void {
     this.#page = page;
-    this._host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** Try again: the button goes away with the error, so focus waits on the section's heading. */
   #onRetry = (): void => {
-    this._host.shadowRoot?.querySelector<HTMLElement>('#gallery-title')?.focus();
+    this.#host.shadowRoot?.querySelector<HTMLElement>('#gallery-title')?.focus();
     void this.#task.run();
   };
 
   #onSelect = (e: Event): void => {
     const id = (e.currentTarget as HTMLElement).dataset.id;
     const talk = this.#task.value?.items.find((t) => t.id === id);
-    if (talk) this._options.onSelect(talk);
+    if (talk) this.#options.onSelect(talk);
   };
 
   // The pager's buttons are aria-disabled at the ends, not disabled: a disabled button drops the
@@ -115,7 +117,7 @@ export class VideoGallery {
   };
 
   render() {
-    const { headId } = this._options.source();
+    const { headId } = this.#options.source();
     if (!headId) return nothing;
     const body = this.#task.render({
       initial: () => nothing,
@@ -142,7 +144,7 @@ export class VideoGallery {
   }
 
   #renderItems(gallery: Gallery, busy: boolean) {
-    const playing = this._options.playingId();
+    const playing = this.#options.playingId();
     return html`<ul class="items" aria-busy=${busy ? 'true' : 'false'}>
         ${gallery.items.map(
           (talk) => html`<li>
@@ -157,7 +159,7 @@ export class VideoGallery {
               <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
               <video src=${talk.url ? `${talk.url}#t=0.5` : nothing} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
               <span class="said">${talk.text}</span>
-              <span class="meta">${this._options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
+              <span class="meta">${this.#options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
             </button>
           </li>`,
         )}

@@ -127,11 +127,13 @@ export class TalkWait implements ReactiveController {
   #cancelPoll?: () => void;
   #stopTick?: () => void;
 
-  constructor(
-    private readonly _host: ReactiveControllerHost & HTMLElement,
-    private readonly _options: TalkWaitOptions,
-  ) {
-    _host.addController(this);
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: TalkWaitOptions;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, options: TalkWaitOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
   }
 
   /** A video is being asked for or waited for: nothing else is sent meanwhile. */
@@ -165,17 +167,17 @@ export class TalkWait implements ReactiveController {
     try {
       // What is listed before the request: the new talk is the one that is not (the platform's
       // answer to text-to-video is "not shown", so it gives no id to wait for).
-      const before = await this._options.list(headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
+      const before = await this.#options.list(headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
       known = new Set(before.items.map((t) => t.id));
-      await this._options.request(headId, text, abort.signal);
+      await this.#options.request(headId, text, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) return;
       this.#fail(toDetail(err, { code: 'video_request_failed', message: 'The video could not be requested.' }), headId, text);
       return;
     }
     if (abort.signal.aborted) return;
-    emit<VideoRequestedDetail>(this._host, 'dh-video-requested', { headId, text });
-    const wait: Wait = { headId, text, known, startedAt, deadline: this.#clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    emit<VideoRequestedDetail>(this.#host, 'dh-video-requested', { headId, text });
+    const wait: Wait = { headId, text, known, startedAt, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
     this.#set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
     this.#startWaiting(wait);
   }
@@ -197,7 +199,7 @@ export class TalkWait implements ReactiveController {
     if (changes.job) this.#job = changes.job;
     if (changes.now !== undefined) this.#now = changes.now;
     if (changes.announcement !== undefined) this.#announcement = changes.announcement;
-    this._host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   #startWaiting(wait: Wait): void {
@@ -224,7 +226,7 @@ export class TalkWait implements ReactiveController {
     if (!abort || !this.#isWaitingFor(wait)) return;
     let page: VideosPage;
     try {
-      page = await this._options.list(wait.headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
+      page = await this.#options.list(wait.headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
     } catch (err) {
       if (abort.signal.aborted || !this.#isWaitingFor(wait)) return;
       const permanent = err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
@@ -245,7 +247,7 @@ export class TalkWait implements ReactiveController {
       const keep = this.#stopHasFocus();
       this.#stopJob();
       this.#set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
-      this._options.onReady(talk);
+      this.#options.onReady(talk);
       if (keep) void this.#focusAfterEnd('[part="video"]');
       return;
     }
@@ -262,7 +264,7 @@ export class TalkWait implements ReactiveController {
       const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
       // The message itself is a role="alert": the polite region says nothing more.
       this.#set({ job: { phase: 'timeout', wait, message }, announcement: '' });
-      emit<DhErrorDetail>(this._host, 'dh-error', { code: 'video_timeout', message });
+      emit<DhErrorDetail>(this.#host, 'dh-error', { code: 'video_timeout', message });
       if (keep) void this.#focusAfterEnd('.job.error button');
       return;
     }
@@ -271,26 +273,26 @@ export class TalkWait implements ReactiveController {
   }
 
   #isWaitingFor(wait: Wait): boolean {
-    return this.#job.phase === 'waiting' && this.#job.wait === wait && this._host.isConnected;
+    return this.#job.phase === 'waiting' && this.#job.wait === wait && this.#host.isConnected;
   }
 
   #fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
     const keep = this.#stopHasFocus();
     // The error itself is a role="alert": the polite region says nothing more.
     this.#set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
-    emit<DhErrorDetail>(this._host, 'dh-error', error);
+    emit<DhErrorDetail>(this.#host, 'dh-error', error);
     if (keep) void this.#focusAfterEnd('.job.error button');
   }
 
   /** The progress box's Stop waiting button, while there is one. */
   #stopButton(): HTMLButtonElement | null | undefined {
-    return this._host.shadowRoot?.querySelector<HTMLButtonElement>('[part="cancel"]');
+    return this.#host.shadowRoot?.querySelector<HTMLButtonElement>('[part="cancel"]');
   }
 
   /** Whether the keyboard is on Stop waiting, which goes away when the wait ends by itself. */
   #stopHasFocus(): boolean {
     const stop = this.#stopButton();
-    return !!stop && this._host.shadowRoot?.activeElement === stop;
+    return !!stop && this.#host.shadowRoot?.activeElement === stop;
   }
 
   /**
@@ -298,10 +300,10 @@ export class TalkWait implements ReactiveController {
    * its place (the new video, or the message's button) rather than to the page's body.
    */
   async #focusAfterEnd(selector: string): Promise<void> {
-    await this._host.updateComplete;
-    const next = this._host.shadowRoot?.querySelector<HTMLElement>(selector);
+    await this.#host.updateComplete;
+    const next = this.#host.shadowRoot?.querySelector<HTMLElement>(selector);
     if (next) next.focus();
-    else this._options.focusText();
+    else this.#options.focusText();
   }
 
   #stopTimers(): void {
@@ -320,7 +322,7 @@ export class TalkWait implements ReactiveController {
 
   /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
   #resume(wait: Wait): void {
-    const again: Wait = { ...wait, deadline: this.#clock.now() + this._options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    const again: Wait = { ...wait, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
     this.#set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
     this.#startWaiting(again);
   }
@@ -331,10 +333,10 @@ export class TalkWait implements ReactiveController {
    * Stop waiting if there is one, else to the text box.
    */
   async #moveFocus(): Promise<void> {
-    await this._host.updateComplete;
+    await this.#host.updateComplete;
     const stop = this.#stopButton();
     if (stop?.isConnected) stop.focus();
-    else this._options.focusText();
+    else this.#options.focusText();
   }
 
   #onCancel = (): void => {

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../shared/css.js';
 
 /**
  * `<dh-video-studio>`: its own tokens (`--dh-video-studio-*`), falling back to the pickers' shared

@@ -1,4 +1,4 @@
-import { LitElement, html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
 import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
@@ -10,6 +10,8 @@ import { downloadUrl, renderPlayer, saveVideo, videoFileName } from './player.js
 import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { VoiceNames } from './voice-names.js';
+import { capitalize } from '../shared/capitalize.js';
+import { define } from '../shared/define.js';
 
 export type { VideoRequestedDetail } from './talk-wait.js';
 /** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
@@ -185,7 +187,7 @@ export class DhVideoStudio extends LitElement {
     if (!headId) return;
     const problem = videoTextProblem(text);
     if (problem) {
-      this._invalid = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
+      this._invalid = `${capitalize(problem)}.`;
       await this.updateComplete;
       this.#textarea?.focus();
       return;
@@ -243,9 +245,10 @@ export class DhVideoStudio extends LitElement {
 
   /**
    * The player's `<video>` could not load or decode its source (a 404, an expired media URL, not
-   * an mp4). Without this the player would sit there, blank and silent.
+   * an mp4). Without this the player would sit there, blank and silent. (This and the other
+   * listeners of the templates are methods, not arrow fields: Lit calls them on this element.)
    */
-  #onVideoError = (e: Event): void => {
+  #onVideoError(e: Event): void {
     const video = e.currentTarget as HTMLVideoElement;
     const talk = this._playing;
     // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
@@ -255,10 +258,10 @@ export class DhVideoStudio extends LitElement {
       code: 'video_unplayable',
       message: 'The video could not be played: the file is missing or not one this browser plays.',
     });
-  };
+  }
 
   /** Try again after an unplayable video: the same source, loaded afresh (the media URL may work now). */
-  #onVideoReload = async (): Promise<void> => {
+  async #onVideoReload(): Promise<void> {
     this._unplayable = undefined;
     await this.updateComplete;
     const video = this.#video;
@@ -266,25 +269,25 @@ export class DhVideoStudio extends LitElement {
     // The retry button is gone: focus goes to the video (it has controls) rather than the page's body.
     video.focus();
     video.load();
-  };
+  }
 
-  #onSubmit = (e: SubmitEvent): void => {
+  #onSubmit(e: SubmitEvent): void {
     e.preventDefault();
     void this.generate();
-  };
+  }
 
-  #onInput = (e: Event): void => {
+  #onInput(e: Event): void {
     this.text = (e.target as HTMLTextAreaElement).value;
     if (this._invalid) this._invalid = '';
-  };
+  }
 
-  #onTextKeydown = (e: KeyboardEvent): void => {
+  #onTextKeydown(e: KeyboardEvent): void {
     // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most editors; a plain Enter is a new line.
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.isComposing) {
       e.preventDefault();
       this.#form?.requestSubmit();
     }
-  };
+  }
 
   /**
    * The download link. With cookies (`credentials`) or open admin routes the plain link works: the
@@ -292,7 +295,7 @@ export class DhVideoStudio extends LitElement {
    * cannot ride on a plain link, so with them the file is fetched with the headers and saved
    * from a blob (player.ts, saveVideo).
    */
-  #onDownload = async (e: MouseEvent): Promise<void> => {
+  async #onDownload(e: MouseEvent): Promise<void> {
     const talk = this._playing;
     if (!this.headers || !talk || !this.headId) return;
     e.preventDefault();
@@ -307,23 +310,23 @@ export class DhVideoStudio extends LitElement {
       if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: detail.message };
       emit<DhErrorDetail>(this, 'dh-error', detail);
     }
-  };
+  }
 
   protected override render() {
     return html`
       ${this.headId
         ? nothing
         : html`<p class="state" part="status">No head is selected: set <code>head-id</code> to make and list its videos.</p>`}
-      ${this.renderForm()}
+      ${this.#renderForm()}
       <p class="sr-only" role="status" aria-live="polite">${this.#wait.announcement}</p>
-      ${this.#wait.render()} ${this.renderPlayer()} ${this.#gallery.render()}
+      ${this.#wait.render()} ${this.#renderPlayer()} ${this.#gallery.render()}
     `;
   }
 
-  private renderForm() {
+  #renderForm() {
     const busy = this.#wait.busy;
     const length = this.text.length;
-    const describedBy = ['count', 'shortcut', ...(this._invalid ? ['invalid'] : [])].join(' ');
+    const describedBy = `count shortcut${this._invalid ? ' invalid' : ''}`;
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
       <label for="text">${this.label}</label>
       <textarea
@@ -349,7 +352,7 @@ export class DhVideoStudio extends LitElement {
     </form>`;
   }
 
-  private renderPlayer() {
+  #renderPlayer() {
     const talk = this._playing;
     if (!talk) return nothing;
     const download = this._download?.talkId === talk.id ? this._download : undefined;
@@ -371,10 +374,7 @@ export class DhVideoStudio extends LitElement {
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
 
-// Defined only in a browser, and only once: importing the module in Node (SSR, tests) must not
-// throw, nor may a page that loads the element twice (the CDN bundle and the package). Lit's
-// @customElement decorator defines unconditionally, so the kit's elements register this way.
-if (!isServer && !customElements.get('dh-video-studio')) customElements.define('dh-video-studio', DhVideoStudio);
+define('dh-video-studio', DhVideoStudio);
 
 declare global {
   interface HTMLElementTagNameMap {

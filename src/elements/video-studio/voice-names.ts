@@ -21,10 +21,10 @@ export interface VoiceNamesSource {
 }
 
 export class VoiceNames {
-  private readonly _task: Task<readonly [string, boolean, string, RequestCredentials | undefined], ReadonlyMap<string, string>>;
+  readonly #task: Task<readonly [string, boolean, string, RequestCredentials | undefined], ReadonlyMap<string, string>>;
 
   constructor(host: ReactiveControllerHost, source: () => VoiceNamesSource) {
-    this._task = new Task(host, {
+    this.#task = new Task(host, {
       task: async ([endpoint, active], { signal }) => {
         if (!active) return initialState;
         const { headers, credentials } = source();
@@ -41,6 +41,6 @@ export class VoiceNames {
 
   /** The display name of a voice id, or the id itself while unknown. */
   name(voiceId: string): string {
-    return this._task.value?.get(voiceId) || voiceId;
+    return this.#task.value?.get(voiceId) || voiceId;
   }
 }

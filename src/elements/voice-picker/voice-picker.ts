@@ -1,4 +1,4 @@
-import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
@@ -11,6 +11,7 @@ import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters
 import { TypeAhead } from './type-ahead.js';
 import { VoiceList, type Row } from './voice-list.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
+import { define } from '../shared/define.js';
 
 /** The filters a list was asked with: its later pages are asked with the same. */
 type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
@@ -166,11 +167,11 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
   }
 
   /** The virtualizer shows rows first..last: load the pages of the options among them. */
-  #onRange = (e: Event): void => {
+  #onRange(e: Event): void {
     const { first, last } = e as Event & { first: number; last: number };
     const options = this._loaded?.optionsIn(first, last);
     if (options) this.ensureItems(...options);
-  };
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
@@ -230,7 +231,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     this.select(voice.voiceId, voice);
   }
 
-  #onListKeydown = (e: KeyboardEvent): void => {
+  #onListKeydown(e: KeyboardEvent): void {
     const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
     const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -264,29 +265,30 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     }
     // The listbox scrolls by itself through the active option, not by the browser's default.
     e.preventDefault();
-  };
+  }
 
   #onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
     this.#choose(index);
   };
 
-  #onProvider = (e: Event): void => {
+  // The template's listeners are methods, not arrow fields: Lit calls them on this element.
+  #onProvider(e: Event): void {
     this.provider = (e.target as HTMLSelectElement).value;
-  };
-  #onLocale = (e: Event): void => {
+  }
+  #onLocale(e: Event): void {
     this.locale = (e.target as HTMLSelectElement).value;
-  };
-  #onGender = (e: Event): void => {
+  }
+  #onGender(e: Event): void {
     this.gender = (e.target as HTMLSelectElement).value as DhVoicePicker['gender'];
-  };
+  }
 
-  #onClearFilters = (): void => {
+  #onClearFilters(): void {
     this.clearSearch();
     this.provider = '';
     this.locale = '';
     this.gender = '';
-  };
+  }
 
   protected override render() {
     return html`
@@ -362,8 +364,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
 
-// Defined only in a browser: importing the module in Node (SSR, tests) must not throw.
-if (!isServer && !customElements.get('dh-voice-picker')) customElements.define('dh-voice-picker', DhVoicePicker);
+define('dh-voice-picker', DhVoicePicker);
 
 /** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem (its listeners are typed by DhPicker). */
 export type DhVoicePickerEventMap = DhPickerEventMap<VoiceItem>;
