@@ -68,3 +68,25 @@ test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any
   expect(bodies.length).toBeGreaterThan(3);
   for (const secret of ['api_key', 'sim_ak_', 'sim-secret-key', 'Bearer ', 'sharedKey']) expect(all).not.toContain(secret);
 });
+
+test('the demo is served like a CDN: its scripts and the catalogue compressed, hashed assets cached for a year, pages revalidated, a meta description', async ({ page }) => {
+  const seen = new Map<string, Record<string, string>>();
+  page.on('response', async (res) => {
+    if (res.url().startsWith(DEMO)) seen.set(new URL(res.url()).pathname + new URL(res.url()).search, await res.allHeaders());
+  });
+  await page.goto(`${DEMO}/catalogue.html`);
+  await expect(page.locator('#faces li')).toHaveCount(12);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+  const assets = [...seen].filter(([path]) => /^\/assets\/.+\.js$/.test(path));
+  expect(assets.length, 'the page loads its built scripts').toBeGreaterThan(0);
+  for (const [path, headers] of assets) {
+    expect(headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+    if (Number(headers['content-length'] ?? 2000) > 1024) expect(headers['content-encoding'], path).toMatch(/^(br|gzip)$/);
+  }
+  const faces = [...seen].find(([path]) => path.startsWith('/dh/faces?'));
+  // Brotli where the browser offers it (Chromium does on secure origins), else gzip.
+  expect(faces?.[1]['content-encoding'], 'a page of faces over 1 kB is compressed').toMatch(/^(br|gzip)$/);
+  expect(faces?.[1].etag).toMatch(/-(br|gzip)"$/);
+  expect(seen.get('/catalogue.html')?.['cache-control']).toBe('no-cache');
+  expect(seen.get('/catalogue.html')?.etag).toBeTruthy();
+});
