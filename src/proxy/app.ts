@@ -118,7 +118,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // Their own limit, per address and generous (the platform calls from a few): enough for its
   // deliveries and conversations, not for a flood. On their own paths only: this sub-app's
   // middleware at '*' would run for every route mounted after it.
-  const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey);
+  const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey, deps.store, 'platform');
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
   platformCalls.route('/', receiverRoutes(deps, hub, options.onEvent ?? (() => undefined), warn));
   // The plugin and tools answer only at addresses holding the callback secret; without one they
@@ -137,7 +137,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // header on state-changing requests.
   const browserCalls = new Hono();
   browserCalls.use('*', corsFor(config));
-  browserCalls.use('*', limitRate(config.rateLimit, clientKey));
+  browserCalls.use('*', limitRate(config.rateLimit, clientKey, deps.store, 'browser'));
   browserCalls.use('*', csrfHeader());
   browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
   browserCalls.get('/bundle', (c) =>

@@ -50,6 +50,10 @@ const envSchema = z.object({
   DH_ADMIN_TOKEN: z.string().min(16, 'DH_ADMIN_TOKEN must be at least 16 characters').optional(),
   DH_PUBLIC_HEADS: list,
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
+  DH_STORE: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol), 'DH_STORE is a Redis URL, redis://[user:password@]host:port[/db] (or rediss:// for TLS)')
+    .optional(),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
   DH_WEBHOOK_KEYS: list.transform((entries, ctx) => {
     // A Map: a head id such as "__proto__" or "constructor" is a key like any other.
@@ -103,6 +107,11 @@ export interface ProxyConfig {
   rateLimit: number;
   /** Text-to-video requests a day; 0 turns the cap off. */
   videoDailyCap: number;
+  /**
+   * A Redis URL: the state instances share (rate-limit counters, the daily cap, webhook
+   * de-duplication, key look-ups) lives there. Unset: in this process's memory.
+   */
+  store?: string;
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
   /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
@@ -117,6 +126,13 @@ export interface ProxyConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** A URL for a log line: its password replaced. */
+export function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.href;
+}
 
 /** Parses the environment. Throws ConfigError naming the variable to fix. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): ProxyConfig {
@@ -172,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicHeads: e.DH_PUBLIC_HEADS,
     rateLimit: e.DH_RATE_LIMIT,
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
+    store: e.DH_STORE,
     trustProxy: e.DH_TRUST_PROXY,
     webhookKeys: e.DH_WEBHOOK_KEYS,
     callbackSecret: e.DH_CALLBACK_SECRET,
@@ -195,6 +212,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     publicHeads: c.publicHeads,
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
+    store: c.store ? redactUrl(c.store) : 'memory (this instance only)',
     trustProxy: c.trustProxy,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
     callbackSecret: c.callbackSecret ? 'set' : c.mode === 'platform' ? 'not set: plugin and tool routes off' : 'not set',

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PlatformError } from '../platform/errors.js';
+import { StoreUnavailable } from './store.js';
 
 export class ApiException extends HTTPException {
   constructor(
@@ -76,6 +77,11 @@ export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => vo
       log?.(`${c.req.method} ${c.req.path}: ${ex.code}: ${err.message}`);
       ex = new ApiException(ex.status as ContentfulStatusCode, ex.code, visible, ex.headers);
     }
+  }
+  if (err instanceof StoreUnavailable) {
+    // Rate limits and de-duplication fail closed: the platform retries a delivery, a browser its request.
+    log?.(`${c.req.method} ${c.req.path}: ${err.message}`);
+    ex = new ApiException(503, 'store_unavailable', 'The server is busy for a moment; try again in a few seconds.', { 'retry-after': '5' });
   }
   ex ??=
     err instanceof ApiException

@@ -17,6 +17,7 @@ import { notFound } from './callbacks.js';
 import { loadBundle, serveBundle } from './bundle.js';
 import { clientAddress } from './security.js';
 import { nodeCompressor } from './node-compress.js';
+import { redisStore } from './redis-store.js';
 import { IMMUTABLE } from './encodings.js';
 
 export interface NodeServerOptions extends ProxyOptions {
@@ -88,6 +89,8 @@ export function stdoutLog(out: NodeJS.WritableStream = process.stdout): (line: L
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, privatePages = [], limits: given, ...proxyOptions } = options;
   const limits = { ...NODE_LIMITS, ...given };
+  // DH_STORE: the state instances share lives in Redis (closed with the server).
+  const shared = proxyOptions.store ? undefined : options.config.store ? redisStore(options.config.store, { warn: proxyOptions.warn }) : undefined;
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
   const app = new Hono();
   // The proxy's answer-wide middleware (security headers, the request log, compression) is at
@@ -100,6 +103,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
       ...proxyOptions,
       log: proxyOptions.log ?? stdoutLog(),
+      store: proxyOptions.store ?? shared,
     }),
   );
   if (bundle) serveBundle(app, bundle);
@@ -156,7 +160,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     close: () =>
       new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        server.close(() => resolve());
+        server.close(() => void (shared ? shared.close() : Promise.resolve()).finally(resolve));
       }),
   };
 }

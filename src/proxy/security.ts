@@ -6,12 +6,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { rateLimiter } from 'hono-rate-limiter';
+import { rateLimiter, type Store } from 'hono-rate-limiter';
 import { CSRF_HEADER, CSRF_VALUE } from '../api/client.js';
 import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
 import { fail } from './http.js';
 import { isFinished } from './encodings.js';
+import type { KeyValueStore } from './store.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -131,8 +132,31 @@ export function clientAddress(c: Context, trustProxy: boolean, socketAddress?: s
   return socketAddress ?? 'unknown';
 }
 
-/** Requests per minute per client key. */
-export function limitRate(perMinute: number, clientKey: (c: Context) => string): MiddlewareHandler {
+/**
+ * hono-rate-limiter's counters in the proxy's store (shared by every instance when the store is):
+ * one fixed one-minute window per limit and client, `rl:<limit>:<client>:<window>`, counted with the store's atomic
+ * increment. Its memory store would count per instance.
+ */
+export function rateLimitStore(store: KeyValueStore, name: string, windowMs = 60_000, now: () => number = Date.now): Store {
+  const window = () => Math.floor(now() / windowMs);
+  const key = (client: string, w: number) => `rl:${name}:${client}:${w}`;
+  return {
+    async increment(client) {
+      const w = window();
+      // Kept a little past its window, so a late decrement still finds it.
+      return { totalHits: await store.increment(key(client, w), windowMs + 5_000), resetTime: new Date((w + 1) * windowMs) };
+    },
+    async decrement(client) {
+      await store.increment(key(client, window()), windowMs + 5_000, -1);
+    },
+    async resetKey(client) {
+      await store.set(key(client, window()), '0', windowMs);
+    },
+  };
+}
+
+/** Requests per minute per client key, counted in `store` under the limit's `name`. */
+export function limitRate(perMinute: number, clientKey: (c: Context) => string, store: KeyValueStore, name: string): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
   return rateLimiter({
     windowMs: 60_000,
@@ -141,6 +165,7 @@ export function limitRate(perMinute: number, clientKey: (c: Context) => string):
     // path, and prepared answers are finished Responses. A refusal says when to come back.
     standardHeaders: false,
     keyGenerator: clientKey,
+    store: rateLimitStore(store, name),
     handler: (c) => {
       const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
       const seconds = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : 60;

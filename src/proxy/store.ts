@@ -16,6 +16,14 @@ export interface KeyValueStore {
   increment(key: string, ttlMs: number, by?: number): Promise<number>;
 }
 
+/** The store failed (Redis down, a network error): callers answer 503 and the platform retries. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`The shared store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StoreUnavailable';
+  }
+}
+
 /**
  * The in-memory default. Every method does its whole read-check-write in one synchronous step
  * (no await between reading and writing), so concurrent calls in one process cannot interleave:
@@ -23,6 +31,7 @@ export interface KeyValueStore {
  */
 export class MemoryStore implements KeyValueStore {
   private readonly map = new Map<string, { value: string; expires: number }>();
+  private swept = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -65,10 +74,14 @@ export class MemoryStore implements KeyValueStore {
     this.map.set(key, { value, expires: this.now() + ttlMs });
   }
 
-  /** Drops expired entries now and then, so a long-running process does not grow without end. */
+  /**
+   * Drops expired entries now and then (at most once a second, once there are many), so a
+   * long-running process does not grow without end and a busy one does not scan on every write.
+   */
   private sweep(): void {
-    if (this.map.size < 1000) return;
     const now = this.now();
+    if (this.map.size < 1000 || now - this.swept < 1000) return;
+    this.swept = now;
     for (const [k, v] of this.map) if (v.expires <= now) this.map.delete(k);
   }
 }
