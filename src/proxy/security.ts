@@ -12,7 +12,7 @@ import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
 import { fail } from './http.js';
 import { isFinished } from './encodings.js';
-import type { KeyValueStore } from './store.js';
+import { MemoryStore, StoreUnavailable, type KeyValueStore } from './store.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -155,25 +155,47 @@ export function rateLimitStore(store: KeyValueStore, name: string, windowMs = 60
   };
 }
 
-/** Requests per minute per client key, counted in `store` under the limit's `name`. */
+/**
+ * Requests per minute per client key, counted in `store` under the limit's `name`. When the store
+ * fails (Redis down), a read (GET, HEAD) of the browser routes is counted in this instance's
+ * memory instead, so the catalogue and the avatar's facade keep working, still limited; anything
+ * else fails closed with 503 (state-changing requests, and the platform's calls, which it retries).
+ */
 export function limitRate(perMinute: number, clientKey: (c: Context) => string, store: KeyValueStore, name: string): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
-  return rateLimiter({
-    windowMs: 60_000,
-    limit: perMinute,
-    // No RateLimit-* headers on every answer: they cost a Headers object per request on the hot
-    // path, and prepared answers are finished Responses. A refusal says when to come back.
-    standardHeaders: false,
-    keyGenerator: clientKey,
-    store: rateLimitStore(store, name),
-    handler: (c) => {
-      const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-      const seconds = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : 60;
-      return c.json(
-        { error: { code: 'rate_limited', message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.` } },
-        429,
-        { 'retry-after': String(seconds) },
-      );
-    },
-  });
+  const limiter = (counted: KeyValueStore) =>
+    rateLimiter({
+      windowMs: 60_000,
+      limit: perMinute,
+      // No RateLimit-* headers on every answer: they cost a Headers object per request on the hot
+      // path, and prepared answers are finished Responses. A refusal says when to come back.
+      standardHeaders: false,
+      keyGenerator: clientKey,
+      store: rateLimitStore(counted, name),
+      handler: (c) => {
+        const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
+        const seconds = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : 60;
+        return c.json(
+          { error: { code: 'rate_limited', message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.` } },
+          429,
+          { 'retry-after': String(seconds) },
+        );
+      },
+    });
+  const shared = limiter(store);
+  if (store instanceof MemoryStore || name !== 'browser') return shared;
+  const local = limiter(new MemoryStore());
+  return async (c, next) => {
+    let counted = false;
+    try {
+      return await shared(c, async () => {
+        counted = true;
+        await next();
+      });
+    } catch (err) {
+      const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+      if (counted || !read || !(err instanceof StoreUnavailable)) throw err;
+      return local(c, next);
+    }
+  };
 }

@@ -1,0 +1,177 @@
+/**
+ * Several instances sharing state through a real Redis (issue 16): Debian's redis-server, started
+ * here on a free loopback port, and two proxies that each have their own connection to it, as two
+ * machines behind a load balancer would. The same webhook delivery sent to both is handled once;
+ * the rate limit and the daily video cap count across both; when Redis stops, nothing crashes:
+ * reads go on (limited per instance), writes and deliveries get a 503 the caller retries.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { PlatformClient } from '../../src/platform/client.js';
+import { createProxy } from '../../src/proxy/app.js';
+import { parseConfig } from '../../src/proxy/config.js';
+import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
+import { UnstorageStore } from '../../src/proxy/shared-store.js';
+import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { createSimulator } from '../../src/sim/index.js';
+import { platformAccess, simFetch } from './proxy-harness.js';
+
+const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+// `.ci/run` installs it; a machine without it is told how to get it.
+const NO_REDIS = REDIS ? false : 'redis-server is not installed here (apt-get install redis-server)';
+const ADMIN = 'admin-token-0123456789';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  for (let i = 0; i < 100 && !/Ready to accept connections/.test(out); i++) await sleep(50);
+  assert.match(out, /Ready to accept connections/, 'redis-server started');
+  return child;
+}
+
+describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS }, () => {
+  const sim = createSimulator({ talkDelayMs: 0 });
+  const network = simFetch(sim);
+  const client = new PlatformClient({ ...platformAccess(sim), fetch: network });
+  let redis: ChildProcess;
+  let url: string;
+  const stores: RedisStore[] = [];
+
+  before(async () => {
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    redis = await startRedis(port);
+  });
+  after(async () => {
+    for (const s of stores) await s.close().catch(() => undefined);
+    redis.kill('SIGKILL');
+  });
+
+  /** One instance: its own Redis connection and platform client, the shared simulator. */
+  function instance(env: Record<string, string> = {}) {
+    const warnings: string[] = [];
+    const store = redisStore(url, { commandTimeoutMs: 500, warn: (m) => warnings.push(m) });
+    stores.push(store);
+    const events: string[] = [];
+    const config = { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', DH_STORE: url, ...env }), platform: platformAccess(sim) };
+    const app = createProxy({
+      config,
+      platform: new PlatformClient({ ...platformAccess(sim), fetch: network }),
+      fetch: network,
+      store,
+      log: () => undefined,
+      warn: (m) => warnings.push(m),
+      onEvent: (e) => void events.push(e.session_id),
+    });
+    return { app, store, events, warnings };
+  }
+
+  async function head() {
+    const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
+    return client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Shared', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId });
+  }
+
+  test('the same webhook delivery sent to both instances (a load balancer\'s retry) is handled exactly once', async () => {
+    const a = instance();
+    const b = instance();
+    const { id } = await head();
+    await client.createWebhook({ headId: id, webhookUrl: 'https://example.com/dh/hooks/events', startConversation: true });
+    const [hook] = await client.listWebhooks(id);
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), head_id: id, session_id: 'shared-1', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' });
+    const signature = await signWebhookBody(body, hook!.sharedKey);
+    const deliver = (to: typeof a) => to.app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': signature }, body });
+    const answers = await Promise.all([a, b, a, b, b, a].map(deliver));
+    assert.deepEqual(answers.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 202], 'one accepted, the others acknowledged as duplicates');
+    await sleep(10);
+    assert.deepEqual([...a.events, ...b.events], ['shared-1'], 'one onEvent call across the two instances');
+  });
+
+  test('the rate limit counts a client\'s requests on both instances together', async () => {
+    const env = { DH_RATE_LIMIT: '6' };
+    const a = instance(env);
+    const b = instance(env);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? b : a).app.request('/dh/health')).status);
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429], 'six a minute, whichever instance answers');
+  });
+
+  test('the daily text-to-video cap counts across both instances', async () => {
+    const env = { DH_VIDEO_DAILY_CAP: '2' };
+    const a = instance(env);
+    const b = instance(env);
+    const { id } = await head();
+    const make = (to: typeof a, text: string) =>
+      to.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+    assert.equal((await make(a, 'One.')).status, 202);
+    assert.equal((await make(b, 'Two.')).status, 202);
+    const third = await make(a, 'Three.');
+    assert.equal(third.status, 429);
+    assert.equal(((await third.json()) as { error: { code: string } }).error.code, 'video_cap_reached');
+  });
+
+  test('a launch link signed by one instance opens on the other (one DH_SIGNING_SECRET)', async () => {
+    const a = instance();
+    const b = instance();
+    const { id } = await head();
+    const launch = (await (await a.app.request(`/dh/heads/${id}/launch?view=chat`)).json()) as { url: string };
+    const opened = await b.app.request(new URL(launch.url, 'http://site.test').pathname + new URL(launch.url, 'http://site.test').search);
+    assert.equal(opened.status, 302, 'the other instance redirects to the chat page');
+  });
+
+  test('Redis stops: nothing crashes; reads go on, limited per instance; writes and deliveries get 503 with Retry-After; one log line each way', async () => {
+    const a = instance({ DH_RATE_LIMIT: '100' });
+    const { id } = await head();
+    assert.equal((await a.app.request('/dh/faces?take=3')).status, 200);
+    const { warnings } = a;
+    redis.kill('SIGKILL');
+    await once(redis, 'exit');
+    await sleep(100);
+    const faces = await a.app.request('/dh/faces?take=3');
+    assert.equal(faces.status, 200, 'the catalogue still answers');
+    const created = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Hi.' }) });
+    assert.equal(created.status, 503);
+    assert.equal(created.headers.get('retry-after'), '5');
+    assert.equal(((await created.json()) as { error: { code: string } }).error.code, 'store_unavailable');
+    const delivery = await a.app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': 'a'.repeat(64) }, body: JSON.stringify({ head_id: id }) });
+    assert.ok([401, 503].includes(delivery.status), `a delivery is refused, never a 5xx other than 503 (${delivery.status})`);
+    assert.equal(warnings.filter((w) => /is not answering/.test(w) && /shared store/.test(w) && /127\.0\.0\.1/.test(w)).length, 1, warnings.join('\n'));
+    // Back: the same port, a new (empty) Redis; the instance reconnects by itself.
+    redis = await startRedis(Number(new URL(url).port));
+    for (let i = 0; i < 40 && !warnings.some((w) => /answers again/.test(w)); i++) await sleep(100);
+    assert.ok(warnings.some((w) => /answers again/.test(w)), 'said when it is back');
+    const again = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Back.' }) });
+    assert.equal(again.status, 202);
+  });
+});
+
+describe('the store on unstorage without Redis (memory driver)', () => {
+  test('values expire; of concurrent adds of one key exactly one wins; increments are counted one at a time', async () => {
+    let now = 1_000;
+    const store = new UnstorageStore(undefined, undefined, () => now);
+    await store.set('a', 'x', 100);
+    assert.equal(await store.get('a'), 'x');
+    now += 100;
+    assert.equal(await store.get('a'), undefined, 'expired');
+    const adds = await Promise.all(Array.from({ length: 20 }, () => store.add('once', '1', 1000)));
+    assert.equal(adds.filter(Boolean).length, 1);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.increment('n', 1000)));
+    assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
+    now += 1000;
+    assert.equal(await store.increment('n', 1000), 1, 'a new window after the first one expired');
+  });
+});
