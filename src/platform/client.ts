@@ -38,7 +38,7 @@ import { TOKEN_LIFETIME_MS } from './modes.js';
 import { streamingHead, type HeadCreateInput, type StreamingHeadInput } from './head-rules.js';
 import { PlatformError, invalidRequestError } from './errors.js';
 import { PlatformHttp, type PlatformLogEntry } from './http.js';
-import { BearerToken, requestToken } from './token.js';
+import { BearerToken, requestToken, type SharedTokenStore } from './token.js';
 
 export { backoffDelay, type PlatformLogEntry } from './http.js';
 
@@ -68,6 +68,11 @@ export interface PlatformClientOptions {
   allowLoopbackWebhooks?: boolean;
   /** The clock used for token expiry. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Shares the bearer token between instances (the proxy gives its store; Redis with DH_STORE):
+   * one login for all of them. The token is then kept in that store, server side only.
+   */
+  tokenStore?: SharedTokenStore;
   logger?: (entry: PlatformLogEntry) => void;
 }
 
@@ -133,6 +138,7 @@ export class PlatformClient {
       lifetimeMs: o.tokenLifetimeMs,
       refreshMarginMs: o.tokenRefreshMarginMs,
       now: options.now ?? Date.now,
+      shared: options.tokenStore,
     });
     const fetchFn = options.fetch ?? globalThis.fetch;
     this._http = new PlatformHttp(

@@ -51,6 +51,24 @@ function jwtExpiry(token: string): number | undefined {
   }
 }
 
+/**
+ * Where instances share the token (the proxy's store: Redis with DH_STORE): N instances log in
+ * once, not N times. The same three calls as the proxy's KeyValueStore; any of them may throw
+ * (the store is down), and then each instance logs in for itself.
+ */
+export interface SharedTokenStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets only when absent, atomically across instances; true when this call set it. */
+  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+}
+
+const SHARED_KEY = 'platform:token';
+const LOGIN_LOCK = 'platform:token:login';
+/** How long the other instances wait for the one that logs in before they log in themselves. */
+const SHARED_WAIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export interface BearerTokenOptions {
   /** Fetches a new token (POST /auth/token). */
   login: () => Promise<string>;
@@ -59,6 +77,8 @@ export interface BearerTokenOptions {
   refreshMarginMs: number | undefined;
   /** The clock used for expiry. */
   now: () => number;
+  /** Shares the token with other instances (see SharedTokenStore). */
+  shared?: SharedTokenStore | undefined;
 }
 
 /** The cached token, its single-flight login and its renewal. */
@@ -67,6 +87,7 @@ export class BearerToken implements BearerSource {
   private readonly _lifetimeMs: number;
   private readonly _refreshMarginMs: number;
   private readonly _now: () => number;
+  private readonly _shared: SharedTokenStore | undefined;
   private _token: { value: string; refreshAt: number } | undefined;
   private _inFlight: Promise<string> | undefined;
   /** Recent tokens, masked in every error text (a platform may echo a stale one back). */
@@ -77,6 +98,7 @@ export class BearerToken implements BearerSource {
     this._lifetimeMs = options.lifetimeMs;
     this._refreshMarginMs = options.refreshMarginMs ?? Math.min(HOUR_MS, options.lifetimeMs / 10);
     this._now = options.now;
+    this._shared = options.shared;
   }
 
   /** The last few tokens handed out, newest first. */
@@ -102,16 +124,62 @@ export class BearerToken implements BearerSource {
 
   dropIfCurrent(token: string): void {
     if (this._token?.value === token) this.invalidate();
+    // The platform refused it (401): the other instances must not keep handing it out.
+    void this._readShared()
+      .then((shared) => (shared?.value === token ? this._shared!.set(SHARED_KEY, '', 1) : undefined))
+      .catch(() => undefined);
   }
 
   private async _renew(): Promise<string> {
+    const shared = this._shared ? await this._fromShared() : undefined;
+    if (shared) return this._keep(shared.value, shared.refreshAt);
     // Taken before the request: the token may be a little younger, never older, than we think.
     const issuedAt = this._now();
     const token = await this._login();
+    const refreshAt = this._refreshAt(token, issuedAt);
+    if (this._shared) {
+      await this._shared.set(SHARED_KEY, JSON.stringify({ value: token, refreshAt }), Math.max(1, refreshAt - this._now())).catch(() => undefined);
+    }
+    return this._keep(token, refreshAt);
+  }
+
+  private _keep(token: string, refreshAt: number): string {
     this._recent.unshift(token);
     this._recent.length = Math.min(this._recent.length, 5);
-    this._token = { value: token, refreshAt: this._refreshAt(token, issuedAt) };
+    this._token = { value: token, refreshAt };
     return token;
+  }
+
+  /**
+   * A token another instance got, or the right to log in: of the instances that find none, the one
+   * that takes the login lock logs in and the others wait for its token. Undefined: log in here
+   * (this instance holds the lock, the wait ran out, or the store failed).
+   */
+  private async _fromShared(): Promise<{ value: string; refreshAt: number } | undefined> {
+    try {
+      const found = await this._readShared();
+      if (found) return found;
+      if (await this._shared!.add(LOGIN_LOCK, '1', SHARED_WAIT_MS)) return undefined;
+      for (let waited = 0; waited < SHARED_WAIT_MS; waited += 50) {
+        await sleep(50);
+        const token = await this._readShared();
+        if (token) return token;
+      }
+    } catch {
+      // The store is down: this instance logs in for itself.
+    }
+    return undefined;
+  }
+
+  private async _readShared(): Promise<{ value: string; refreshAt: number } | undefined> {
+    const raw = await this._shared?.get(SHARED_KEY);
+    if (!raw) return undefined;
+    try {
+      const t = JSON.parse(raw) as { value?: unknown; refreshAt?: unknown };
+      return typeof t.value === 'string' && t.value && typeof t.refreshAt === 'number' && this._now() < t.refreshAt ? { value: t.value, refreshAt: t.refreshAt } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Expiry is the issue time plus the lifetime, or the JWT's exp when earlier. */

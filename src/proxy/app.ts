@@ -85,10 +85,12 @@ export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;
   const now = options.now ?? Date.now;
   const warn = options.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
+  const store = options.store ?? new MemoryStore(now);
   const platform =
     options.platform ??
     (config.platform
-      ? new PlatformClient({ ...config.platform })
+      ? // The token through the store: instances that share one (DH_STORE) log in once for all.
+        new PlatformClient({ ...config.platform, ...(options.store ? { tokenStore: store } : {}) })
       : fail(500, 'no_platform', 'createProxy needs config.platform (credentials) or a platform client'));
   requireServingSecrets(config);
   if (!config.signingSecret) {
@@ -97,7 +99,7 @@ export function createProxy(options: ProxyOptions): Hono {
   const deps: Deps = {
     config,
     platform,
-    store: options.store ?? new MemoryStore(now),
+    store,
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
     defaultAuthorize: options.authorize === undefined,

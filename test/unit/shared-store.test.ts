@@ -63,7 +63,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
   });
 
   /** One instance: its own Redis connection and platform client, the shared simulator. */
-  function instance(env: Record<string, string> = {}) {
+  function instance(env: Record<string, string> = {}, shareToken = false) {
     const warnings: string[] = [];
     const store = redisStore(url, { commandTimeoutMs: 500, warn: (m) => warnings.push(m) });
     stores.push(store);
@@ -71,7 +71,8 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     const config = { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', DH_STORE: url, ...env }), platform: platformAccess(sim) };
     const app = createProxy({
       config,
-      platform: new PlatformClient({ ...platformAccess(sim), fetch: network }),
+      // As createProxy makes it with DH_STORE: the token through the store.
+      platform: new PlatformClient({ ...platformAccess(sim), fetch: network, ...(shareToken ? { tokenStore: store } : {}) }),
       fetch: network,
       store,
       log: () => undefined,
@@ -85,6 +86,20 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
     return client.createHead({ headVisualId: sim.store.faces[0]!.id, name: 'Shared', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId });
   }
+
+  test('AUTH-5 200 concurrent cold requests spread over both instances make one /auth/token', async () => {
+    const logins = () => sim.store.requests.filter((r) => r.path === '/auth/token').length;
+    const before = logins();
+    const a = instance({}, true);
+    const b = instance({}, true);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? b : a).app.request(`/dh/faces?take=${(i % 7) + 1}`)));
+    assert.ok(answers.every((r) => r.status === 200), answers.map((r) => r.status).join());
+    assert.equal(logins() - before, 1, 'one login for both instances');
+    // A third instance started later takes the token from the store.
+    const c = instance({}, true);
+    assert.equal((await c.app.request('/dh/voices?take=3')).status, 200);
+    assert.equal(logins() - before, 1);
+  });
 
   test('the same webhook delivery sent to both instances (a load balancer\'s retry) is handled exactly once', async () => {
     const a = instance();
