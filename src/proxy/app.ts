@@ -106,7 +106,8 @@ export function createProxy(options: ProxyOptions): Hono {
     compress: options.compress ?? webCompressor,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
-    ...catalogueLoaders(platform, now),
+    // The catalogues through the store only when the site gave one (shared by its instances).
+    ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
   const clientKey = options.clientKey ?? ((c: Context) => clientAddress(c, config.trustProxy));

@@ -73,24 +73,46 @@ export interface Deps {
 export const CATALOGUE_TTL_MS = 5 * 60_000;
 const HEAD_TTL_MS = 60_000;
 
-export function catalogueLoaders(platform: Platform, now: () => number) {
+/**
+ * A catalogue through the store, when instances share one (DH_STORE): an instance that finds it
+ * there takes it instead of asking the platform, and one that loads it puts it there, for the rest
+ * of its time to live. The store is a help, never a need: when it fails, the instance asks the
+ * platform and keeps the catalogue in its own memory (the cache in front of this).
+ */
+function throughStore<T>(store: KeyValueStore | undefined, key: string, load: () => Promise<T>): () => Promise<T> {
+  if (!store) return load;
+  return async () => {
+    const found = await store.get(key).catch(() => undefined);
+    if (found) {
+      try {
+        return JSON.parse(found) as T;
+      } catch {
+        // Damaged: loaded again below.
+      }
+    }
+    const value = await load();
+    await store.set(key, JSON.stringify(value), CATALOGUE_TTL_MS).catch(() => undefined);
+    return value;
+  };
+}
+
+export function catalogueLoaders(platform: Platform, now: () => number, store?: KeyValueStore) {
   const faceCache = new CoalescingCache<Face[]>(CATALOGUE_TTL_MS, 1, now);
   const voiceCache = new CoalescingCache<Voice[]>(CATALOGUE_TTL_MS, 1, now);
   const headCache = new CoalescingCache<HeadRecord | PlatformError>(HEAD_TTL_MS, 500, now);
+  const allFaces = throughStore(store, 'catalogue:faces', async () => {
+    const all: Face[] = [];
+    for (let page = 1; page <= 100; page++) {
+      const res = await platform.listFaces({ order: 'ASC', take: 100, page });
+      all.push(...res.data);
+      if (!res.meta.hasNextPage || res.data.length === 0) break;
+    }
+    return all;
+  });
+  const allVoices = throughStore(store, 'catalogue:voices', () => platform.listVoices());
   return {
-    faces: async () =>
-      (
-        await faceCache.get('all', async () => {
-          const all: Face[] = [];
-          for (let page = 1; page <= 100; page++) {
-            const res = await platform.listFaces({ order: 'ASC', take: 100, page });
-            all.push(...res.data);
-            if (!res.meta.hasNextPage || res.data.length === 0) break;
-          }
-          return all;
-        })
-      ).value,
-    voices: async () => (await voiceCache.get('all', () => platform.listVoices())).value,
+    faces: async () => (await faceCache.get('all', allFaces)).value,
+    voices: async () => (await voiceCache.get('all', allVoices)).value,
     head: async (id: string) => {
       // A head the platform does not know is remembered like one it does: with DH_PUBLIC_HEADS=*
       // a flood of made-up ids costs one platform call per id per minute, not one per request.

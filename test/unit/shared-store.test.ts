@@ -95,10 +95,15 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? b : a).app.request(`/dh/faces?take=${(i % 7) + 1}`)));
     assert.ok(answers.every((r) => r.status === 200), answers.map((r) => r.status).join());
     assert.equal(logins() - before, 1, 'one login for both instances');
-    // A third instance started later takes the token from the store.
+    // A third instance started later takes the token and the catalogue from the store.
+    const catalogueCalls = () => sim.store.requests.filter((r) => r.path === '/head_visual/face/all').length;
+    const pages = catalogueCalls();
     const c = instance({}, true);
-    assert.equal((await c.app.request('/dh/voices?take=3')).status, 200);
+    const third = await c.app.request('/dh/faces?take=3');
+    assert.equal(third.status, 200);
+    assert.equal(((await third.json()) as { total: number }).total, sim.store.faces.length);
     assert.equal(logins() - before, 1);
+    assert.equal(catalogueCalls() - pages, 0, 'the faces came from the store, not the platform');
   });
 
   test('the same webhook delivery sent to both instances (a load balancer\'s retry) is handled exactly once', async () => {
@@ -158,6 +163,10 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     await sleep(100);
     const faces = await a.app.request('/dh/faces?take=3');
     assert.equal(faces.status, 200, 'the catalogue still answers');
+    // An instance that starts while Redis is away asks the platform and keeps the catalogue itself.
+    const fresh = instance({ DH_RATE_LIMIT: '100' });
+    const freshFaces = await fresh.app.request('/dh/faces?take=3');
+    assert.equal(freshFaces.status, 200, 'a new instance serves the catalogue from the platform');
     const created = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Hi.' }) });
     assert.equal(created.status, 503);
     assert.equal(created.headers.get('retry-after'), '5');
