@@ -190,11 +190,16 @@ export class PlatformHttp {
           headers,
           ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
           signal,
-          // A redirect could carry the bearer off the configured platform: refuse it.
-          redirect: 'error',
+          // A redirect could carry the bearer off the configured platform: never followed, and
+          // refused as fetch's redirect 'error' would ('manual' here: Workers has no 'error').
+          redirect: 'manual',
         }),
         signal,
       );
+      if (res.status >= 300 && res.status < 400) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new TypeError(`the platform answered a redirect (${res.status}), which is not followed`);
+      }
       return { status: res.status, headers: res.headers, text: await untilAborted(res.text(), signal) };
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;

@@ -66,9 +66,11 @@ export interface ProxyOptions {
   bundle?: BundleInfo;
   /**
    * Compresses the prepared catalogue answers once each (default: gzip with CompressionStream;
-   * the Node entry adds brotli). Other answers over 1 kB are gzipped by hono/compress.
+   * the Node entry adds brotli). Other answers over 1 kB are gzipped by hono/compress. `false`
+   * leaves it to the runtime: Workers compresses what it sends by the Content-Encoding header
+   * itself, so an answer the app compressed would be compressed twice.
    */
-  compress?: Compressor;
+  compress?: Compressor | false;
   /** Fetch for the media the proxy relays: poster images, video downloads (default: the global fetch). */
   fetch?: typeof fetch;
   /** Warnings for the site owner (a random signing secret, platform failures); default console.warn. */
@@ -103,7 +105,7 @@ export function createProxy(options: ProxyOptions): Hono {
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
     defaultAuthorize: options.authorize === undefined,
-    compress: options.compress ?? webCompressor,
+    compress: options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     // The catalogues through the store only when the site gave one (shared by its instances).
@@ -179,7 +181,7 @@ export function createProxy(options: ProxyOptions): Hono {
   });
   // JSON, pages and scripts over 1 kB, gzip (CompressionStream); never an event stream, media or
   // an answer that is already encoded (the prepared ones, the bundle).
-  app.use('*', unlessFinished(compress({ threshold: COMPRESS_THRESHOLD })));
+  if (options.compress !== false) app.use('*', unlessFinished(compress({ threshold: COMPRESS_THRESHOLD })));
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
   app.notFound(notFound(config.callbackSecret));

@@ -31,13 +31,15 @@ export function headRoutes(deps: Deps) {
     const source = await posterSource(deps, await deps.head(id));
     if (!source) fail(404, 'no_poster', 'This head has no poster image.');
     const image = await deps.posters.get(source!, async () => {
-      // Only http(s), no redirects to elsewhere, a size cap read from the header first.
+      // Only http(s), no redirects to elsewhere (a 3xx is not ok: refused; Workers has no
+      // redirect 'error'), a size cap read from the header first.
       const res = /^https?:/.test(source!)
-        ? await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'error' }).catch(() => undefined)
+        ? await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'manual' }).catch(() => undefined)
         : undefined;
       const type = res?.headers.get('content-type') ?? '';
       if (Number(res?.headers.get('content-length') ?? 0) > POSTER_MAX_BYTES) fail(502, 'poster_unavailable', 'The head\'s poster image is too large.');
       if (!res?.ok || !/^image\/(png|jpeg|webp|gif|avif|svg\+xml)\b/.test(type)) {
+        await res?.body?.cancel().catch(() => undefined);
         return fail(502, 'poster_unavailable', 'The head\'s poster image could not be loaded from the platform.');
       }
       const bytes = new Uint8Array(await res.arrayBuffer());

@@ -42,8 +42,9 @@ async function streamMedia(deps: Deps, url: string): Promise<{ body: ReadableStr
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) return unavailable();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), MEDIA_TIMEOUT_MS);
-  // Redirects are refused: the address fetched is the platform's own answer, not one it points to.
-  const res = await deps.fetch(parsed.href, { signal: abort.signal, redirect: 'error' }).catch(() => undefined);
+  // Redirects are refused (a 3xx is not ok; 'manual', as Workers has no 'error'): the address
+  // fetched is the platform's own answer, not one it points to.
+  const res = await deps.fetch(parsed.href, { signal: abort.signal, redirect: 'manual' }).catch(() => undefined);
   clearTimeout(timer);
   if (!res?.ok || res.status !== 200 || !res.body || NOT_VIDEO.test(res.headers.get('content-type') ?? '')) {
     await res?.body?.cancel().catch(() => undefined);

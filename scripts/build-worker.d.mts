@@ -1,0 +1,1 @@
+export function buildWorker(outfile?: string, entry?: string): Promise<{ outfile: string; bytes: number }>;
