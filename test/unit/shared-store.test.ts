@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { freePort } from './free-port.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
@@ -25,15 +25,6 @@ const NO_REDIS = REDIS ? false : 'redis-server is not installed here (apt-get in
 const ADMIN = 'admin-token-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { freePort } from './free-port.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
@@ -25,15 +25,6 @@ const CALLBACK = 'worker-callback-secret-0123456789abcdef';
 const SIGNING = 'worker-signing-secret-0123456789abcdef';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** A capnp text literal. */
 const text = (s: string) => JSON.stringify(s);
