@@ -168,11 +168,18 @@ export function createProxy(options: ProxyOptions): Hono {
 
   const app = new Hono();
   app.use('*', answerHeaders());
+  // The time of a log line, formatted once per millisecond (a busy proxy logs many in one).
+  let stamp = { ms: NaN, iso: '' };
+  const isoNow = () => {
+    const ms = now();
+    if (ms !== stamp.ms) stamp = { ms, iso: new Date(ms).toISOString() };
+    return stamp.iso;
+  };
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
     log({
-      at: new Date(now()).toISOString(),
+      at: isoNow(),
       method: c.req.method,
       path: redactPath(c.req.path, config.callbackSecret),
       status: c.res.status,

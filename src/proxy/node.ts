@@ -82,7 +82,9 @@ export function stdoutLog(out: NodeJS.WritableStream = process.stdout): (line: L
   };
   return (line) => {
     if (!lines) setImmediate(flush);
-    lines += `${JSON.stringify(line)}\n`;
+    // The same JSON as JSON.stringify(line), written out: the method is an HTTP token and the
+    // time an ISO string (neither needs escaping), the path is escaped.
+    lines += `{"at":"${line.at}","method":"${line.method}","path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms}}\n`;
   };
 }
 

@@ -65,9 +65,11 @@ describe('Node server limits and headers', () => {
     await new Promise((r) => setImmediate(r));
     assert.equal(writes.length, 1, 'one write for the three lines');
     assert.deepEqual(writes[0]!.trimEnd().split('\n').map((l) => JSON.parse(l).path), ['/dh/faces', '/dh/voices', '/dh/health']);
-    log(line('/dh/later'));
+    const odd = line('/dh/"quoted"\\back\u2028é');
+    log(odd);
     await new Promise((r) => setImmediate(r));
     assert.equal(writes.length, 2);
+    assert.equal(writes[1], `${JSON.stringify(odd)}\n`, 'the same line JSON.stringify would write, escapes included');
   });
 
   test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap', () => {
