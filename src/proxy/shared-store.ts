@@ -33,8 +33,7 @@ export class UnstorageStore implements KeyValueStore {
   ) {}
 
   async get(key: string): Promise<string | undefined> {
-    const raw = await this.#try(() => this.storage.getItemRaw<string>(key));
-    return this.#read(raw);
+    return this.#entry(await this.#try(() => this.storage.getItemRaw<string>(key)))?.v;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
@@ -79,10 +78,6 @@ export class UnstorageStore implements KeyValueStore {
       // Not ours, or damaged: read as absent.
     }
     return undefined;
-  }
-
-  #read(raw: unknown): string | undefined {
-    return this.#entry(raw)?.v;
   }
 
   async #try<T>(op: () => Promise<T>): Promise<T> {

@@ -15,6 +15,7 @@ import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { UnstorageStore } from '../../src/proxy/shared-store.js';
+import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { platformAccess, simFetch } from './proxy-harness.js';
@@ -171,6 +172,50 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     assert.ok(warnings.some((w) => /answers again/.test(w)), 'said when it is back');
     const again = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Back.' }) });
     assert.equal(again.status, 202);
+  });
+});
+
+describe('a store that fails', () => {
+  test('reads are then limited in the instance\'s memory (still limited); writes and the platform\'s calls get 503 store_unavailable', async () => {
+    /** A shared store whose server is gone: every call fails as the Redis store's do. */
+    class DownStore implements KeyValueStore {
+      calls = 0;
+      #fail(): never {
+        this.calls++;
+        throw new StoreUnavailable(new Error('connect ECONNREFUSED'));
+      }
+      async get(): Promise<string | undefined> {
+        return this.#fail();
+      }
+      async set(): Promise<void> {
+        this.#fail();
+      }
+      async add(): Promise<boolean> {
+        return this.#fail();
+      }
+      async increment(): Promise<number> {
+        return this.#fail();
+      }
+    }
+    const sim = createSimulator({ talkDelayMs: 0 });
+    const store = new DownStore();
+    const app = createProxy({
+      config: { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '3' }), platform: platformAccess(sim) },
+      platform: new PlatformClient({ ...platformAccess(sim), fetch: simFetch(sim) }),
+      store,
+      log: () => undefined,
+      warn: () => undefined,
+    });
+    const reads = [];
+    for (let i = 0; i < 4; i++) reads.push((await app.request('/dh/health')).status);
+    assert.deepEqual(reads, [200, 200, 200, 429], 'three a minute, counted in memory while the store is away');
+    assert.ok(store.calls >= 4, 'the shared store was tried first');
+    const write = await app.request('/dh/webhooks', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(write.status, 503);
+    assert.equal(write.headers.get('retry-after'), '5');
+    assert.equal(((await write.json()) as { error: { code: string } }).error.code, 'store_unavailable');
+    const delivery = await app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': 'a'.repeat(64) }, body: '{"head_id":"h1"}' });
+    assert.equal(delivery.status, 503, 'the platform retries it later');
   });
 });
 
