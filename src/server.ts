@@ -8,7 +8,8 @@ export { ConfigError, describeConfig, parseConfig, type PlatformAccess, type Pro
 export type { AdminAction, Authorize, Platform } from './proxy/deps.js';
 export { startProxyServer, type NodeServerOptions, type RunningProxy } from './proxy/node.js';
 export { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl, verifyLaunch, type LaunchView, type SignOptions } from './proxy/signing.js';
-export { MemoryStore, type KeyValueStore } from './proxy/store.js';
+export { StoreUnavailable, type KeyValueStore } from './proxy/store.js';
+export { memoryStore, UnstorageStore, type AtomicOps } from './proxy/shared-store.js';
 export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';
 export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
 export type { ToolHandler } from './proxy/routes/tool-calls.js';

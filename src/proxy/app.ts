@@ -26,7 +26,8 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
 import { EventHub } from './events.js';
 import { adminTokenAuthorize, answerHeaders, clientAddress, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
-import { MemoryStore, type KeyValueStore } from './store.js';
+import type { KeyValueStore } from './store.js';
+import { memoryStore } from './shared-store.js';
 
 export const VERSION = '0.1.0';
 /** Requests per minute per address on the routes the platform calls. */
@@ -87,7 +88,7 @@ export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;
   const now = options.now ?? Date.now;
   const warn = options.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
-  const store = options.store ?? new MemoryStore(now);
+  const store = options.store ?? memoryStore(now);
   const platform =
     options.platform ??
     (config.platform

@@ -12,7 +12,8 @@ import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
 import { fail } from './http.js';
 import { isFinished } from './encodings.js';
-import { MemoryStore, StoreUnavailable, type KeyValueStore } from './store.js';
+import { StoreUnavailable, type KeyValueStore } from './store.js';
+import { memoryStore, UnstorageStore } from './shared-store.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -183,8 +184,8 @@ export function limitRate(perMinute: number, clientKey: (c: Context) => string, 
       },
     });
   const shared = limiter(store);
-  if (store instanceof MemoryStore || name !== 'browser') return shared;
-  const local = limiter(new MemoryStore());
+  if ((store instanceof UnstorageStore && store.inMemory) || name !== 'browser') return shared;
+  const local = limiter(memoryStore());
   return async (c, next) => {
     let counted = false;
     try {

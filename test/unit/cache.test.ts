@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CoalescingCache } from '../../src/proxy/cache.js';
-import { MemoryStore } from '../../src/proxy/store.js';
+import { memoryStore } from '../../src/proxy/shared-store.js';
 
 test('the catalogue cache keeps an answer for its TTL, then loads again', async () => {
   let now = 0;
@@ -44,16 +44,19 @@ test('the cache holds at most maxEntries, dropping the oldest', async () => {
   assert.equal(loads, 4, '"a" was dropped when "c" came');
 });
 
-test('the memory store: TTL, add-if-absent, atomic increments', async () => {
-  let now = 0;
-  const store = new MemoryStore(() => now);
-  await store.set('x', '1', 100);
-  assert.equal(await store.get('x'), '1');
-  assert.equal(await store.add('x', '2', 100), false);
-  now = 100;
-  assert.equal(await store.get('x'), undefined, 'expired');
-  assert.equal(await store.add('x', '2', 100), true);
-  const counts = await Promise.all(Array.from({ length: 20 }, () => store.increment('n', 1000)));
-  assert.deepEqual(counts.sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
-  assert.equal(await store.increment('n', 1000, -1), 19);
+test('the memory store drops expired entries every 5 s (unstorage keeps them otherwise) and never a live one', async () => {
+  let now = 1_000_000;
+  const store = memoryStore(() => now);
+  for (let i = 0; i < 50; i++) await store.set(`old:${i}`, 'x', 1000);
+  await store.increment('rate:client', 60_000);
+  await store.set('fresh', 'y', 60_000);
+  now += 4000;
+  await store.add('event:a', '1', 60_000);
+  assert.equal((await store.storage.getKeys()).length, 53, 'not yet: at most one sweep in 5 s');
+  now += 2000;
+  // This write sweeps: the 50 expired entries go, the live ones stay.
+  await store.increment('rate:client', 60_000);
+  assert.deepEqual((await store.storage.getKeys()).sort(), ['event:a', 'fresh', 'rate:client']);
+  assert.equal(await store.increment('rate:client', 60_000), 3);
+  assert.equal(await store.get('fresh'), 'y');
 });

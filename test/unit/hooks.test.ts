@@ -7,7 +7,8 @@ import { PLATFORM_RATE_LIMIT, createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import type { Platform } from '../../src/proxy/deps.js';
 import type { EventHandler } from '../../src/proxy/routes/receiver.js';
-import { MemoryStore, type KeyValueStore } from '../../src/proxy/store.js';
+import type { KeyValueStore } from '../../src/proxy/store.js';
+import { memoryStore } from '../../src/proxy/shared-store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
@@ -311,8 +312,8 @@ describe('webhook receiver', () => {
 });
 
 describe('de-duplication store', () => {
-  test('MemoryStore.add is one step: of concurrent adds of one key exactly one wins', async () => {
-    const store = new MemoryStore();
+  test("the default memory store's add is one step: of concurrent adds of one key exactly one wins", async () => {
+    const store = memoryStore();
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.add('event:x', String(i), 60_000)));
     assert.equal(results.filter(Boolean).length, 1);
     assert.equal(await store.increment('n', 60_000), 1);
@@ -466,7 +467,7 @@ describe('hardened receiver (issue 14)', () => {
   });
 
   test('EV-10 the de-duplication record goes through the kit store and outlives the replay window', async () => {
-    const store = new MemoryStore();
+    const store = memoryStore();
     const ttls: number[] = [];
     const add = store.add.bind(store);
     store.add = (key, value, ttl) => (key.startsWith('event:') && ttls.push(ttl), add(key, value, ttl));

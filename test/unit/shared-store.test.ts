@@ -14,7 +14,7 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
-import { UnstorageStore } from '../../src/proxy/shared-store.js';
+import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
@@ -222,7 +222,7 @@ describe('a store that fails', () => {
 describe('the store on unstorage without Redis (memory driver)', () => {
   test('values expire; of concurrent adds of one key exactly one wins; increments are counted one at a time', async () => {
     let now = 1_000;
-    const store = new UnstorageStore(undefined, undefined, () => now);
+    const store = memoryStore(() => now);
     await store.set('a', 'x', 100);
     assert.equal(await store.get('a'), 'x');
     now += 100;
