@@ -5,17 +5,37 @@
  * module, `dist/worker/dh-kit-worker.js`; `examples/wrangler.toml` shows a deployment.
  *
  * State: without a store binding each isolate keeps its own (as one Node process does). With a
- * Workers KV namespace bound as `DH_KV`, the bearer token and the catalogues are shared through
- * unstorage's KV driver; KV has no atomic operations and is eventually consistent, so webhook
- * de-duplication and the counters (rate limit, daily cap) stay exact only within an isolate
- * (README, "Deploying", says what that means and where exact ones need Node with Redis).
+ * Workers KV namespace bound as `DH_KV`, the bearer token, the catalogues and webhook
+ * de-duplication are shared through unstorage's KV driver (`kvStore`). The counters (rate limit,
+ * daily cap) stay in each isolate's memory: KV has no atomic increment and allows one write a
+ * second per key, so a counter there would be wrong and would cost a write per request.
+ *
+ * The client, for the rate limit, is `CF-Connecting-IP`: Cloudflare's edge sets it to the
+ * visitor's address and overwrites whatever the visitor sent.
  */
 import { createStorage } from 'unstorage';
 import kvDriver from 'unstorage/drivers/cloudflare-kv-binding';
 import type { ExecutionContext, Hono } from 'hono';
 import { createProxy, type ProxyOptions } from './app.js';
 import { parseConfig } from './config.js';
-import { UnstorageStore } from './shared-store.js';
+import { memoryStore, UnstorageStore } from './shared-store.js';
+import type { KeyValueStore } from './store.js';
+
+/**
+ * The worker's store over a KV namespace: get, set and add (not atomic across isolates: two
+ * isolates may both add the same key within KV's propagation time, so a delivery retried to two
+ * isolates at once can be handled twice) in KV; increments in this isolate's memory.
+ */
+export function kvStore(binding: unknown): KeyValueStore {
+  const kv = new UnstorageStore(createStorage({ driver: kvDriver({ binding: binding as never }) }));
+  const local = memoryStore();
+  return {
+    get: (key) => kv.get(key),
+    set: (key, value, ttlMs) => kv.set(key, value, ttlMs),
+    add: (key, value, ttlMs) => kv.add(key, value, ttlMs),
+    increment: (key, ttlMs, by) => local.increment(key, ttlMs, by),
+  };
+}
 
 /** What Workers hands to `fetch`: the bindings (text vars, secrets, a KV namespace). */
 export type WorkerEnv = Record<string, unknown>;
@@ -43,9 +63,11 @@ export function createWorker(options: WorkerOptions = {}) {
     app = createProxy({
       // Workers compresses what it sends itself (brotli or gzip, by the visitor's Accept-Encoding).
       compress: false,
+      // Set by Cloudflare's edge (a visitor's own value is overwritten); absent only off Cloudflare.
+      clientKey: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       ...options,
       config: parseConfig(textBindings(env)),
-      ...(kv ? { store: new UnstorageStore(createStorage({ driver: kvDriver({ binding: kv as never }) })) } : {}),
+      ...(kv ? { store: kvStore(kv) } : {}),
     });
     return app;
   };
