@@ -23,18 +23,18 @@ export interface RowState {
 /** One row of the grid: `cols` faces from `row × cols`, the last row maybe shorter. */
 export function renderRow(list: PagedList<FaceItem>, row: number, state: RowState) {
   const start = row * state.cols;
-  const cells = Array.from({ length: Math.min(state.cols, list.total - start) }, (_, c) => start + c);
-  return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells.map((i) => renderCell(list, i, i - start, state))}</div>`;
+  const cells = Array.from({ length: Math.min(state.cols, list.total - start) }, (_, c) => renderCell(list, start + c, c, state));
+  return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells}</div>`;
 }
 
+/**
+ * A face, or its placeholder until its page arrives ("Loading…", or "Not loaded" when the page
+ * failed: a click asks it again, as Enter does). One template for both: a row's cells are
+ * updated in place when their page lands.
+ */
 function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: RowState) {
   const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value);
-  if (!face) {
-    return html`<div class="cell ${classes}" role="gridcell" id="cell-${index}" data-index=${index} aria-colindex=${col + 1} aria-selected="false" aria-busy=${failed ? nothing : 'true'}>
-      <div class="thumb"></div><span class="name">${placeholder}</span>
-    </div>`;
-  }
-  const playIdle = (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
+  const playIdle = face && (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
   return html`<div
     class="cell ${classes}"
     part="cell"
@@ -43,20 +43,21 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
     data-index=${index}
     aria-colindex=${col + 1}
     aria-selected=${selected ? 'true' : 'false'}
+    aria-busy=${face || failed ? nothing : 'true'}
     @click=${() => s.onChoose(index)}
     @pointerenter=${() => s.onPointerEnter(index)}
     @pointerleave=${() => s.onPointerLeave(index)}
   >
     <div class="thumb">
-      ${face.thumbnail?.kind === 'image'
+      ${face?.thumbnail?.kind === 'image'
         ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
-        : face.thumbnail
+        : face?.thumbnail
           ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true"></video>`
           : nothing}
-      ${playIdle ? html`<video src=${face.videoUrl!} muted loop autoplay playsinline aria-hidden="true"></video>` : nothing}
+      ${playIdle ? html`<video src=${face!.videoUrl!} muted loop autoplay playsinline aria-hidden="true"></video>` : nothing}
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>
-    <span class="name">${face.name}</span>
-    <span class="meta">${genderLabel(face.gender)}</span>
+    <span class="name">${face ? face.name : placeholder}</span>
+    <span class="meta">${face ? genderLabel(face.gender) : nothing}</span>
   </div>`;
 }

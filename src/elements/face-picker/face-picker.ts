@@ -19,15 +19,19 @@ const PAGE_SIZE = 60;
 /** Narrowest a cell may get before a column is dropped (px, with the 10 px gap). */
 const MIN_CELL = 132;
 const GAP = 10;
+/** A row's height with the default cell width, about (px). */
+const ROW_HEIGHT = 210;
 /**
  * The virtualizer's flow layout, rendering rows 300 px beyond the view instead of the library's
- * 1000: the first view renders about 56 cells instead of 105 (and does not fetch the second page
- * before anyone scrolls), and a row is still in the DOM before it scrolls into view.
+ * 1000 (the second page is not fetched before anyone scrolls, and a row is still in the DOM before
+ * it scrolls into view), and guessing rows as tall as they are, not 100 px (the first range was
+ * then twice the rows needed, half of them dropped once measured).
  */
 class RowLayout extends FlowLayout {
   constructor(...args: ConstructorParameters<typeof FlowLayout>) {
     super(...args);
     this._overhang = 300;
+    this._itemSize = { width: 100, height: ROW_HEIGHT };
   }
 }
 const ROW_LAYOUT = flow({ type: RowLayout } as Parameters<typeof flow>[0]);
@@ -133,13 +137,12 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     this.#resize.observe(this);
   }
 
-  protected override firstUpdated(): void {
-    // Measured now, before the first faces arrive, so their grid never changes shape under the user.
-    this.#measure(this.getBoundingClientRect().width);
-  }
+  /** The host's width, once measured (ResizeObserver, or when the first faces arrive). */
+  #width = 0;
 
   /** Columns that fit the width, each at least --dh-face-picker-cell-width wide. */
   #measure(width: number): void {
+    this.#width = width;
     const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
     const cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
     if (cols !== this._cols) this._cols = cols;
@@ -151,6 +154,10 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // The first faces: columns measured now (unless a frame has measured them), so their grid never
+    // changes shape under the user. Not at the first render: the layout it would force holds up
+    // the answer, and the frame that shows it.
+    if (this._loaded && !this.#width) this.#measure(this.getBoundingClientRect().width);
     // CSSOM, not a style attribute: a strict CSP allows it.
     if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
   }
