@@ -1,11 +1,13 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   typecheck → unit (node:test) → elements (@web/test-runner) → package (the packed tarball in
- *   an empty project; the size budgets live there) → e2e (@playwright/test)
+ *   typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit)
+ *   → package (the packed tarball in an empty project; the size budgets live there) → e2e
+ *   (@playwright/test, Chromium) → engines (a subset of e2e in Firefox and WebKit, test/engines)
  *
- * Chromium is looked for first (scripts/chromium.mjs); without it nothing runs and the message
- * says how to get one. Each stage is `npm run <script>` with inherited stdio (the unit and
+ * The three engines are looked for first (scripts/engines.mjs: Debian's chromium, firefox-esr,
+ * webkit2gtk-driver and xvfb); without one nothing runs and the message says which package to
+ * install (`DH_ENGINES=chromium` runs without the other two). Each stage is `npm run <script>` with inherited stdio (the unit and
  * package stages' stdout is passed through as it arrives and also kept, to read their counts).
  *
  * Prints a timing line per stage and a total, then exactly one line `N passed, M failed`: the
@@ -16,6 +18,9 @@
  *   elements  a reporter in web-test-runner.config.mjs writes {passed, failed} to
  *             $DH_TEST_COUNTS_DIR/elements.json.
  *   e2e       Playwright's json reporter (playwright.config.ts) writes $DH_TEST_COUNTS_DIR/e2e.json.
+ *   engines   test/engines writes {<engine>: {passed, failed}} to $DH_TEST_COUNTS_DIR/engines.json.
+ * The element and e2e counts are also printed per engine: `elements: chromium 177 · firefox 177 ·
+ * webkit 177`, so an engine that ran nothing (or fell back to another) shows.
  * A stage that fails without any failed test in its count (it crashed, or typecheck failed) adds
  * one failure, so a failing run never reads "…, 0 failed".
  */
@@ -23,7 +28,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from './chromium.mjs';
+import { require as requireEngine, selectedEngines } from './engines.mjs';
 
 const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
 const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
@@ -83,8 +88,21 @@ const stages = [
   // take about 190 s on two cores (the limit is 300). Not beside e2e either: `npm pack` rebuilds
   // dist/, which e2e's demo server reads its pages from.
   { name: 'package', script: 'test:package', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
-  { name: 'e2e', script: 'test:e2e', count: countPlaywright },
+  { name: 'e2e', script: 'test:e2e', count: countPlaywright, engines: () => ({ chromium: countPlaywright() }) },
+  { name: 'engines', script: 'test:engines', count: () => sumEngines(readJson('engines.json')), engines: () => readJson('engines.json') },
 ];
+// The element stage's counts, per engine too ({passed, failed, engines: {chromium: {…}, …}}).
+stages[2].engines = () => readJson('elements.json')?.engines;
+
+/** {engine: {passed, failed}} → their sum; undefined when there is no count. */
+function sumEngines(byEngine) {
+  if (!byEngine) return undefined;
+  const all = Object.values(byEngine);
+  return { passed: all.reduce((n, c) => n + c.passed, 0), failed: all.reduce((n, c) => n + c.failed, 0) };
+}
+
+/** Passed tests per engine, by stage kind: `elements: chromium 177 · firefox 177 · webkit 177`. */
+const perEngine = { elements: {}, e2e: {} };
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const totals = { passed: 0, failed: 0 };
@@ -92,9 +110,9 @@ const timings = [];
 const started = Date.now();
 let exitCode = 0;
 
-// The browser stages need Chromium: find it once, before anything runs, and stop at once without.
+// The browser stages need the engines: find them once, before anything runs, and stop at once without.
 try {
-  console.log(`▶ browser for the element and e2e stages: ${findChromium()}`);
+  for (const engine of selectedEngines()) console.log(`▶ ${engine}: ${requireEngine(engine).binary}`);
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   totals.failed += 1;
@@ -111,6 +129,11 @@ for (const stage of exitCode ? [] : stages) {
 /** Prints a finished stage's line and adds its counts; false when it failed. */
 function report({ stage, result, ms }) {
   const counts = stage.count?.(result);
+  const byEngine = stage.engines?.();
+  if (byEngine) {
+    const kind = stage.name === 'elements' ? 'elements' : 'e2e';
+    for (const [engine, c] of Object.entries(byEngine)) if (c) perEngine[kind][engine] = c.passed;
+  }
   if (counts) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
@@ -129,5 +152,9 @@ rmSync(countsDir, { recursive: true, force: true });
 console.log('\nStages:');
 for (const line of timings) console.log(`  ${line}`);
 console.log(`  total ${seconds(Date.now() - started)}${exitCode ? ' (stopped at the first failure)' : ''}`);
+for (const [kind, byEngine] of Object.entries(perEngine)) {
+  const parts = Object.entries(byEngine).map(([engine, n]) => `${engine} ${n}`);
+  if (parts.length) console.log(`${kind}: ${parts.join(' · ')}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(exitCode);

@@ -103,11 +103,14 @@ export const FRAME_FEATURES = ['microphone', 'camera', 'autoplay', 'fullscreen',
 
 /**
  * The frame's `allow`: each known feature asked for, delegated to the platform page's origin and
- * nowhere else (the frame's own URL is the proxy, which redirects there). Nothing without an origin.
+ * to the origin of the frame's own URL (`via`: the proxy's /embed, which redirects there), nowhere
+ * else. Firefox checks a redirected frame's features against both, Chromium against the final
+ * page only. Nothing without a platform origin.
  */
-export function frameAllow(allow: string, origin: string | undefined): string {
+export function frameAllow(allow: string, origin: string | undefined, via: string): string {
   const features = new Set(allow.split(';').map((d) => d.trim().split(/\s+/)[0]!));
-  return origin ? FRAME_FEATURES.filter((f) => features.has(f)).map((f) => `${f} ${origin}`).join('; ') : '';
+  const to = new URL(via).origin;
+  return origin ? FRAME_FEATURES.filter((f) => features.has(f)).map((f) => `${f} ${to === origin ? '' : `${to} `}${origin}`).join('; ') : '';
 }
 
 /**

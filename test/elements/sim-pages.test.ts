@@ -2,7 +2,7 @@
  * The simulator's chat and stream pages embedded the way a site embeds a head: in a cross-origin
  * iframe of the site's page (the test page is served by @web/test-runner, the simulator runs on
  * another port). The test page cannot look into the frame; the `frame-*` server commands do it
- * through Playwright (web-test-runner.config.mjs).
+ * through the engine's driver (web-test-runner.config.mjs, framePlugin).
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';

@@ -7,6 +7,7 @@
 import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
+import { press as pressKeys } from './keys.js';
 import { configure } from '../../src/elements/video-studio/video-studio.js';
 import type { DhVideoStudio } from '../../src/elements/video-studio/video-studio.js';
 import type { VideoItem, VideosPage } from '../../src/api/answers.js';
@@ -423,7 +424,7 @@ describe('<dh-video-studio>', () => {
       await el.updateComplete;
       expect(el.text, 'a plain Enter is a new line').to.equal('Hi there\nagain');
       const requested = oneEvent(el, 'dh-video-requested');
-      await sendKeys({ press: 'Control+Enter' });
+      await pressKeys('Control+Enter');
       expect((await requested).detail).to.deep.equal({ headId, text: 'Hi there\nagain' });
       await oneEvent(el, 'dh-video-ready');
     });

@@ -319,7 +319,7 @@ export class DhAvatar extends LitElement {
             part="frame"
             src=${frame.url}
             title=${this.#title}
-            allow=${frameAllow(this.allow ?? `${this.loading !== 'click' && this.layout === 'inline' ? '' : 'microphone; camera; '}autoplay; fullscreen`, frame.origin)}
+            allow=${frameAllow(this.allow ?? `${this.loading !== 'click' && this.layout === 'inline' ? '' : 'microphone; camera; '}autoplay; fullscreen`, frame.origin, frame.url)}
             sandbox=${frameSandbox(this.sandbox)}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}

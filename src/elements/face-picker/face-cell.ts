@@ -35,6 +35,8 @@ export function renderRow(list: PagedList<FaceItem>, row: number, state: RowStat
 function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: RowState) {
   const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value);
   const playIdle = face && (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
+  // The videos have tabindex=-1: Firefox makes every <video> a tab stop, so Tab from the grid
+  // landed on the idle video, which the grid's blur then removed, and focus fell to <body>.
   return html`<div
     class="cell ${classes}"
     part="cell"
@@ -52,9 +54,9 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
       ${face?.thumbnail?.kind === 'image'
         ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
         : face?.thumbnail
-          ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true"></video>`
+          ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true" tabindex="-1"></video>`
           : nothing}
-      ${playIdle ? html`<video src=${face!.videoUrl!} muted loop autoplay playsinline aria-hidden="true"></video>` : nothing}
+      ${playIdle ? html`<video src=${face!.videoUrl!} muted loop autoplay playsinline aria-hidden="true" tabindex="-1"></video>` : nothing}
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>
     <span class="name">${face ? face.name : placeholder}</span>

@@ -80,11 +80,16 @@ export async function scrollToActive(
   const virtualizer = box?.[virtualizerRef];
   if (!box || !virtualizer) return;
   if (afterLayout) {
+    // From the top, a scroll down while the first layout settles is the user's (the virtualizer
+    // moves the box only to a pin, and there is none yet): it wins over this reveal. WebKit settles
+    // late enough that a quick wheel was pulled back to the first voice.
+    const fromTop = box.scrollTop === 0;
     try {
       await virtualizer.layoutComplete;
     } catch {
       return; // disconnected meanwhile
     }
+    if (fromTop && box.scrollTop > 0) return;
   }
   const { box: now, loaded, active } = current();
   if (!loaded || now !== box) return;
