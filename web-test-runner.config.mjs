@@ -735,5 +735,8 @@ export default {
   middleware: [attacker.middleware],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin(), enginePlugin(), keysPlugin(), attacker],
   browsers: await launchers(),
+  // All three engines at once (the default is two): their tests mostly wait (timers, the
+  // simulator, frames), so side by side they take about as long as the slowest alone.
+  concurrentBrowsers: 3,
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],
 };

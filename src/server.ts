@@ -9,7 +9,13 @@ export type { AdminAction, Authorize, Platform } from './proxy/deps.js';
 export { startProxyServer, type NodeServerOptions, type RunningProxy } from './proxy/node.js';
 export { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl, verifyLaunch, type LaunchView, type SignOptions } from './proxy/signing.js';
 export { StoreUnavailable, type KeyValueStore } from './proxy/store.js';
-export { memoryStore, UnstorageStore, type AtomicOps } from './proxy/shared-store.js';
+import { memoryStore as unstorageMemory } from './proxy/shared-store.js';
+import type { KeyValueStore } from './proxy/store.js';
+/**
+ * The proxy's default store, for a site that wraps it: unstorage's memory driver (one process).
+ * Typed as the interface only, so a site's TypeScript never loads unstorage's driver types.
+ */
+export const memoryStore: (now?: () => number) => KeyValueStore = unstorageMemory;
 export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';
 export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
 export type { ToolHandler } from './proxy/routes/tool-calls.js';
