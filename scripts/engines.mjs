@@ -19,6 +19,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { engineOf } from './engine-of.mjs';
+
+export { engineOf };
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
@@ -128,14 +131,6 @@ export async function startWebKitDriver() {
   }
   stop();
   throw new Error(`WebKitWebDriver did not start on port ${port}:\n${output}`);
-}
-
-/** The engine a user agent string belongs to (Chromium's says "Safari" too; Firefox's says Gecko). */
-export function engineOf(userAgent) {
-  if (/Firefox\//.test(userAgent)) return 'firefox';
-  if (/(Chrome|Chromium|HeadlessChrome)\//.test(userAgent)) return 'chromium';
-  if (/AppleWebKit\//.test(userAgent)) return 'webkit';
-  return 'unknown';
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

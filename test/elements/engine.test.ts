@@ -5,14 +5,7 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from '@open-wc/testing';
-
-/** The engine of a user agent string: Chromium's also says "Safari", WebKit's says "AppleWebKit" alone. */
-function engineOf(userAgent: string): string {
-  if (/Firefox\//.test(userAgent)) return 'firefox';
-  if (/(Chrome|Chromium|HeadlessChrome)\//.test(userAgent)) return 'chromium';
-  if (/AppleWebKit\//.test(userAgent)) return 'webkit';
-  return 'unknown';
-}
+import { engineOf } from '../../scripts/engine-of.mjs';
 
 describe('the engine', () => {
   it('is the one its launcher names (navigator.userAgent)', async () => {

@@ -9,6 +9,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/index.js';
 import type { DhAvatar, DhErrorDetail, DhFacePicker, DhHeadForm, DhVideoStudio } from '../../src/index.js';
+import { engineOf } from '../../scripts/engine-of.mjs';
 
 interface SimInfo {
   urls: { origin: string };
@@ -35,8 +36,8 @@ const frameOf = (el: Element) => el.shadowRoot!.querySelector('iframe');
 const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar iframe', ...payload });
 const ADMIN = { authorization: 'Bearer admin-token-of-the-site' };
 const DEFAULT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
-/** The engine this page runs in (Chromium's user agent names AppleWebKit too). */
-const engine = /Firefox\//.test(navigator.userAgent) ? 'firefox' : /(Chrome|Chromium)\//.test(navigator.userAgent) ? 'chromium' : /AppleWebKit\//.test(navigator.userAgent) ? 'webkit' : 'other';
+/** The engine this page runs in. */
+const engine = engineOf(navigator.userAgent);
 
 let sim: SimInfo;
 let head: Head;
