@@ -44,7 +44,7 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
     id="cell-${index}"
     data-index=${index}
     aria-colindex=${col + 1}
-    aria-selected=${selected ? 'true' : 'false'}
+    aria-selected=${selected}
     aria-busy=${face || failed ? nothing : 'true'}
     @click=${() => s.onChoose(index)}
     @pointerenter=${() => s.onPointerEnter(index)}

@@ -159,7 +159,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     // the answer, and the frame that shows it.
     if (this._loaded && !this.#width) this.#measure(this.getBoundingClientRect().width);
     // CSSOM, not a style attribute: a strict CSP allows it.
-    if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_cols', String(this._cols));
+    if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_c', String(this._cols));
   }
 
   async #fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
@@ -318,8 +318,8 @@ export class DhFacePicker extends DhPicker<FaceItem> {
       aria-label=${this.label}
       aria-rowcount=${rows.length}
       aria-colcount=${this._cols}
-      aria-busy=${busy ? 'true' : 'false'}
-      aria-disabled=${disabled ? 'true' : 'false'}
+      aria-busy=${busy}
+      aria-disabled=${!!disabled}
       aria-activedescendant=${
         // Only while focused: the active cell is then scrolled into view, so it is in the DOM.
         // Unfocused, the user may have scrolled it away (virtualised: not rendered), and the

@@ -25,7 +25,7 @@ export function renderText(
       ?required=${o.required}
       placeholder=${o.placeholder ?? nothing}
       autocomplete=${o.autocomplete ?? nothing}
-      aria-invalid=${errors[field] ? 'true' : 'false'}
+      aria-invalid=${!!errors[field]}
       aria-describedby=${describedBy(errors, field, o.hint)}
     />
     ${o.hint ? html`<p id="${field}-hint" class="hint">${o.hint}</p>` : nothing} ${renderError(errors, field)}
@@ -35,7 +35,7 @@ export function renderText(
 export function renderArea(errors: Errors, field: Field, hint: string, hidden = false, name: string = field) {
   return html`<div class="field" part="field" ?hidden=${hidden}>
     <label for=${field}>${FIELD_LABELS[field]}</label>
-    <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${errors[field] ? 'true' : 'false'} aria-describedby=${describedBy(errors, field, hint)}></textarea>
+    <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${!!errors[field]} aria-describedby=${describedBy(errors, field, hint)}></textarea>
     <p id="${field}-hint" class="hint">${hint}</p>
     ${renderError(errors, field)}
   </div>`;

@@ -1,15 +1,17 @@
 import { css } from '../shared/css.js';
 
 export const styles = css`
+  /* Private tokens, one letter each (their names ship in every page): --_a accent, --_e error,
+     --_g gap, --_b border. */
   :host {
-    --_accent: var(--dh-head-form-accent, #2563eb);
-    --_error: var(--dh-head-form-error-color, #b91c1c);
-    --_gap: var(--dh-head-form-gap, 16px);
-    --_border: 1px solid color-mix(in srgb, currentColor 25%, transparent);
+    --_a: var(--dh-head-form-accent, #2563eb);
+    --_e: var(--dh-head-form-error-color, #b91c1c);
+    --_g: var(--dh-head-form-gap, 16px);
+    --_b: 1px solid color-mix(in srgb, currentColor 25%, transparent);
     display: block;
     font-family: var(--dh-head-form-font, system-ui, sans-serif);
     /* The pickers inside follow the form's accent. */
-    --dh-picker-accent: var(--_accent);
+    --dh-picker-accent: var(--_a);
   }
   :host([hidden]),
   [hidden] {
@@ -18,7 +20,7 @@ export const styles = css`
   form,
   .result {
     display: grid;
-    gap: var(--_gap);
+    gap: var(--_g);
   }
   .field {
     display: grid;
@@ -27,7 +29,7 @@ export const styles = css`
     min-width: 0;
   }
   fieldset {
-    border: var(--_border);
+    border: var(--_b);
     border-radius: 10px;
     padding: 8px 12px 12px;
   }
@@ -38,7 +40,7 @@ export const styles = css`
   .row {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-    gap: var(--_gap);
+    gap: var(--_g);
   }
   input,
   select,
@@ -50,7 +52,7 @@ export const styles = css`
   select,
   textarea {
     padding: 6px 10px;
-    border: var(--_border);
+    border: var(--_b);
     border-radius: 6px;
     background: Canvas;
     color: CanvasText;
@@ -59,11 +61,11 @@ export const styles = css`
     resize: vertical;
   }
   :is(input, select, textarea, button):focus-visible {
-    outline: 3px solid color-mix(in srgb, var(--_accent) 55%, transparent);
+    outline: 3px solid color-mix(in srgb, var(--_a) 55%, transparent);
     outline-offset: 1px;
   }
   [aria-invalid='true'] {
-    border-color: var(--_error);
+    border-color: var(--_e);
   }
   .hint {
     margin: 0;
@@ -71,11 +73,11 @@ export const styles = css`
     opacity: 0.8;
   }
   .req {
-    color: var(--_error);
+    color: var(--_e);
   }
   .field-error {
     margin: 0;
-    color: var(--_error);
+    color: var(--_e);
     font-size: 0.9rem;
   }
   .field-error::before {
@@ -110,7 +112,7 @@ export const styles = css`
     transition: transform 0.15s;
   }
   .switch input:checked {
-    background: var(--_accent);
+    background: var(--_a);
   }
   .switch input:checked::after {
     transform: translateX(18px);
@@ -124,8 +126,8 @@ export const styles = css`
   .notice {
     margin: 0;
     padding: 10px 12px;
-    border-left: 4px solid var(--_accent);
-    background: color-mix(in srgb, var(--_accent) 8%, transparent);
+    border-left: 4px solid var(--_a);
+    background: color-mix(in srgb, var(--_a) 8%, transparent);
   }
   .actions {
     display: flex;
@@ -135,14 +137,14 @@ export const styles = css`
   button {
     padding: 8px 16px;
     border-radius: 8px;
-    border: var(--_border);
+    border: var(--_b);
     background: Canvas;
     color: CanvasText;
     cursor: pointer;
   }
   button[type='submit'] {
-    background: var(--_accent);
-    border-color: var(--_accent);
+    background: var(--_a);
+    border-color: var(--_a);
     color: #fff;
     font-weight: 600;
   }
@@ -155,7 +157,7 @@ export const styles = css`
     min-height: 1.4em;
   }
   .status.failure {
-    color: var(--_error);
+    color: var(--_e);
   }
   .result h3 {
     margin: 0;

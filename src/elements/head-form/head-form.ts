@@ -293,7 +293,7 @@ export class DhHeadForm extends LitElement {
   #renderForm() {
     const streaming = this.streaming;
     const mode = this.mode;
-    return html`<form part="form" novalidate aria-busy=${this._submitting ? 'true' : 'false'} @submit=${this.#onSubmit} @reset=${this.#onReset} @input=${this.#onInput}>
+    return html`<form part="form" novalidate aria-busy=${this._submitting} @submit=${this.#onSubmit} @reset=${this.#onReset} @input=${this.#onInput}>
       ${renderText(this._errors, 'name', { required: true, placeholder: 'Ava', autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">

@@ -2,10 +2,12 @@ import { css } from './css.js';
 
 /** What both pickers share: host tokens, filter controls, and the loading/empty/error states. */
 export const pickerStyles = css`
+  /* Private tokens, one letter each (their names ship in every page): --_a accent, --_r radius,
+     --_b border; --_h the scroller's height, --_c the face grid's columns (set by the element). */
   :host {
-    --_accent: var(--dh-picker-accent, #2563eb);
-    --_radius: var(--dh-picker-radius, 10px);
-    --_border: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
+    --_a: var(--dh-picker-accent, #2563eb);
+    --_r: var(--dh-picker-radius, 10px);
+    --_b: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
     display: block;
     font-family: var(--dh-picker-font, system-ui, sans-serif);
   }
@@ -31,7 +33,7 @@ export const pickerStyles = css`
     height: 2rem;
     min-width: 0;
     padding: 4px 8px;
-    border: var(--_border);
+    border: var(--_b);
     border-radius: 6px;
     background: Canvas;
     color: CanvasText;
@@ -44,13 +46,13 @@ export const pickerStyles = css`
     height: var(--_h);
     position: relative;
     overflow: auto;
-    border: var(--_border);
-    border-radius: var(--_radius);
+    border: var(--_b);
+    border-radius: var(--_r);
     box-sizing: border-box;
     outline: none;
   }
   .scroller:focus-visible {
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_a) 45%, transparent);
   }
   :host([disabled]) .scroller,
   .scroller[aria-disabled='true'] {
@@ -89,7 +91,7 @@ export const pickerStyles = css`
     margin-left: 8px;
     padding: 4px 12px;
     border-radius: 6px;
-    border: var(--_border);
+    border: var(--_b);
     background: Canvas;
     color: CanvasText;
     cursor: pointer;

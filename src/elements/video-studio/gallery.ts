@@ -145,7 +145,7 @@ export class VideoGallery {
 
   #renderItems(gallery: Gallery, busy: boolean) {
     const playing = this.#options.playingId();
-    return html`<ul class="items" aria-busy=${busy ? 'true' : 'false'}>
+    return html`<ul class="items" aria-busy=${busy}>
         ${gallery.items.map(
           (talk) => html`<li>
             <button
@@ -153,7 +153,7 @@ export class VideoGallery {
               part="item"
               type="button"
               data-id=${talk.id}
-              aria-current=${talk.id === playing ? 'true' : 'false'}
+              aria-current=${talk.id === playing}
               @click=${this.#onSelect}
             >
               <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
@@ -166,9 +166,9 @@ export class VideoGallery {
       </ul>
       ${gallery.pageCount > 1
         ? html`<nav class="pager" part="pager" aria-label="Pages of earlier videos">
-            <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1 ? 'true' : 'false'}>Previous</button>
+            <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1}>Previous</button>
             <span class="page">Page ${gallery.page} of ${gallery.pageCount}</span>
-            <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount ? 'true' : 'false'}>Next</button>
+            <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount}>Next</button>
           </nav>`
         : nothing}`;
   }

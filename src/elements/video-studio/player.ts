@@ -87,7 +87,7 @@ export function renderPlayer(view: PlayerView) {
       <p id="playing-text" class="said">${talk.text}</p>
       <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
     </figcaption>
-    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy ? 'true' : 'false'} @click=${view.onDownload}>Download the video (mp4)</a>
+    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy} @click=${view.onDownload}>Download the video (mp4)</a>
     ${view.downloadError ? html`<p class="download-error error" part="error" role="alert">${view.downloadError}</p>` : nothing}
   </figure>`;
 }

@@ -335,7 +335,7 @@ export class DhVideoStudio extends LitElement {
         rows="4"
         maxlength=${MAX_VIDEO_TEXT}
         .value=${this.text}
-        aria-invalid=${this._invalid ? 'true' : 'false'}
+        aria-invalid=${!!this._invalid}
         aria-describedby=${describedBy}
         @input=${this.#onInput}
         @keydown=${this.#onTextKeydown}
@@ -346,7 +346,7 @@ export class DhVideoStudio extends LitElement {
       </div>
       <div class="actions">
         <!-- aria-disabled, not disabled: the button keeps the focus that pressed it while the video is made. -->
-        <button class="generate" part="generate" type="submit" aria-disabled=${busy || !this.headId ? 'true' : 'false'}>Generate video</button>
+        <button class="generate" part="generate" type="submit" aria-disabled=${busy || !this.headId}>Generate video</button>
         <span id="shortcut" class="hint">Ctrl+Enter (⌘+Enter) sends.</span>
       </div>
     </form>`;

@@ -35,7 +35,7 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick }
     id="option-${index}"
     data-index=${index}
     aria-disabled=${voice ? nothing : 'true'}
-    aria-selected=${selected ? 'true' : 'false'}
+    aria-selected=${selected}
     aria-setsize=${list.total}
     aria-posinset=${index + 1}
     @click=${onClick}

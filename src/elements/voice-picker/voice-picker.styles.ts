@@ -61,12 +61,12 @@ export const styles = css`
     background: color-mix(in srgb, currentColor 6%, transparent);
   }
   .option[aria-selected='true'] {
-    border-left-color: var(--_accent);
-    background: color-mix(in srgb, var(--_accent) 12%, transparent);
+    border-left-color: var(--_a);
+    background: color-mix(in srgb, var(--_a) 12%, transparent);
   }
   /* The active option is only marked while the listbox has keyboard focus (APG listbox). */
   .listbox:focus-visible .option.active {
-    outline: 2px solid var(--_accent);
+    outline: 2px solid var(--_a);
     outline-offset: -2px;
   }
   /* Not loaded yet: "Loading…" until its page arrives. */
@@ -95,7 +95,7 @@ export const styles = css`
     white-space: nowrap;
   }
   .check {
-    color: var(--_accent);
+    color: var(--_a);
     font-weight: 700;
   }
 `;

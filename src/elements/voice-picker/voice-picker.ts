@@ -333,9 +333,9 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
       part="listbox"
       role="listbox"
       aria-label=${this.label}
-      aria-busy=${busy ? 'true' : 'false'}
-      aria-disabled=${disabled ? 'true' : 'false'}
-      aria-required=${this.required ? 'true' : 'false'}
+      aria-busy=${busy}
+      aria-disabled=${!!disabled}
+      aria-required=${!!this.required}
       aria-activedescendant=${
         // Only while focused: the active option is then scrolled into view, so it is in the DOM.
         // Unfocused (say below the fold) the virtualizer may render no option at all, and the
