@@ -136,8 +136,21 @@ async function loadOnce(browser, url, platformOrigin, settle) {
   return { bytes, requests: finished.length, platformRequests: platform, lcpMs: lcp, cls };
 }
 
-/** Lighthouse's performance score (0-100) and its CLS, in a Chromium of its own. */
-async function lighthouse(url) {
+/**
+ * Lighthouse's performance score (0-100) and its CLS, in a Chromium of its own. A run that
+ * Lighthouse itself could not record ("Something went wrong with recording the trace", NO_NAVSTART,
+ * which it says to run again for) is run again, twice at most; any other failure is reported.
+ */
+async function lighthouse(url, attempts = 3) {
+  try {
+    return await lighthouseOnce(url);
+  } catch (err) {
+    if (attempts > 1 && /Please run Lighthouse again|NO_NAVSTART|NO_FCP/.test(String(err))) return lighthouse(url, attempts - 1);
+    throw err;
+  }
+}
+
+async function lighthouseOnce(url) {
   const args = ['lighthouse', url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage`];
   const json = await new Promise((resolve, reject) => {
     const child = spawn('npx', ['--no-install', ...args], { cwd: root, env: { ...process.env, CHROME_PATH: findChromium() }, stdio: ['ignore', 'pipe', 'pipe'] });

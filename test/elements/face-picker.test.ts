@@ -352,6 +352,21 @@ describe('<dh-face-picker>', () => {
   });
 
   describe('keyboard', () => {
+    it('right to left (dir="rtl"): the first face is on the right, ArrowLeft moves to the next one, ArrowRight back', async () => {
+      const el = await fixture<DhFacePicker>(html`<div dir="rtl"><dh-face-picker endpoint=${endpoint}></dh-face-picker></div>`).then((d) => d.querySelector('dh-face-picker')!);
+      await ready(el);
+      const [first, second] = [cell(el, 0)!.getBoundingClientRect(), cell(el, 1)!.getBoundingClientRect()];
+      expect(first.left > second.left, 'the grid flows from the right').to.equal(true);
+      grid(el)!.focus();
+      await waitUntil(() => active(el) === 'cell-0', 'focus names the first face');
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(active(el)).to.equal('cell-1');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(active(el)).to.equal('cell-0');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(active(el), 'nothing before the first face').to.equal('cell-0');
+    });
+
     it('one tab stop; arrows, Home/End, Ctrl+Home/End, PageUp/PageDown move; Enter selects', async () => {
       const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`).then(
         (d) => d.querySelector('dh-face-picker')!,

@@ -222,7 +222,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
       this.#choose(this._active);
       return;
     }
-    const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows });
+    const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows, rtl: getComputedStyle(this).direction === 'rtl' });
     if (next === undefined) return;
     e.preventDefault();
     this.#moveTo(next);
