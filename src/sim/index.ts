@@ -108,6 +108,14 @@ export interface RunningSimulator extends Simulator {
   close(): Promise<void>;
 }
 
+/**
+ * The `DH_*` variables that point the kit at this simulator (`dh-kit start`, `createProxy`'s
+ * `parseConfig`, a worker's bindings, the live contract suite), as if it were the platform.
+ */
+export function platformEnv(info: RunningSimulator['info']): Record<'DH_EMAIL' | 'DH_SECRET_KEY' | 'DH_BASE_URL' | 'DH_CHAT_URL' | 'DH_STREAM_URL', string> {
+  return { DH_EMAIL: info.email, DH_SECRET_KEY: info.secretKey, DH_BASE_URL: info.baseUrl, DH_CHAT_URL: info.chatUrl, DH_STREAM_URL: info.streamUrl };
+}
+
 export interface StartOptions extends SimOptions {
   /** 0 (default) picks a free port. */
   port?: number;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../../src/sim/index.js';
+import { platformEnv, startSimulator } from '../../src/sim/index.js';
 
 test('the live contract suite passes against a simulator taken for the platform (what it needs the simulator for is skipped)', async () => {
   const sim = await startSimulator({ talkDelayMs: 100 });
@@ -16,11 +16,7 @@ test('the live contract suite passes against a simulator taken for the platform 
       env: {
         // Not NODE_TEST_CONTEXT: the child reports in TAP, not to this runner.
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')),
-        DH_BASE_URL: sim.info.baseUrl,
-        DH_CHAT_URL: sim.info.chatUrl,
-        DH_STREAM_URL: sim.info.streamUrl,
-        DH_EMAIL: sim.info.email,
-        DH_SECRET_KEY: sim.info.secretKey,
+        ...platformEnv(sim.info),
         DH_LIVE_ALLOW_CREATE: '1',
         DH_LIVE_VIDEO_WAIT_S: '10',
       },

@@ -16,7 +16,7 @@ import { main } from '../../src/cli/main.js';
 import { loopbackUrl, parseStartConfig } from '../../src/cli/start.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
-import { startSimulator } from '../../src/sim/index.js';
+import { platformEnv, startSimulator } from '../../src/sim/index.js';
 
 const bin = new URL('../../bin/dh-kit.js', import.meta.url).pathname;
 const temps: string[] = [];
@@ -102,11 +102,7 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
   const tmp = ownTmp();
   try {
     const credentials = {
-      DH_EMAIL: platform.info.email,
-      DH_SECRET_KEY: platform.info.secretKey,
-      DH_BASE_URL: platform.info.baseUrl,
-      DH_CHAT_URL: platform.info.chatUrl,
-      DH_STREAM_URL: platform.info.streamUrl,
+      ...platformEnv(platform.info),
       HOST: '127.0.0.1',
       TMPDIR: tmp,
     };

@@ -17,7 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import { freePort } from './free-port.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { platformEnv, startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { buildWorker } from '../../scripts/build-worker.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,11 +33,7 @@ const text = (s: string) => JSON.stringify(s);
 
 /** The worker's configuration, as `wrangler.toml` [vars] and secrets would give it. */
 const simBindings = (sim: RunningSimulator): Record<string, string> => ({
-  DH_EMAIL: sim.info.email,
-  DH_SECRET_KEY: sim.info.secretKey,
-  DH_BASE_URL: sim.info.baseUrl,
-  DH_CHAT_URL: sim.info.chatUrl,
-  DH_STREAM_URL: sim.info.streamUrl,
+  ...platformEnv(sim.info),
   DH_SIGNING_SECRET: SIGNING,
   DH_ADMIN_TOKEN: ADMIN,
   DH_CALLBACK_SECRET: CALLBACK,
