@@ -17,6 +17,7 @@ import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { engineOf, require as requireEngine, selectedEngines, startWebKitDriver } from './scripts/engines.mjs';
 import { keysPlugin } from './test/elements/commands.mjs';
+import { findAllDeep } from './test/deep-find.mjs';
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
 const ACTION_TIMEOUT_MS = 5000;
@@ -161,7 +162,7 @@ function simulatorPlugin() {
  * `frame-*` commands act inside an iframe of the test page (a page cannot reach into another
  * origin's frame; the browser's driver can). payload: `{frame: <iframe selector>, selector:
  * <element selector in it>, text, key, state, props, script, timeout}`. Selectors pierce open
- * shadow roots at descendant combinators (`dh-avatar iframe`), as Playwright's CSS does.
+ * shadow roots at `>>>` (`dh-avatar >>> iframe`: test/deep-find.mjs, shared with test/engines).
  *
  *   frame-wait   waits for a visible (`state: 'attached'`: present) match that contains `text`
  *   frame-text   `{count, text, texts}`: the textContent of every match, now
@@ -199,7 +200,9 @@ function framePlugin() {
 /** @param {import('playwright').Page} page */
 async function playwrightFrameCommand(page, command, payload) {
   const { frame, selector, text, key, props = [], timeout = ACTION_TIMEOUT_MS } = payload;
-  let locator = page.frameLocator(frame).locator(selector);
+  // Playwright's CSS pierces open shadow roots by itself: `a >>> b` is its `a b`.
+  const pierce = (sel) => String(sel).split('>>>').join(' ');
+  let locator = page.frameLocator(pierce(frame)).locator(pierce(selector));
   switch (command) {
     case 'frame-fill':
       await locator.first().fill(String(text ?? ''), { timeout });
@@ -222,7 +225,7 @@ async function playwrightFrameCommand(page, command, payload) {
     }
     case 'frame-eval': {
       // Runs an expression in the frame's document (e.g. a top navigation the sandbox must stop).
-      const handle = await page.locator(frame).first().elementHandle({ timeout });
+      const handle = await page.locator(pierce(frame)).first().elementHandle({ timeout });
       const content = await handle?.contentFrame();
       if (!content) throw new Error(`${frame} has no document`);
       return content.evaluate(String(payload.script));
@@ -237,60 +240,18 @@ async function playwrightFrameCommand(page, command, payload) {
 }
 
 /**
- * Runs in the page or frame: puppeteer and webdriverio send its source, so it uses nothing from
- * outside. `op`: 'element' (the first match, or null), 'ready' (is there a match in `state`?),
+ * Runs in the page or frame: puppeteer and webdriverio send its source (`inPage`, with
+ * test/deep-find.mjs's `findAllDeep` for the selector), so it uses nothing else from outside. `op`: 'element' (the first match, or null), 'ready' (is there a match in `state`?),
  * 'text', 'props' (`arg.props` of the first match), 'clear' (empties the first match's value,
  * with an input event, as a user selecting it all and deleting would).
  * `arg`: `{state: 'visible' | 'attached', text, props}`; `text` matches as Playwright's `hasText`:
  * a case-insensitive substring of the whitespace-normalised textContent.
  */
+/** inDocument as the drivers send it: one function, with findAllDeep inside. */
+const inPage = new Function('op', 'selector', 'arg', `const findAllDeep = ${findAllDeep}; return (${inDocument})(op, selector, arg);`);
+
 function inDocument(op, selector, arg = {}) {
-  // Descendant steps of the selector: 'dh-avatar iframe' → ['dh-avatar', 'iframe'];
-  // 'form > button' stays one step (whitespace inside [] () and quotes is not a combinator).
-  const words = [];
-  let word = '';
-  let depth = 0;
-  let quote = '';
-  for (const ch of String(selector).trim()) {
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[' || ch === '(') depth += 1;
-    else if (ch === ']' || ch === ')') depth -= 1;
-    else if (/\s/.test(ch) && depth === 0) {
-      if (word) words.push(word);
-      word = '';
-      continue;
-    }
-    word += ch;
-  }
-  if (word) words.push(word);
-  const steps = [];
-  for (const w of words) {
-    if (steps.length && (/^[>+~]/.test(w) || /[>+~]$/.test(steps[steps.length - 1]))) steps[steps.length - 1] += ` ${w}`;
-    else steps.push(w);
-  }
-  // Every element under a node, in open shadow roots too.
-  const under = (node) => {
-    const out = [];
-    const visit = (n) => {
-      for (const root of [n.shadowRoot, n]) {
-        if (!root) continue;
-        for (const child of root.children) {
-          out.push(child);
-          visit(child);
-        }
-      }
-    };
-    visit(node);
-    return out;
-  };
-  let matches = [document];
-  for (const step of steps) {
-    const next = new Set();
-    for (const scope of matches) for (const el of under(scope)) if (el.matches(step)) next.add(el);
-    matches = [...next];
-  }
+  let matches = findAllDeep(selector);
   const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
   if (arg.text !== undefined && arg.text !== null) matches = matches.filter((el) => norm(el.textContent).includes(norm(arg.text)));
   // Visible as Playwright means it: a non-empty box and not visibility: hidden.
@@ -355,7 +316,7 @@ async function puppeteerFrameCommand(page, command, payload) {
   const what = describeCommand(command, payload);
   /** The frame's document, or undefined while the iframe is missing or has none. */
   const content = async () => {
-    const handle = await page.evaluateHandle(inDocument, 'element', frame, {});
+    const handle = await page.evaluateHandle(inPage, 'element', frame, {});
     const iframe = handle.asElement();
     if (!iframe) {
       await handle.dispose();
@@ -372,14 +333,14 @@ async function puppeteerFrameCommand(page, command, payload) {
     retry(what, timeout, async () => {
       const doc = await content();
       if (!doc) return undefined;
-      const value = await doc.evaluate(inDocument, op, selector, arg);
+      const value = await doc.evaluate(inPage, op, selector, arg);
       return done(value) ? value : undefined;
     });
   /** The first visible match, as an element handle in the frame. */
   const element = () =>
     retry(what, timeout, async () => {
       const doc = await content();
-      const handle = doc && (await doc.evaluateHandle(inDocument, 'element', selector, { state: 'visible' }));
+      const handle = doc && (await doc.evaluateHandle(inPage, 'element', selector, { state: 'visible' }));
       const el = handle?.asElement();
       if (!el) await handle?.dispose();
       return el ?? undefined;
@@ -456,7 +417,7 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
     // With concurrency > 1, wtr runs each test page in an iframe of its own (IFrameManager).
     const testFrame = launcher.driverManager?.getFrameId?.(sessionId);
     if (testFrame) await driver.switchFrame({ [ELEMENT_KEY]: ref(await driver.executeScript('return document.getElementById(arguments[0])', [testFrame])) });
-    return ref(await driver.executeScript(script(inDocument), ['element', frame, {}]));
+    return ref(await driver.executeScript(script(inPage), ['element', frame, {}]));
   };
   /**
    * Runs `act(iframe)` with the iframe's document as the current browsing context, or returns
@@ -472,7 +433,7 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
       await top().catch(() => undefined);
     }
   };
-  const run = (op, arg) => driver.executeScript(script(inDocument), [op, selector, arg]);
+  const run = (op, arg) => driver.executeScript(script(inPage), [op, selector, arg]);
   const until = (act) => retry(what, timeout, () => inFrame(act));
   /**
    * Scrolls the element into the viewport, then `act(elementId)`. WebKit's Element Click scrolls

@@ -27,7 +27,7 @@ let streamHead: Head;
 
 const command = <T>(name: string, payload?: unknown) => executeServerCommand<T, unknown>(name, payload);
 const frameOf = (el: DhAvatar) => el.shadowRoot!.querySelector('iframe');
-const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar iframe', ...payload });
+const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
 const button = (el: DhAvatar, name: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 /** Requests this page made to an origin (resource timing sees images, fetches and frames). */
 const requestsTo = (origin: string) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(origin));

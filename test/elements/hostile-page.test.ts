@@ -33,7 +33,7 @@ declare global {
 const command = <T>(name: string, payload?: unknown) => executeServerCommand<T, unknown>(name, payload);
 const attackerLog = () => command<{ origin: string; requests: Logged[] }>('attacker-log');
 const frameOf = (el: Element) => el.shadowRoot!.querySelector('iframe');
-const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar iframe', ...payload });
+const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
 const ADMIN = { authorization: 'Bearer admin-token-of-the-site' };
 const DEFAULT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 /** The engine this page runs in. */

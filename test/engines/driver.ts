@@ -6,7 +6,7 @@
  * Selectors: CSS steps joined by `>>>`, each step searched in every element under the previous
  * match, open shadow roots included (`#bubble >>> [part=launcher]`, `#head-form >>> dh-voice-picker
  * >>> [role=option]`). The first step is searched in the document's light DOM. This is puppeteer's
- * own `>>>` ("deep descendant"), found here by one function that runs in the page for both
+ * own `>>>` ("deep descendant"), found by test/deep-find.mjs, which runs in the page for both
  * drivers, so a selector means the same in every engine.
  *
  * Everything runs in the page as a script string (`script()` below), never as a function that the
@@ -20,38 +20,11 @@ import { engines, type Engine } from './select.mjs';
 
 export type Key = 'Escape' | 'Enter' | 'Tab';
 export { engines, stageEngines, type Engine } from './select.mjs';
+import { findAllDeep } from '../deep-find.mjs';
 
 /** Playwright's default viewport, so layouts match the Chromium e2e stage. */
 const VIEWPORT = { width: 1280, height: 720 };
 export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** One element, found the same way in every engine. Runs in the page: it uses nothing from outside. */
-function findDeep(selector: string, nth: number): Element | null {
-  const steps = selector.split('>>>').map((s) => s.trim());
-  let scopes: ParentNode[] = [document];
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i]!;
-    const found: Element[] = [];
-    for (const scope of scopes) {
-      if (i === 0) {
-        found.push(...scope.querySelectorAll(step));
-        continue;
-      }
-      // Every element under the scope, in document order, through open shadow roots.
-      const walk = (node: ParentNode) => {
-        const host = node as Element;
-        if (host.shadowRoot) walk(host.shadowRoot);
-        for (const child of node.children) {
-          if (child.matches(step)) found.push(child);
-          walk(child);
-        }
-      };
-      walk(scope);
-    }
-    scopes = [...new Set(found)];
-  }
-  return (scopes[nth] as Element | undefined) ?? null;
-}
 
 /**
  * A script body for WebDriver's Execute Script (and, as `new Function(body)`, for puppeteer): a
@@ -59,7 +32,7 @@ function findDeep(selector: string, nth: number): Element | null {
  * With `onElement`, arguments[0] and [1] are a selector and an index, and `fn` gets the element.
  */
 function script(fn: Function, onElement = false): string {
-  const prelude = `var __name = function (f) { return f; };\nvar __dhFind = ${findDeep.toString()};\n`;
+  const prelude = `var __name = function (f) { return f; };\nvar __dhFindAll = ${findAllDeep.toString()};\nvar __dhFind = function (s, n) { return __dhFindAll(s)[n] || null; };\n`;
   if (!onElement) return `${prelude}return (${fn.toString()}).apply(null, arguments);`;
   return `${prelude}var el = __dhFind(arguments[0], arguments[1]);
 if (!el) throw new Error('no element matches ' + arguments[0] + (arguments[1] ? ' [' + arguments[1] + ']' : ''));
