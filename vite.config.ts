@@ -28,7 +28,9 @@ export default defineConfig(({ mode }) =>
           target: 'es2022',
           minify: true,
           // Library builds keep white space unless the output itself is minified (Vite 8 / Rolldown).
-          rolldownOptions: { output: { minify: true } },
+          // One file: the locales are inside (loaded lazily, evaluated only when a page shows that
+          // language), so one script tag and one integrity value cover everything.
+          rolldownOptions: { output: { minify: true, codeSplitting: false } },
           lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
         },
       }

@@ -1,6 +1,7 @@
 // The demo's back office: <dh-head-form> creates heads; <dh-video-studio> makes videos of any of
 // them. Admin routes are open on loopback in simulator mode; a real back office passes its own
 // auth to both elements with `headers` or `credentials`.
+import './language.js';
 import '../src/elements/head-form/head-form.js';
 import '../src/elements/video-studio/video-studio.js';
 import { showEventFeed } from './events-feed.js';

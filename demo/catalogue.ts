@@ -1,3 +1,4 @@
+import './language.js';
 import { ApiRequestError, requestJson } from '../src/api/client.js';
 import { facesPageSchema, voicesListSchema, type FaceItem, type VoiceItem } from '../src/api/answers.js';
 import { showMode } from './mode.js';

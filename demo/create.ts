@@ -2,6 +2,7 @@
 // the form to the proxy's admin route (open on loopback in simulator mode) and previews the head.
 // The voice's provider is not sent: the proxy takes it from the voice list (a value restored by
 // the browser comes without a `dh-select`).
+import './language.js';
 import '../src/elements/avatar/avatar.js';
 import '../src/elements/face-picker/face-picker.js';
 import '../src/elements/voice-picker/voice-picker.js';

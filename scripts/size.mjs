@@ -9,7 +9,7 @@
  * budgets; `npm run bench` prints the same numbers for this checkout's dist/.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -54,15 +54,40 @@ export async function measure({ root, specifier = (name) => name }) {
     for (const [name, budget] of Object.entries(BUDGETS)) {
       const entry = join(dir, `${name.replace(/\W+/g, '-')}.js`);
       writeFileSync(entry, `import '${specifier(name)}';\n`);
-      const e = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, absWorkingDir: root, logLevel: 'silent' });
+      // Split as a site's bundler splits: the locale modules (elements/locales/) become chunks of
+      // their own, loaded only on a page in another language. What is measured is every chunk an
+      // English page loads: the entry and all it imports, statically or (the virtualizer's layout)
+      // dynamically, except the locales.
+      const e = await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        splitting: true,
+        outdir: join(dir, 'out'),
+        metafile: true,
+        write: false,
+        absWorkingDir: root,
+        logLevel: 'silent',
+      });
       const v = await viteBuild({
         root,
         configFile: false,
         logLevel: 'silent',
-        build: { write: false, minify: true, rolldownOptions: { input: entry, output: { codeSplitting: false } } },
+        build: { write: false, minify: true, rolldownOptions: { input: entry } },
       });
-      const viteCode = (Array.isArray(v) ? v : [v]).flatMap((o) => o.output).filter((c) => c.type === 'chunk').map((c) => c.code).join('\n');
-      const esbuildCode = e.outputFiles[0].contents;
+      const esbuildCode = englishPage(
+        e.outputFiles.map((f) => {
+          const meta = e.metafile.outputs[relativePath(root, f.path)];
+          return { file: relativePath(root, f.path), code: f.contents, entry: !!meta.entryPoint, modules: Object.keys(meta.inputs), imports: meta.imports.map((i) => i.path) };
+        }),
+      );
+      const viteCode = englishPage(
+        (Array.isArray(v) ? v : [v])
+          .flatMap((o) => o.output)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => ({ file: c.fileName, code: Buffer.from(c.code), entry: c.isEntry, modules: c.moduleIds, imports: [...c.imports, ...c.dynamicImports] })),
+      );
       const sizes = { esbuild: gzipSync(esbuildCode, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
       const brotli = { esbuild: brotli11(esbuildCode), vite: brotli11(Buffer.from(viteCode)) };
       rows.push({ name, ...sizes, brotli, budget, ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget });
@@ -71,6 +96,28 @@ export async function measure({ root, specifier = (name) => name }) {
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
+}
+
+const relativePath = (root, path) => relative(root, path).split(sep).join('/');
+
+/** The locale modules: a chunk made only of them is not loaded by an English page. */
+const isLocale = (id) => /[\\/]elements[\\/]locales[\\/](?!format\.)/.test(id);
+
+/**
+ * The code an English page loads: the entry chunk, and every chunk it imports (following static
+ * and dynamic imports), but not the chunks of locale modules. Chunks are concatenated, as
+ * measuring them one by one would count gzip's start-up cost once per chunk.
+ */
+function englishPage(chunks) {
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const seen = new Set();
+  const visit = (c) => {
+    if (!c || seen.has(c) || (c.modules.length && c.modules.every(isLocale))) return;
+    seen.add(c);
+    for (const i of c.imports) visit(byFile.get(i) ?? chunks.find((x) => x.file.endsWith(i.replace(/^\.\//, ''))));
+  };
+  for (const c of chunks) if (c.entry) visit(c);
+  return Buffer.concat([...seen].map((c) => c.code));
 }
 
 const brotli11 = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -10,6 +10,7 @@ export { DhVideoStudio, type VideoReadyDetail, type VideoRequestedDetail } from 
 export type { DhErrorDetail, DhSelectEvent, FaceSelectDetail, VoiceSelectDetail } from './elements/shared/events.js';
 export { ApiRequestError, CSRF_HEADER, CSRF_VALUE, request, requestJson, routeUrl, type RequestOptions } from './api/client.js';
 export { configure, type KitOptions } from './api/urls.js';
+export { setMessages, matchLocale, LOCALES, type Catalogue, type Locale, type Overrides } from './elements/shared/localized.js';
 export * from './api/answers.js';
 export * from './api/rules.js';
 export * from './api/modes.js';

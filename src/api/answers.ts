@@ -50,7 +50,14 @@ export type VoicesList = Infer<typeof voicesListSchema>;
 // ── Heads ──────────────────────────────────────────────────────────────────────────────────────
 
 /** What a page may know of a head: never its publicUrl, never the organisation key. */
-export const headSummarySchema = /* @__PURE__ */ object({ id: string, name: string, mode: string, poster: /* @__PURE__ */ nullable(string) });
+export const headSummarySchema = /* @__PURE__ */ object({
+  id: string,
+  name: string,
+  mode: string,
+  poster: /* @__PURE__ */ nullable(string),
+  /** The head's language (a locale tag); absent from a proxy older than the field. */
+  language: /* @__PURE__ */ optional(/* @__PURE__ */ nullable(string)),
+});
 export type HeadSummary = Infer<typeof headSummarySchema>;
 
 /**

@@ -192,6 +192,9 @@ const headRecordBase = z
     name: optionalString,
     operationMode: optionalString,
     headVisualId: optionalString,
+    // The head's language: a locale tag, `language` or `langCode` as at creation (read as sent).
+    language: optionalString,
+    langCode: optionalString,
   })
   .transform(({ publicURL, ...rest }) => ({ ...rest, publicUrl: rest.publicUrl ?? publicURL }));
 

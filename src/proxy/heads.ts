@@ -29,9 +29,20 @@ export async function headSummary(deps: Deps, id: string, head: HeadRecord): Pro
     id,
     name: head.name ?? 'Digital human',
     mode: head.operationMode ?? 'unknown',
+    // Only a well-formed locale tag (the facade names the language in the visitor's words).
+    language: languageTag(head.language ?? head.langCode),
     // Served by the proxy, so a facade makes no request to the platform before the user asks.
     poster: (await posterSource(deps, head)) ? `${routeBase(deps)}/heads/${encodeURIComponent(id)}/poster` : null,
   };
+}
+
+/** A locale tag as given (`es-ES`, `de`), or null when there is none or it is not one. */
+function languageTag(value: string | undefined): string | null {
+  try {
+    return value ? Intl.getCanonicalLocales(value.replace(/_/g, '-'))[0]! : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The platform page of a head (it carries the organisation key: never logged, never in JSON). */

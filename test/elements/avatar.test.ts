@@ -7,6 +7,9 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
+import { avatarMessages } from '../../src/elements/avatar/messages.js';
+import { setMessages } from '../../src/elements/shared/localized.js';
+import { englishLeft } from './i18n.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { engineOf } from '../../scripts/engine-of.mjs';
@@ -648,5 +651,122 @@ describe('<dh-avatar>', () => {
       await el.updateComplete;
       expect(frameOf(el)).to.equal(frame);
     });
+  });
+});
+
+describe('<dh-avatar> in the page\'s language', () => {
+  before(async () => {
+    sim ??= await command<SimInfo>('sim-info');
+    head ??= await command<Head>('sim-create-head', { name: 'Ada' });
+  });
+
+  const inLang = (lang: string, dir = 'ltr', attrs = '') =>
+    fixture<HTMLDivElement>(
+      `<div lang="${lang}" dir="${dir}"><dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}" ${attrs}></dh-avatar></div>`,
+    );
+  const avatarIn = (wrapper: HTMLElement) => wrapper.querySelector('dh-avatar')!;
+
+  for (const [lang, dir, talk] of [
+    ['de', 'ltr', 'Mit Ada sprechen'],
+    ['ar', 'rtl', 'Ada'],
+    ['ja', 'ltr', 'Ada'],
+  ] as const) {
+    it(`lang="${lang}": the facade, its label and the bubble have no English left, and are accessible`, async () => {
+      const wrapper = await inLang(lang, dir);
+      const el = avatarIn(wrapper);
+      await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'), 'the summary arrives');
+      expect(el.currentLocale).to.equal(lang);
+      expect(el.shadowRoot!.querySelector('button')!.textContent).to.contain(talk);
+      expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada'])).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+      el.layout = 'bubble';
+      await el.updateComplete;
+      expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada'])).to.deep.equal([]);
+    });
+  }
+
+  it('lang="de": loading, the frame\'s name, the error and Try again are German', async () => {
+    const wrapper = await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="no-such-head" endpoint="${sim.endpoint}"></dh-avatar></div>`);
+    const el = avatarIn(wrapper);
+    await el.updateComplete;
+    const failed = oneEvent(el, 'dh-error');
+    void el.activate();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Verbindung');
+    const error = (await failed).detail;
+    await el.updateComplete;
+    // The event keeps the proxy's words for the site's developer; the visitor reads German.
+    expect(error.message).to.match(/[a-z]/);
+    const shown = el.shadowRoot!.querySelector('[part="error"]')!.textContent!;
+    expect(shown).to.contain('Erneut versuchen');
+    expect(shown).not.to.contain(error.message);
+    expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'de')).to.deep.equal([]);
+
+    el.headId = head.id;
+    await el.reload();
+    await oneEvent(el, 'dh-load');
+    expect(frameOf(el)!.title).to.equal('Ada, digitaler Mensch');
+  });
+
+  it('follows a change of the page\'s lang, and its own locale property wins over lang', async () => {
+    const wrapper = await inLang('de');
+    const el = avatarIn(wrapper);
+    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Mit Ada sprechen'));
+    wrapper.lang = 'fr';
+    await waitUntil(() => el.currentLocale === 'fr' && el.shadowRoot!.querySelector('button')!.textContent!.includes('Ada'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('button')!.textContent).not.to.contain('Mit Ada sprechen');
+    expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'fr', ['Ada'])).to.deep.equal([]);
+    el.setAttribute('lang', 'en-GB');
+    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Talk to Ada'), 'its own lang is nearer');
+    el.locale = 'de-AT';
+    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Mit Ada sprechen'), 'locale wins');
+    expect(el.currentLocale).to.equal('de');
+  });
+
+  it('a language the kit does not ship is English, and sites add or override messages (setMessages, messages)', async () => {
+    const wrapper = await inLang('sv');
+    const el = avatarIn(wrapper);
+    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Talk to Ada'));
+    setMessages('sv', { avatar: { talkTo: (name) => `Prata med ${name ?? 'oss'}` } });
+    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Prata med Ada'));
+    expect(el.currentLocale).to.equal('sv');
+    el.messages = { talkTo: () => 'Ring oss' };
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('button')!.textContent!.trim()).to.equal('Ring oss');
+    // The rest is English, the language the kit falls back to.
+    el.layout = 'bubble';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="close"]')!.textContent).to.equal('Close');
+  });
+
+  it('says on the facade that the head speaks another language than the page, in the page\'s words', async () => {
+    const spanish = await command<Head>('sim-create-head', { name: 'Lola', language: 'es-ES' });
+    const de = avatarIn(await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`));
+    await waitUntil(() => de.shadowRoot!.querySelector('[part="language"]'), 'the summary arrives');
+    expect(de.shadowRoot!.querySelector('[part="language"]')!.textContent).to.equal('Spricht Spanisch');
+    const es = avatarIn(await fixture<HTMLDivElement>(`<div lang="es-MX"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`));
+    await waitUntil(() => es.shadowRoot!.querySelector('button')?.textContent?.includes('Lola'));
+    expect(es.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
+    // Ada speaks en-US: nothing to say on an English page.
+    const en = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} lang="en"></dh-avatar>`);
+    await waitUntil(() => button(en, /Talk to Ada/));
+    expect(en.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
+  });
+
+  it('under dir="rtl" the bubble\'s corner mirrors: bottom-right is at the left, bottom-left at the right', async () => {
+    const wrapper = await inLang('ar', 'rtl', 'layout="bubble"');
+    const el = avatarIn(wrapper);
+    await el.updateComplete;
+    const launcher = () => el.shadowRoot!.querySelector<HTMLElement>('[part="launcher"]')!.getBoundingClientRect();
+    expect(launcher().left < innerWidth / 2).to.equal(true);
+    el.position = 'bottom-left';
+    await el.updateComplete;
+    expect(launcher().right > innerWidth / 2).to.equal(true);
+    // A page that wants the physical corner says so with dir on the element.
+    el.position = 'bottom-right';
+    el.dir = 'ltr';
+    await el.updateComplete;
+    expect(launcher().right > innerWidth / 2).to.equal(true);
   });
 });

@@ -8,6 +8,8 @@ import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { isFinished } from '../../src/proxy/encodings.js';
+import { headSummary } from '../../src/proxy/heads.js';
+import type { HeadRecord } from '../../src/platform/schemas.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
@@ -170,10 +172,21 @@ describe('proxy', () => {
       const head = await createHead(p);
       const res = await p.request(`/dh/heads/${head.id}`);
       const body = await res.json();
-      assert.deepEqual(Object.keys(body).sort(), ['id', 'mode', 'name', 'poster']);
+      assert.deepEqual(Object.keys(body).sort(), ['id', 'language', 'mode', 'name', 'poster']);
       assert.equal(body.name, 'Proxy Head');
+      assert.equal(body.language, 'en-US', "the head's language, for the facade to say when it is not the page's");
       assert.equal(body.mode, 'oc');
       assert.equal(body.poster, `/dh/heads/${head.id}/poster`, 'relative to the proxy, whatever host a reverse proxy used');
+    });
+
+    test("the summary's language is read as the platform sends it: language or langCode, a locale tag or nothing", async () => {
+      const deps = { faces: async () => [], config: { prefix: '/dh' } } as unknown as Parameters<typeof headSummary>[0];
+      const summary = (fields: Record<string, unknown>) => headSummary(deps, 'h1', { publicUrl: 'https://x.invalid/o/h?api_key=k', ...fields } as HeadRecord);
+      assert.equal((await summary({ language: 'es-ES' })).language, 'es-ES');
+      assert.equal((await summary({ langCode: 'pt-br' })).language, 'pt-BR', 'langCode (the ttt example), canonical case');
+      assert.equal((await summary({ language: 'de_DE' })).language, 'de-DE', 'an underscore, as some platforms write it');
+      assert.equal((await summary({ language: 'not a tag!' })).language, null, 'not a locale tag: nothing to say, no error');
+      assert.equal((await summary({})).language, null);
     });
 
     test('the poster is served by the proxy, so a facade makes no request to the platform', async () => {

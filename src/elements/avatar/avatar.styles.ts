@@ -94,9 +94,13 @@ export const styles = css`
     align-items: center;
     gap: 8px;
   }
-  .facade button {
+  .facade button,
+  .speaks {
     position: relative;
     z-index: 1;
+  }
+  .speaks {
+    font-size: 0.85rem;
   }
   .play {
     width: 0;
@@ -149,17 +153,18 @@ export const styles = css`
   .panel {
     position: var(--dh-avatar-position, fixed);
     bottom: var(--dh-avatar-offset, 20px);
-    right: var(--dh-avatar-offset, 20px);
+    inset-inline-end: var(--dh-avatar-offset, 20px);
     z-index: var(--dh-avatar-z-index, 2147483000);
   }
   .launcher {
-    padding: 6px 16px 6px 6px;
+    padding: 6px;
+    padding-inline-end: 16px;
     box-shadow: 0 6px 24px rgb(0 0 0 / 0.25);
   }
+  /* Corners are named for a left-to-right page: under dir="rtl" bottom-right is bottom-left. */
   :host([position='bottom-left']) .launcher,
   :host([position='bottom-left']) .panel {
-    right: auto;
-    left: var(--dh-avatar-offset, 20px);
+    inset-inline: var(--dh-avatar-offset, 20px) auto;
   }
   .launcher img,
   .dot {
@@ -179,7 +184,8 @@ export const styles = css`
   /* A flex item of the panel: inline-flex is flex there. */
   .panel-head {
     justify-content: space-between;
-    padding: 8px 8px 8px 16px;
+    padding: 8px;
+    padding-inline-start: 16px;
     font-weight: 600;
   }
   .close {

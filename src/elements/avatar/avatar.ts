@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
@@ -7,6 +7,8 @@ import { emit, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { launchFrame, preconnect, type Frame } from './launch.js';
 import { define } from '../shared/define.js';
+import { LocalizedElement } from '../shared/localized.js';
+import { avatarMessages } from './messages.js';
 
 export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
 /** The detail of `dh-activate`: what started loading. */
@@ -67,8 +69,10 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  * @cssprop [--dh-avatar-z-index=2147483000] - Bubble: stacking order (lower it under a cookie banner or a site menu).
  * @cssprop [--dh-avatar-position=fixed] - Bubble: `fixed` to the window, or `absolute` to keep it inside a positioned block of the page.
  */
-export class DhAvatar extends LitElement {
+export class DhAvatar extends LocalizedElement<'avatar'> {
   static override styles = styles;
+  protected readonly section = 'avatar';
+  protected readonly english = avatarMessages;
 
   // Reactive properties are declared statically rather than with decorators: the decorator
   // helpers cost 0.7 kB gzip, and this element has an 11 kB budget with Lit included.
@@ -252,7 +256,20 @@ export class DhAvatar extends LitElement {
   }
 
   get #title(): string {
-    return this.label ?? (this.#name ? `${this.#name}, digital human` : 'Digital human');
+    return this.label ?? this.m.title(this.#name);
+  }
+
+  /** "Speaks Spanish" (in the page's language) when the head's language is not the page's. */
+  get #speaks(): string | undefined {
+    // The language alone (es-ES → es): on a facade "Spanish" says enough.
+    const language = this._summary?.language?.split('-')[0]!.toLowerCase();
+    if (!language || language === (this.languageTag || 'en').split('-')[0]!.toLowerCase()) return;
+    try {
+      const name = new Intl.DisplayNames([this.currentLocale], { type: 'language' }).of(language);
+      return name && this.m.speaks(name);
+    } catch {
+      return; // Not a language tag: nothing worth saying.
+    }
   }
 
   /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
@@ -326,9 +343,9 @@ export class DhAvatar extends LitElement {
           ></iframe>`
         : nothing}
       ${this._phase === 'loading'
-        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>Connecting to ${this.#name ?? 'the digital human'}…</span></div>`
+        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
         : this.#micBlocked
-          ? html`<p class="hint" part="hint">This page does not allow the microphone, so you can type but not talk.</p>`
+          ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
           : nothing}`;
   }
 
@@ -340,20 +357,22 @@ export class DhAvatar extends LitElement {
   #renderFacade() {
     const poster = this.#poster;
     const name = this.#name;
+    const speaks = this.#speaks;
     return html`<div class="facade ${this._pending ? 'pending' : ''}" part="facade">
       ${poster
         ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
         : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
       <button part="button" type="button" @click=${this.#onActivateClick}>
-        <span class="play" aria-hidden="true"></span>${name ? `Talk to ${name}` : 'Talk to the digital human'}
+        <span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}
       </button>
+      ${speaks ? html`<span class="speaks" part="language">${speaks}</span>` : nothing}
     </div>`;
   }
 
   #renderError() {
     return html`<div class="state error" part="error" role="alert">
-      <span>${this._error?.message}</span>
-      <button part="button" type="button" @click=${this.#onRetry}>Try again</button>
+      <span>${this._error && this.shared.error(this._error.code, this._error.message)}</span>
+      <button part="button" type="button" @click=${this.#onRetry}>${this.shared.tryAgain}</button>
     </div>`;
   }
 
@@ -369,12 +388,12 @@ export class DhAvatar extends LitElement {
         @click=${this.#toggle}
       >
         ${poster ? html`<img src=${poster} alt="" />` : html`<span class="dot" aria-hidden="true"></span>`}
-        ${this._open ? 'Close' : name ? `Talk to ${name}` : 'Talk to us'}
+        ${this._open ? this.m.close : name ? this.m.talkTo(name) : this.m.talkToUs}
       </button>
       <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this.#title} ?hidden=${!this._open}>
         <div class="panel-head">
-          <span>${name ?? 'Digital human'}</span>
-          <button class="close" part="close" type="button" aria-label="Close ${this.#title}" @click=${this.#close}>Close</button>
+          <span>${name ?? this.m.title()}</span>
+          <button class="close" part="close" type="button" aria-label=${this.m.closeLabel(this.#title)} @click=${this.#close}>${this.m.close}</button>
         </div>
         <div class="box" part="box">${this.#renderBody()}</div>
       </div>`;
@@ -383,6 +402,8 @@ export class DhAvatar extends LitElement {
 
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
 export { configure, type KitOptions } from '../../api/urls.js';
+/** The page's own words for any message of the kit, in any locale (see README, "Languages"). */
+export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 define('dh-avatar', DhAvatar);
 

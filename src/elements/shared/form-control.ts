@@ -1,5 +1,6 @@
-import { LitElement, isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { emit } from './events.js';
+import { LocalizedElement, type Catalogue } from './localized.js';
 
 /**
  * The base of the kit's pickers: a form-associated custom element that behaves like a native
@@ -8,7 +9,7 @@ import { emit } from './events.js';
  * and disabled with its fieldset. Value changes by the user fire native `input` and `change`,
  * and `dh-select` with the whole item; setting `value` from code fires nothing.
  */
-export abstract class DhFormControl<Item> extends LitElement {
+export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Catalogue> extends LocalizedElement<S> {
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {

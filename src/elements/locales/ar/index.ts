@@ -1,0 +1,38 @@
+/** Arabic (العربية): every element's messages, loaded when an element first shows Arabic.
+ * Register: Modern Standard Arabic; requests impersonal ("يُرجى …"), buttons as verbal nouns ("إغلاق").
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'تعذّر الوصول إلى الخادم. يُرجى التحقق من الاتصال وإعادة المحاولة.',
+  rate_limited: 'هناك طلبات كثيرة جدًا حاليًا. يُرجى إعادة المحاولة بعد قليل.',
+  launch_expired: 'انتهت صلاحية رابط المحادثة هذا. يُرجى إعادة تحميل الصفحة.',
+  launch_invalid: 'رابط المحادثة هذا غير صالح. يُرجى إعادة تحميل الصفحة.',
+  head_not_published: 'هذا الإنسان الرقمي غير متاح على هذا الموقع.',
+  not_found: 'غير موجود.',
+  stream_unavailable: 'عرض الفيديو غير متاح على هذا الموقع.',
+  unsafe_url: 'تم رفض رابط المحادثة هذا لأسباب أمنية.',
+  admin_required: 'يتطلب هذا تسجيل الدخول كمسؤول.',
+  admin_closed: 'منطقة الإدارة مغلقة على هذا الخادم.',
+  video_cap_reached: 'تم بلوغ الحد اليومي لمقاطع الفيديو. يُرجى المحاولة مجددًا غدًا.',
+  video_timeout: 'الفيديو غير جاهز بعد. إذا كان لا يزال قيد الإنشاء، فسيظهر لاحقًا بين مقاطع الفيديو السابقة.',
+  video_unavailable: 'تعذّر جلب الفيديو. يُرجى إعادة المحاولة بعد قليل.',
+  video_unplayable: 'تعذّر تشغيل هذا الفيديو.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'حدث خطأ ما. يُرجى إعادة المحاولة.',
+    tryAgain: 'إعادة المحاولة',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

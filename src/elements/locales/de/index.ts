@@ -1,0 +1,38 @@
+/** German (Deutsch): every element's messages, loaded when an element first shows German.
+ * Register: „Sie“.
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  rate_limited: 'Zurzeit gibt es zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
+  launch_expired: 'Dieser Gesprächslink ist abgelaufen. Laden Sie die Seite neu.',
+  launch_invalid: 'Dieser Gesprächslink ist ungültig. Laden Sie die Seite neu.',
+  head_not_published: 'Dieser digitale Mensch ist auf dieser Website nicht verfügbar.',
+  not_found: 'Nicht gefunden.',
+  stream_unavailable: 'Die Videoansicht ist auf dieser Website nicht verfügbar.',
+  unsafe_url: 'Dieser Gesprächslink wurde aus Sicherheitsgründen abgelehnt.',
+  admin_required: 'Dafür ist eine Anmeldung als Administrator nötig.',
+  admin_closed: 'Der Verwaltungsbereich ist auf diesem Server geschlossen.',
+  video_cap_reached: 'Das Tageslimit für Videos ist erreicht. Versuchen Sie es morgen wieder.',
+  video_timeout: 'Das Video ist noch nicht fertig. Falls es noch erstellt wird, erscheint es später bei den bisherigen Videos.',
+  video_unavailable: 'Das Video konnte nicht abgerufen werden. Bitte versuchen Sie es gleich noch einmal.',
+  video_unplayable: 'Dieses Video lässt sich nicht abspielen.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    tryAgain: 'Erneut versuchen',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

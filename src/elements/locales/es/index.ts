@@ -1,0 +1,38 @@
+/** Spanish (español): every element's messages, loaded when an element first shows Spanish.
+ * Register: «tú»; neutral Spanish for Spain and Latin America ("video", not "vídeo").
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'No se puede conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+  rate_limited: 'Hay demasiadas solicitudes en este momento. Inténtalo de nuevo en unos instantes.',
+  launch_expired: 'Este enlace de conversación expiró. Vuelve a cargar la página.',
+  launch_invalid: 'Este enlace de conversación no es válido. Vuelve a cargar la página.',
+  head_not_published: 'Este humano digital no está disponible en este sitio web.',
+  not_found: 'No se encontró.',
+  stream_unavailable: 'La vista de video no está disponible en este sitio web.',
+  unsafe_url: 'Se rechazó este enlace de conversación por motivos de seguridad.',
+  admin_required: 'Para esto, debes iniciar sesión como administrador.',
+  admin_closed: 'El área de administración está cerrada en este servidor.',
+  video_cap_reached: 'Se alcanzó el límite diario de videos. Inténtalo de nuevo mañana.',
+  video_timeout: 'El video aún no está listo. Si todavía se está creando, aparecerá más tarde entre los videos anteriores.',
+  video_unavailable: 'No se pudo obtener el video. Inténtalo de nuevo en unos instantes.',
+  video_unplayable: 'No se puede reproducir este video.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Algo salió mal. Inténtalo de nuevo.',
+    tryAgain: 'Reintentar',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

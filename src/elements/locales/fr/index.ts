@@ -1,0 +1,38 @@
+/** French (français): every element's messages, loaded when an element first shows French.
+ * Register: « vous ».
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  rate_limited: 'Trop de demandes en ce moment. Réessayez dans quelques instants.',
+  launch_expired: 'Ce lien de conversation a expiré. Rechargez la page.',
+  launch_invalid: 'Ce lien de conversation n’est pas valide. Rechargez la page.',
+  head_not_published: 'Cet humain numérique n’est pas disponible sur ce site.',
+  not_found: 'Introuvable.',
+  stream_unavailable: 'La vue vidéo n’est pas disponible sur ce site.',
+  unsafe_url: 'Ce lien de conversation a été refusé pour des raisons de sécurité.',
+  admin_required: 'Cette action nécessite une connexion administrateur.',
+  admin_closed: 'L’espace d’administration est fermé sur ce serveur.',
+  video_cap_reached: 'La limite quotidienne de vidéos est atteinte. Réessayez demain.',
+  video_timeout: 'La vidéo n’est pas encore prête. Si sa création est toujours en cours, elle apparaîtra plus tard parmi les vidéos précédentes.',
+  video_unavailable: 'Impossible de récupérer la vidéo. Réessayez dans quelques instants.',
+  video_unplayable: 'Impossible de lire cette vidéo.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Une erreur s’est produite. Veuillez réessayer.',
+    tryAgain: 'Réessayer',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

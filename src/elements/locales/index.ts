@@ -1,0 +1,20 @@
+/**
+ * Where each locale that ships is: a module of its own, so a site's bundler splits it into its
+ * own chunk, fetched the first time an element shows that language. This map is itself loaded on
+ * demand (shared/localized.ts), so an English page never downloads it.
+ *
+ * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
+ */
+import type { Catalogue, Locale } from '../shared/localized.js';
+
+export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  de: () => import('./de/index.js'),
+  fr: () => import('./fr/index.js'),
+  es: () => import('./es/index.js'),
+  it: () => import('./it/index.js'),
+  pt: () => import('./pt/index.js'),
+  nl: () => import('./nl/index.js'),
+  pl: () => import('./pl/index.js'),
+  ar: () => import('./ar/index.js'),
+  ja: () => import('./ja/index.js'),
+};

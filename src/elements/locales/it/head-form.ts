@@ -1,0 +1,3 @@
+import type { HeadFormMessages } from '../../head-form/messages.js';
+
+export default {} satisfies HeadFormMessages;

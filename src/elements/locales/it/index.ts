@@ -1,0 +1,38 @@
+/** Italian (italiano): every element's messages, loaded when an element first shows Italian.
+ * Register: «tu».
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+  rate_limited: 'Troppe richieste in questo momento. Riprova tra poco.',
+  launch_expired: 'Questo link di conversazione è scaduto. Ricarica la pagina.',
+  launch_invalid: 'Questo link di conversazione non è valido. Ricarica la pagina.',
+  head_not_published: 'Questo umano digitale non è disponibile su questo sito.',
+  not_found: 'Non trovato.',
+  stream_unavailable: 'La visualizzazione video non è disponibile su questo sito.',
+  unsafe_url: 'Questo link di conversazione è stato rifiutato per motivi di sicurezza.',
+  admin_required: 'Per questa operazione devi accedere come amministratore.',
+  admin_closed: 'L’area di amministrazione è chiusa su questo server.',
+  video_cap_reached: 'È stato raggiunto il limite giornaliero di video. Riprova domani.',
+  video_timeout: 'Il video non è ancora pronto. Se è ancora in preparazione, comparirà più tardi tra i video precedenti.',
+  video_unavailable: 'Impossibile recuperare il video. Riprova tra poco.',
+  video_unplayable: 'Impossibile riprodurre questo video.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Si è verificato un errore. Riprova.',
+    tryAgain: 'Riprova',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

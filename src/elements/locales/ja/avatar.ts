@@ -1,0 +1,12 @@
+import type { AvatarMessages } from '../../avatar/messages.js';
+
+export default {
+  title: (name) => (name ? `${name}（デジタルヒューマン）` : 'デジタルヒューマン'),
+  talkTo: (name) => (name ? `${name}と話す` : 'デジタルヒューマンと話す'),
+  talkToUs: 'お話ししましょう',
+  speaks: (language) => `${language}で話します`,
+  connecting: (name) => (name ? `${name}に接続中…` : 'デジタルヒューマンに接続中…'),
+  micBlocked: 'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
+  close: '閉じる',
+  closeLabel: (title) => `${title}を閉じる`,
+} satisfies AvatarMessages;

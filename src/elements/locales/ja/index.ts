@@ -1,0 +1,38 @@
+/** Japanese (日本語): every element's messages, loaded when an element first shows Japanese.
+ * Register: です・ます in sentences, plain verbs on buttons ("閉じる").
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',
+  rate_limited: '現在リクエストが集中しています。しばらくしてからもう一度お試しください。',
+  launch_expired: 'この会話リンクの有効期限が切れています。ページを再読み込みしてください。',
+  launch_invalid: 'この会話リンクは無効です。ページを再読み込みしてください。',
+  head_not_published: 'このデジタルヒューマンはこのサイトではご利用いただけません。',
+  not_found: '見つかりません。',
+  stream_unavailable: 'このサイトでは動画表示をご利用いただけません。',
+  unsafe_url: 'セキュリティ上の理由により、この会話リンクは拒否されました。',
+  admin_required: 'この操作には管理者としてのログインが必要です。',
+  admin_closed: 'このサーバーでは管理画面が無効になっています。',
+  video_cap_reached: '本日の動画作成数の上限に達しました。明日もう一度お試しください。',
+  video_timeout: '動画はまだ完成していません。作成が続いている場合は、後で以前の動画の一覧に表示されます。',
+  video_unavailable: '動画を取得できませんでした。しばらくしてからもう一度お試しください。',
+  video_unplayable: 'この動画は再生できません。',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? '問題が発生しました。もう一度お試しください。',
+    tryAgain: '再試行',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

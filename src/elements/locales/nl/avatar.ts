@@ -1,0 +1,12 @@
+import type { AvatarMessages } from '../../avatar/messages.js';
+
+export default {
+  title: (name) => (name ? `${name}, digitale mens` : 'Digitale mens'),
+  talkTo: (name) => (name ? `Praat met ${name}` : 'Praat met de digitale mens'),
+  talkToUs: 'Praat met ons',
+  speaks: (language) => `Spreekt ${language}`,
+  connecting: (name) => (name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…'),
+  micBlocked: 'Deze pagina staat de microfoon niet toe: je kunt typen, maar niet praten.',
+  close: 'Sluiten',
+  closeLabel: (title) => `${title} sluiten`,
+} satisfies AvatarMessages;

@@ -1,0 +1,38 @@
+/** Dutch (Nederlands): every element's messages, loaded when an element first shows Dutch.
+ * Register: "je".
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  rate_limited: 'Er zijn op dit moment te veel verzoeken. Probeer het zo opnieuw.',
+  launch_expired: 'Deze gesprekslink is verlopen. Laad de pagina opnieuw.',
+  launch_invalid: 'Deze gesprekslink is ongeldig. Laad de pagina opnieuw.',
+  head_not_published: 'Deze digitale mens is niet beschikbaar op deze website.',
+  not_found: 'Niet gevonden.',
+  stream_unavailable: 'De videoweergave is niet beschikbaar op deze website.',
+  unsafe_url: 'Deze gesprekslink is om veiligheidsredenen geweigerd.',
+  admin_required: 'Hiervoor moet je inloggen als beheerder.',
+  admin_closed: 'Het beheergedeelte is gesloten op deze server.',
+  video_cap_reached: 'De daglimiet voor video’s is bereikt. Probeer het morgen opnieuw.',
+  video_timeout: 'De video is nog niet klaar. Als hij nog wordt gemaakt, verschijnt hij later bij de eerdere video’s.',
+  video_unavailable: 'De video kon niet worden opgehaald. Probeer het zo opnieuw.',
+  video_unplayable: 'Deze video kan niet worden afgespeeld.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Er is iets misgegaan. Probeer het opnieuw.',
+    tryAgain: 'Opnieuw proberen',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

@@ -1,0 +1,38 @@
+/** Polish (polski): every element's messages, loaded when an element first shows Polish.
+ * Register: informal "ty" ("Spróbuj ponownie"); a name is never declined, so it stands where the nominative is right.
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.',
+  rate_limited: 'W tej chwili jest zbyt wiele żądań. Spróbuj ponownie za chwilę.',
+  launch_expired: 'Ten link do rozmowy wygasł. Odśwież stronę.',
+  launch_invalid: 'Ten link do rozmowy jest nieprawidłowy. Odśwież stronę.',
+  head_not_published: 'Ten cyfrowy człowiek nie jest dostępny w tej witrynie.',
+  not_found: 'Nie znaleziono.',
+  stream_unavailable: 'Widok wideo nie jest dostępny w tej witrynie.',
+  unsafe_url: 'Ten link do rozmowy został odrzucony ze względów bezpieczeństwa.',
+  admin_required: 'Aby to zrobić, zaloguj się jako administrator.',
+  admin_closed: 'Panel administracyjny jest na tym serwerze zamknięty.',
+  video_cap_reached: 'Osiągnięto dzienny limit filmów. Spróbuj ponownie jutro.',
+  video_timeout: 'Film nie jest jeszcze gotowy. Jeśli nadal powstaje, pojawi się później wśród wcześniejszych filmów.',
+  video_unavailable: 'Nie udało się pobrać filmu. Spróbuj ponownie za chwilę.',
+  video_unplayable: 'Nie można odtworzyć tego filmu.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Coś poszło nie tak. Spróbuj ponownie.',
+    tryAgain: 'Spróbuj ponownie',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

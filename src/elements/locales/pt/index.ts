@@ -1,0 +1,38 @@
+/** Portuguese (português): every element's messages, loaded when an element first shows Portuguese.
+ * Register: "você" (Brazilian Portuguese, the one `pt` usually means on the web).
+ */
+import type { Catalogue } from '../../shared/localized.js';
+import avatar from './avatar.js';
+import headForm from './head-form.js';
+import { facePicker, voicePicker } from './pickers.js';
+import videoStudio from './video-studio.js';
+
+/** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
+const errors: Record<string, string> = {
+  network: 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
+  rate_limited: 'Há muitas solicitações no momento. Tente novamente em instantes.',
+  launch_expired: 'Este link de conversa expirou. Recarregue a página.',
+  launch_invalid: 'Este link de conversa é inválido. Recarregue a página.',
+  head_not_published: 'Este humano digital não está disponível neste site.',
+  not_found: 'Não encontrado.',
+  stream_unavailable: 'A visualização em vídeo não está disponível neste site.',
+  unsafe_url: 'Este link de conversa foi recusado por motivos de segurança.',
+  admin_required: 'Para isso, é preciso entrar como administrador.',
+  admin_closed: 'A área administrativa está fechada neste servidor.',
+  video_cap_reached: 'O limite diário de vídeos foi atingido. Tente novamente amanhã.',
+  video_timeout: 'O vídeo ainda não está pronto. Se ainda estiver sendo criado, ele aparecerá mais tarde entre os vídeos anteriores.',
+  video_unavailable: 'Não foi possível obter o vídeo. Tente novamente em instantes.',
+  video_unplayable: 'Não é possível reproduzir este vídeo.',
+};
+
+export default {
+  shared: {
+    error: (code) => errors[code] ?? 'Algo deu errado. Tente novamente.',
+    tryAgain: 'Tentar novamente',
+  },
+  avatar,
+  facePicker,
+  voicePicker,
+  headForm,
+  videoStudio,
+} satisfies Catalogue;

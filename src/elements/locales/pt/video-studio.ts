@@ -1,0 +1,3 @@
+import type { VideoStudioMessages } from '../../video-studio/messages.js';
+
+export default {} satisfies VideoStudioMessages;

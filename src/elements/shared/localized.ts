@@ -1,0 +1,193 @@
+import { LitElement, isServer, type PropertyDeclarations } from 'lit';
+import type { AvatarMessages } from '../avatar/messages.js';
+import type { FacePickerMessages } from '../face-picker/messages.js';
+import type { HeadFormMessages } from '../head-form/messages.js';
+import type { VideoStudioMessages } from '../video-studio/messages.js';
+import type { VoicePickerMessages } from '../voice-picker/messages.js';
+import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
+
+/**
+ * The words of the kit's elements, in the page's language.
+ *
+ * One catalogue: each element's English messages live beside it (`messages.ts`, bundled with the
+ * element, so English costs nothing extra) and every other locale is one module of
+ * `elements/locales/`, loaded on demand the first time an element needs it. Each element has its
+ * own locale, from its `locale` property, else its own or nearest ancestor's `lang`, else the
+ * document's, else English; a change of any of these re-renders it, and a page can switch at will.
+ *
+ * Why not @lit/localize's runtime: its `msg()` has one locale for the whole page (elements of
+ * two languages side by side cannot be), it can be configured once per page (a site's own Lit
+ * app that localizes too would throw), its id hashing alone costs more than this file in the
+ * avatar's budget, and it has no plurals. The catalogue keeps its model instead: one build for
+ * every locale, a module per locale loaded at run time, messages as strings or functions of
+ * their values (plurals, numbers, dates through `Intl`).
+ */
+
+/** Every section of the catalogue: one per element, and `shared` for what several say alike. */
+export interface Catalogue {
+  shared: SharedMessages;
+  avatar: AvatarMessages;
+  facePicker: FacePickerMessages;
+  voicePicker: VoicePickerMessages;
+  headForm: HeadFormMessages;
+  videoStudio: VideoStudioMessages;
+}
+
+/** A section's messages, any of them: what `setMessages` and an element's `messages` take. */
+export type Overrides = { [S in keyof Catalogue]?: Partial<Catalogue[S]> };
+
+/** The locales that ship with the kit (English is built in, the others load on demand). */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'ja'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+
+const loaded = new Map<string, Overrides>([['en', {}]]);
+const loading = new Map<string, Promise<unknown>>();
+const overrides = new Map<string, Overrides>();
+const elements = new Set<LocalizedElement>();
+/** Bumped when any locale's messages change, so each element merges its section again. */
+let version = 0;
+let observer: MutationObserver | undefined;
+
+/**
+ * Overrides messages of a locale for every element of the page, or adds a locale of the site's
+ * own (missing messages are English). Elements re-render at once.
+ *
+ * ```js
+ * setMessages('de', { avatar: { talkTo: (name) => `Jetzt mit ${name} sprechen` } });
+ * ```
+ */
+export function setMessages(locale: string, messages: Overrides): void {
+  const tag = locale.toLowerCase();
+  const own = overrides.get(tag) ?? {};
+  for (const [section, values] of Object.entries(messages)) Object.assign(((own as Record<string, object>)[section] ??= {}), values);
+  overrides.set(tag, own);
+  relocalize();
+}
+
+/** The best locale for a `lang` tag: itself, else its language (`pt-BR` → `pt`), else English. */
+export function matchLocale(tag: string | null | undefined): string {
+  const t = (tag ?? '').toLowerCase();
+  for (const c of [t, t.split('-')[0]!]) if (overrides.has(c) || (LOCALES as readonly string[]).includes(c)) return c;
+  return 'en';
+}
+
+function relocalize(): void {
+  version++;
+  for (const el of elements) el.requestUpdate();
+}
+
+/** Starts loading a locale's module; a failure leaves English (and says why in the console). */
+function load(locale: string): Promise<unknown> | undefined {
+  if (loaded.has(locale) || !(LOCALES as readonly string[]).includes(locale)) return;
+  let p = loading.get(locale);
+  if (!p) {
+    p = import('../locales/index.js')
+      .then((l) => l.locales[locale as Exclude<Locale, 'en'>]())
+      .then(
+        (m) => m.default,
+        (err) => console.warn(`dh-kit: no "${locale}" messages`, err),
+      )
+      .then((m) => {
+        loaded.set(locale, m ?? {});
+        version++;
+      });
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+/**
+ * The base of every element of the kit: `this.m` is its section of the catalogue in its locale.
+ * The first render waits for a locale that is still loading (one small module), so a German page
+ * never flashes English; later switches re-render once the new locale has loaded.
+ */
+export abstract class LocalizedElement<S extends keyof Catalogue = keyof Catalogue> extends LitElement {
+  static override properties: PropertyDeclarations = {
+    locale: {},
+    messages: { attribute: false },
+  };
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  /** The locale to show, over any `lang` (e.g. `de`, `pt-BR`); unset: from `lang`. */
+  locale?: string;
+  /** This element's own messages, over the locale's (property only). */
+  messages?: Partial<Catalogue[S]>;
+
+  /** The property that sets the locale over any `lang` (the voice picker's `locale` filters voices instead). */
+  protected get localeProperty(): string | undefined {
+    return this.locale;
+  }
+
+  /** The element's section of the catalogue, and its English messages. */
+  protected abstract readonly section: S;
+  protected abstract readonly english: Catalogue[S];
+
+  #cache?: { key: string; own?: Partial<Catalogue[S]>; m: Catalogue[S]; shared: SharedMessages };
+
+  /** The locale this element shows now. */
+  get currentLocale(): string {
+    return matchLocale(this.languageTag);
+  }
+
+  /** The language of the element's place in the page: `locale`, else the nearest `lang` (crossing shadow roots), else the document's. */
+  protected get languageTag(): string {
+    let tag = this.localeProperty || null;
+    for (let n: Element | null = this; n && tag === null; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)) tag = n.getAttribute('lang');
+    return tag ?? (isServer ? '' : document.documentElement.lang);
+  }
+
+  /** The messages of this element, in its locale. */
+  protected get m(): Catalogue[S] {
+    return this.#merged().m;
+  }
+
+  /** The messages shared by every element (error texts), in this element's locale. */
+  protected get shared(): SharedMessages {
+    return this.#merged().shared;
+  }
+
+  #merged(): { m: Catalogue[S]; shared: SharedMessages } {
+    const locale = this.currentLocale;
+    const key = `${locale} ${version}`;
+    if (this.#cache?.key !== key || this.#cache.own !== this.messages) {
+      const own = loaded.get(locale);
+      const site = overrides.get(locale);
+      this.#cache = {
+        key,
+        own: this.messages,
+        m: { ...this.english, ...own?.[this.section], ...site?.[this.section], ...this.messages } as Catalogue[S],
+        shared: { ...sharedEnglish, ...own?.shared, ...site?.shared },
+      };
+    }
+    return this.#cache;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    elements.add(this);
+    if (!observer) {
+      // Any `lang` above any element: one observer for the page, filtered to that attribute.
+      observer = new MutationObserver(relocalize);
+      observer.observe(document.documentElement, { attributeFilter: ['lang'], subtree: true });
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    elements.delete(this);
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const pending = isServer ? undefined : load(this.currentLocale);
+    return pending ? pending.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+}
