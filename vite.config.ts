@@ -28,9 +28,9 @@ export default defineConfig(({ mode }) =>
           target: 'es2022',
           minify: true,
           // Library builds keep white space unless the output itself is minified (Vite 8 / Rolldown).
-          // One file: the locales are inside (loaded lazily, evaluated only when a page shows that
-          // language), so one script tag and one integrity value cover everything.
-          rolldownOptions: { output: { minify: true, codeSplitting: false } },
+          // The locales are chunks beside the bundle (`dh-kit.de-<hash>.js`), fetched only by a page
+          // that shows that language; they import nothing, so they work whatever URL loaded the bundle.
+          rolldownOptions: { output: { minify: true, chunkFileNames: 'dh-kit.[name]-[hash].js' } },
           lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
         },
       }

@@ -16,17 +16,20 @@ import { build as viteBuild } from 'vite';
 
 const KB = 1024;
 /**
- * Entry → budget in bytes gzip, with Lit (null: reported only). The avatar's and the whole kit's
- * were 10 and 40 kB until the URL policy of every element (api/urls.ts: frame, media, endpoint
- * and credential checks) came in; it costs about 0.8 kB gzip, and safety comes first.
+ * Entry → budget in bytes gzip, with Lit (null: reported only), for what an English page loads.
+ * The avatar's and the whole kit's were 10 and 40 kB until the URL policy of every element
+ * (api/urls.ts: frame, media, endpoint and credential checks) came in, about 0.8 kB; then the
+ * languages (issue 18: shared/localized.ts, the formats, every message a keyed entry of the
+ * catalogue, the head's language on the facade) cost about 1.1 kB in the avatar and 3.2 kB in the
+ * whole kit. The other locales are chunks of their own, not counted here.
  */
 export const BUDGETS = {
-  'dh-kit/avatar': 11 * KB,
+  'dh-kit/avatar': 12 * KB,
   'dh-kit/face-picker': 26 * KB,
   'dh-kit/voice-picker': 26 * KB,
   'dh-kit/head-form': null,
   'dh-kit/video-studio': null,
-  'dh-kit': 41 * KB,
+  'dh-kit': 44 * KB,
 };
 
 /**

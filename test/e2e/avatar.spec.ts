@@ -47,7 +47,7 @@ test('keyboard: Tab reaches the button, Enter loads the page and puts focus insi
   await page.goto(`${DEMO}/`);
   const talk = page.locator('#hero').getByRole('button', { name: 'Talk to Ava' });
   await expect(talk).toBeVisible();
-  for (let i = 0; i < 10 && !(await talk.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 15 && !(await talk.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Tab');
   await expect(talk).toBeFocused();
   await page.keyboard.press('Enter');
   const frame = page.frameLocator('#hero iframe');
@@ -180,4 +180,26 @@ test('EV-4 EV-5 EV-10 a session that goes idle: warning in the page, then start 
   const deliveries = await (await request.get(`${PLATFORM}/api/_sim/deliveries`)).json();
   expect(deliveries.filter((d: { error?: string }) => d.error === 'answer lost (injected)')).toHaveLength(1);
   await expect(frame.locator('.status')).toContainText('ended after a time without messages');
+});
+
+test('the demo\'s language switcher: the elements speak German, then Arabic from right to left, and the choice stays', async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  const language = page.getByLabel('Language of the elements');
+  await expect(language).toHaveValue('en');
+  await language.selectOption('de');
+  const hero = page.locator('#hero');
+  await expect(hero.getByRole('button', { name: 'Mit Ava sprechen' })).toBeVisible();
+  await expect(page.locator('#bubble').getByRole('button', { name: 'Mit Ava sprechen' })).toBeVisible();
+  await page.reload();
+  await expect(hero.getByRole('button', { name: 'Mit Ava sprechen' })).toBeVisible();
+
+  await language.selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(hero.getByRole('button')).not.toContainText('Mit');
+  await expect(hero.getByRole('button')).toContainText('Ava');
+  // The bubble's bottom-right corner is the bottom-left one in a right-to-left page.
+  const launcher = await page.locator('#bubble').getByRole('button').boundingBox();
+  expect(launcher!.x + launcher!.width / 2).toBeLessThan(page.viewportSize()!.width / 2);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });

@@ -55,6 +55,13 @@ export function catalogueWords(messages: object): Set<string> {
   return words;
 }
 
+/** A shipped locale's whole catalogue, as the kit loads it. */
+export async function catalogue(locale: string): Promise<Catalogue> {
+  const { locales } = await import('../../src/elements/locales/index.js');
+  const { formats } = await import('../../src/elements/locales/format.js');
+  return (await locales[locale as keyof typeof locales]()).default(formats(locale));
+}
+
 /**
  * The English words found in `root` for a locale: words of the English section (and the shared
  * one) that the locale's own messages never use, so a word both languages share ("video") is not
@@ -67,8 +74,7 @@ export async function englishLeft<S extends keyof Catalogue>(
   locale: string,
   allowed: string[] = [],
 ): Promise<string[]> {
-  const loaders = (await import('../../src/elements/locales/index.js')).locales as Record<string, () => Promise<{ default: Catalogue }>>;
-  const target = (await loaders[locale]!()).default;
+  const target = await catalogue(locale);
   const theirs = new Set([...catalogueWords(target[section]), ...catalogueWords(target.shared)]);
   const ours = new Set([...catalogueWords(english), ...catalogueWords(sharedMessages)]);
   const skip = new Set(allowed.flatMap(wordsOf));

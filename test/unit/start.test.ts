@@ -78,6 +78,18 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     const bundle = await fetch(`${info.url}/dh-kit.bundle.js`);
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
+    // The locales are chunks beside it, served as it is (any origin, a year: each name is its content's hash).
+    const map = (await bundle.text()).match(/import\(["'`]\.\/(dh-kit\.locales-[\w-]+\.js)/)?.[1];
+    assert.ok(map, 'the bundle loads its locale map on demand');
+    const locales = await fetch(`${info.url}/${map}`);
+    assert.equal(locales.status, 200);
+    const german = (await locales.text()).match(/de:\(\)=>import\(["'`]\.\/(dh-kit\.[\w-]+\.js)/)?.[1];
+    const de = await fetch(`${info.url}/${german}`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(de.status, 200);
+    assert.equal(de.headers.get('access-control-allow-origin'), '*');
+    assert.match(de.headers.get('cache-control') ?? '', /immutable/);
+    assert.match(await de.text(), /digitaler Mensch/);
+    assert.equal((await fetch(`${info.url}/dh-kit.nothing-here.js`)).status, 404);
     // The demo heads are published: their summary and a launch URL are there.
     const head = await (await fetch(`${info.url}/dh/heads/${info.demoHeads!.chat}`)).json();
     assert.equal(head.name, 'Ava');

@@ -3,22 +3,15 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
-import { emit, type DhErrorDetail } from '../shared/events.js';
+import { emit, type AvatarActivateDetail, type AvatarLoadDetail, type AvatarTrigger, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
-import { launchFrame, preconnect, type Frame } from './launch.js';
+import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { avatarMessages } from './messages.js';
+import { languageName } from '../locales/format.js';
 
-export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
-/** The detail of `dh-activate`: what started loading. */
-export interface AvatarActivateDetail {
-  trigger: AvatarTrigger;
-}
-/** The detail of `dh-load`: which page loaded. */
-export interface AvatarLoadDetail {
-  view: View;
-}
+export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
@@ -74,8 +67,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   protected readonly section = 'avatar';
   protected readonly english = avatarMessages;
 
-  // Reactive properties are declared statically rather than with decorators: the decorator
-  // helpers cost 0.7 kB gzip, and this element has an 11 kB budget with Lit included.
+  // Static properties, not decorators: their helpers would cost 0.7 kB gzip of the avatar's budget.
   static override properties = {
     headId: { attribute: 'head-id' },
     endpoint: {},
@@ -259,24 +251,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return this.label ?? this.m.title(this.#name);
   }
 
-  /** "Speaks Spanish" (in the page's language) when the head's language is not the page's. */
+  /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
-    // The language alone (es-ES → es): on a facade "Spanish" says enough.
     const language = this._summary?.language?.split('-')[0]!.toLowerCase();
-    if (!language || language === (this.languageTag || 'en').split('-')[0]!.toLowerCase()) return;
-    try {
-      const name = new Intl.DisplayNames([this.currentLocale], { type: 'language' }).of(language);
-      return name && this.m.speaks(name);
-    } catch {
-      return; // Not a language tag: nothing worth saying.
-    }
-  }
-
-  /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
-  get #micBlocked(): boolean {
-    const d = document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } };
-    const policy = d.permissionsPolicy ?? d.featurePolicy;
-    return policy?.allowsFeature('microphone') === false;
+    const name = language && language !== (this.languageTag || 'en').split('-')[0]!.toLowerCase() && languageName(language, this.currentLocale);
+    return name ? this.m.speaks(name) : undefined;
   }
 
   #preconnect = (): void => preconnect(this.endpoint);
@@ -344,7 +323,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
         : nothing}
       ${this._phase === 'loading'
         ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
-        : this.#micBlocked
+        : micBlocked()
           ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
           : nothing}`;
   }
@@ -400,9 +379,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 }
 
-/** The page's own settings (trusted proxies), shared by every element of the kit. */
+// The page's own settings (trusted proxies) and words (README, "Languages"), shared by every element of the kit.
 export { configure, type KitOptions } from '../../api/urls.js';
-/** The page's own words for any message of the kit, in any locale (see README, "Languages"). */
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 define('dh-avatar', DhAvatar);

@@ -71,3 +71,9 @@ export function preconnect(endpoint: string): void {
   preconnected.add(origin);
   document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: '' }));
 }
+
+/** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
+export function micBlocked(): boolean {
+  const d = document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } };
+  return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
+}

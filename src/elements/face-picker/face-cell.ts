@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { FaceItem } from '../../api/answers.js';
 import type { PagedList } from '../shared/paged-list.js';
+import type { PickerMessages } from '../shared/picker-messages.js';
 import { genderLabel, slotOf } from '../shared/picker-states.js';
 
 /** What a row of cells shows of the picker, and what its cells call. */
@@ -18,6 +19,8 @@ export interface RowState {
   onChoose: (index: number) => void;
   onPointerEnter: (index: number) => void;
   onPointerLeave: (index: number) => void;
+  /** The picker's words, in its locale. */
+  m: PickerMessages;
 }
 
 /** One row of the grid: `cols` faces from `row × cols`, the last row maybe shorter. */
@@ -33,7 +36,7 @@ export function renderRow(list: PagedList<FaceItem>, row: number, state: RowStat
  * updated in place when their page lands.
  */
 function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: RowState) {
-  const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value);
+  const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value, s.m);
   const playIdle = face && (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
   // The videos have tabindex=-1: Firefox makes every <video> a tab stop, so Tab from the grid
   // landed on the idle video, which the grid's blur then removed, and focus fell to <body>.
@@ -60,6 +63,6 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>
     <span class="name">${face ? face.name : placeholder}</span>
-    <span class="meta">${face ? genderLabel(face.gender) : nothing}</span>
+    <span class="meta">${face ? genderLabel(face.gender, s.m) : nothing}</span>
   </div>`;
 }

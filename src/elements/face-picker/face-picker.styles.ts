@@ -9,7 +9,7 @@ export const styles = css`
     flex-wrap: wrap;
     gap: 8px 16px;
     align-items: center;
-    margin-bottom: 8px;
+    margin-block-end: 8px;
   }
   /* The search takes the rest of the line: the toolbar stays one line high. */
   .toolbar label:last-child,
@@ -65,8 +65,8 @@ export const styles = css`
   }
   .check {
     position: absolute;
-    top: 8px;
-    right: 8px;
+    inset-block-start: 8px;
+    inset-inline-end: 8px;
     width: 22px;
     height: 22px;
     border-radius: 50%;

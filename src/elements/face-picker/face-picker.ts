@@ -13,6 +13,7 @@ import { renderRow, type RowState } from './face-cell.js';
 import { gridTarget } from './grid-keys.js';
 import { unpin } from '../shared/unpin.js';
 import { define } from '../shared/define.js';
+import { facePickerMessages } from './messages.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
 const PAGE_SIZE = 60;
@@ -72,7 +73,9 @@ interface Filters {
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhFacePicker extends DhPicker<FaceItem> {
+export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'facePicker'> {
+  protected readonly section = 'facePicker';
+  protected readonly english = facePickerMessages;
   static override styles = [pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
@@ -83,9 +86,6 @@ export class DhFacePicker extends DhPicker<FaceItem> {
     _hover: { state: true },
     _cols: { state: true },
   };
-
-  protected readonly requiredMessage = 'Please choose a face.';
-  protected readonly noun = 'faces';
 
   get #grid(): HTMLElement | null {
     return this.renderRoot?.querySelector('.grid') ?? null;
@@ -99,8 +99,6 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** `ASC` (default, the platform's order) or `DESC`. */
   order: 'ASC' | 'DESC' = 'ASC';
-  /** Accessible name of the grid. */
-  label = 'Face';
 
   #resize?: ResizeObserver;
   readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
@@ -272,6 +270,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
       onChoose: this.#choose,
       onPointerEnter: this.#onCellEnter,
       onPointerLeave: this.#onCellLeave,
+      m: this.m,
     };
   }
 
@@ -283,17 +282,18 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   };
 
   protected override render() {
+    const m = this.m;
     return html`
       <div class="toolbar" part="toolbar">
-        <label>Gender
+        <label>${m.gender}
           <select part="gender" .value=${this.gender} @change=${this.#onGender} ?disabled=${this.isDisabled}>
-            <option value="">All</option>
-            <option value="FEMALE">Female</option>
-            <option value="MALE">Male</option>
+            <option value="">${m.allGenders}</option>
+            <option value="FEMALE">${m.female}</option>
+            <option value="MALE">${m.male}</option>
           </select>
         </label>
-        <label>Name
-          <input part="search" type="search" placeholder="Search faces" @input=${this.onSearch} ?disabled=${this.isDisabled} />
+        <label>${m.name}
+          <input part="search" type="search" placeholder=${m.search} @input=${this.onSearch} ?disabled=${this.isDisabled} />
         </label>
       </div>
       ${this.renderCatalogue()}
@@ -301,11 +301,13 @@ export class DhFacePicker extends DhPicker<FaceItem> {
   }
 
   protected renderEmpty() {
-    const filters = [this._q && `the name "${this._q}"`, this.gender && (this.gender === 'FEMALE' ? 'female faces' : 'male faces')].filter(Boolean);
-    return renderStatus(html`
-      No face matches ${filters.length ? filters.join(' and ') : 'yet: the catalogue is empty'}.
-      ${filters.length ? html`Widen the search or <button type="button" @click=${this.#onClearFilters}>Clear filters</button>` : nothing}
-    `);
+    const m = this.m;
+    const filters = [this._q && m.byName(this._q), this.gender && (this.gender === 'FEMALE' ? m.femaleFaces : m.maleFaces)].filter((f): f is string => !!f);
+    return renderStatus(
+      filters.length
+        ? html`${m.noMatch(filters)} ${m.widen} <button type="button" @click=${this.#onClearFilters}>${m.clearFilters}</button>`
+        : m.empty,
+    );
   }
 
   protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
@@ -315,7 +317,7 @@ export class DhFacePicker extends DhPicker<FaceItem> {
       class="grid scroller"
       part="grid"
       role="grid"
-      aria-label=${this.label}
+      aria-label=${this.accessibleName}
       aria-rowcount=${rows.length}
       aria-colcount=${this._cols}
       aria-busy=${busy}

@@ -7,6 +7,8 @@ import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { bundleInfoSchema, type BundleInfo, type CreatedHead } from '../../api/answers.js';
 import { requestJson } from '../../api/client.js';
 import { embedCode } from '../../api/embed.js';
+import { OPERATION_MODES, type OperationMode } from '../../api/modes.js';
+import type { HeadFormMessages } from './messages.js';
 
 type Layout = 'inline' | 'bubble';
 
@@ -68,22 +70,38 @@ export class EmbedCode {
     this.#host.requestUpdate();
   };
 
-  render(head: CreatedHead) {
-    const layout = (value: Layout, label: string) =>
-      html`<label><input type="radio" name="embed-layout" value=${value} .checked=${this.#layout === value} @change=${this.#onLayout} /> ${label}</label>`;
+  render(m: HeadFormMessages, head: CreatedHead) {
+    const layout = (value: Layout) =>
+      html`<label><input type="radio" name="embed-layout" value=${value} .checked=${this.#layout === value} @change=${this.#onLayout} /> ${m[value]}</label>`;
     return html`<section class="embed" part="embed" aria-labelledby="embed-title">
-      <h4 id="embed-title">Embed code</h4>
-      <p class="hint">
-        Paste it into any page or a CMS HTML block.${this.#bundle === null
-          ? html` This server does not serve the dh-kit bundle: load the kit on that page first (npm or your CDN).`
-          : nothing}
-      </p>
-      <div class="layouts" role="radiogroup" aria-label="Layout">${layout('inline', 'In the page')} ${layout('bubble', 'Chat bubble')}</div>
+      <h4 id="embed-title">${m.embedTitle}</h4>
+      <p class="hint">${m.embedHint}${this.#bundle === null ? html` ${m.noBundle}` : nothing}</p>
+      <div class="layouts" role="radiogroup" aria-label=${m.layout}>${layout('inline')} ${layout('bubble')}</div>
       <pre part="embed-code"><code>${this.code(head)}</code></pre>
       <div class="actions">
-        <button type="button" part="copy" @click=${() => this.#copy(head)}>Copy</button>
-        <span role="status">${this.#copied === 'copied' ? 'Copied.' : this.#copied === 'select' ? 'Selected: press Ctrl+C (⌘C) to copy.' : ''}</span>
+        <button type="button" part="copy" @click=${() => this.#copy(head)}>${m.copy}</button>
+        <span role="status">${this.#copied === 'copied' ? m.copied : this.#copied === 'select' ? m.selected : ''}</span>
       </div>
     </section>`;
   }
+}
+
+/** The new head: its ids and mode, the embed code, a preview (unless `endpoint` is undefined) and "another". */
+export function renderResult(m: HeadFormMessages, head: CreatedHead, embed: EmbedCode, endpoint: string | undefined, onAnother: () => void) {
+  const mode = (OPERATION_MODES as readonly string[]).includes(head.mode) ? m[head.mode as OperationMode] : head.mode;
+  return html`<section class="result" part="result" aria-labelledby="result-title">
+    <h3 id="result-title" tabindex="-1">${m.ready(head.name)}</h3>
+    <dl>
+      <dt>${m.headId}</dt>
+      <dd><code>${head.id}</code></dd>
+      ${head.publicId ? html`<dt>${m.publicId}</dt><dd><code>${head.publicId}</code></dd>` : nothing}
+      <dt>${m.modeTerm}</dt>
+      <dd>${head.streaming ? m.streamingResult(mode) : mode}</dd>
+    </dl>
+    ${embed.render(m, head)}
+    ${endpoint === undefined
+      ? nothing
+      : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
+    <div class="actions"><button type="button" @click=${onAnother}>${m.another}</button></div>
+  </section>`;
 }

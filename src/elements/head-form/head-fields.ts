@@ -4,18 +4,20 @@
  * is kept when the mode or the streaming switch hides them.
  */
 import { html, nothing } from 'lit';
-import { FIELD_LABELS, type Errors, type Field } from './head-request.js';
+import type { Errors, Field } from './head-request.js';
+import type { HeadFormMessages } from './messages.js';
 
-// A field's label is its name in the form-level message (FIELD_LABELS), and its control's name is
-// the field's own unless given.
+// A field's label is its name in the form-level message (its message of the same key), and its
+// control's name is the field's own unless given.
 
 export function renderText(
+  m: HeadFormMessages,
   errors: Errors,
   field: Field,
   o: { name?: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
 ) {
   return html`<div class="field" part="field" ?hidden=${o.hidden}>
-    <label for=${field}>${FIELD_LABELS[field]}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
+    <label for=${field}>${m[field]}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
     <input
       id=${field}
       part="input"
@@ -28,26 +30,26 @@ export function renderText(
       aria-invalid=${!!errors[field]}
       aria-describedby=${describedBy(errors, field, o.hint)}
     />
-    ${o.hint ? html`<p id="${field}-hint" class="hint">${o.hint}</p>` : nothing} ${renderError(errors, field)}
+    ${o.hint ? html`<p id="${field}-hint" class="hint">${o.hint}</p>` : nothing} ${renderError(m, errors, field)}
   </div>`;
 }
 
-export function renderArea(errors: Errors, field: Field, hint: string, hidden = false, name: string = field) {
+export function renderArea(m: HeadFormMessages, errors: Errors, field: Field, hint: string, hidden = false, name: string = field) {
   return html`<div class="field" part="field" ?hidden=${hidden}>
-    <label for=${field}>${FIELD_LABELS[field]}</label>
+    <label for=${field}>${m[field]}</label>
     <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${!!errors[field]} aria-describedby=${describedBy(errors, field, hint)}></textarea>
     <p id="${field}-hint" class="hint">${hint}</p>
-    ${renderError(errors, field)}
+    ${renderError(m, errors, field)}
   </div>`;
 }
 
-export function renderSelect(errors: Errors, field: Field, name: string, options: [string, string][], onChange?: (e: Event) => void) {
+export function renderSelect(m: HeadFormMessages, errors: Errors, field: Field, name: string, options: [string, string][], onChange?: (e: Event) => void) {
   return html`<div class="field" part="field">
-    <label for=${field}>${FIELD_LABELS[field]}</label>
+    <label for=${field}>${m[field]}</label>
     <select id=${field} part="input" data-field=${field} name=${name} @change=${onChange ?? nothing} aria-describedby=${describedBy(errors, field)}>
       ${options.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
     </select>
-    ${renderError(errors, field)}
+    ${renderError(m, errors, field)}
   </div>`;
 }
 
@@ -56,8 +58,8 @@ function describedBy(errors: Errors, field: Field, hint?: string) {
   return ids || nothing;
 }
 
-export function renderError(errors: Errors, field: Field) {
-  const message = errors[field];
-  return message ? html`<p id="${field}-error" class="field-error" part="field-error">${message}</p>` : nothing;
+/** The message next to a field, in the form's locale of the moment. */
+export function renderError(m: HeadFormMessages, errors: Errors, field: Field) {
+  const problem = errors[field];
+  return problem ? html`<p id="${field}-error" class="field-error" part="field-error">${problem(m)}</p>` : nothing;
 }
-

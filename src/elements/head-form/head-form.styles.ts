@@ -100,22 +100,23 @@ export const styles = css`
     cursor: pointer;
     transition: background 0.15s;
   }
+  /* The knob moves toward the end of the line, whichever way the page writes. */
   .switch input::after {
     content: '';
     position: absolute;
-    top: 3px;
-    left: 3px;
+    inset-block-start: 3px;
+    inset-inline-start: 3px;
     width: 16px;
     height: 16px;
     border-radius: 50%;
     background: Canvas;
-    transition: transform 0.15s;
+    transition: inset-inline-start 0.15s;
   }
   .switch input:checked {
     background: var(--_a);
   }
   .switch input:checked::after {
-    transform: translateX(18px);
+    inset-inline-start: 21px;
   }
   @media (prefers-reduced-motion: reduce) {
     .switch input,
@@ -126,7 +127,7 @@ export const styles = css`
   .notice {
     margin: 0;
     padding: 10px 12px;
-    border-left: 4px solid var(--_a);
+    border-inline-start: 4px solid var(--_a);
     background: color-mix(in srgb, var(--_a) 8%, transparent);
   }
   .actions {
@@ -183,6 +184,13 @@ export const styles = css`
   }
   .embed h4 {
     margin: 0 0 4px;
+  }
+  /* Code, ids and addresses keep their own (LTR) direction in any page. */
+  pre,
+  code,
+  input[type='url'] {
+    direction: ltr;
+    unicode-bidi: isolate;
   }
   .embed pre {
     margin: 8px 0;

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
@@ -9,13 +9,15 @@ import '../face-picker/face-picker.js';
 import '../voice-picker/voice-picker.js';
 import type { DhFacePicker } from '../face-picker/face-picker.js';
 import type { DhVoicePicker } from '../voice-picker/voice-picker.js';
-import { EmbedCode } from './embed-code.js';
+import { EmbedCode, renderResult } from './embed-code.js';
 import { PluginFields } from './plugin-fields.js';
 import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
-import { collectHead, DEFAULT_LANGUAGES, FIELD_LABELS, FIELD_ORDER, fieldErrors, listOf, MODE_LABELS, usesPrompt } from './head-request.js';
+import { collectHead, DEFAULT_LANGUAGES, FIELD_ORDER, fieldErrors, languageOptions, usesPrompt } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
+import { LocalizedElement } from '../shared/localized.js';
+import { headFormMessages } from './messages.js';
 
 export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
 
@@ -32,6 +34,10 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  *
  * It posts to `{endpoint}/heads` (an admin route): give the site's auth with `headers` or
  * `credentials`; they are passed on to the pickers too.
+ *
+ * Its words follow the page's language (`lang`, or the `locale` property), as do the pickers'.
+ * The platform's refusals are its own words in English; in another language, the form's text for
+ * each kind of refusal.
  *
  * @element dh-head-form
  *
@@ -57,8 +63,10 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  * @cssprop [--dh-head-form-gap=16px] - Space between fields.
  * @cssprop [--dh-head-form-font=system-ui, sans-serif] - Font.
  */
-export class DhHeadForm extends LitElement {
+export class DhHeadForm extends LocalizedElement<'headForm'> {
   static override styles = styles;
+  protected readonly section = 'headForm';
+  protected readonly english = headFormMessages;
 
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
@@ -89,8 +97,8 @@ export class DhHeadForm extends LitElement {
 
   private _errors: Errors = {};
   private _submitting = false;
-  /** The form-level message after a refused submit. */
-  private _failure?: string;
+  /** The form-level message after a refused submit (written when shown, in the locale of the moment). */
+  private _failure?: () => string;
   private _created?: CreatedHead;
   /** A streaming head that was created but whose splitter is still on: the form offers to finish it. */
   private _unfinished?: { id: string; name: string };
@@ -105,7 +113,7 @@ export class DhHeadForm extends LitElement {
   streaming = false;
   /** The operation mode chosen (oc, ttt, doc_qa, plugin, voiceflow); follows the user's choice. */
   mode: OperationMode = 'oc';
-  /** The languages offered, as `{tag, label}` (property only). */
+  /** The languages offered, as `{tag, label}` (property only); by default ten, named in the form's language. */
   languages: LanguageOption[] = DEFAULT_LANGUAGES;
   /** No `<dh-avatar>` preview after creation (a page that shows the head elsewhere). */
   noPreview = false;
@@ -166,7 +174,7 @@ export class DhHeadForm extends LitElement {
     this._failure = undefined;
     const { body, errors } = collectHead(new FormData(this.#form), { streaming: this.streaming, mode: this.mode });
     if (!body) {
-      this._failure = `The head was not created. Check ${listOf(FIELD_ORDER.filter((f) => errors[f]).map((f) => FIELD_LABELS[f]))}.`;
+      this._failure = () => this.m.checkFields(FIELD_ORDER.filter((f) => errors[f]).map((f) => this.m[f]));
       return this.#showErrors(errors);
     }
     this._errors = {};
@@ -183,20 +191,25 @@ export class DhHeadForm extends LitElement {
       await this.#done(head);
     } catch (err) {
       if (this.#abort.signal.aborted) return;
-      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', 'The head could not be created. Try again.');
+      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', this.m.unexpected);
       emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
       if (error.code === 'splitter_failed' && error.headId) {
         // The head exists: creating it again would make a second one. Finish this one instead.
         this._unfinished = { id: error.headId, name: String(body.name) };
-        this._failure = `${String(body.name)} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs.`;
+        this._failure = () => this.m.splitterFailed(String(body.name));
         return;
       }
       const fields = fieldErrors(error);
-      this._failure = fields ? 'The platform did not accept the head: see the marked fields.' : `The head was not created. ${error.message}`;
+      this._failure = () => (fields ? this.m.seeMarked : this.m.notCreated(this.#why(error)));
       if (fields) await this.#showErrors(fields);
     } finally {
       this._submitting = false;
     }
+  }
+
+  /** A refusal in the form's words: English shows the proxy's; another locale its own for the code. */
+  #why(error: ApiRequestError): string {
+    return this.m.refused(error.code, error.message) || this.shared.error(error.code, error.message);
   }
 
   /** Shows the new head and tells the page. */
@@ -223,7 +236,7 @@ export class DhHeadForm extends LitElement {
       });
       await this.#done({ id: head.id, publicId: null, name: head.name, mode: 'oc', poster: null, streaming: true });
     } catch (err) {
-      this._failure = `The splitter is still on. ${err instanceof ApiRequestError ? err.message : 'Try again.'}`;
+      this._failure = () => this.m.splitterStillOn(err instanceof ApiRequestError ? this.#why(err) : undefined);
     } finally {
       this._submitting = false;
     }
@@ -267,8 +280,10 @@ export class DhHeadForm extends LitElement {
 
   /** The voice picker dropped a voice a streaming head cannot use: its words, next to the voice. */
   #onVoiceChange(): void {
-    const why = this.#voicePicker.validationMessage;
-    if (!this.#voicePicker.value && why) this._errors = { ...this._errors, voice: why };
+    const picker = this.#voicePicker;
+    const why = picker.validationMessage;
+    // The picker's words, in its locale (the form's): asked again when shown, so they follow `lang`.
+    if (!picker.value && why) this._errors = { ...this._errors, voice: () => picker.validationMessage || why };
   }
 
   /** A field the user changed loses its message. */
@@ -291,34 +306,34 @@ export class DhHeadForm extends LitElement {
   }
 
   #renderForm() {
-    const streaming = this.streaming;
-    const mode = this.mode;
+    const { m, streaming, mode, _errors: errors } = this;
+    const languages = languageOptions(this.languages, this.currentLocale);
     return html`<form part="form" novalidate aria-busy=${this._submitting} @submit=${this.#onSubmit} @reset=${this.#onReset} @input=${this.#onInput}>
-      ${renderText(this._errors, 'name', { required: true, placeholder: 'Ava', autocomplete: 'off' })}
+      ${renderText(m, errors, 'name', { required: true, placeholder: m.namePlaceholder, autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
           <input type="checkbox" role="switch" name="streaming" @change=${this.#onStreaming} aria-describedby="streaming-hint" />
-          <span>Streaming avatar</span>
+          <span>${m.streaming}</span>
         </label>
-        <p id="streaming-hint" class="hint">Real-time video. Open conversation only, the streaming provider’s voices only (the voice list names it), no greeting, alias or suggestions; the sentence splitter is turned off after creation.</p>
+        <p id="streaming-hint" class="hint">${m.streamingHint}</p>
       </div>
-      ${renderText(this._errors, 'alias', { hidden: streaming, hint: 'Another name the head answers to (optional).' })}
-      <fieldset class="field" part="field" aria-describedby=${this._errors.face ? 'face-error' : nothing}>
-        <legend>Face</legend>
+      ${renderText(m, errors, 'alias', { hidden: streaming, hint: m.aliasHint })}
+      <fieldset class="field" part="field" aria-describedby=${errors.face ? 'face-error' : nothing}>
+        <legend>${m.face}</legend>
         <dh-face-picker
           name="headVisualId"
-          label="Face"
+          label=${m.face}
           .endpoint=${this.endpoint}
           .headers=${this.headers}
           .credentials=${this.credentials}
         ></dh-face-picker>
-        ${renderError(this._errors, 'face')}
+        ${renderError(m, errors, 'face')}
       </fieldset>
-      <fieldset class="field" part="field" aria-describedby=${this._errors.voice ? 'voice-error' : nothing}>
-        <legend>Voice</legend>
+      <fieldset class="field" part="field" aria-describedby=${errors.voice ? 'voice-error' : nothing}>
+        <legend>${m.voice}</legend>
         <dh-voice-picker
           name="ttsVoice"
-          label="Voice"
+          label=${m.voice}
           locale=${(this.languages[0]?.tag ?? '').split('-')[0]!}
           .endpoint=${this.endpoint}
           .headers=${this.headers}
@@ -326,67 +341,52 @@ export class DhHeadForm extends LitElement {
           ?streaming=${streaming}
           @change=${this.#onVoiceChange}
         ></dh-voice-picker>
-        ${renderError(this._errors, 'voice')}
+        ${renderError(m, errors, 'voice')}
       </fieldset>
       <div class="row">
-        ${renderSelect(this._errors, 'language', 'language', this.languages.map((l) => [l.tag, l.label]), this.#onLanguage)}
-        ${renderSelect(this._errors, 'recognition', 'languageSpeechRecognition', [['', 'Same as the language'], ...this.languages.map((l): [string, string] => [l.tag, l.label])])}
+        ${renderSelect(m, errors, 'language', 'language', languages, this.#onLanguage)}
+        ${renderSelect(m, errors, 'recognition', 'languageSpeechRecognition', [['', m.sameLanguage], ...languages])}
       </div>
       <div class="field" part="field">
-        <label for="mode">Operation mode</label>
+        <label for="mode">${m.mode}</label>
         <select id="mode" part="input" data-field="mode" name="operationMode" ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
-          ${OPERATION_MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${MODE_LABELS[m]}</option>`)}
+          ${OPERATION_MODES.map((o) => html`<option value=${o} ?selected=${o === mode}>${m[o]}</option>`)}
         </select>
-        ${streaming ? html`<p id="mode-hint" class="hint">Streaming avatars use open conversation.</p>` : nothing}
-        ${renderError(this._errors, 'mode')}
+        ${streaming ? html`<p id="mode-hint" class="hint">${m.modeHint}</p>` : nothing}
+        ${renderError(m, errors, 'mode')}
       </div>
-      ${mode === 'doc_qa'
-        ? html`<p class="notice" part="notice" role="note">Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.</p>`
-        : nothing}
-      ${this.#plugin.render(this._errors, mode !== 'plugin')}
-      ${renderText(this._errors, 'flowKey', {
+      ${mode === 'doc_qa' ? html`<p class="notice" part="notice" role="note">${m.docQa}</p>` : nothing}
+      ${this.#plugin.render(m, errors, mode !== 'plugin')}
+      ${renderText(m, errors, 'flowKey', {
         type: 'password',
         required: true,
         autocomplete: 'off',
         hidden: mode !== FLOW_MODE,
-        hint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
+        hint: m.flowKeyHint,
       })}
-      ${renderText(this._errors, 'greetings', { hidden: streaming, placeholder: 'Hi! How can I help?', hint: 'What the head says first (optional).' })}
-      ${renderArea(this._errors, 'prompt', 'How the head behaves, e.g. “You are a friendly guide for our shop.”', !usesPrompt(mode), 'systemPrompt')}
-      ${renderArea(this._errors, 'suggestions', 'Questions offered to the visitor, one per line (optional).', streaming)}
+      ${renderText(m, errors, 'greetings', { hidden: streaming, placeholder: m.greetingsPlaceholder, hint: m.greetingsHint })}
+      ${renderArea(m, errors, 'prompt', m.promptHint, !usesPrompt(mode), 'systemPrompt')}
+      ${renderArea(m, errors, 'suggestions', m.suggestionsHint, streaming)}
       <div class="actions">
         ${this._unfinished
-          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>Turn the splitter off</button>`
-          : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? 'Creating…' : 'Create head'}</button>`}
-        <button type="reset" ?disabled=${this._submitting}>Clear</button>
+          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>${m.finish}</button>`
+          : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? m.creating : m.create}</button>`}
+        <button type="reset" ?disabled=${this._submitting}>${m.clear}</button>
       </div>
       <p class="status ${this._failure ? 'failure' : ''}" part="status" role=${this._failure ? 'alert' : 'status'}>
-        ${this._submitting ? (streaming ? 'Creating the head, then turning its sentence splitter off…' : 'Creating the head…') : (this._failure ?? '')}
+        ${this._submitting ? (streaming ? m.progressStreaming : m.progress) : (this._failure?.() ?? '')}
       </p>
     </form>`;
   }
 
   #renderResult(head: CreatedHead) {
-    return html`<section class="result" part="result" aria-labelledby="result-title">
-      <h3 id="result-title" tabindex="-1">${head.name} is ready</h3>
-      <dl>
-        <dt>Head id</dt>
-        <dd><code>${head.id}</code></dd>
-        ${head.publicId ? html`<dt>Public id</dt><dd><code>${head.publicId}</code></dd>` : nothing}
-        <dt>Mode</dt>
-        <dd>${MODE_LABELS[head.mode as OperationMode] ?? head.mode}${head.streaming ? ', streaming (sentence splitter off)' : ''}</dd>
-      </dl>
-      ${this.#embed.render(head)}
-      ${this.noPreview
-        ? nothing
-        : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${this.endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
-      <div class="actions"><button type="button" @click=${this.#onAnother}>Create another head</button></div>
-    </section>`;
+    return renderResult(this.m, head, this.#embed, this.noPreview ? undefined : this.endpoint, this.#onAnother);
   }
 }
 
-/** The page's own settings (trusted proxies), shared by every element of the kit. */
+// The page's own settings (trusted proxies) and words (README, "Languages"), shared by every element of the kit.
 export { configure, type KitOptions } from '../../api/urls.js';
+export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 define('dh-head-form', DhHeadForm);
 

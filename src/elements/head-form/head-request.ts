@@ -6,6 +6,7 @@ import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
 import type { HeadCreateBody } from '../../api/requests.js';
 import { capitalize } from '../shared/capitalize.js';
+import type { HeadFormMessages } from './messages.js';
 
 /** The fields a message can stand next to. */
 export type Field =
@@ -23,7 +24,12 @@ export type Field =
   | 'pluginUrl'
   | 'pluginOptions'
   | 'flowKey';
-export type Errors = Partial<Record<Field, string>>;
+/**
+ * A field's message, written when it is shown: in the form's locale of the moment (a change of
+ * `lang` re-words the messages on screen).
+ */
+export type Problem = (m: HeadFormMessages) => string;
+export type Errors = Partial<Record<Field, Problem>>;
 
 /** What `dh-head-created` tells: enough to link to the head, never its page URL or key. */
 export interface HeadCreatedDetail {
@@ -40,26 +46,24 @@ export interface LanguageOption {
   label: string;
 }
 
-export const MODE_LABELS: Record<OperationMode, string> = {
-  oc: 'Open conversation',
-  ttt: 'Text to video (repeats the text it is given)',
-  doc_qa: 'Answers from documents',
-  plugin: 'Plugin (your own conversation service)',
-  [FLOW_MODE]: 'Voiceflow (a conversation-design platform)',
-};
+/** The languages offered unless the page gives its own (the region named only where it matters). */
+const DEFAULT_TAGS = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'pt-BR', 'nl-NL', 'pl-PL', 'ja-JP'];
 
-export const DEFAULT_LANGUAGES: LanguageOption[] = [
-  { tag: 'en-US', label: 'English (US)' },
-  { tag: 'en-GB', label: 'English (UK)' },
-  { tag: 'de-DE', label: 'German' },
-  { tag: 'fr-FR', label: 'French' },
-  { tag: 'es-ES', label: 'Spanish' },
-  { tag: 'it-IT', label: 'Italian' },
-  { tag: 'pt-BR', label: 'Portuguese (Brazil)' },
-  { tag: 'nl-NL', label: 'Dutch' },
-  { tag: 'pl-PL', label: 'Polish' },
-  { tag: 'ja-JP', label: 'Japanese' },
-];
+/** The default languages, named in a locale's words (`English (UK)`, `Englisch (UK)`). */
+export function defaultLanguages(locale: string): LanguageOption[] {
+  const names = new Intl.DisplayNames(locale, { type: 'language', style: 'short', languageDisplay: 'standard' });
+  return DEFAULT_TAGS.map((tag) => ({ tag, label: capitalize(names.of(/^(en|pt)-/.test(tag) ? tag : tag.slice(0, 2)) ?? tag) }));
+}
+
+export const DEFAULT_LANGUAGES: LanguageOption[] = /* @__PURE__ */ defaultLanguages('en');
+
+let named: [string, [string, string][]] | undefined;
+/** The languages as options: a page's own as given, the default ones named in the form's language (once per locale). */
+export function languageOptions(languages: LanguageOption[], locale: string): [string, string][] {
+  if (languages !== DEFAULT_LANGUAGES) return languages.map((l) => [l.tag, l.label]);
+  if (named?.[0] !== locale) named = [locale, defaultLanguages(locale).map((l) => [l.tag, l.label])];
+  return named[1];
+}
 
 /**
  * Where the proxy's messages point ("ttsVoice: …"): the start of a path of the create request (a
@@ -82,30 +86,8 @@ const FIELD_OF_PATH = Object.entries({
   [FLOW_API_KEY_FIELD]: 'flowKey',
 } satisfies Record<string, Field>).map(([path, field]) => [new RegExp(`^${path}\\b`), field] as const);
 
-/**
- * How the fields are named in the form (the form-level message lists the ones to check), in the
- * order they stand there: the order in which they are checked and focused.
- */
-export const FIELD_LABELS: Record<Field, string> = {
-  name: 'Head name',
-  alias: 'Alias',
-  face: 'Face',
-  voice: 'Voice',
-  language: 'Language',
-  recognition: 'Speech recognition',
-  mode: 'Operation mode',
-  pluginName: 'Plugin name',
-  pluginUrl: 'Service address',
-  pluginOptions: 'Options',
-  flowKey: 'Voiceflow API key',
-  greetings: 'Greeting',
-  prompt: 'System prompt',
-  suggestions: 'Suggestions',
-};
-export const FIELD_ORDER = Object.keys(FIELD_LABELS) as Field[];
-
-/** "a", "a and b", "a, b and c" (British English: no comma before "and"). */
-export const listOf = (items: string[]) => new Intl.ListFormat('en-GB').format(items);
+/** The fields in the order they stand in the form: the order in which they are checked and focused. */
+export const FIELD_ORDER: Field[] = ['name', 'alias', 'face', 'voice', 'language', 'recognition', 'mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey', 'greetings', 'prompt', 'suggestions'];
 
 /**
  * The system prompt steers the platform's language model: oc and doc_qa heads use it; a ttt head
@@ -146,11 +128,11 @@ export function collectHead(data: FormData, { streaming, mode }: { streaming: bo
   const text = (name: string) => String(data.get(name) ?? '').trim();
   const errors: Errors = {};
   const name = text('name');
-  if (!name) errors.name = 'Give the head a name.';
+  if (!name) errors.name = (m) => m.nameMissing;
   const headVisualId = text('headVisualId');
-  if (!headVisualId) errors.face = 'Choose a face for the head.';
+  if (!headVisualId) errors.face = (m) => m.faceMissing;
   const ttsVoice = text('ttsVoice');
-  if (!ttsVoice) errors.voice = 'Choose a voice.';
+  if (!ttsVoice) errors.voice = (m) => m.voiceMissing;
   const language = text('language');
   const body: HeadCreateBody = {
     name,
@@ -175,28 +157,32 @@ export function collectHead(data: FormData, { streaming, mode }: { streaming: bo
     const pluginName = text('pluginName');
     const url = text('pluginUrl');
     const options = parseOptions(String(data.get('pluginOptions') ?? ''));
-    if (!pluginName) errors.pluginName = 'Give the plugin a name.';
-    if (!isHttpUrl(url)) errors.pluginUrl = 'Give the address of your conversation service, such as https://bot.example.com/api (the platform appends /conversation/…).';
-    if (typeof options === 'number') errors.pluginOptions = `Write one option per line as key=value (line ${options} is not).`;
+    if (!pluginName) errors.pluginName = (m) => m.pluginNameMissing;
+    if (!isHttpUrl(url)) errors.pluginUrl = (m) => m.pluginUrlInvalid;
+    if (typeof options === 'number') errors.pluginOptions = (m) => m.pluginOptionsLine(options);
     else body.pluginOperationalModeConfig = { name: pluginName, url, options };
   }
   if (mode === FLOW_MODE) {
     const key = text('flowKey');
-    if (!key) errors.flowKey = 'Paste the Voiceflow API key of your project.';
+    if (!key) errors.flowKey = (m) => m.flowKeyMissing;
     body[FLOW_API_KEY_FIELD] = key;
   }
   return Object.keys(errors).length ? { errors } : { body, errors };
 }
 
-/** The proxy's message, next to the field it names ("ttsVoice: …"); undefined when it names none. */
+/**
+ * The proxy's message, next to the field it names ("ttsVoice: …"); undefined when it names none.
+ * English shows the proxy's words; another locale its own for the code (`fieldRefused`).
+ */
 export function fieldErrors(err: ApiRequestError): Errors | undefined {
-  if (err.code === 'voice_not_available') return { voice: err.message };
+  if (err.code === 'voice_not_available') return { voice: (m) => m.fieldRefused(err.code, err.message) };
   const errors: Errors = {};
   for (const part of err.message.split('; ')) {
     const m = /^([\w.[\]]+): (.+)$/.exec(part);
     const field = m && FIELD_OF_PATH.find(([re]) => re.test(m[1]!))?.[1];
     if (!field) return undefined;
-    errors[field] = capitalize(m[2]!);
+    const said = capitalize(m[2]!);
+    errors[field] = (t) => t.fieldRefused(err.code, said);
   }
   return errors;
 }

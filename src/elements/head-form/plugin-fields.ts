@@ -8,6 +8,7 @@ import { callbacksSchema } from '../../api/answers.js';
 import { requestJson, type RequestOptions } from '../../api/client.js';
 import { renderArea, renderText } from './head-fields.js';
 import type { Errors } from './head-request.js';
+import type { HeadFormMessages } from './messages.js';
 
 export class PluginFields {
   /** undefined: not asked yet; null: the proxy serves no plugin (or would not say). */
@@ -36,14 +37,14 @@ export class PluginFields {
   }
 
   /** Hidden, not removed, while another mode is chosen: what was typed is kept. */
-  render(errors: Errors, hidden: boolean) {
+  render(m: HeadFormMessages, errors: Errors, hidden: boolean) {
     if (!hidden && this.#own === undefined) void this.#load();
     return html`<fieldset class="field group" part="field" ?hidden=${hidden}>
-      <legend>Plugin</legend>
-      ${renderText(errors, 'pluginName', { required: true })}
-      ${renderText(errors, 'pluginUrl', { type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: 'The platform posts each message to this address + /conversation/{user}/message.' })}
-      ${this.#own ? html`<p class="hint" part="own-plugin">This site’s plugin: <code>${this.#own}</code> (private: it holds the callback secret).</p>` : nothing}
-      ${renderArea(errors, 'pluginOptions', 'Sent with every message to your service: one key=value per line (optional).')}
+      <legend>${m.pluginGroup}</legend>
+      ${renderText(m, errors, 'pluginName', { required: true })}
+      ${renderText(m, errors, 'pluginUrl', { type: 'url', required: true, placeholder: 'https://bot.example.com/api', hint: m.pluginUrlHint })}
+      ${this.#own ? html`<p class="hint" part="own-plugin">${m.ownPlugin} <code>${this.#own}</code> ${m.ownPluginPrivate}</p>` : nothing}
+      ${renderArea(m, errors, 'pluginOptions', m.pluginOptionsHint)}
     </fieldset>`;
   }
 }

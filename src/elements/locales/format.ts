@@ -27,3 +27,15 @@ export function formats(locale: string) {
     },
   };
 }
+
+/** What a locale module is given: its locale's formats. */
+export type Formats = ReturnType<typeof formats>;
+
+/** A language's name in a locale's words (`es` → `Spanisch` in `de`), or undefined for what is not a language tag. */
+export function languageName(tag: string, locale: string): string | undefined {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(tag);
+  } catch {
+    return undefined;
+  }
+}

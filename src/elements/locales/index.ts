@@ -6,8 +6,13 @@
  * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
  */
 import type { Catalogue, Locale } from '../shared/localized.js';
+import type { Formats } from './format.js';
 
-export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+/**
+ * Each locale module exports a function of its formats (shared/localized.ts passes them): it
+ * imports nothing at run time, so its chunk stands alone beside whatever file loaded the kit.
+ */
+export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: (formats: Formats) => Catalogue }>> = {
   de: () => import('./de/index.js'),
   fr: () => import('./fr/index.js'),
   es: () => import('./es/index.js'),

@@ -1,4 +1,5 @@
 import type { FaceItem, VoiceItem } from '../../api/answers.js';
+import type { View } from '../../api/rules.js';
 
 /**
  * Events of the kit's elements: bubbling, composed (they cross shadow roots), with a typed detail.
@@ -6,6 +7,17 @@ import type { FaceItem, VoiceItem } from '../../api/answers.js';
  */
 export function emit<T>(target: EventTarget, type: string, detail: T): boolean {
   return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+}
+
+/** What started `<dh-avatar>` loading. */
+export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
+/** The detail of `dh-activate`: what started loading. */
+export interface AvatarActivateDetail {
+  trigger: AvatarTrigger;
+}
+/** The detail of `dh-load`: which page loaded (`chat` or `stream`). */
+export interface AvatarLoadDetail {
+  view: View;
 }
 
 /** The detail of every `dh-error` event. */

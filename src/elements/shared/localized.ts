@@ -4,6 +4,7 @@ import type { FacePickerMessages } from '../face-picker/messages.js';
 import type { HeadFormMessages } from '../head-form/messages.js';
 import type { VideoStudioMessages } from '../video-studio/messages.js';
 import type { VoicePickerMessages } from '../voice-picker/messages.js';
+import { formats } from '../locales/format.js';
 import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
 
 /**
@@ -85,7 +86,7 @@ function load(locale: string): Promise<unknown> | undefined {
     p = import('../locales/index.js')
       .then((l) => l.locales[locale as Exclude<Locale, 'en'>]())
       .then(
-        (m) => m.default,
+        (m) => m.default(formats(locale)),
         (err) => console.warn(`dh-kit: no "${locale}" messages`, err),
       )
       .then((m) => {

@@ -57,14 +57,16 @@ export class PagedList<Item> {
     return this.#failed.size;
   }
 
-  /** "Faces 61–120 could not be loaded. <why>" for the pages that failed (noun: `Faces`). */
-  failedText(noun: string): string {
+  /**
+   * The pages that failed, in order, as the positions (from 1) of their items (`[61, 120]`), and
+   * why the last one failed: the picker says "Faces 61–120 could not be loaded. <why>".
+   */
+  failures(): { ranges: [number, number][]; error: unknown } {
     const pages = [...this.#failed.keys()].sort((a, b) => a - b);
-    const ranges = pages.map((p) => `${(p - 1) * this.pageSize + 1}–${Math.min(this.total, p * this.pageSize)}`);
-    const which = ranges.length > 3 ? `${ranges.slice(0, 3).join(', ')} and ${ranges.length - 3} more pages` : ranges.join(', ');
-    const err = this.#failed.get(pages[pages.length - 1]!);
-    const why = err instanceof Error ? ` ${err.message}` : '';
-    return `${noun} ${which} could not be loaded.${why}`;
+    return {
+      ranges: pages.map((p): [number, number] => [(p - 1) * this.pageSize + 1, Math.min(this.total, p * this.pageSize)]),
+      error: this.#failed.get(pages[pages.length - 1]!),
+    };
   }
 
   /** Loads the pages behind positions first..last, once each; a page that failed waits for "Try again". */

@@ -1,10 +1,10 @@
-import type { PropertyDeclarations, TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import type { DhSelectEvent } from './events.js';
 import { DhFormControl } from './form-control.js';
 import type { PagedList } from './paged-list.js';
+import type { PickerSection } from './picker-messages.js';
 import { renderError, renderPageError, renderStatus } from './picker-states.js';
-import { capitalize } from './capitalize.js';
 
 /** A pause in typing this long sends the search (one request per search, not one per key). */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -21,7 +21,7 @@ export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & { 
  * A picker says how to fetch its first page (`loadFirst`, from `taskArgs`), how to render its
  * items, and how to reveal the active one.
  */
-export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<Item>> extends DhFormControl<Item> {
+export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<Item>, S extends 'facePicker' | 'voicePicker' = 'facePicker' | 'voicePicker'> extends DhFormControl<Item, S> {
   // Lit merges these with the form control's (and a picker's own with these).
   static override properties: PropertyDeclarations = {
     label: {},
@@ -31,8 +31,8 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     _q: { state: true },
   };
 
-  /** Accessible name of the grid or list. */
-  abstract label: string;
+  /** Accessible name of the grid or list; unset: the picker's own ("Face", "Voice"), in the page's language. */
+  label?: string;
 
   /** The items for the current filters (the last list; kept while the next one's first page loads). */
   protected _loaded?: List;
@@ -43,9 +43,25 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   /** The search text, once the user pauses typing. */
   protected _q = '';
   #searchTimer?: ReturnType<typeof setTimeout>;
+  /** Lists loaded so far: the first is not announced, each later one (a search, a filter) is. */
+  #lists = 0;
+  /** The locale the validation message was last given in. */
+  #formLocale?: string;
 
-  /** "faces", "voices": in the loading and error messages. */
-  protected abstract readonly noun: string;
+  /** The words the shared code says, of the picker's section in its locale. */
+  protected get pm(): PickerSection {
+    return this.m;
+  }
+
+  /** The grid's or list's accessible name: the page's `label`, else the picker's own. */
+  protected get accessibleName(): string {
+    return this.label || this.pm.label;
+  }
+
+  protected get requiredMessage(): string {
+    return this.pm.required;
+  }
+
   /** The task's arguments: when one changes, the first page is fetched again. */
   protected abstract taskArgs(): readonly unknown[];
   /** The list for these arguments, with its first page loaded. */
@@ -72,6 +88,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     onComplete: (loaded) => {
       this._loaded?.dispose();
       this._loaded = loaded;
+      this.#lists++;
       this.listLoaded(loaded);
     },
     onError: () => {
@@ -84,6 +101,15 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     super.disconnectedCallback();
     clearTimeout(this.#searchTimer);
     this._loaded?.abortAll();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The validation message in the new language (the browser keeps the text it was given).
+    if (this.currentLocale !== this.#formLocale) {
+      this.#formLocale = this.currentLocale;
+      this.syncForm();
+    }
   }
 
   /**
@@ -142,18 +168,35 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
   }
 
-  /** The states around the items: loading, the items (with later pages' errors), empty, failed. */
+  /** A failed request's text in the page's language (English: the proxy's own message); empty when it says nothing. */
+  #why(err: unknown): string {
+    return err instanceof Error ? this.shared.error((err as Error & { code?: string }).code ?? '', err.message) : '';
+  }
+
+  /** Later pages that failed, said below the items with "Try again". */
+  #pageError(loaded: List) {
+    if (!loaded.failedCount) return nothing;
+    const { ranges, error } = loaded.failures();
+    const m = this.pm;
+    const text = m.pagesFailed(m.failedItems(ranges.slice(0, 3), Math.max(0, ranges.length - 3)));
+    const why = this.#why(error);
+    return renderPageError(why ? `${text} ${why}` : text, this.shared.tryAgain, this.onRetryPages);
+  }
+
+  /**
+   * The states around the items: loading, the items (with later pages' errors), empty, failed;
+   * and after a search or a filter, how many items match (a polite live region of its own).
+   */
   protected renderCatalogue() {
-    const loading = () => renderStatus(`Loading ${this.noun}…`);
-    return this._task.render({
+    const m = this.pm;
+    const loading = () => renderStatus(m.loadingList);
+    const done = this._task.status === TaskStatus.COMPLETE ? this._loaded : undefined;
+    return html`${this._task.render({
       initial: loading,
       pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
-      complete: (loaded) =>
-        loaded.total
-          ? [this.renderItems(loaded, false), renderPageError(loaded, capitalize(this.noun), this.onRetryPages)]
-          : this.renderEmpty(),
-      error: (err) => renderError(err, `The ${this.noun} could not be loaded.`, () => void this._task.run()),
-    });
+      complete: (loaded) => (loaded.total ? [this.renderItems(loaded, false), this.#pageError(loaded)] : this.renderEmpty()),
+      error: (err) => renderError(this.#why(err) || m.loadFailed, this.shared.tryAgain, () => void this._task.run()),
+    })}<p class="sr-only" role="status">${this.#lists > 1 && done?.total ? m.results(done.total) : ''}</p>`;
   }
 }
 

@@ -1,15 +1,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PagedList } from './paged-list.js';
+import type { PickerMessages } from './picker-messages.js';
 
 /** "Loading faces…", "No voice matches …": said politely (role status). */
 export function renderStatus(text: string | TemplateResult) {
   return html`<p class="state" part="status" role="status">${text}</p>`;
 }
 
-/** The first page failed: the proxy's message (or `fallback`), with "Try again". */
-export function renderError(err: unknown, fallback: string, onRetry: () => void) {
-  const message = err instanceof Error ? err.message : fallback;
-  return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${onRetry}>Try again</button></p>`;
+/** The first page failed: why (the proxy's message, in the page's language), with "Try again". */
+export function renderError(message: string, tryAgain: string, onRetry: () => void) {
+  return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${onRetry}>${tryAgain}</button></p>`;
 }
 
 /**
@@ -18,11 +18,10 @@ export function renderError(err: unknown, fallback: string, onRetry: () => void)
  * a gridcell of an aria-activedescendant grid is out of reach of its arrow keys, and a listbox may
  * hold only options; Enter on an item of a failed page retries too.)
  */
-export function renderPageError<Item>(list: PagedList<Item>, noun: string, onRetry: () => void) {
-  if (!list.failedCount) return nothing;
+export function renderPageError(message: string, tryAgain: string, onRetry: () => void) {
   return html`<p class="page-error error" part="error" role="alert">
-    ${list.failedText(noun)}
-    <button type="button" @click=${onRetry}>Try again</button>
+    ${message}
+    <button type="button" @click=${onRetry}>${tryAgain}</button>
   </p>`;
 }
 
@@ -31,7 +30,7 @@ export function renderPageError<Item>(list: PagedList<Item>, noun: string, onRet
  * whether it is the chosen one; whether its page failed ("Not loaded": the error below the items
  * says why and offers "Try again"); its state classes, and the placeholder's words.
  */
-export function slotOf<Item>(list: PagedList<Item>, index: number, active: number, chosen: (item: Item) => boolean) {
+export function slotOf<Item>(list: PagedList<Item>, index: number, active: number, chosen: (item: Item) => boolean, m: PickerMessages) {
   const item = list.items[index];
   const failed = !item && list.isFailed(index);
   return {
@@ -39,9 +38,9 @@ export function slotOf<Item>(list: PagedList<Item>, index: number, active: numbe
     selected: !!item && chosen(item),
     failed,
     classes: `${item ? '' : 'placeholder'} ${failed ? 'failed' : ''} ${index === active ? 'active' : ''}`,
-    placeholder: failed ? 'Not loaded' : 'Loading…',
+    placeholder: failed ? m.notLoaded : m.loading,
   };
 }
 
-/** FEMALE → Female; another value as it is. */
-export const genderLabel = (g: string) => (g === 'FEMALE' ? 'Female' : g === 'MALE' ? 'Male' : g);
+/** FEMALE → Female (in the page's language); another value as it is. */
+export const genderLabel = (g: string, m: PickerMessages) => (g === 'FEMALE' ? m.female : g === 'MALE' ? m.male : g);

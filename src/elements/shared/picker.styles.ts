@@ -88,7 +88,7 @@ export const pickerStyles = css`
   }
   .state button,
   .page-error button {
-    margin-left: 8px;
+    margin-inline-start: 8px;
     padding: 4px 12px;
     border-radius: 6px;
     border: var(--_b);
@@ -98,5 +98,15 @@ export const pickerStyles = css`
   }
   .error {
     color: var(--dh-picker-error-color, #b91c1c);
+  }
+  /* Heard, not seen: how many items a search or a filter left. */
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
 `;

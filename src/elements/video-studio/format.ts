@@ -1,9 +1,23 @@
 /**
- * How the studio words things: times (the visible timer, what screen readers hear, a talk's
- * date), the daily cap's reset, and failures as `dh-error` details.
+ * How the studio words things, in the element's locale: times (the visible timer, what screen
+ * readers hear, a talk's date), the daily cap's reset, and failures (a `dh-error` detail for the
+ * page, in English, and what the element shows, in its locale).
  */
 import { ApiRequestError } from '../../api/client.js';
 import type { DhErrorDetail } from '../shared/events.js';
+import { formats } from '../locales/format.js';
+import { sharedMessages, type SharedMessages } from '../shared/messages.js';
+import { videoStudioMessages, type VideoStudioMessages } from './messages.js';
+
+/** What the studio's renderers are given: its messages and the shared ones, in its locale, and the locale's tag (for `Intl`). */
+export interface Words {
+  m: VideoStudioMessages;
+  shared: SharedMessages;
+  locale: string;
+}
+
+/** The words of the `dh-error` details: English, whatever the element shows. */
+const ENGLISH: Words = { m: videoStudioMessages, shared: sharedMessages, locale: 'en' };
 
 /** `1:05` for the visible timer. */
 export function clock(seconds: number): string {
@@ -12,30 +26,26 @@ export function clock(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** `1 minute 5 seconds` for screen readers and messages. */
-export function duration(seconds: number): string {
+/** `1 minute 5 seconds` (en), `1 Minute, 5 Sekunden` (de): for screen readers and messages. */
+export function duration(seconds: number, locale: string): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const part = (value: number, unit: string) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   if (!m) return part(s, 'second');
-  return s ? `${part(m, 'minute')} ${part(s, 'second')}` : part(m, 'minute');
+  return s ? new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format([part(m, 'minute'), part(s, 'second')]) : part(m, 'minute');
 }
 
-/** `about 5 h 20 min` until the next midnight UTC, when the proxy's daily cap resets. */
-function untilMidnightUtc(now = Date.now()): string {
+/** Hours and minutes until the next midnight UTC, when the proxy's daily cap resets. */
+function untilMidnightUtc(now = Date.now()): [hours: number, minutes: number] {
   const d = new Date(now);
   const minutes = Math.max(1, Math.ceil((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now) / 60_000));
-  const h = Math.floor(minutes / 60);
-  return h ? `about ${h} h ${minutes % 60} min` : `about ${minutes} min`;
+  return [Math.floor(minutes / 60), minutes % 60];
 }
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-/** A talk's date in the reader's locale (formatter made once, on first use). */
-export function formatDate(iso: string): string {
+/** A talk's date and time in the element's locale. */
+export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formats(locale).date(date);
 }
 
 /**
@@ -47,16 +57,37 @@ export function headersKey(headers: HeadersInit | undefined): string {
   return JSON.stringify([...new Headers(headers)]);
 }
 
+/**
+ * A failure: the `dh-error` detail the page is told (English), and, when the studio has its own
+ * words for it, how to say it in the element's locale; otherwise the shared text of its code.
+ */
+export interface Failure {
+  detail: DhErrorDetail;
+  say?(words: Words): string;
+}
+
+/** A failure in the studio's own words (the detail's message is their English). */
+export function failure(code: string, say: (words: Words) => string): Failure {
+  return { detail: { code, message: say(ENGLISH) }, say };
+}
+
+/** What the element shows for a failure, in its locale. */
+export function failureText(f: Failure, words: Words): string {
+  return f.say ? f.say(words) : words.shared.error(f.detail.code, f.detail.message);
+}
+
 /** A failure as the element shows it and tells the page: the proxy's words, the cap in plain terms. */
-export function toDetail(err: unknown, fallback: DhErrorDetail): DhErrorDetail {
+export function toFailure(err: unknown, fallback: Failure): Failure {
   if (err instanceof ApiRequestError) {
     if (err.code === 'video_cap_reached') {
-      return {
-        code: err.code,
-        message: `The daily limit of videos is reached: no more can be made today. It resets at midnight UTC, in ${untilMidnightUtc()}.`,
-      };
+      const [hours, minutes] = untilMidnightUtc();
+      return failure(err.code, ({ m }) => m.capReached(hours, minutes));
     }
-    return { code: err.code, message: err.message };
+    return { detail: { code: err.code, message: err.message } };
   }
   return fallback;
 }
+
+/** Failures of the element's own (the player's `<video>`, a download through fetch). */
+export const unplayable = /* @__PURE__ */ failure('video_unplayable', ({ m }) => m.unplayable);
+export const downloadFailed = /* @__PURE__ */ failure('video_download_failed', ({ m }) => m.downloadFailed);

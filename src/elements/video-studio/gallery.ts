@@ -5,12 +5,14 @@
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
-import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit } from '../shared/events.js';
-import { formatDate, toDetail } from './format.js';
+import { failure, failureText, formatDate, toFailure, type Words } from './format.js';
 
 type Gallery = VideosPage & { headId: string };
+
+/** A list that failed for another reason than the proxy's answer. */
+const listFailed = failure('videos_failed', ({ m }) => m.listFailed);
 
 /** What the gallery lists, read from the element on each update. */
 export interface GallerySource {
@@ -72,7 +74,7 @@ export class VideoGallery {
       },
       onError: (err) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {
-          emit(this.#host, 'dh-error', toDetail(err, { code: 'videos_failed', message: 'The videos could not be loaded.' }));
+          emit(this.#host, 'dh-error', toFailure(err, listFailed).detail);
         }
       },
     });
@@ -116,7 +118,9 @@ export class VideoGallery {
     if (this.#page < count) this.#setPage(this.#page + 1);
   };
 
-  render() {
+  /** The section, in the element's words. */
+  render(words: Words) {
+    const { m } = words;
     const { headId } = this.#options.source();
     if (!headId) return nothing;
     const body = this.#task.render({
@@ -125,26 +129,27 @@ export class VideoGallery {
         const shown = this.#task.value;
         // Another page of the same head: keep the list (busy) instead of a flash of "Loading".
         return shown && shown.headId === headId && shown.items.length
-          ? this.#renderItems(shown, true)
-          : html`<p class="state" part="status" role="status">Loading videos…</p>`;
+          ? this.#renderItems(shown, true, words)
+          : html`<p class="state" part="status" role="status">${m.loading}</p>`;
       },
       complete: (gallery) =>
         gallery.items.length
-          ? this.#renderItems(gallery, false)
-          : html`<p class="state" part="status" role="status">No videos yet. Type a text above and press Generate video.</p>`,
+          ? this.#renderItems(gallery, false, words)
+          : html`<p class="state" part="status" role="status">${m.empty}</p>`,
       error: (err) => html`<div class="state error" part="error" role="alert">
-        ${err instanceof ApiRequestError ? err.message : 'The videos could not be loaded.'}
-        <button type="button" @click=${this.#onRetry}>Try again</button>
+        ${failureText(toFailure(err, listFailed), words)}
+        <button type="button" @click=${this.#onRetry}>${words.shared.tryAgain}</button>
       </div>`,
     });
     return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
-      <h3 id="gallery-title" tabindex="-1">Earlier videos</h3>
+      <h3 id="gallery-title" tabindex="-1">${m.earlier}</h3>
       ${body}
     </section>`;
   }
 
-  #renderItems(gallery: Gallery, busy: boolean) {
+  #renderItems(gallery: Gallery, busy: boolean, { m, locale }: Words) {
     const playing = this.#options.playingId();
+    // Each item shows a still of its video (the media fragment picks a frame); its text says what it is.
     return html`<ul class="items" aria-busy=${busy}>
         ${gallery.items.map(
           (talk) => html`<li>
@@ -156,19 +161,18 @@ export class VideoGallery {
               aria-current=${talk.id === playing}
               @click=${this.#onSelect}
             >
-              <!-- A still of the video (the media fragment picks a frame); the text says what it is. -->
               <video src=${talk.url ? `${talk.url}#t=0.5` : nothing} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
               <span class="said">${talk.text}</span>
-              <span class="meta">${this.#options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
+              <span class="meta">${this.#options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt, locale)}</time></span>
             </button>
           </li>`,
         )}
       </ul>
       ${gallery.pageCount > 1
-        ? html`<nav class="pager" part="pager" aria-label="Pages of earlier videos">
-            <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1}>Previous</button>
-            <span class="page">Page ${gallery.page} of ${gallery.pageCount}</span>
-            <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount}>Next</button>
+        ? html`<nav class="pager" part="pager" aria-label=${m.pages}>
+            <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1}>${m.previous}</button>
+            <span class="page">${m.page(gallery.page, gallery.pageCount)}</span>
+            <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount}>${m.next}</button>
           </nav>`
         : nothing}`;
   }

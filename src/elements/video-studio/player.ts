@@ -9,7 +9,7 @@ import { request, routeUrl } from '../../api/client.js';
 import type { VideoItem } from '../../api/answers.js';
 import { ID_PATTERN } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
-import { formatDate } from './format.js';
+import { formatDate, type Words } from './format.js';
 
 const downloadPath = (headId: string, talkId: string) => `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
 
@@ -65,7 +65,8 @@ export interface PlayerView {
   onReload(): void;
 }
 
-export function renderPlayer(view: PlayerView) {
+/** The player, in the element's words. */
+export function renderPlayer(view: PlayerView, { m, shared, locale }: Words) {
   const { talk } = view;
   return html`<figure class="player" part="player">
     <video
@@ -79,15 +80,15 @@ export function renderPlayer(view: PlayerView) {
     ></video>
     ${view.unplayable || !talk.url
       ? html`<p class="video-error error" part="error" role="alert">
-          The video could not be played: the file is missing or not one this browser plays.
-          <button type="button" @click=${view.onReload}>Try again</button>
+          ${m.unplayable}
+          <button type="button" @click=${view.onReload}>${shared.tryAgain}</button>
         </p>`
       : nothing}
     <figcaption>
       <p id="playing-text" class="said">${talk.text}</p>
-      <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt)}</time></span>
+      <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt, locale)}</time></span>
     </figcaption>
-    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy} @click=${view.onDownload}>Download the video (mp4)</a>
+    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy} @click=${view.onDownload}>${m.download}</a>
     ${view.downloadError ? html`<p class="download-error error" part="error" role="alert">${view.downloadError}</p>` : nothing}
   </figure>`;
 }

@@ -8,9 +8,13 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
-import { clock, duration, toDetail } from './format.js';
+import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
 
 /** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
+/** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
+export interface VideoReadyDetail {
+  talk: VideoItem;
+}
 export interface VideoRequestedDetail {
   headId: string;
   /** The text as sent (trimmed). */
@@ -71,9 +75,12 @@ type Job =
   | { phase: 'waiting'; wait: Wait }
   | { phase: 'ready'; talk: VideoItem }
   | { phase: 'cancelled' }
-  | { phase: 'timeout'; wait: Wait; message: string }
+  | { phase: 'timeout'; wait: Wait; failure: Failure }
   /** With `wait`, the request was accepted and only the waiting failed: a retry looks again instead of sending again. */
-  | { phase: 'error'; error: DhErrorDetail; headId: string; text: string; wait?: Wait };
+  | { phase: 'error'; failure: Failure; headId: string; text: string; wait?: Wait };
+
+/** What the polite live region says, in the element's words (nothing: undefined). */
+type Announcement = ((words: Words) => string) | undefined;
 
 const IDLE: Job = { phase: 'idle' };
 
@@ -121,7 +128,7 @@ export class TalkWait implements ReactiveController {
   /** The clock while waiting (ticks each second: the visible timer). */
   #now = 0;
   /** What the polite live region says: states and, every ANNOUNCE_EVERY_S, the time elapsed. */
-  #announcement = '';
+  #announcement: Announcement;
   /** Aborts the current job's requests (a cancel, a new head, disconnection). */
   #abort?: AbortController;
   #cancelPoll?: () => void;
@@ -141,8 +148,9 @@ export class TalkWait implements ReactiveController {
     return this.#job.phase === 'sending' || this.#job.phase === 'waiting';
   }
 
-  get announcement(): string {
-    return this.#announcement;
+  /** What the polite live region says now, in the element's words. */
+  announcement(words: Words): string {
+    return this.#announcement?.(words) ?? '';
   }
 
   hostConnected(): void {
@@ -162,7 +170,7 @@ export class TalkWait implements ReactiveController {
     this.#stopJob();
     const abort = (this.#abort = new AbortController());
     const startedAt = this.#clock.now();
-    this.#set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: 'Sending the text…' });
+    this.#set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: ({ m }) => m.sending });
     let known: Set<string>;
     try {
       // What is listed before the request: the new talk is the one that is not (the platform's
@@ -172,13 +180,13 @@ export class TalkWait implements ReactiveController {
       await this.#options.request(headId, text, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) return;
-      this.#fail(toDetail(err, { code: 'video_request_failed', message: 'The video could not be requested.' }), headId, text);
+      this.#fail(toFailure(err, failure('video_request_failed', ({ m }) => m.requestFailed)), headId, text);
       return;
     }
     if (abort.signal.aborted) return;
     emit<VideoRequestedDetail>(this.#host, 'dh-video-requested', { headId, text });
     const wait: Wait = { headId, text, known, startedAt, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
-    this.#set({ job: { phase: 'waiting', wait }, announcement: 'Producing the video. This can take a few minutes.' });
+    this.#set({ job: { phase: 'waiting', wait }, announcement: ({ m }) => m.producingStarted });
     this.#startWaiting(wait);
   }
 
@@ -186,7 +194,7 @@ export class TalkWait implements ReactiveController {
   cancel(): void {
     if (!this.busy) return;
     this.#stopJob();
-    this.#set({ job: { phase: 'cancelled' }, announcement: 'Stopped waiting for the video.' });
+    this.#set({ job: { phase: 'cancelled' }, announcement: ({ m }) => m.stoppedAnnouncement });
   }
 
   /** Forgets the job quietly (another head: a wait for the old head's video ends). */
@@ -195,10 +203,10 @@ export class TalkWait implements ReactiveController {
     this.#set({ job: IDLE });
   }
 
-  #set(changes: { job?: Job; now?: number; announcement?: string }): void {
+  #set(changes: { job?: Job; now?: number; announcement?: Announcement | '' }): void {
     if (changes.job) this.#job = changes.job;
     if (changes.now !== undefined) this.#now = changes.now;
-    if (changes.announcement !== undefined) this.#announcement = changes.announcement;
+    if (changes.announcement !== undefined) this.#announcement = changes.announcement || undefined;
     this.#host.requestUpdate();
   }
 
@@ -211,7 +219,7 @@ export class TalkWait implements ReactiveController {
       const now = this.#clock.now();
       const seconds = Math.floor((now - wait.startedAt) / 1000);
       const announce = seconds > 0 && seconds % ANNOUNCE_EVERY_S === 0;
-      this.#set({ now, announcement: announce ? `Still producing the video: ${duration(seconds)} so far.` : undefined });
+      this.#set({ now, announcement: announce ? ({ m, locale }) => m.stillProducing(duration(seconds, locale)) : undefined });
     });
     this.#schedulePoll(wait);
   }
@@ -233,7 +241,7 @@ export class TalkWait implements ReactiveController {
       wait.failures++;
       if (permanent || wait.failures >= MAX_POLL_FAILURES) {
         this.#stopJob();
-        this.#fail(toDetail(err, { code: 'video_poll_failed', message: 'The video could not be checked.' }), wait.headId, wait.text, wait);
+        this.#fail(toFailure(err, failure('video_poll_failed', ({ m }) => m.checkFailed)), wait.headId, wait.text, wait);
         return;
       }
       this.#next(wait);
@@ -246,7 +254,7 @@ export class TalkWait implements ReactiveController {
     if (talk?.url) {
       const keep = this.#stopHasFocus();
       this.#stopJob();
-      this.#set({ job: { phase: 'ready', talk }, announcement: 'The video is ready.' });
+      this.#set({ job: { phase: 'ready', talk }, announcement: ({ m }) => m.ready });
       this.#options.onReady(talk);
       if (keep) void this.#focusAfterEnd('[part="video"]');
       return;
@@ -260,11 +268,11 @@ export class TalkWait implements ReactiveController {
     if (now >= wait.deadline) {
       this.#stopJob();
       const keep = this.#stopHasFocus();
-      const waited = duration(Math.floor((now - wait.startedAt) / 1000));
-      const message = `No video after ${waited}. The platform may still be making it: it will then appear among the earlier videos.`;
+      const waited = Math.floor((now - wait.startedAt) / 1000);
+      const timedOut = failure('video_timeout', ({ m, locale }) => m.timedOut(duration(waited, locale)));
       // The message itself is a role="alert": the polite region says nothing more.
-      this.#set({ job: { phase: 'timeout', wait, message }, announcement: '' });
-      emit<DhErrorDetail>(this.#host, 'dh-error', { code: 'video_timeout', message });
+      this.#set({ job: { phase: 'timeout', wait, failure: timedOut }, announcement: '' });
+      emit<DhErrorDetail>(this.#host, 'dh-error', timedOut.detail);
       if (keep) void this.#focusAfterEnd('.job.error button');
       return;
     }
@@ -276,11 +284,11 @@ export class TalkWait implements ReactiveController {
     return this.#job.phase === 'waiting' && this.#job.wait === wait && this.#host.isConnected;
   }
 
-  #fail(error: DhErrorDetail, headId: string, text: string, wait?: Wait): void {
+  #fail(failed: Failure, headId: string, text: string, wait?: Wait): void {
     const keep = this.#stopHasFocus();
     // The error itself is a role="alert": the polite region says nothing more.
-    this.#set({ job: { phase: 'error', error, headId, text, wait }, announcement: '' });
-    emit<DhErrorDetail>(this.#host, 'dh-error', error);
+    this.#set({ job: { phase: 'error', failure: failed, headId, text, wait }, announcement: '' });
+    emit<DhErrorDetail>(this.#host, 'dh-error', failed.detail);
     if (keep) void this.#focusAfterEnd('.job.error button');
   }
 
@@ -323,7 +331,7 @@ export class TalkWait implements ReactiveController {
   /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
   #resume(wait: Wait): void {
     const again: Wait = { ...wait, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
-    this.#set({ job: { phase: 'waiting', wait: again }, announcement: 'Waiting for the video again.' });
+    this.#set({ job: { phase: 'waiting', wait: again }, announcement: ({ m }) => m.waitingAgain });
     this.#startWaiting(again);
   }
 
@@ -354,38 +362,37 @@ export class TalkWait implements ReactiveController {
     void this.#moveFocus();
   };
 
-  /** The progress box, or the note or error the job ended with. */
-  render() {
+  /** The progress box, or the note or error the job ended with, in the element's words. */
+  render(words: Words) {
+    const { m, locale } = words;
     const job = this.#job;
     switch (job.phase) {
       case 'sending':
       case 'waiting': {
         const startedAt = job.phase === 'sending' ? job.startedAt : job.wait.startedAt;
         const seconds = Math.max(0, Math.floor((this.#now - startedAt) / 1000));
+        // The state is read once by the live region; the bar and the ticking clock are for the eyes.
         return html`<div class="job progress" part="progress">
-          <span>${job.phase === 'sending' ? 'Sending the text…' : 'Producing the video…'}</span>
-          <!-- Read once as a state by the live region; the bar and the ticking clock are for the eyes. -->
+          <span>${job.phase === 'sending' ? m.sending : m.producing}</span>
           <progress aria-hidden="true"></progress>
           <span class="elapsed" aria-hidden="true">${clock(seconds)}</span>
-          <span class="sr-only">${duration(seconds)} elapsed</span>
-          <button part="cancel" type="button" @click=${this.#onCancel}>Stop waiting</button>
+          <span class="sr-only">${m.elapsed(duration(seconds, locale))}</span>
+          <button part="cancel" type="button" @click=${this.#onCancel}>${m.stop}</button>
         </div>`;
       }
       case 'cancelled':
-        return html`<p class="job note" part="status">
-          Stopped waiting. The platform may still make this video: it will then appear among the earlier videos.
-        </p>`;
+        return html`<p class="job note" part="status">${m.stopped}</p>`;
       case 'timeout':
         return html`<div class="job note error" part="error" role="alert">
-          ${job.message}
-          <button type="button" @click=${this.#onRetry}>Keep waiting</button>
+          ${failureText(job.failure, words)}
+          <button type="button" @click=${this.#onRetry}>${m.keepWaiting}</button>
         </div>`;
       case 'error':
         return html`<div class="job note error" part="error" role="alert">
-          ${job.error.message}
-          ${job.error.code === 'video_cap_reached'
+          ${failureText(job.failure, words)}
+          ${job.failure.detail.code === 'video_cap_reached'
             ? nothing
-            : html`<button type="button" @click=${this.#onRetry}>Try again</button>`}
+            : html`<button type="button" @click=${this.#onRetry}>${words.shared.tryAgain}</button>`}
         </div>`;
       default:
         return nothing;

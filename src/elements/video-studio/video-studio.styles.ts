@@ -139,7 +139,7 @@ export const styles = css`
   .error button,
   .note button,
   .state button {
-    margin-left: 8px;
+    margin-inline-start: 8px;
   }
 
   /* ── The player ─────────────────────────────────────────────────────────────────────────── */
@@ -185,7 +185,7 @@ export const styles = css`
 
   /* ── The gallery ────────────────────────────────────────────────────────────────────────── */
   .gallery {
-    margin-top: 20px;
+    margin-block-start: 20px;
   }
   .gallery h3 {
     margin: 0 0 8px;
@@ -249,7 +249,7 @@ export const styles = css`
     align-items: center;
     justify-content: center;
     gap: 12px;
-    margin-top: 10px;
+    margin-block-start: 10px;
   }
   .page {
     font-variant-numeric: tabular-nums;

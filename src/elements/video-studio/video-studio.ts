@@ -1,24 +1,23 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
 import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
-import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, videoTextProblem } from '../../api/rules.js';
+import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, VIDEO_TEXT_EMPTY, videoTextProblem } from '../../api/rules.js';
 import { emit, type DhErrorDetail } from '../shared/events.js';
-import { headersKey, toDetail } from './format.js';
+import { downloadFailed, failureText, headersKey, toFailure, unplayable, type Failure, type Words } from './format.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo, videoFileName } from './player.js';
-import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
+import { TalkWait, type VideoReadyDetail, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { VoiceNames } from './voice-names.js';
-import { capitalize } from '../shared/capitalize.js';
 import { define } from '../shared/define.js';
+import { LocalizedElement } from '../shared/localized.js';
+import { videoStudioMessages } from './messages.js';
 
-export type { VideoRequestedDetail } from './talk-wait.js';
-/** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
-export interface VideoReadyDetail {
-  talk: VideoItem;
-}
+export type { VideoReadyDetail, VideoRequestedDetail } from './talk-wait.js';
 
+/** The attribute that names the head, as the "no head" note shows it (code, not words). */
+const HEAD_ID = 'head-id';
 /** How long a video may take before the element stops waiting (the `timeout` property's default). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -65,8 +64,10 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  * @cssprop [--dh-video-studio-item-width=180px] - Narrowest gallery item before a column is dropped.
  * @cssprop [--dh-video-studio-text-height=6.5em] - Initial height of the text box.
  */
-export class DhVideoStudio extends LitElement {
+export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   static override styles = styles;
+  protected readonly section = 'videoStudio';
+  protected readonly english = videoStudioMessages;
 
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
@@ -138,10 +139,10 @@ export class DhVideoStudio extends LitElement {
 
   /** The talk in the player: the one just produced, or one chosen in the gallery. */
   private _playing?: VideoItem;
-  /** Why the text cannot be sent, shown next to the field; empty when it can. */
-  private _invalid = '';
+  /** Why the text cannot be sent (shown next to the field); empty when it can. */
+  private _invalid: '' | 'textEmpty' | 'textTooLong' = '';
   /** A download through fetch (with `headers`): the talk it is for, and how it went. */
-  private _download?: { talkId: string; busy: boolean; error?: string };
+  private _download?: { talkId: string; busy: boolean; error?: Failure };
   /** The id of the talk in the player whose mp4 the browser could not play. */
   private _unplayable?: string;
 
@@ -159,8 +160,8 @@ export class DhVideoStudio extends LitElement {
   pageSize = 6;
   /** How long to wait for a video before giving up, in milliseconds. */
   timeout = DEFAULT_TIMEOUT_MS;
-  /** Accessible name (and visible label) of the text box. */
-  label = 'Text the head will say';
+  /** Accessible name (and visible label) of the text box; default "Text the head will say", in the page's language. */
+  label?: string;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another head: its own videos, its own gallery; a wait for the old head's video ends quietly.
@@ -187,7 +188,7 @@ export class DhVideoStudio extends LitElement {
     if (!headId) return;
     const problem = videoTextProblem(text);
     if (problem) {
-      this._invalid = `${capitalize(problem)}.`;
+      this._invalid = problem === VIDEO_TEXT_EMPTY ? 'textEmpty' : 'textTooLong';
       await this.updateComplete;
       this.#textarea?.focus();
       return;
@@ -254,10 +255,7 @@ export class DhVideoStudio extends LitElement {
     // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
     if (!talk || video.error?.code === MediaError.MEDIA_ERR_ABORTED) return;
     this._unplayable = talk.id;
-    emit<DhErrorDetail>(this, 'dh-error', {
-      code: 'video_unplayable',
-      message: 'The video could not be played: the file is missing or not one this browser plays.',
-    });
+    emit<DhErrorDetail>(this, 'dh-error', unplayable.detail);
   }
 
   /** Try again after an unplayable video: the same source, loaded afresh (the media URL may work now). */
@@ -306,29 +304,41 @@ export class DhVideoStudio extends LitElement {
       await saveVideo(this.endpoint, headId, talk.id, { headers: this.headers, credentials: this.credentials });
       if (this._download?.talkId === talk.id) this._download = undefined;
     } catch (err) {
-      const detail = toDetail(err, { code: 'video_download_failed', message: 'The video could not be downloaded.' });
-      if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: detail.message };
-      emit<DhErrorDetail>(this, 'dh-error', detail);
+      const failed = toFailure(err, downloadFailed);
+      if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: failed };
+      emit<DhErrorDetail>(this, 'dh-error', failed.detail);
     }
   }
 
+  /** The messages in the element's locale, as the renderers take them. */
+  get #words(): Words {
+    return { m: this.m, shared: this.shared, locale: this.currentLocale };
+  }
+
   protected override render() {
+    const words = this.#words;
     return html`
-      ${this.headId
-        ? nothing
-        : html`<p class="state" part="status">No head is selected: set <code>head-id</code> to make and list its videos.</p>`}
+      ${this.headId ? nothing : this.#renderNoHead()}
       ${this.#renderForm()}
-      <p class="sr-only" role="status" aria-live="polite">${this.#wait.announcement}</p>
-      ${this.#wait.render()} ${this.#renderPlayer()} ${this.#gallery.render()}
+      <p class="sr-only" role="status" aria-live="polite">${this.#wait.announcement(words)}</p>
+      ${this.#wait.render(words)} ${this.#renderPlayer(words)} ${this.#gallery.render(words)}
     `;
   }
 
+  /** "No head is selected", with the attribute's name as code wherever the locale puts it. */
+  #renderNoHead() {
+    const [before, after = ''] = this.m.noHead('\u0000').split('\u0000');
+    return html`<p class="state" part="status">${before}<code>${HEAD_ID}</code>${after}</p>`;
+  }
+
   #renderForm() {
+    const { m } = this;
     const busy = this.#wait.busy;
     const length = this.text.length;
     const describedBy = `count shortcut${this._invalid ? ' invalid' : ''}`;
+    // The button is aria-disabled, not disabled: it keeps the focus that pressed it while the video is made.
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
-      <label for="text">${this.label}</label>
+      <label for="text">${this.label ?? m.label}</label>
       <textarea
         id="text"
         part="text"
@@ -341,18 +351,19 @@ export class DhVideoStudio extends LitElement {
         @keydown=${this.#onTextKeydown}
       ></textarea>
       <div class="field-info">
-        ${this._invalid ? html`<span id="invalid" class="invalid">${this._invalid}</span>` : html`<span></span>`}
-        <span id="count">${length} / ${MAX_VIDEO_TEXT}<span class="sr-only"> characters</span></span>
+        ${this._invalid
+          ? html`<span id="invalid" class="invalid">${this._invalid === 'textEmpty' ? m.textEmpty : m.textTooLong(MAX_VIDEO_TEXT)}</span>`
+          : html`<span></span>`}
+        <span id="count">${m.count(length, MAX_VIDEO_TEXT)}<span class="sr-only"> ${m.characters(MAX_VIDEO_TEXT)}</span></span>
       </div>
       <div class="actions">
-        <!-- aria-disabled, not disabled: the button keeps the focus that pressed it while the video is made. -->
-        <button class="generate" part="generate" type="submit" aria-disabled=${busy || !this.headId}>Generate video</button>
-        <span id="shortcut" class="hint">Ctrl+Enter (⌘+Enter) sends.</span>
+        <button class="generate" part="generate" type="submit" aria-disabled=${busy || !this.headId}>${m.generate}</button>
+        <span id="shortcut" class="hint">${m.shortcut}</span>
       </div>
     </form>`;
   }
 
-  #renderPlayer() {
+  #renderPlayer(words: Words) {
     const talk = this._playing;
     if (!talk) return nothing;
     const download = this._download?.talkId === talk.id ? this._download : undefined;
@@ -362,17 +373,18 @@ export class DhVideoStudio extends LitElement {
       downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
       fileName: videoFileName(this.headId, talk.id),
       downloadBusy: download?.busy ?? false,
-      downloadError: download?.error,
+      downloadError: download?.error && failureText(download.error, words),
       onDownload: this.#onDownload,
       unplayable: this._unplayable === talk.id,
       onVideoError: this.#onVideoError,
       onReload: this.#onVideoReload,
-    });
+    }, words);
   }
 }
 
-/** The page's own settings (trusted proxies), shared by every element of the kit. */
+// The page's own settings (trusted proxies) and words (README, "Languages"), shared by every element of the kit.
 export { configure, type KitOptions } from '../../api/urls.js';
+export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 define('dh-video-studio', DhVideoStudio);
 

@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
 import type { VoiceItem } from '../../api/answers.js';
+import type { VoicePickerMessages } from './messages.js';
+import { languageName } from '../locales/format.js';
 
 /** The language subtag of a locale (`en-GB` → `en`). */
 const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();
@@ -47,16 +49,26 @@ export interface VoiceFilters {
   onProvider: (e: Event) => void;
   onLocale: (e: Event) => void;
   onGender: (e: Event) => void;
+  /** The picker's words, and the locale they are in. */
+  m: VoicePickerMessages;
+  uiLocale: string;
 }
 
+/**
+ * A locale the voices have not named yet (`de-AT`, set as the filter before any voice of it was
+ * seen), named in the page's language by the browser: `German (Austria)`; the code if it cannot.
+ */
+const nameOf = (locale: string, uiLocale: string): string => languageName(locale, uiLocale) ?? locale;
+
 /** The filters that are set, said so the user knows what to widen: `the provider azure`, `female voices`. */
-export function describeFilters(seen: SeenVoices, f: Pick<VoiceFilters, 'provider' | 'locale' | 'gender' | 'streaming'> & { q: string }): string[] {
+export function describeFilters(seen: SeenVoices, f: Pick<VoiceFilters, 'provider' | 'locale' | 'gender' | 'streaming' | 'm' | 'uiLocale'> & { q: string }): string[] {
+  const { m } = f;
   const language = seen.languageOf(f.locale);
   return [
-    f.q && `“${f.q}”`,
-    !f.streaming && f.provider && `the provider ${f.provider}`,
-    f.locale && `the language ${language ? (f.locale.includes('-') ? `${language.name} (${f.locale})` : language.name) : f.locale}`,
-    f.gender && (f.gender === 'FEMALE' ? 'female voices' : 'male voices'),
+    f.q && m.byText(f.q),
+    !f.streaming && f.provider && m.byProvider(f.provider),
+    f.locale && m.byLanguage(language ? (f.locale.includes('-') ? `${language.name} (${f.locale})` : language.name) : nameOf(f.locale, f.uiLocale)),
+    f.gender && (f.gender === 'FEMALE' ? m.femaleVoices : m.maleVoices),
   ].filter((s): s is string => !!s);
 }
 
@@ -66,48 +78,49 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
   if (f.provider && !providers.includes(f.provider)) providers.push(f.provider);
   const languages = [...seen.languages].sort((a, b) => a[1].name.localeCompare(b[1].name));
   const localeValues = languages.flatMap(([tag, l]) => [tag, ...l.locales]);
+  const { m } = f;
   return html`
     <div class="search">
-      <label>Search
-        <input part="search" type="search" placeholder="Name, language or provider" autocomplete="off" @input=${f.onSearch} ?disabled=${f.disabled} />
+      <label>${m.search}
+        <input part="search" type="search" placeholder=${m.searchHint} autocomplete="off" @input=${f.onSearch} ?disabled=${f.disabled} />
       </label>
     </div>
     <div class="filters" part="filters">
       ${f.streaming
         ? nothing
-        : html`<label>Provider
+        : html`<label>${m.provider}
             <select @change=${f.onProvider} ?disabled=${f.disabled}>
-              <option value="" .selected=${!f.provider}>All providers</option>
+              <option value="" .selected=${!f.provider}>${m.allProviders}</option>
               ${providers.map((p) => html`<option value=${p} .selected=${p === f.provider}>${p}</option>`)}
             </select>
           </label>`}
-      <label>Language
+      <label>${m.language}
         <select @change=${f.onLocale} ?disabled=${f.disabled}>
-          <option value="" .selected=${!f.locale}>All languages</option>
+          <option value="" .selected=${!f.locale}>${m.allLanguages}</option>
           ${languages.map(([tag, l]) => {
             const locales = [...l.locales].sort();
             // A language with several locales offers them all together and one by one.
-            return html`<option value=${tag} .selected=${tag === f.locale}>${l.name}${locales.length > 1 ? ' (all)' : ''}</option>
+            return html`<option value=${tag} .selected=${tag === f.locale}>${locales.length > 1 ? m.allLocales(l.name) : l.name}</option>
               ${locales.length > 1
                 ? locales.map((loc) => html`<option value=${loc} .selected=${loc === f.locale}>${l.name} (${loc})</option>`)
                 : nothing}`;
           })}
           ${f.locale && !localeValues.includes(f.locale)
-            ? html`<option value=${f.locale} .selected=${true}>${f.locale}</option>`
+            ? html`<option value=${f.locale} .selected=${true}>${nameOf(f.locale, f.uiLocale)}</option>`
             : nothing}
         </select>
       </label>
-      <label>Gender
+      <label>${m.gender}
         <select @change=${f.onGender} ?disabled=${f.disabled}>
-          <option value="" .selected=${!f.gender}>All</option>
-          <option value="FEMALE" .selected=${f.gender === 'FEMALE'}>Female</option>
-          <option value="MALE" .selected=${f.gender === 'MALE'}>Male</option>
+          <option value="" .selected=${!f.gender}>${m.allGenders}</option>
+          <option value="FEMALE" .selected=${f.gender === 'FEMALE'}>${m.female}</option>
+          <option value="MALE" .selected=${f.gender === 'MALE'}>${m.male}</option>
         </select>
       </label>
     </div>
     ${f.streaming
       ? // Shown before the provider is known too: the list below does not move when it is (CLS).
-        html`<p class="note" part="note">Streaming avatars support only the ${f.streamingProvider ?? 'streaming provider’s'} voices.</p>`
+        html`<p class="note" part="note">${m.streamingNote(f.streamingProvider)}</p>`
       : nothing}
   `;
 }

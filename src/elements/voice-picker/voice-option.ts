@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { genderLabel, slotOf } from '../shared/picker-states.js';
+import type { PickerMessages } from '../shared/picker-messages.js';
 import type { Row, VoiceList } from './voice-list.js';
 import { unpin } from '../shared/unpin.js';
 
@@ -9,6 +10,8 @@ export interface RowState {
   value: string;
   active: number;
   onClick: (e: Event) => void;
+  /** The picker's words, in its locale. */
+  m: PickerMessages;
 }
 
 
@@ -23,11 +26,11 @@ function renderGroup(language: string) {
   return html`<div class="group" part="group" role="presentation" aria-hidden="true">${language}</div>`;
 }
 
-function renderOption(list: VoiceList, index: number, { value, active, onClick }: RowState) {
+function renderOption(list: VoiceList, index: number, { value, active, onClick, m }: RowState) {
   // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
   // the set's size and positions hold. One template for both: when the page lands, the option's
   // element stays (and stays where the virtualizer put it); only its content changes.
-  const { item: voice, selected, classes, placeholder } = slotOf(list, index, active, (v) => v.voiceId === value);
+  const { item: voice, selected, classes, placeholder } = slotOf(list, index, active, (v) => v.voiceId === value, m);
   return html`<div
     class="option ${classes}"
     part="option"
@@ -43,9 +46,9 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick }
     <span class="text">
       <span class="name">${voice ? voice.displayName : placeholder}</span>
       ${voice
-        ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender)} · ${voice.provider}</span>`
+        ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
         : // An empty meta line: a placeholder is as tall as the voice that replaces it.
-          html`<span class="meta" aria-hidden="true">&nbsp;</span>`}
+          html`<span class="meta" aria-hidden="true">${'\u00a0'}</span>`}
     </span>
     ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
   </div>`;

@@ -6,7 +6,7 @@ export const styles = css`
   }
   .search {
     display: flex;
-    margin-bottom: 8px;
+    margin-block-end: 8px;
   }
   .search label {
     flex: 1;
@@ -21,7 +21,7 @@ export const styles = css`
     grid-auto-flow: column;
     grid-auto-columns: minmax(0, 1fr);
     gap: 8px;
-    margin-bottom: 8px;
+    margin-block-end: 8px;
   }
   .filters label {
     display: grid;
@@ -55,13 +55,13 @@ export const styles = css`
     gap: 8px;
     padding: 6px 12px;
     cursor: pointer;
-    border-left: 3px solid transparent;
+    border-inline-start: 3px solid transparent;
   }
   .option:hover {
     background: color-mix(in srgb, currentColor 6%, transparent);
   }
   .option[aria-selected='true'] {
-    border-left-color: var(--_a);
+    border-inline-start-color: var(--_a);
     background: color-mix(in srgb, var(--_a) 12%, transparent);
   }
   /* The active option is only marked while the listbox has keyboard focus (APG listbox). */

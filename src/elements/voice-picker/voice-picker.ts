@@ -12,6 +12,7 @@ import { TypeAhead } from './type-ahead.js';
 import { VoiceList, type Row } from './voice-list.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 import { define } from '../shared/define.js';
+import { voicePickerMessages } from './messages.js';
 
 /** The filters a list was asked with: its later pages are asked with the same. */
 type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
@@ -59,7 +60,9 @@ const LAYOUT = flow();
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
+export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'> {
+  protected readonly section = 'voicePicker';
+  protected readonly english = voicePickerMessages;
   static override styles = [pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
@@ -71,9 +74,6 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     streaming: { type: Boolean },
   };
 
-  protected readonly requiredMessage = 'Please choose a voice.';
-  protected readonly noun = 'voices';
-
   get #listbox(): HTMLElement & VirtualizerHostElement | null {
     return this.renderRoot?.querySelector('[role="listbox"]') ?? null;
   }
@@ -83,14 +83,19 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 
   /** Only this provider's voices (e.g. `azure`); empty for all. Ignored with `streaming`. */
   provider = '';
-  /** Only this locale (`en-GB`), or every locale of a language (`en`); empty for all. */
-  locale = '';
+  /**
+   * Only this locale (`en-GB`), or every locale of a language (`en`); empty for all. (Here
+   * `locale` filters the voices: the picker's own language comes from `lang`.)
+   */
+  override locale = '';
+
+  protected override get localeProperty(): undefined {
+    return undefined;
+  }
   /** `FEMALE`, `MALE`, or empty for all. */
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** Only the voices a streaming head can use (the streaming TTS provider's, as the proxy knows it). */
   streaming = false;
-  /** Accessible name of the list. */
-  label = 'Voice';
 
   /** The voice the user chose last (its provider decides whether a streaming list keeps it). */
   #chosen?: VoiceItem;
@@ -133,7 +138,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
     // chosen before `streaming` was set, is dropped and said why, not kept to fail at the platform.
     const chosen = this.#chosen;
     if (this.streaming && chosen?.voiceId === this.value && chosen.provider !== loaded.streamingProvider) {
-      this.drop(`Choose one of the ${loaded.streamingProvider} voices: streaming avatars support only them.`);
+      this.drop(this.m.streamingOnly(loaded.streamingProvider));
     }
   }
 
@@ -303,6 +308,8 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
         onProvider: this.#onProvider,
         onLocale: this.#onLocale,
         onGender: this.#onGender,
+        m: this.m,
+        uiLocale: this.currentLocale,
       })}
       ${this.renderCatalogue()}
     `;
@@ -310,20 +317,20 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
 
   /** Says which filters left nothing, so the user knows what to widen. */
   protected renderEmpty() {
-    const { provider, locale, gender, streaming } = this;
-    const filters = describeFilters(this.#seen, { q: this._q, provider, locale, gender, streaming });
-    const where = this.streaming && this._loaded ? ` among the ${this._loaded.streamingProvider} voices (streaming avatars)` : '';
+    const { provider, locale, gender, streaming, m } = this;
+    const filters = describeFilters(this.#seen, { q: this._q, provider, locale, gender, streaming, m, uiLocale: this.currentLocale });
+    const among = streaming ? this._loaded?.streamingProvider : undefined;
     return renderStatus(
       filters.length
-        ? html`No voice matches ${filters.join(' and ')}${where}. Widen the search or the filters.
-            <button type="button" @click=${this.#onClearFilters}>Clear filters</button>`
-        : `No voice is available${where}.`,
+        ? html`${m.noMatch(filters, among)} ${m.widen}
+            <button type="button" @click=${this.#onClearFilters}>${m.clearFilters}</button>`
+        : m.noVoices(among),
     );
   }
 
   /** What an option's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
   #rowState(): RowState {
-    return { value: this.value, active: this._active, onClick: this.#onOptionClick };
+    return { value: this.value, active: this._active, onClick: this.#onOptionClick, m: this.m };
   }
 
   protected renderItems(loaded: VoiceList, busy: boolean) {
@@ -332,7 +339,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList> {
       class="listbox scroller"
       part="listbox"
       role="listbox"
-      aria-label=${this.label}
+      aria-label=${this.accessibleName}
       aria-busy=${busy}
       aria-disabled=${!!disabled}
       aria-required=${!!this.required}

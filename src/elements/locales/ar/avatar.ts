@@ -1,13 +1,16 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}، إنسان رقمي` : 'إنسان رقمي'),
-  talkTo: (name) => (name ? `تحدث مع ${name}` : 'تحدث مع الإنسان الرقمي'),
-  talkToUs: 'تحدث معنا',
-  speaks: (language) => `يتحدث ${language}`,
-  // "بـ" then a space: the name may be in Latin letters.
-  connecting: (name) => (name ? `جارٍ الاتصال بـ ${name}…` : 'جارٍ الاتصال بالإنسان الرقمي…'),
-  micBlocked: 'لا تسمح هذه الصفحة باستخدام الميكروفون، لذا يمكنك الكتابة دون التحدث.',
-  close: 'إغلاق',
-  closeLabel: (title) => `إغلاق ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}، إنسان رقمي` : 'إنسان رقمي'),
+    talkTo: (name) => (name ? `تحدث مع ${name}` : 'تحدث مع الإنسان الرقمي'),
+    talkToUs: 'تحدث معنا',
+    speaks: (language) => `يتحدث ${language}`,
+    // "بـ" then a space: the name may be in Latin letters.
+    connecting: (name) => (name ? `جارٍ الاتصال بـ ${name}…` : 'جارٍ الاتصال بالإنسان الرقمي…'),
+    micBlocked: 'لا تسمح هذه الصفحة باستخدام الميكروفون، لذا يمكنك الكتابة دون التحدث.',
+    close: 'إغلاق',
+    closeLabel: (title) => `إغلاق ${title}`,
+  } satisfies AvatarMessages;
+};

@@ -1,12 +1,15 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, digitaler Mensch` : 'Digitaler Mensch'),
-  talkTo: (name) => (name ? `Mit ${name} sprechen` : 'Mit dem digitalen Menschen sprechen'),
-  talkToUs: 'Sprechen Sie mit uns',
-  speaks: (language) => `Spricht ${language}`,
-  connecting: (name) => (name ? `Verbindung mit ${name} wird hergestellt …` : 'Verbindung wird hergestellt …'),
-  micBlocked: 'Diese Seite erlaubt kein Mikrofon: Sie können schreiben, aber nicht sprechen.',
-  close: 'Schließen',
-  closeLabel: (title) => `${title} schließen`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, digitaler Mensch` : 'Digitaler Mensch'),
+    talkTo: (name) => (name ? `Mit ${name} sprechen` : 'Mit dem digitalen Menschen sprechen'),
+    talkToUs: 'Sprechen Sie mit uns',
+    speaks: (language) => `Spricht ${language}`,
+    connecting: (name) => (name ? `Verbindung mit ${name} wird hergestellt …` : 'Verbindung wird hergestellt …'),
+    micBlocked: 'Diese Seite erlaubt kein Mikrofon: Sie können schreiben, aber nicht sprechen.',
+    close: 'Schließen',
+    closeLabel: (title) => `${title} schließen`,
+  } satisfies AvatarMessages;
+};

@@ -1,12 +1,15 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, humano digital` : 'Humano digital'),
-  talkTo: (name) => (name ? `Hablar con ${name}` : 'Hablar con el humano digital'),
-  talkToUs: 'Habla con nosotros',
-  speaks: (language) => `Habla ${language}`,
-  connecting: (name) => (name ? `Conectando con ${name}…` : 'Conectando con el humano digital…'),
-  micBlocked: 'Esta página no permite usar el micrófono: puedes escribir, pero no hablar.',
-  close: 'Cerrar',
-  closeLabel: (title) => `Cerrar ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, humano digital` : 'Humano digital'),
+    talkTo: (name) => (name ? `Hablar con ${name}` : 'Hablar con el humano digital'),
+    talkToUs: 'Habla con nosotros',
+    speaks: (language) => `Habla ${language}`,
+    connecting: (name) => (name ? `Conectando con ${name}…` : 'Conectando con el humano digital…'),
+    micBlocked: 'Esta página no permite usar el micrófono: puedes escribir, pero no hablar.',
+    close: 'Cerrar',
+    closeLabel: (title) => `Cerrar ${title}`,
+  } satisfies AvatarMessages;
+};

@@ -1,12 +1,15 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, humain numérique` : 'Humain numérique'),
-  talkTo: (name) => (name ? `Parler à ${name}` : 'Parler à l’humain numérique'),
-  talkToUs: 'Discuter avec nous',
-  speaks: (language) => `Parle ${language}`,
-  connecting: (name) => (name ? `Connexion à ${name}…` : 'Connexion à l’humain numérique…'),
-  micBlocked: 'Cette page n’autorise pas le micro. Vous pouvez écrire, mais pas parler.',
-  close: 'Fermer',
-  closeLabel: (title) => `Fermer ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, humain numérique` : 'Humain numérique'),
+    talkTo: (name) => (name ? `Parler à ${name}` : 'Parler à l’humain numérique'),
+    talkToUs: 'Discuter avec nous',
+    speaks: (language) => `Parle ${language}`,
+    connecting: (name) => (name ? `Connexion à ${name}…` : 'Connexion à l’humain numérique…'),
+    micBlocked: 'Cette page n’autorise pas le micro. Vous pouvez écrire, mais pas parler.',
+    close: 'Fermer',
+    closeLabel: (title) => `Fermer ${title}`,
+  } satisfies AvatarMessages;
+};

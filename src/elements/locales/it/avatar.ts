@@ -1,13 +1,16 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, umano digitale` : 'Umano digitale'),
-  talkTo: (name) => (name ? `Parla con ${name}` : 'Parla con l’umano digitale'),
-  talkToUs: 'Parla con noi',
-  speaks: (language) => `Parla ${language}`,
-  // "con … in corso": no "a"/"ad" before a name that may start with a vowel.
-  connecting: (name) => (name ? `Connessione con ${name} in corso…` : 'Connessione in corso…'),
-  micBlocked: 'Questa pagina non consente l’uso del microfono: puoi scrivere, ma non parlare.',
-  close: 'Chiudi',
-  closeLabel: (title) => `Chiudi ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, umano digitale` : 'Umano digitale'),
+    talkTo: (name) => (name ? `Parla con ${name}` : 'Parla con l’umano digitale'),
+    talkToUs: 'Parla con noi',
+    speaks: (language) => `Parla ${language}`,
+    // "con … in corso": no "a"/"ad" before a name that may start with a vowel.
+    connecting: (name) => (name ? `Connessione con ${name} in corso…` : 'Connessione in corso…'),
+    micBlocked: 'Questa pagina non consente l’uso del microfono: puoi scrivere, ma non parlare.',
+    close: 'Chiudi',
+    closeLabel: (title) => `Chiudi ${title}`,
+  } satisfies AvatarMessages;
+};

@@ -1,12 +1,15 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}（デジタルヒューマン）` : 'デジタルヒューマン'),
-  talkTo: (name) => (name ? `${name}と話す` : 'デジタルヒューマンと話す'),
-  talkToUs: 'お話ししましょう',
-  speaks: (language) => `${language}で話します`,
-  connecting: (name) => (name ? `${name}に接続中…` : 'デジタルヒューマンに接続中…'),
-  micBlocked: 'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
-  close: '閉じる',
-  closeLabel: (title) => `${title}を閉じる`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}（デジタルヒューマン）` : 'デジタルヒューマン'),
+    talkTo: (name) => (name ? `${name}と話す` : 'デジタルヒューマンと話す'),
+    talkToUs: 'お話ししましょう',
+    speaks: (language) => `${language}で話します`,
+    connecting: (name) => (name ? `${name}に接続中…` : 'デジタルヒューマンに接続中…'),
+    micBlocked: 'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
+    close: '閉じる',
+    closeLabel: (title) => `${title}を閉じる`,
+  } satisfies AvatarMessages;
+};

@@ -1,12 +1,15 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, digitale mens` : 'Digitale mens'),
-  talkTo: (name) => (name ? `Praat met ${name}` : 'Praat met de digitale mens'),
-  talkToUs: 'Praat met ons',
-  speaks: (language) => `Spreekt ${language}`,
-  connecting: (name) => (name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…'),
-  micBlocked: 'Deze pagina staat de microfoon niet toe: je kunt typen, maar niet praten.',
-  close: 'Sluiten',
-  closeLabel: (title) => `${title} sluiten`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, digitale mens` : 'Digitale mens'),
+    talkTo: (name) => (name ? `Praat met ${name}` : 'Praat met de digitale mens'),
+    talkToUs: 'Praat met ons',
+    speaks: (language) => `Spreekt ${language}`,
+    connecting: (name) => (name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…'),
+    micBlocked: 'Deze pagina staat de microfoon niet toe: je kunt typen, maar niet praten.',
+    close: 'Sluiten',
+    closeLabel: (title) => `${title} sluiten`,
+  } satisfies AvatarMessages;
+};

@@ -2,9 +2,10 @@
  * Register: "je".
  */
 import type { Catalogue } from '../../shared/localized.js';
+import type { Formats } from '../format.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';
-import { facePicker, voicePicker } from './pickers.js';
+import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
@@ -25,14 +26,14 @@ const errors: Record<string, string> = {
   video_unplayable: 'Deze video kan niet worden afgespeeld.',
 };
 
-export default {
+/** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
+export default (f: Formats): Catalogue => ({
   shared: {
     error: (code) => errors[code] ?? 'Er is iets misgegaan. Probeer het opnieuw.',
     tryAgain: 'Opnieuw proberen',
   },
-  avatar,
-  facePicker,
-  voicePicker,
-  headForm,
-  videoStudio,
-} satisfies Catalogue;
+  avatar: avatar(f),
+  ...pickers(f),
+  headForm: headForm(f),
+  videoStudio: videoStudio(f),
+});

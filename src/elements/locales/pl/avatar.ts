@@ -1,17 +1,20 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, cyfrowy człowiek` : 'Cyfrowy człowiek'),
-  // A name cannot be declined ("z Adą"): it follows a colon, in the nominative.
-  talkTo: (name) => (name ? `Porozmawiaj: ${name}` : 'Porozmawiaj z cyfrowym człowiekiem'),
-  talkToUs: 'Porozmawiaj z nami',
-  // "hiszpański" → "Mówi po hiszpańsku"; any other name ("europejski hiszpański", "hindi") → "Język: …".
-  speaks: (language) => {
-    const m = /^(\p{Ll}+k)i( \(.+\))?$/u.exec(language);
-    return m ? `Mówi po ${m[1]}u${m[2] ?? ''}` : `Język: ${language}`;
-  },
-  connecting: (name) => (name ? `Łączenie (${name})…` : 'Łączenie z cyfrowym człowiekiem…'),
-  micBlocked: 'Ta strona nie zezwala na użycie mikrofonu: możesz pisać, ale nie mówić.',
-  close: 'Zamknij',
-  closeLabel: (title) => `Zamknij: ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, cyfrowy człowiek` : 'Cyfrowy człowiek'),
+    // A name cannot be declined ("z Adą"): it follows a colon, in the nominative.
+    talkTo: (name) => (name ? `Porozmawiaj: ${name}` : 'Porozmawiaj z cyfrowym człowiekiem'),
+    talkToUs: 'Porozmawiaj z nami',
+    // "hiszpański" → "Mówi po hiszpańsku"; any other name ("europejski hiszpański", "hindi") → "Język: …".
+    speaks: (language) => {
+      const m = /^(\p{Ll}+k)i( \(.+\))?$/u.exec(language);
+      return m ? `Mówi po ${m[1]}u${m[2] ?? ''}` : `Język: ${language}`;
+    },
+    connecting: (name) => (name ? `Łączenie (${name})…` : 'Łączenie z cyfrowym człowiekiem…'),
+    micBlocked: 'Ta strona nie zezwala na użycie mikrofonu: możesz pisać, ale nie mówić.',
+    close: 'Zamknij',
+    closeLabel: (title) => `Zamknij: ${title}`,
+  } satisfies AvatarMessages;
+};

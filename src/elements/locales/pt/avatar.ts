@@ -1,13 +1,16 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
+import type { Formats } from '../format.js';
 
-export default {
-  title: (name) => (name ? `${name}, humano digital` : 'Humano digital'),
-  talkTo: (name) => (name ? `Falar com ${name}` : 'Falar com o humano digital'),
-  talkToUs: 'Fale conosco',
-  speaks: (language) => `Fala ${language}`,
-  // "com": no "a"/"à" to agree with a name of unknown gender.
-  connecting: (name) => (name ? `Iniciando conversa com ${name}…` : 'Iniciando conversa com o humano digital…'),
-  micBlocked: 'Esta página não permite o uso do microfone: você pode digitar, mas não falar.',
-  close: 'Fechar',
-  closeLabel: (title) => `Fechar ${title}`,
-} satisfies AvatarMessages;
+export default (_: Formats) => {
+  return {
+    title: (name) => (name ? `${name}, humano digital` : 'Humano digital'),
+    talkTo: (name) => (name ? `Falar com ${name}` : 'Falar com o humano digital'),
+    talkToUs: 'Fale conosco',
+    speaks: (language) => `Fala ${language}`,
+    // "com": no "a"/"à" to agree with a name of unknown gender.
+    connecting: (name) => (name ? `Iniciando conversa com ${name}…` : 'Iniciando conversa com o humano digital…'),
+    micBlocked: 'Esta página não permite o uso do microfone: você pode digitar, mas não falar.',
+    close: 'Fechar',
+    closeLabel: (title) => `Fechar ${title}`,
+  } satisfies AvatarMessages;
+};

@@ -2,9 +2,10 @@
  * Register: "você" (Brazilian Portuguese, the one `pt` usually means on the web).
  */
 import type { Catalogue } from '../../shared/localized.js';
+import type { Formats } from '../format.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';
-import { facePicker, voicePicker } from './pickers.js';
+import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
@@ -25,14 +26,14 @@ const errors: Record<string, string> = {
   video_unplayable: 'Não é possível reproduzir este vídeo.',
 };
 
-export default {
+/** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
+export default (f: Formats): Catalogue => ({
   shared: {
     error: (code) => errors[code] ?? 'Algo deu errado. Tente novamente.',
     tryAgain: 'Tentar novamente',
   },
-  avatar,
-  facePicker,
-  voicePicker,
-  headForm,
-  videoStudio,
-} satisfies Catalogue;
+  avatar: avatar(f),
+  ...pickers(f),
+  headForm: headForm(f),
+  videoStudio: videoStudio(f),
+});
