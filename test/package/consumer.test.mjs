@@ -141,7 +141,7 @@ describe('the packed package in an empty project', { timeout: 240_000 }, () => {
     assert.match(refused, /wrong\.ts.*"video".*not assignable to type '"chat" \| "stream"'/);
   });
 
-  test('size: each entry in the site\'s esbuild and Vite bundles, Lit included (avatar ≤ 11 kB, pickers ≤ 26 kB, all five ≤ 41 kB gzip)', async () => {
+  test('size: each entry in the site\'s esbuild and Vite bundles, Lit included, what an English page loads (avatar ≤ 12 kB, pickers ≤ 26 kB, all five ≤ 44 kB gzip)', async () => {
     const rows = await measure({ root: site });
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(rows.filter((r) => !r.ok).map((r) => r.name), [], 'every entry within its budget');
@@ -162,7 +162,7 @@ describe('the packed package in an empty project', { timeout: 240_000 }, () => {
     after(() => browser?.close());
 
     for (const [bundler, pagePath] of [['Vite', '/index.html'], ['esbuild', '/esbuild.html']]) {
-      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces and follows gender, the avatar opens its page`, async () => {
+      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces, follows gender and the page's language (a locale module of the site's build), the avatar opens its page`, async () => {
         const page = await browser.newPage();
         const errors = [];
         page.on('pageerror', (e) => errors.push(e.message));
@@ -191,6 +191,11 @@ describe('the packed package in an empty project', { timeout: 240_000 }, () => {
         await page.waitForFunction(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].some((m) => m.textContent.trim() === 'Male'));
         const male = await genders();
         assert.ok(male.every((g) => g === 'Male'), `after .gender = 'MALE': ${male}`);
+        // The page turns German: the locale module arrives (a chunk of the site's own build, or
+        // inside its bundle) and the picker says it in German.
+        await page.evaluate(() => void (document.documentElement.lang = 'de'));
+        await page.waitForFunction(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].some((m) => m.textContent.trim() === 'Männlich'));
+        await page.evaluate(() => void (document.documentElement.lang = 'en'));
         // The avatar: the facade's button, then the platform's page in the frame.
         await page.locator('body > dh-avatar').scrollIntoViewIfNeeded();
         await page.locator('body > dh-avatar').getByRole('button', { name: /Talk to/ }).click();
@@ -203,7 +208,7 @@ describe('the packed package in an empty project', { timeout: 240_000 }, () => {
     }
   });
 
-  test('npx dh-kit start runs from the package (no tsx, no vite): the demo, the proxy, the bundle, and its CMS page loads the bundle from another origin', async () => {
+  test('npx dh-kit start runs from the package (no tsx, no vite): the demo, the proxy, the bundle, and its CMS page loads the bundle, and its German module, from another origin', async () => {
     const started = await startJson(join(site, 'node_modules/.bin/dh-kit'), ['start'], { PORT: '0', DH_LOG: 'off' });
     assert.equal(started.mode, 'simulator');
     const home = await fetch(`${started.url}/`);
@@ -222,7 +227,9 @@ describe('the packed package in an empty project', { timeout: 240_000 }, () => {
       await page.goto(`${started.cmsUrl}/`);
       assert.notEqual(new URL(started.cmsUrl).origin, new URL(started.url).origin);
       assert.match(await page.content(), new RegExp(`integrity="${started.bundle.integrity.replace(/[+/]/g, '\\$&')}"`));
-      await page.locator('dh-avatar').getByRole('button', { name: /Talk to/ }).click();
+      // A German CMS page: the bundle fetches its German module from beside itself (the proxy's origin).
+      await page.evaluate(() => void (document.documentElement.lang = 'de'));
+      await page.locator('dh-avatar').getByRole('button', { name: /^Mit .+ sprechen$/ }).click();
       await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()), timeout: 10_000 }).catch(() => undefined);
       assert.ok(page.frames().some((f) => /\/chat\//.test(f.url())), 'the chat page opened from the CMS page');
       assert.deepEqual(errors, [], 'no CSP, CORS or integrity error');

@@ -1,4 +1,4 @@
-import type { FaceItem, VoiceItem } from '../../api/answers.js';
+import type { FaceItem, VideoItem, VoiceItem } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 
 /**
@@ -18,6 +18,11 @@ export interface AvatarActivateDetail {
 /** The detail of `dh-load`: which page loaded (`chat` or `stream`). */
 export interface AvatarLoadDetail {
   view: View;
+}
+
+/** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
+export interface VideoReadyDetail {
+  talk: VideoItem;
 }
 
 /** The detail of every `dh-error` event. */

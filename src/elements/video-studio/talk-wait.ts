@@ -11,10 +11,6 @@ import { emit, type DhErrorDetail } from '../shared/events.js';
 import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
 
 /** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
-/** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
-export interface VideoReadyDetail {
-  talk: VideoItem;
-}
 export interface VideoRequestedDetail {
   headId: string;
   /** The text as sent (trimmed). */

@@ -3,21 +3,20 @@ import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
 import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
 import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, VIDEO_TEXT_EMPTY, videoTextProblem } from '../../api/rules.js';
-import { emit, type DhErrorDetail } from '../shared/events.js';
+import { emit, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
 import { downloadFailed, failureText, headersKey, toFailure, unplayable, type Failure, type Words } from './format.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo, videoFileName } from './player.js';
-import { TalkWait, type VideoReadyDetail, type VideoRequestedDetail } from './talk-wait.js';
+import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { videoStudioMessages } from './messages.js';
 
-export type { VideoReadyDetail, VideoRequestedDetail } from './talk-wait.js';
+export type { VideoRequestedDetail } from './talk-wait.js';
+export type { VideoReadyDetail };
 
-/** The attribute that names the head, as the "no head" note shows it (code, not words). */
-const HEAD_ID = 'head-id';
 /** How long a video may take before the element stops waiting (the `timeout` property's default). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -325,10 +324,10 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     `;
   }
 
-  /** "No head is selected", with the attribute's name as code wherever the locale puts it. */
+  /** "No head is selected", with the attribute's name (code, not words) wherever the locale puts it. */
   #renderNoHead() {
     const [before, after = ''] = this.m.noHead('\u0000').split('\u0000');
-    return html`<p class="state" part="status">${before}<code>${HEAD_ID}</code>${after}</p>`;
+    return html`<p class="state" part="status">${before}<code>${'head-id'}</code>${after}</p>`;
   }
 
   #renderForm() {
