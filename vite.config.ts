@@ -11,11 +11,12 @@ const root = import.meta.dirname;
 /**
  * package.json's sideEffects describes the shipped dist/. These builds compile src/ (inside the
  * same package), whose element modules are imported for their side effect (defining the tag):
- * without this, Rolldown would drop `import '../src/elements/avatar/avatar.js'` from the demo.
+ * without this, Rolldown would drop `import '../src/elements/avatar/avatar.js'` from the demo (and
+ * the demo's own `import './language.js'`).
  */
 const ownSideEffects = (): Plugin => ({
   name: 'dh-own-side-effects',
-  transform: (code, id) => (id.startsWith(`${root}/src/`) ? { code, moduleSideEffects: true } : null),
+  transform: (code, id) => (id.startsWith(`${root}/src/`) || id.startsWith(`${root}/demo/`) ? { code, moduleSideEffects: true } : null),
 });
 
 export default defineConfig(({ mode }) =>
