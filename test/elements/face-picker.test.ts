@@ -585,6 +585,20 @@ describe('<dh-face-picker>', () => {
       await el.updateComplete;
       return { wrapper, el };
     };
+    /** Holds the page's requests to a route until the returned function is called (and restores fetch then). */
+    const holdRequests = (route: string): (() => void) => {
+      const real = window.fetch;
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      window.fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes(route)) await gate;
+        return real(input, init);
+      };
+      return () => {
+        window.fetch = real;
+        open();
+      };
+    };
     const left = (el: DhFacePicker, lang: string) => englishLeft(el.shadowRoot!, 'facePicker', facePickerMessages, lang, names);
     /** The live region that says how many faces a search or a filter left. */
     const announced = (el: DhFacePicker) => el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
@@ -592,7 +606,9 @@ describe('<dh-face-picker>', () => {
     for (const [lang, dir] of [['de', 'ltr'], ['ar', 'rtl'], ['ja', 'ltr']] as const) {
       it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: no English left while loading, loaded, filtered and empty; announcements and axe too`, async () => {
         const m = catalogues[lang];
-        const { el } = await inLanguage(lang, dir);
+        // The list's first page is held back until the loading state has been read.
+        const release = holdRequests('/faces');
+        const { el } = await inLanguage(lang, dir).finally(() => setTimeout(release, 0));
         expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(m.loadingList);
         expect(await left(el, lang), 'loading').to.deep.equal([]);
         await ready(el);

@@ -641,6 +641,20 @@ describe('<dh-voice-picker>', () => {
       await el.updateComplete;
       return { wrapper, el };
     };
+    /** Holds the page's requests to a route until the returned function is called (and restores fetch then). */
+    const holdRequests = (route: string): (() => void) => {
+      const real = window.fetch;
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      window.fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes(route)) await gate;
+        return real(input, init);
+      };
+      return () => {
+        window.fetch = real;
+        open();
+      };
+    };
     const left = (el: DhVoicePicker, lang: string) => englishLeft(el.shadowRoot!, 'voicePicker', voicePickerMessages, lang, dataWords());
     /** The live region that says how many voices a search or a filter left. */
     const announced = (el: DhVoicePicker) => el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
@@ -649,7 +663,9 @@ describe('<dh-voice-picker>', () => {
     for (const [lang, dir] of [['de', 'ltr'], ['ar', 'rtl'], ['ja', 'ltr']] as const) {
       it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: no English left while loading, loaded, filtered and empty; announcements and axe too`, async () => {
         const m = catalogues[lang];
-        const { el } = await inLanguage(lang, dir);
+        // The list's first page is held back until the loading state has been read.
+        const release = holdRequests('/voices');
+        const { el } = await inLanguage(lang, dir).finally(() => setTimeout(release, 0));
         expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(m.loadingList);
         expect(await left(el, lang), 'loading').to.deep.equal([]);
         await ready(el);
