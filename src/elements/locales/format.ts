@@ -1,7 +1,7 @@
 /**
- * What a locale's messages need to read naturally: numbers, plurals, lists, dates and relative
- * times in that locale, through `Intl` (nothing to ship). Each locale module calls `formats(tag)`
- * once; the English messages beside each element use `formats('en')`.
+ * What a locale's messages need to read naturally: numbers, plurals, lists and dates in that
+ * locale, through `Intl` (nothing to ship). shared/localized.ts gives each locale module its
+ * locale's formats when it loads; the English messages beside each element use `formats('en')`.
  */
 export function formats(locale: string) {
   const number = new Intl.NumberFormat(locale);
@@ -19,12 +19,6 @@ export function formats(locale: string) {
     list: (items: string[]): string => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
     /** A date and time, short (`25/11/2026, 14:05`). */
     date: (value: Date | number): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value),
-    /** `in 5 seconds`, `3 minutes ago`: the unit chosen from the size of `seconds` (negative: past). */
-    relative: (seconds: number): string => {
-      const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-      const a = Math.abs(seconds);
-      return a < 60 ? rtf.format(Math.round(seconds), 'second') : a < 3600 ? rtf.format(Math.round(seconds / 60), 'minute') : a < 86400 ? rtf.format(Math.round(seconds / 3600), 'hour') : rtf.format(Math.round(seconds / 86400), 'day');
-    },
   };
 }
 
