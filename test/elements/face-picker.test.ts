@@ -4,24 +4,18 @@
  */
 import { executeServerCommand, sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { waitUntil } from './wait.js';
+import { holdRequests, waitUntil } from './wait.js';
 import { press, withReducedMotion } from './keys.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { FaceItem, FacesPage } from '../../src/api/answers.js';
-import { englishLeft } from './i18n.js';
+import { catalogue, englishLeft } from './i18n.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
-import dePickers from '../../src/elements/locales/de/pickers.js';
-import frPickers from '../../src/elements/locales/fr/pickers.js';
-import arPickers from '../../src/elements/locales/ar/pickers.js';
-import jaPickers from '../../src/elements/locales/ja/pickers.js';
-import { formats } from '../../src/elements/locales/format.js';
 
-const de = dePickers(formats('de')).facePicker;
-const fr = frPickers(formats('fr')).facePicker;
-const ar = arPickers(formats('ar')).facePicker;
-const ja = jaPickers(formats('ja')).facePicker;
+/** The locales' own messages of this element, as the kit loads them. */
+const messagesOf = async (locale: string) => (await catalogue(locale)).facePicker;
+const [de, fr, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('ar'), messagesOf('ja')]);
 
 let endpoint: string;
 
@@ -584,20 +578,6 @@ describe('<dh-face-picker>', () => {
       // Its first render waits for the locale's messages.
       await el.updateComplete;
       return { wrapper, el };
-    };
-    /** Holds the page's requests to a route until the returned function is called (and restores fetch then). */
-    const holdRequests = (route: string): (() => void) => {
-      const real = window.fetch;
-      let open!: () => void;
-      const gate = new Promise<void>((r) => (open = r));
-      window.fetch = async (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes(route)) await gate;
-        return real(input, init);
-      };
-      return () => {
-        window.fetch = real;
-        open();
-      };
     };
     const left = (el: DhFacePicker, lang: string) => englishLeft(el.shadowRoot!, 'facePicker', facePickerMessages, lang, names);
     /** The live region that says how many faces a search or a filter left. */

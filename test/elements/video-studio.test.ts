@@ -14,19 +14,11 @@ import type { VideoItem, VideosPage } from '../../src/api/answers.js';
 import type { DhErrorDetail } from '../../src/elements/shared/events.js';
 import { TalkWait, type WaitClock } from '../../src/elements/video-studio/talk-wait.js';
 import { videoStudioMessages } from '../../src/elements/video-studio/messages.js';
-import { englishLeft } from './i18n.js';
-import deStudio from '../../src/elements/locales/de/video-studio.js';
-import frStudio from '../../src/elements/locales/fr/video-studio.js';
-import plStudio from '../../src/elements/locales/pl/video-studio.js';
-import arStudio from '../../src/elements/locales/ar/video-studio.js';
-import jaStudio from '../../src/elements/locales/ja/video-studio.js';
-import { formats } from '../../src/elements/locales/format.js';
+import { catalogue, englishLeft } from './i18n.js';
 
-const de = deStudio(formats('de'));
-const fr = frStudio(formats('fr'));
-const pl = plStudio(formats('pl'));
-const ar = arStudio(formats('ar'));
-const ja = jaStudio(formats('ja'));
+/** The locales' own messages of this element, as the kit loads them. */
+const messagesOf = async (locale: string) => (await catalogue(locale)).videoStudio;
+const [de, fr, pl, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('pl'), messagesOf('ar'), messagesOf('ja')]);
 
 /** The studio's messages of the locales the tests read. */
 const videoStudioMessagesIn = { de, fr, pl, ar, ja };

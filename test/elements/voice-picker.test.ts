@@ -6,23 +6,17 @@
  */
 import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
-import { waitUntil } from './wait.js';
+import { holdRequests, waitUntil } from './wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../src/elements/voice-picker/voice-picker.js';
 import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem, VoicesList } from '../../src/api/answers.js';
-import { englishLeft } from './i18n.js';
+import { catalogue, englishLeft } from './i18n.js';
 import { voicePickerMessages } from '../../src/elements/voice-picker/messages.js';
-import dePickers from '../../src/elements/locales/de/pickers.js';
-import frPickers from '../../src/elements/locales/fr/pickers.js';
-import arPickers from '../../src/elements/locales/ar/pickers.js';
-import jaPickers from '../../src/elements/locales/ja/pickers.js';
-import { formats } from '../../src/elements/locales/format.js';
 
-const de = dePickers(formats('de')).voicePicker;
-const fr = frPickers(formats('fr')).voicePicker;
-const ar = arPickers(formats('ar')).voicePicker;
-const ja = jaPickers(formats('ja')).voicePicker;
+/** The locales' own messages of this element, as the kit loads them. */
+const messagesOf = async (locale: string) => (await catalogue(locale)).voicePicker;
+const [de, fr, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('ar'), messagesOf('ja')]);
 
 let endpoint: string;
 /** Every voice, as the proxy answers it with no filter. */
@@ -640,20 +634,6 @@ describe('<dh-voice-picker>', () => {
       // Its first render waits for the locale's messages.
       await el.updateComplete;
       return { wrapper, el };
-    };
-    /** Holds the page's requests to a route until the returned function is called (and restores fetch then). */
-    const holdRequests = (route: string): (() => void) => {
-      const real = window.fetch;
-      let open!: () => void;
-      const gate = new Promise<void>((r) => (open = r));
-      window.fetch = async (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes(route)) await gate;
-        return real(input, init);
-      };
-      return () => {
-        window.fetch = real;
-        open();
-      };
     };
     const left = (el: DhVoicePicker, lang: string) => englishLeft(el.shadowRoot!, 'voicePicker', voicePickerMessages, lang, dataWords());
     /** The live region that says how many voices a search or a filter left. */

@@ -14,3 +14,22 @@ export function waitUntil(
 ): Promise<void> {
   return openWcWaitUntil(predicate, message, { timeout: WAIT_TIMEOUT_MS, ...options });
 }
+
+/**
+ * Holds the page's requests whose URL contains `route` until the returned function is called (it
+ * restores fetch too): a state that lasts only until an answer arrives can then be read in every
+ * engine, however fast its proxy answers.
+ */
+export function holdRequests(route: string): () => void {
+  const real = window.fetch;
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  window.fetch = async (input, init) => {
+    if (String(input instanceof Request ? input.url : input).includes(route)) await gate;
+    return real(input, init);
+  };
+  return () => {
+    window.fetch = real;
+    open();
+  };
+}

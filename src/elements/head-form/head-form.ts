@@ -191,7 +191,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       await this.#done(head);
     } catch (err) {
       if (this.#abort.signal.aborted) return;
-      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', this.m.unexpected);
+      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', headFormMessages.unexpected); // dh-error: English, as the proxy's
       emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
       if (error.code === 'splitter_failed' && error.headId) {
         // The head exists: creating it again would make a second one. Finish this one instead.
