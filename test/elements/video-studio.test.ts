@@ -540,7 +540,7 @@ describe('<dh-video-studio>', () => {
   });
 
   describe('the gallery', () => {
-    it('TTV-2 TTV-3 lists the head’s videos newest first, each with its text, voice and date', async () => {
+    it('TTV-2 TTV-3 lists the head’s videos newest first, each with its text, voice and when it was made', async () => {
       const headId = await newHead();
       const made = await addVideos(headId, ['First video.', 'Second video.', 'Third video.']);
       const names = await voiceNames();
@@ -554,12 +554,57 @@ describe('<dh-video-studio>', () => {
         const talk = made[i]!;
         const time = item.querySelector('time')!;
         expect(time.getAttribute('datetime')).to.equal(talk.createdAt);
-        expect(text(time)).to.equal(format.format(new Date(talk.createdAt)));
-        expect(text(item.querySelector('.meta'))).to.equal(`${names.get(talk.voice)} · ${format.format(new Date(talk.createdAt))}`);
+        // Made seconds ago: "now", its date and time on hover.
+        expect(text(time)).to.equal('now');
+        expect(time.title).to.equal(format.format(new Date(talk.createdAt)));
+        expect(text(item.querySelector('.meta'))).to.equal(`${names.get(talk.voice)} · now`);
         expect(talk.voice).to.match(/\S/);
       });
       expect(q(el, '[part="pager"]'), 'one page: no pager').to.equal(null);
       expect(q(el, '[part="player"]'), 'nothing plays until chosen').to.equal(null);
+    });
+
+    it('TTV-3 says when each video was made in the page’s words: now, minutes, hours, yesterday, days ago, then its date', async () => {
+      // The visitor's clock reads 15:00 today (local time); the talks were made before it.
+      const realNow = Date.now;
+      const at = new Date();
+      at.setHours(15, 0, 0, 0);
+      const offset = at.getTime() - realNow();
+      Date.now = () => realNow() + offset;
+      restores.push(() => (Date.now = realNow));
+      const ago = (ms: number) => new Date(at.getTime() - ms).toISOString();
+      const day = (back: number) => {
+        const d = new Date(at);
+        d.setDate(d.getDate() - back);
+        d.setHours(12, 0, 0, 0);
+        return d.toISOString();
+      };
+      const made = [ago(10_000), ago(3 * 60_000), ago(5 * 3_600_000), day(1), day(3), day(30), new Date(at.getTime() + 3_600_000).toISOString()];
+      const talks: VideoItem[] = made.map((createdAt, i) => ({ id: `talk-${i}`, createdAt, updatedAt: createdAt, voice: 'en-US-JennyNeural', url: '', text: `Talk ${i}.` }));
+      const headId = 'head-with-talks-of-every-age';
+      watchFetch((call) =>
+        call.method === 'GET' && call.url.pathname.endsWith(`/heads/${headId}/videos`)
+          ? Promise.resolve(json({ items: talks, page: 1, take: 10, total: talks.length, pageCount: 1, hasNextPage: false }))
+          : undefined,
+      );
+      const wrapper = await fixture<HTMLDivElement>(html`<div lang="en">
+        <dh-video-studio endpoint=${endpoint} head-id=${headId} page-size="10" .headers=${auth}></dh-video-studio>
+      </div>`);
+      const el = wrapper.querySelector('dh-video-studio')!;
+      await loaded(el, talks.length);
+      const times = () => items(el).map((b) => b.querySelector('time')!);
+      const date = (lang: string, iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+      // Thirty days ago, and a date ahead of the visitor's clock, read as dates.
+      expect(times().map(text)).to.deep.equal(['now', '3 minutes ago', '5 hours ago', 'yesterday', '3 days ago', date('en', made[5]!), date('en', made[6]!)]);
+      times().forEach((time, i) => {
+        expect(time.dateTime).to.equal(made[i]);
+        expect(time.title, 'the date and time on hover').to.equal(date('en', made[i]!));
+      });
+
+      wrapper.lang = 'de';
+      await waitUntil(() => el.currentLocale === 'de' && text(times()[0]) === 'jetzt', 'German', { timeout: 5000 });
+      expect(times().map(text)).to.deep.equal(['jetzt', 'vor 3 Minuten', 'vor 5 Stunden', 'gestern', 'vor 3 Tagen', date('de', made[5]!), date('de', made[6]!)]);
+      expect(times()[1]!.title).to.equal(date('de', made[1]!));
     });
 
     it('TTV-3 pages with page-size: Previous and Next, "Page X of Y"', async () => {
@@ -733,12 +778,12 @@ describe('<dh-video-studio>', () => {
     const dateIn = (lang: string, iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
     const generate = (el: DhVideoStudio) => q<HTMLButtonElement>(el, '[part="generate"]')!;
 
-    for (const [lang, dir, said, label, producing] of [
-      ['de', 'ltr', ['Guten Morgen.', 'Guten Abend.', 'Gute Nacht.'], 'Text, den der digitale Mensch sprechen soll', 'Das Video wird erstellt. Das kann einige Minuten dauern.'],
-      ['ar', 'rtl', ['صباح الخير.', 'مساء الخير.', 'تصبح على خير.'], 'النص الذي سيقوله الإنسان الرقمي', 'جارٍ إنشاء الفيديو. قد يستغرق ذلك بضع دقائق.'],
-      ['ja', 'ltr', ['おはようございます。', 'こんばんは。', 'おやすみなさい。'], 'デジタルヒューマンが話すテキスト', '動画を作成しています。数分かかる場合があります。'],
+    for (const [lang, dir, said, label, producing, now] of [
+      ['de', 'ltr', ['Guten Morgen.', 'Guten Abend.', 'Gute Nacht.'], 'Text, den der digitale Mensch sprechen soll', 'Das Video wird erstellt. Das kann einige Minuten dauern.', 'jetzt'],
+      ['ar', 'rtl', ['صباح الخير.', 'مساء الخير.', 'تصبح على خير.'], 'النص الذي سيقوله الإنسان الرقمي', 'جارٍ إنشاء الفيديو. قد يستغرق ذلك بضع دقائق.', 'الآن'],
+      ['ja', 'ltr', ['おはようございます。', 'こんばんは。', 'おやすみなさい。'], 'デジタルヒューマンが話すテキスト', '動画を作成しています。数分かかる場合があります。', '今'],
     ] as const) {
-      it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: the form, the progress, the gallery and the player have no English left; dates in the locale’s format; accessible`, async function () {
+      it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: the form, the progress, the gallery and the player have no English left; times and dates in the locale’s words; accessible`, async function () {
         this.timeout(20000);
         const headId = await newHead();
         const made = await addVideos(headId, [said[0], said[1]]);
@@ -758,10 +803,11 @@ describe('<dh-video-studio>', () => {
         expect(await english(el, lang, data)).to.deep.equal([]);
         await expect(el).to.be.accessible();
 
-        // The gallery with a video, its date, its pager (one video a page).
+        // The gallery with a video, when it was made ("now"; its date on hover), its pager (one video a page).
         const time = items(el)[0]!.querySelector('time')!;
-        expect(text(time)).to.equal(dateIn(lang, made[0]!.createdAt));
-        expect(text(time)).to.not.equal(dateIn('en', made[0]!.createdAt));
+        expect(text(time)).to.equal(now);
+        expect(time.title).to.equal(dateIn(lang, made[0]!.createdAt));
+        expect(time.title).to.not.equal(dateIn('en', made[0]!.createdAt));
         const pager = q(el, '[part="pager"]')!;
         expect(pager.getAttribute('aria-label')).to.equal(videoStudioMessagesIn[lang].pages);
         if (dir === 'rtl') {
@@ -855,7 +901,8 @@ describe('<dh-video-studio>', () => {
       await waitUntil(() => el.currentLocale === 'fr' && text(generate(el)) === 'Générer la vidéo', 'French', { timeout: 5000 });
       await el.updateComplete;
       expect(text(q(el, '#gallery-title'))).to.equal('Vidéos précédentes');
-      expect(text(items(el)[0]!.querySelector('time'))).to.equal(dateIn('fr', talk!.createdAt));
+      expect(text(items(el)[0]!.querySelector('time'))).to.equal('maintenant');
+      expect(items(el)[0]!.querySelector('time')!.title).to.equal(dateIn('fr', talk!.createdAt));
       const names = await voiceNames();
       expect(await english(el, 'fr', ['Bonjour.', names.get(talk!.voice)!])).to.deep.equal([]);
 

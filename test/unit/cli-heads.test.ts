@@ -284,7 +284,9 @@ describe('dh-kit heads and videos', () => {
       const talks = sim.store.talks.length;
       const waiting = run('videos', 'create', id, 'A long one.', '--wait');
       while (sim.store.talks.length === talks) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 50));
+      // Ctrl+C once the command is waiting (its handler is on), not after a guessed delay: a busy
+      // machine may take longer than any fixed one to get there.
+      while (process.listenerCount('SIGINT') === listeners) await new Promise((r) => setTimeout(r, 10));
       process.emit('SIGINT');
       const res = await waiting;
       assert.equal(res.code, 130);

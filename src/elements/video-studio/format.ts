@@ -48,6 +48,29 @@ export function formatDate(iso: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? iso : formats(locale).date(date);
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * When a talk was made, as the gallery says it: relative while it is recent — `now`, `3 minutes
+ * ago`, `5 hours ago`, `yesterday`, `3 days ago` (`jetzt`, `vor 3 Minuten`, `gestern` in de) — and
+ * its date from the seventh day on, or for a date in the future (another clock). Days are calendar
+ * days of the visitor's time zone: made at 23:00, seen at 09:00 the next morning, is `yesterday`.
+ */
+export function formatWhen(iso: string, locale: string, now = Date.now()): string {
+  const date = new Date(iso);
+  const ago = now - date.getTime();
+  // A minute of clock skew between the platform and the visitor still reads `now`.
+  if (!(ago > -MINUTE)) return formatDate(iso, locale);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (ago < 45_000) return relative.format(0, 'second');
+  if (ago < HOUR) return relative.format(-Math.max(1, Math.round(ago / MINUTE)), 'minute');
+  if (ago < 24 * HOUR) return relative.format(-Math.floor(ago / HOUR), 'hour');
+  const midnight = (t: number) => new Date(t).setHours(0, 0, 0, 0);
+  const days = Math.round((midnight(now) - midnight(date.getTime())) / (24 * HOUR));
+  return days < 7 ? relative.format(-days, 'day') : formatDate(iso, locale);
+}
+
 /**
  * A stable key for the `headers` property, so an equal object in a new identity does not refetch.
  * (Headers lists its entries sorted by lower-case name: the order in the object does not matter.)

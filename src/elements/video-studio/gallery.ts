@@ -3,11 +3,11 @@
  * (loading, empty, error with retry) and a Previous / "Page X of Y" / Next bar. Choosing one
  * hands it to the element, which plays it.
  */
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit } from '../shared/events.js';
-import { failure, failureText, formatDate, toFailure, type Words } from './format.js';
+import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './format.js';
 
 type Gallery = VideosPage & { headId: string };
 
@@ -40,8 +40,10 @@ export interface GalleryOptions {
 /**
  * One page of a head's talks, with its paging; superseded requests are aborted, stale answers
  * dropped. Its Task is a controller of the element, so it lists again whenever what it lists changes.
+ * It is a controller itself for its clock: "3 minutes ago" is said again every half minute while
+ * the element is in the document and shows talks.
  */
-export class VideoGallery {
+export class VideoGallery implements ReactiveController {
   /** The page shown (1-based). */
   #page = 1;
   /** Bumped to list the talks again (a new video, `refresh()`). */
@@ -51,9 +53,12 @@ export class VideoGallery {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #options: GalleryOptions;
 
+  #clock?: ReturnType<typeof setInterval>;
+
   constructor(host: ReactiveControllerHost & HTMLElement, options: GalleryOptions) {
     this.#host = host;
     this.#options = options;
+    host.addController(this);
     this.#task = new Task(host, {
       // The signal aborts a request a newer one supersedes, and Task drops a superseded answer: a
       // stale page (of another head, say) never replaces a newer one.
@@ -78,6 +83,14 @@ export class VideoGallery {
         }
       },
     });
+  }
+
+  hostConnected(): void {
+    this.#clock = setInterval(() => this.#task.value?.items.length && this.#host.requestUpdate(), 30_000);
+  }
+
+  hostDisconnected(): void {
+    clearInterval(this.#clock);
   }
 
   /** Back to the first page (another head, another page size, a new video at the top). */
@@ -163,7 +176,7 @@ export class VideoGallery {
             >
               <video src=${talk.url ? `${talk.url}#t=0.5` : nothing} preload="metadata" muted playsinline aria-hidden="true" tabindex="-1"></video>
               <span class="said">${talk.text}</span>
-              <span class="meta">${this.#options.voiceName(talk.voice)} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt, locale)}</time></span>
+              <span class="meta">${this.#options.voiceName(talk.voice)} · <time datetime=${talk.createdAt} title=${formatDate(talk.createdAt, locale)}>${formatWhen(talk.createdAt, locale)}</time></span>
             </button>
           </li>`,
         )}
