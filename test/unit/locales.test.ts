@@ -76,6 +76,12 @@ const ERROR_CODES = [
   'video_timeout',
   'video_unavailable',
   'video_unplayable',
+  // The platform behind the proxy failed (proxy/http.ts): a visitor is told so, in their words.
+  'platform_unavailable',
+  'platform_timeout',
+  'platform_busy',
+  'platform_auth_failed',
+  'platform_forbidden',
 ];
 
 /** The letters a locale's own words must include (a message may quote Latin names beside them). */

@@ -33,7 +33,7 @@ export default ({ n, list }: Formats) => {
     suggestions: 'Sugerencias',
 
     oc: 'Conversación abierta',
-    ttt: 'Texto a vídeo (repite el texto que recibe)',
+    ttt: 'Texto a video (repite el texto que recibe)',
     doc_qa: 'Respuestas a partir de documentos',
     plugin: 'Plugin (tu propio servicio de conversación)',
     voiceflow: 'Voiceflow (una plataforma de diseño conversacional)',
@@ -41,7 +41,7 @@ export default ({ n, list }: Formats) => {
     namePlaceholder: 'Lucía',
     streaming: 'Avatar en streaming',
     streamingHint:
-      'Vídeo en tiempo real. Solo conversación abierta, solo voces del proveedor de streaming (la lista de voces lo indica), sin saludo, alias ni sugerencias; la división en frases se desactiva después de crearlo.',
+      'Video en tiempo real. Solo conversación abierta, solo voces del proveedor de streaming (la lista de voces lo indica), sin saludo, alias ni sugerencias; la división en frases se desactiva después de crearlo.',
     aliasHint: 'Otro nombre al que responde el avatar (opcional).',
     sameLanguage: 'Igual que el idioma',
     modeHint: 'Los avatares en streaming usan la conversación abierta.',

@@ -34,7 +34,7 @@ export default ({ n, plural }: Formats) => {
     download: 'Descargar el video (MP4)',
     earlier: 'Videos anteriores',
     loading: 'Cargando videos…',
-    empty: 'Todavía no hay videos. Escribe un texto arriba y presiona “Generar video”.',
+    empty: 'Todavía no hay videos. Escribe un texto arriba y presiona «Generar video».',
     pages: 'Páginas de videos anteriores',
     previous: 'Anterior',
     next: 'Siguiente',

@@ -13,7 +13,7 @@ export default ({ n }: Formats) => {
     female: '女性',
     male: '男性',
     clearFilters: 'フィルターをクリア',
-    failedItems: (ranges, more) => ranges.map(([a, b]) => `${n(a)}～${n(b)}`).join('、') + (more ? `、ほか${n(more)}ページ` : ''),
+    failedItems: (ranges, more) => ranges.map(([a, b]) => `${n(a)}～${n(b)}`).join('、') + '番目' + (more ? `（ほか${n(more)}ページ）` : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -24,7 +24,7 @@ export default ({ n }: Formats) => {
     search: '顔を検索',
     loadingList: '顔を読み込んでいます…',
     loadFailed: '顔を読み込めませんでした。',
-    pagesFailed: (items) => `${items}番目の顔を読み込めませんでした。`,
+    pagesFailed: (items) => `${items}の顔を読み込めませんでした。`,
     results: (count) => `${n(count)}件の顔`,
     // Listed in "条件（…）".
     byName: (q) => `名前「${q}」`,
@@ -48,7 +48,7 @@ export default ({ n }: Formats) => {
     allLocales: (language) => `${language}（すべて）`,
     loadingList: '音声を読み込んでいます…',
     loadFailed: '音声を読み込めませんでした。',
-    pagesFailed: (items) => `${items}番目の音声を読み込めませんでした。`,
+    pagesFailed: (items) => `${items}の音声を読み込めませんでした。`,
     results: (count) => `${n(count)}件の音声`,
     streamingNote: (provider) => `ストリーミングアバターは${provider ?? 'ストリーミング用プロバイダー'}の音声にのみ対応しています。`,
     streamingOnly: (provider) => `${provider}の音声から選択してください。ストリーミングアバターはそれ以外の音声に対応していません。`,

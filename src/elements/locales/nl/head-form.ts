@@ -41,7 +41,7 @@ export default ({ n, list }: Formats) => {
     namePlaceholder: 'Emma',
     streaming: 'Streamingavatar',
     streamingHint:
-      'Realtime video. Alleen open gesprek, alleen stemmen van de streamingprovider (de stemmenlijst noemt die), geen begroeting, alias of suggesties; de zinsopsplitsing wordt na het aanmaken uitgeschakeld.',
+      'Realtime video. Alleen open gesprek, alleen stemmen van de streamingaanbieder (de stemmenlijst noemt die), geen begroeting, alias of suggesties; de zinsopsplitsing wordt na het aanmaken uitgeschakeld.',
     aliasHint: 'Een andere naam waarop de avatar reageert (optioneel).',
     sameLanguage: 'Zelfde als de taal',
     modeHint: 'Streamingavatars gebruiken open gesprek.',

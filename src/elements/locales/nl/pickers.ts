@@ -52,8 +52,8 @@ export default ({ n, plural, list }: Formats) => {
     pagesFailed: (items) => `De stemmen ${items} konden niet worden geladen.`,
     results: (count) => plural(count, { one: '# stem', other: '# stemmen' }),
     streamingNote: (provider) =>
-      `Streaming-avatars ondersteunen alleen de stemmen van ${provider ?? 'de streamingaanbieder'}.`,
-    streamingOnly: (provider) => `Kies een stem van ${provider}: streaming-avatars ondersteunen alleen die.`,
+      `Streamingavatars ondersteunen alleen de stemmen van ${provider ?? 'de streamingaanbieder'}.`,
+    streamingOnly: (provider) => `Kies een stem van ${provider}: streamingavatars ondersteunen alleen die.`,
     // "Geen resultaten voor …"
     byText: (q) => `‘${q}’`,
     byProvider: (provider) => `de aanbieder ${provider}`,
@@ -61,9 +61,9 @@ export default ({ n, plural, list }: Formats) => {
     femaleVoices: 'vrouwelijke stemmen',
     maleVoices: 'mannelijke stemmen',
     noMatch: (filters, streamingProvider) =>
-      `Geen resultaten voor ${list(filters)}${streamingProvider ? ` onder de stemmen van ${streamingProvider} (streaming-avatars)` : ''}.`,
+      `Geen resultaten voor ${list(filters)}${streamingProvider ? ` onder de stemmen van ${streamingProvider} (streamingavatars)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Er is geen stem beschikbaar onder die van ${streamingProvider} (streaming-avatars).` : 'Er is geen stem beschikbaar.',
+      streamingProvider ? `Er is geen stem beschikbaar onder die van ${streamingProvider} (streamingavatars).` : 'Er is geen stem beschikbaar.',
     widen: 'Verruim de zoekopdracht of de filters.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };
