@@ -1,5 +1,7 @@
 /** Arabic (العربية): every element's messages, loaded when an element first shows Arabic.
- * Register: Modern Standard Arabic; requests impersonal ("يُرجى …"), buttons as verbal nouns ("إغلاق").
+ * Register: Modern Standard Arabic; messages ask impersonally ("يُرجى …"); controls that name an
+ * action are verbal nouns ("إغلاق", "إعادة المحاولة"), those that invite the visitor are addressed
+ * to them ("تحدث مع …", "اختر …"), as Arabic interfaces write them.
  */
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
