@@ -652,6 +652,14 @@ describe('<dh-voice-picker>', () => {
         expect(listbox(el)!.getAttribute('aria-label'), 'the default label follows the page').to.equal(m.label);
         expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder).to.equal(m.searchHint);
         expect(metaOf(options(el)[0]!).gender).to.be.oneOf([m.female, m.male]);
+        // Each voice's language in the page's words (the platform names it in English), in its
+        // header, its meta line and the language filter.
+        const first = all.items[0]!;
+        const named = new Intl.DisplayNames(lang, { type: 'language' }).of(first.locale.split('-')[0]!)!;
+        expect(named).to.not.equal(first.language);
+        expect(el.shadowRoot!.querySelector('[part="group"]')!.textContent!.trim()).to.equal(named);
+        expect(metaOf(options(el)[0]!).language).to.equal(named);
+        expect([...selects(el)[1]!.options].map((o) => o.textContent!.trim())).to.include(named);
         expect(await left(el, lang), 'loaded').to.deep.equal([]);
         await expect(el).to.be.accessible();
         // A filter: the count of voices left is announced, in the page's language.

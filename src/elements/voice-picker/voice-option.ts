@@ -4,20 +4,22 @@ import { genderLabel, slotOf } from '../shared/picker-states.js';
 import type { PickerMessages } from '../shared/picker-messages.js';
 import type { Row, VoiceList } from './voice-list.js';
 import { unpin } from '../shared/unpin.js';
+import { languageOfVoice } from './voice-filters.js';
 
 /** What an option shows of the picker: its value, its active option, and the click to choose. */
 export interface RowState {
   value: string;
   active: number;
   onClick: (e: Event) => void;
-  /** The picker's words, in its locale. */
+  /** The picker's words, and the locale they are in (a voice's language is named in it). */
   m: PickerMessages;
+  locale: string;
 }
 
 
 /** One row of the listbox: a language's header, or a voice (loaded or not). */
 export function renderRow(list: VoiceList, row: Row, state: RowState) {
-  return 'group' in row ? renderGroup(row.group) : renderOption(list, row.option, state);
+  return 'group' in row ? renderGroup(languageOfVoice(list.items[row.before]!, state.locale)) : renderOption(list, row.option, state);
 }
 
 function renderGroup(language: string) {
@@ -26,7 +28,7 @@ function renderGroup(language: string) {
   return html`<div class="group" part="group" role="presentation" aria-hidden="true">${language}</div>`;
 }
 
-function renderOption(list: VoiceList, index: number, { value, active, onClick, m }: RowState) {
+function renderOption(list: VoiceList, index: number, { value, active, onClick, m, locale }: RowState) {
   // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
   // the set's size and positions hold. One template for both: when the page lands, the option's
   // element stays (and stays where the virtualizer put it); only its content changes.
@@ -46,7 +48,7 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick, 
     <span class="text">
       <span class="name">${voice ? voice.displayName : placeholder}</span>
       ${voice
-        ? html`<span class="meta">${voice.language} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
+        ? html`<span class="meta">${languageOfVoice(voice, locale)} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
         : // An empty meta line: a placeholder is as tall as the voice that replaces it.
           html`<span class="meta" aria-hidden="true">${'\u00a0'}</span>`}
     </span>

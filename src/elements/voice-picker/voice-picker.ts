@@ -330,7 +330,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
 
   /** What an option's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
   #rowState(): RowState {
-    return { value: this.value, active: this._active, onClick: this.#onOptionClick, m: this.m };
+    return { value: this.value, active: this._active, onClick: this.#onOptionClick, m: this.m, locale: this.currentLocale };
   }
 
   protected renderItems(loaded: VoiceList, busy: boolean) {
