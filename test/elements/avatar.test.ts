@@ -738,6 +738,8 @@ describe('<dh-avatar> in the page\'s language', () => {
     el.layout = 'bubble';
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="close"]')!.textContent).to.equal('Close');
+    // A tag Intl cannot read (it would name the locale for plurals and dates) is refused, clearly.
+    for (const bad of ['de_AT', 'x-pirate', '']) expect(() => setMessages(bad, { avatar: { close: 'Zu' } })).to.throw(RangeError, /not a language tag; use one like "sv"/);
   });
 
   it('says on the facade that the head speaks another language than the page, in the page\'s words', async () => {

@@ -286,7 +286,9 @@ describe('dh-kit heads and videos', () => {
       while (sim.store.talks.length === talks) await new Promise((r) => setTimeout(r, 10));
       // Ctrl+C once the command is waiting (its handler is on), not after a guessed delay: a busy
       // machine may take longer than any fixed one to get there.
-      while (process.listenerCount('SIGINT') === listeners) await new Promise((r) => setTimeout(r, 10));
+      let ended = false;
+      void waiting.finally(() => (ended = true));
+      while (!ended && process.listenerCount('SIGINT') === listeners) await new Promise((r) => setTimeout(r, 10));
       process.emit('SIGINT');
       const res = await waiting;
       assert.equal(res.code, 130);

@@ -59,6 +59,12 @@ let observer: MutationObserver | undefined;
  * ```
  */
 export function setMessages(locale: string, messages: Overrides): void {
+  // The tag names the locale for `Intl` too (plurals, dates): one it cannot read would break every element showing it.
+  try {
+    Intl.getCanonicalLocales(locale);
+  } catch {
+    throw new RangeError(`dh-kit: setMessages("${locale}"): not a language tag; use one like "sv", "de-CH" or "pt-BR".`);
+  }
   const tag = locale.toLowerCase();
   const own = overrides.get(tag) ?? {};
   for (const [section, values] of Object.entries(messages)) Object.assign(((own as Record<string, object>)[section] ??= {}), values);

@@ -53,21 +53,22 @@ const HOUR = 60 * MINUTE;
 
 /**
  * When a talk was made, as the gallery says it: relative while it is recent — `now`, `3 minutes
- * ago`, `5 hours ago`, `yesterday`, `3 days ago` (`jetzt`, `vor 3 Minuten`, `gestern` in de) — and
- * its date from the seventh day on, or for a date in the future (another clock). Days are calendar
- * days of the visitor's time zone: made at 23:00, seen at 09:00 the next morning, is `yesterday`.
+ * ago`, `5 hours ago` within a day, then calendar days of the visitor's time zone, `yesterday`,
+ * `3 days ago` (`jetzt`, `vor 3 Minuten`, `gestern` in de) — and its date from the seventh day on,
+ * or for a date ahead of the visitor's clock (by more than a minute of skew).
  */
 export function formatWhen(iso: string, locale: string, now = Date.now()): string {
   const date = new Date(iso);
   const ago = now - date.getTime();
-  // A minute of clock skew between the platform and the visitor still reads `now`.
   if (!(ago > -MINUTE)) return formatDate(iso, locale);
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const minutes = Math.round(ago / MINUTE);
   if (ago < 45_000) return relative.format(0, 'second');
-  if (ago < HOUR) return relative.format(-Math.max(1, Math.round(ago / MINUTE)), 'minute');
-  if (ago < 24 * HOUR) return relative.format(-Math.floor(ago / HOUR), 'hour');
+  if (minutes < 60) return relative.format(-Math.max(1, minutes), 'minute');
   const midnight = (t: number) => new Date(t).setHours(0, 0, 0, 0);
   const days = Math.round((midnight(now) - midnight(date.getTime())) / (24 * HOUR));
+  // Hours within a day, and on the same date (a 25-hour day, when summer time ends, has a 24th).
+  if (ago < 24 * HOUR || days < 1) return relative.format(-Math.max(1, Math.floor(ago / HOUR)), 'hour');
   return days < 7 ? relative.format(-days, 'day') : formatDate(iso, locale);
 }
 

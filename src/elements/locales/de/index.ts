@@ -24,11 +24,11 @@ const errors: Record<string, string> = {
   video_timeout: 'Das Video ist noch nicht fertig. Falls es noch erstellt wird, erscheint es später bei den bisherigen Videos.',
   video_unavailable: 'Das Video konnte nicht abgerufen werden. Bitte versuchen Sie es gleich noch einmal.',
   video_unplayable: 'Dieses Video lässt sich nicht abspielen.',
-  platform_unavailable: 'Der Avatar-Dienst antwortet gerade nicht. Versuchen Sie es gleich noch einmal.',
-  platform_timeout: 'Der Avatar-Dienst hat zu lange für eine Antwort gebraucht. Versuchen Sie es gleich noch einmal.',
-  platform_busy: 'Der Avatar-Dienst ist gerade ausgelastet. Versuchen Sie es gleich noch einmal.',
-  platform_auth_failed: 'Die Verbindung dieser Website zum Avatar-Dienst ist nicht richtig eingerichtet. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
-  platform_forbidden: 'Das Konto dieser Website beim Avatar-Dienst kann das gerade nicht. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
+  platform_unavailable: 'Die Avatar-Plattform antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  platform_timeout: 'Die Avatar-Plattform hat zu lange nicht geantwortet. Bitte versuchen Sie es gleich noch einmal.',
+  platform_busy: 'Die Avatar-Plattform ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
+  platform_auth_failed: 'Die Verbindung dieser Website zur Avatar-Plattform ist nicht richtig eingerichtet. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
+  platform_forbidden: 'Das Konto dieser Website bei der Avatar-Plattform lässt das gerade nicht zu. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -24,11 +24,11 @@ const errors: Record<string, string> = {
   video_timeout: 'Il video non è ancora pronto. Se è ancora in preparazione, comparirà più tardi tra i video precedenti.',
   video_unavailable: 'Impossibile recuperare il video. Riprova tra poco.',
   video_unplayable: 'Impossibile riprodurre questo video.',
-  platform_unavailable: 'Il servizio avatar non risponde in questo momento. Riprova tra poco.',
-  platform_timeout: 'Il servizio avatar ha impiegato troppo tempo a rispondere. Riprova tra poco.',
-  platform_busy: 'Il servizio avatar è sovraccarico in questo momento. Riprova tra poco.',
-  platform_auth_failed: 'La connessione di questo sito al servizio avatar non è configurata correttamente. Il gestore del sito trova i dettagli nel log del server.',
-  platform_forbidden: 'L’account di questo sito sul servizio avatar non può eseguire questa operazione al momento. Il gestore del sito trova i dettagli nel log del server.',
+  platform_unavailable: 'Al momento la piattaforma degli avatar non risponde. Riprova tra poco.',
+  platform_timeout: 'La piattaforma degli avatar ha impiegato troppo tempo a rispondere. Riprova tra poco.',
+  platform_busy: 'La piattaforma degli avatar è sovraccarica in questo momento. Riprova tra poco.',
+  platform_auth_failed: 'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. Il gestore del sito trova i dettagli nel log del server.',
+  platform_forbidden: 'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. Il gestore del sito trova i dettagli nel log del server.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -24,11 +24,11 @@ const errors: Record<string, string> = {
   video_timeout: '動画はまだ完成していません。作成が続いている場合は、後で以前の動画の一覧に表示されます。',
   video_unavailable: '動画を取得できませんでした。しばらくしてからもう一度お試しください。',
   video_unplayable: 'この動画は再生できません。',
-  platform_unavailable: 'アバターサービスが現在応答していません。しばらくしてからもう一度お試しください。',
-  platform_timeout: 'アバターサービスの応答に時間がかかりすぎました。しばらくしてからもう一度お試しください。',
-  platform_busy: 'アバターサービスが現在混み合っています。しばらくしてからもう一度お試しください。',
-  platform_auth_failed: 'このサイトとアバターサービスの接続が正しく設定されていません。詳細はサイト管理者がサーバーログで確認できます。',
-  platform_forbidden: 'このサイトのアバターサービスのアカウントでは、現在この操作を行えません。詳細はサイト管理者がサーバーログで確認できます。',
+  platform_unavailable: 'アバタープラットフォームが現在応答していません。しばらくしてからもう一度お試しください。',
+  platform_timeout: 'アバタープラットフォームの応答に時間がかかりすぎました。しばらくしてからもう一度お試しください。',
+  platform_busy: 'アバタープラットフォームが現在混み合っています。しばらくしてからもう一度お試しください。',
+  platform_auth_failed: 'このサイトとアバタープラットフォームの接続が正しく設定されていません。詳細はサイト管理者がサーバーログで確認できます。',
+  platform_forbidden: 'このサイトのアバタープラットフォームのアカウントでは、現在この操作を行えません。詳細はサイト管理者がサーバーログで確認できます。',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

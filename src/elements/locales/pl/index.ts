@@ -24,11 +24,11 @@ const errors: Record<string, string> = {
   video_timeout: 'Film nie jest jeszcze gotowy. Jeśli nadal powstaje, pojawi się później wśród wcześniejszych filmów.',
   video_unavailable: 'Nie udało się pobrać filmu. Spróbuj ponownie za chwilę.',
   video_unplayable: 'Nie można odtworzyć tego filmu.',
-  platform_unavailable: 'Usługa awatarów w tej chwili nie odpowiada. Spróbuj ponownie za chwilę.',
-  platform_timeout: 'Usługa awatarów zbyt długo nie odpowiadała. Spróbuj ponownie za chwilę.',
-  platform_busy: 'Usługa awatarów jest w tej chwili przeciążona. Spróbuj ponownie za chwilę.',
-  platform_auth_failed: 'Połączenie tej witryny z usługą awatarów nie jest poprawnie skonfigurowane. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
-  platform_forbidden: 'Konto tej witryny w usłudze awatarów nie pozwala teraz na tę operację. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
+  platform_unavailable: 'Platforma awatarów w tej chwili nie odpowiada. Spróbuj ponownie za chwilę.',
+  platform_timeout: 'Platforma awatarów zbyt długo nie odpowiadała. Spróbuj ponownie za chwilę.',
+  platform_busy: 'Platforma awatarów jest w tej chwili przeciążona. Spróbuj ponownie za chwilę.',
+  platform_auth_failed: 'Połączenie tej witryny z platformą awatarów nie jest poprawnie skonfigurowane. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
+  platform_forbidden: 'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
