@@ -607,6 +607,43 @@ describe('<dh-video-studio>', () => {
       expect(times()[1]!.title).to.equal(date('de', made[1]!));
     });
 
+    it('TTV-3 keeps "3 minutes ago" true while the page stays open: its clock says it again every 30 s, and stops with the element', async () => {
+      // The element's 30 s clock, caught as it starts (the others pass through), run by the test.
+      const [realSetInterval, realClearInterval, realNow] = [window.setInterval, window.clearInterval, Date.now];
+      const ticks: { tick: () => void; id: number }[] = [];
+      const cleared: number[] = [];
+      window.setInterval = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+        const id = realSetInterval(fn, ms, ...rest);
+        if (ms === 30_000) ticks.push({ tick: fn, id });
+        return id;
+      }) as typeof window.setInterval;
+      window.clearInterval = ((id?: number) => {
+        if (id !== undefined) cleared.push(id);
+        realClearInterval(id);
+      }) as typeof window.clearInterval;
+      let offset = 0;
+      Date.now = () => realNow() + offset;
+      restores.push(() => {
+        window.setInterval = realSetInterval;
+        window.clearInterval = realClearInterval;
+        Date.now = realNow;
+      });
+      const headId = await newHead();
+      await addVideos(headId, ['Still true?']);
+      const el = await studio(headId);
+      await loaded(el, 1);
+      const time = () => text(items(el)[0]!.querySelector('time'));
+      expect(time()).to.equal('now');
+      expect(ticks.length, 'one clock').to.equal(1);
+      // Two minutes later, the next tick says it again.
+      offset = 2 * 60_000;
+      ticks[0]!.tick();
+      await el.updateComplete;
+      expect(time()).to.equal('2 minutes ago');
+      el.remove();
+      expect(cleared, 'the clock stops when the element leaves the page').to.include(ticks[0]!.id);
+    });
+
     it('TTV-3 pages with page-size: Previous and Next, "Page X of Y"', async () => {
       const headId = await newHead();
       await addVideos(headId, ['Oldest.', 'Middle.', 'Newest.']);
