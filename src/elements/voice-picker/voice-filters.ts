@@ -60,24 +60,23 @@ export interface VoiceFilters {
  */
 const nameOf = (locale: string, uiLocale: string): string => languageName(locale, uiLocale) ?? locale;
 
-/** A seen language's name in the picker's locale, else the platform's name for it. */
-const said = (tag: string, language: { name: string }, uiLocale: string): string => languageName(subtag(tag), uiLocale) ?? language.name;
-
 /**
- * A voice's language as the page reads it: the browser's name for it in the picker's locale
- * (`Englisch` on a German page), else the platform's own name (English, as the platform writes it).
+ * A voice's language (from its locale, `en-GB` → `en`) as the page reads it: the browser's name
+ * for it in the picker's locale (`Englisch` on a German page), else the platform's own name for it
+ * (English, as the platform writes it).
  */
-export const languageOfVoice = (voice: Pick<VoiceItem, 'locale' | 'language'>, uiLocale: string): string =>
-  languageName(subtag(voice.locale), uiLocale) ?? voice.language;
+export const languageOf = (locale: string, platformName: string, uiLocale: string): string =>
+  languageName(subtag(locale), uiLocale) ?? platformName;
 
 /** The filters that are set, said so the user knows what to widen: `the provider azure`, `female voices`. */
 export function describeFilters(seen: SeenVoices, f: Pick<VoiceFilters, 'provider' | 'locale' | 'gender' | 'streaming' | 'm' | 'uiLocale'> & { q: string }): string[] {
   const { m } = f;
   const language = seen.languageOf(f.locale);
+  const name = language && languageOf(f.locale, language.name, f.uiLocale);
   return [
     f.q && m.byText(f.q),
     !f.streaming && f.provider && m.byProvider(f.provider),
-    f.locale && m.byLanguage(language ? (f.locale.includes('-') ? `${said(f.locale, language, f.uiLocale)} (${f.locale})` : said(f.locale, language, f.uiLocale)) : nameOf(f.locale, f.uiLocale)),
+    f.locale && m.byLanguage(name ? (f.locale.includes('-') ? `${name} (${f.locale})` : name) : nameOf(f.locale, f.uiLocale)),
     f.gender && (f.gender === 'FEMALE' ? m.femaleVoices : m.maleVoices),
   ].filter((s): s is string => !!s);
 }
@@ -87,7 +86,7 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
   const providers = [...seen.providers].sort();
   if (f.provider && !providers.includes(f.provider)) providers.push(f.provider);
   const languages = [...seen.languages]
-    .map(([tag, l]) => [tag, { name: said(tag, l, f.uiLocale), locales: l.locales }] as const)
+    .map(([tag, l]) => [tag, { name: languageOf(tag, l.name, f.uiLocale), locales: l.locales }] as const)
     .sort((a, b) => a[1].name.localeCompare(b[1].name, f.uiLocale));
   const localeValues = languages.flatMap(([tag, l]) => [tag, ...l.locales]);
   const { m } = f;

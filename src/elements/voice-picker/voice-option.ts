@@ -2,9 +2,10 @@ import { html, nothing } from 'lit';
 import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { genderLabel, slotOf } from '../shared/picker-states.js';
 import type { PickerMessages } from '../shared/picker-messages.js';
+import type { VoiceItem } from '../../api/answers.js';
 import type { Row, VoiceList } from './voice-list.js';
 import { unpin } from '../shared/unpin.js';
-import { languageOfVoice } from './voice-filters.js';
+import { languageOf } from './voice-filters.js';
 
 /** What an option shows of the picker: its value, its active option, and the click to choose. */
 export interface RowState {
@@ -19,13 +20,14 @@ export interface RowState {
 
 /** One row of the listbox: a language's header, or a voice (loaded or not). */
 export function renderRow(list: VoiceList, row: Row, state: RowState) {
-  return 'group' in row ? renderGroup(languageOfVoice(list.items[row.before]!, state.locale)) : renderOption(list, row.option, state);
+  return 'group' in row ? renderGroup(list.items[row.before]!, state.locale) : renderOption(list, row.option, state);
 }
 
-function renderGroup(language: string) {
+/** The header before `first`, the first voice of its language. */
+function renderGroup(first: VoiceItem, locale: string) {
   // A visual header only: not an option, so never counted in the set (aria-hidden); each
   // option says its language itself.
-  return html`<div class="group" part="group" role="presentation" aria-hidden="true">${language}</div>`;
+  return html`<div class="group" part="group" role="presentation" aria-hidden="true">${languageOf(first.locale, first.language, locale)}</div>`;
 }
 
 function renderOption(list: VoiceList, index: number, { value, active, onClick, m, locale }: RowState) {
@@ -48,7 +50,7 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick, 
     <span class="text">
       <span class="name">${voice ? voice.displayName : placeholder}</span>
       ${voice
-        ? html`<span class="meta">${languageOfVoice(voice, locale)} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
+        ? html`<span class="meta">${languageOf(voice.locale, voice.language, locale)} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
         : // An empty meta line: a placeholder is as tall as the voice that replaces it.
           html`<span class="meta" aria-hidden="true">${'\u00a0'}</span>`}
     </span>
