@@ -3,20 +3,9 @@
  * locale, through `Intl` (nothing to ship). shared/localized.ts gives each locale module its
  * locale's formats when it loads; the English messages beside each element use `formats('en')`.
  */
-export function formats(locale: string): Formats {
-  let f = made.get(locale);
-  if (!f) made.set(locale, (f = make(locale)));
-  return f;
-}
-
-/** One set per locale: the English messages of every element, and each date shown, share it. */
-const made = new Map<string, Formats>();
-
-function make(locale: string) {
+export function formats(locale: string) {
   const number = new Intl.NumberFormat(locale);
   const rules = new Intl.PluralRules(locale);
-  let list: Intl.ListFormat | undefined;
-  let date: Intl.DateTimeFormat | undefined;
   return {
     /** `1234` → `1,234` (en), `1.234` (de). */
     n: (value: number): string => number.format(value),
@@ -27,14 +16,14 @@ function make(locale: string) {
     plural: (value: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string =>
       (forms[rules.select(value)] ?? forms.other).replace('#', number.format(value)),
     /** `a, b and c` in the locale's words. */
-    list: (items: string[]): string => (list ??= new Intl.ListFormat(locale, { type: 'conjunction' })).format(items),
+    list: (items: string[]): string => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
     /** A date and time, short (`25/11/2026, 14:05`). */
-    date: (value: Date | number): string => (date ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(value),
+    date: (value: Date | number): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value),
   };
 }
 
 /** What a locale module is given: its locale's formats. */
-export type Formats = ReturnType<typeof make>;
+export type Formats = ReturnType<typeof formats>;
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 
