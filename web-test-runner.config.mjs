@@ -18,9 +18,23 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { engineOf, require as requireEngine, selectedEngines, startWebKitDriver } from './scripts/engines.mjs';
 import { keysPlugin } from './test/elements/commands.mjs';
 import { findAllDeep } from './test/deep-find.mjs';
+import { wtrFileTimesReporter } from './test/support/file-times.mjs';
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
-const ACTION_TIMEOUT_MS = 5000;
+
+/**
+ * Time budgets, set for a machine at least three times slower than the reference (2 cores): the
+ * whole run pinned to one core is about half its speed, and a busy laptop may be slower still. A
+ * test that passes finishes long before them, so they cost nothing; they only bound how long a
+ * broken test hangs. No test may pass or fail by how fast the machine is (issue 26):
+ *  - a file's tests must finish within FILE_BUDGET_MS (`testsFinishTimeout`); each file stays
+ *    under a tenth of it on the reference machine (`npm test` prints the slowest files per engine);
+ *  - a test within TEST_BUDGET_MS (mocha's timeout), a wait for a condition within
+ *    test/elements/wait.ts's WAIT_TIMEOUT_MS, and an action inside a frame within ACTION_TIMEOUT_MS.
+ */
+const FILE_BUDGET_MS = 300_000;
+const TEST_BUDGET_MS = 60_000;
+const ACTION_TIMEOUT_MS = 15_000;
 
 /**
  * The test server's port: fixed, so the proxy's CORS list can name the test page's origin
@@ -690,14 +704,18 @@ export default {
   files: ['test/elements/**/*.test.ts'],
   port: PORT,
   nodeResolve: true,
-  // Page-level timeouts stay short: the suite is meant to take seconds.
-  testFramework: { config: { timeout: 10000 } },
-  testsFinishTimeout: 60000,
+  testFramework: { config: { timeout: TEST_BUDGET_MS } },
+  testsFinishTimeout: FILE_BUDGET_MS,
   middleware: [attacker.middleware],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin(), enginePlugin(), keysPlugin(), attacker],
   browsers: await launchers(),
   // All three engines at once (the default is two): their tests mostly wait (timers, the
   // simulator, frames), so side by side they take about as long as the slowest alone.
   concurrentBrowsers: 3,
-  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],
+  reporters: [
+    defaultReporter(),
+    summaryReporter({ flatten: false }),
+    countReporter(),
+    wtrFileTimesReporter({ stage: process.env.DH_TEST_STAGE || 'elements', budgetMs: FILE_BUDGET_MS, engineOf: engineOfLauncher }),
+  ],
 };

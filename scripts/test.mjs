@@ -29,6 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { require as requireEngine, selectedEngines } from './engines.mjs';
+import { projectPath, readFileTimes, slowestLines } from '../test/support/file-times.mjs';
 
 const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
 const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
@@ -38,9 +39,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  * Runs `npm run <script>`; stdin and stderr inherited. stdout is inherited, or passed through
  * and kept (captureStdout).
  */
-function run(script, { captureStdout = false } = {}) {
+function run(script, { captureStdout = false, stage = script } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { env, stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'] });
+    // DH_TEST_STAGE: the name the stage's file times are written under (test/support/file-times.mjs).
+    const child = spawn(npm, ['run', '--silent', script], { env: { ...env, DH_TEST_STAGE: stage }, stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'] });
     let stdout = '';
     child.stdout?.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -68,6 +70,26 @@ function countNodeTest(stdout) {
   const pass = field('pass');
   if (pass === undefined) return undefined;
   return { passed: pass, failed: (field('fail') ?? 0) + (field('cancelled') ?? 0) };
+}
+
+/**
+ * Playwright json report → the time of each spec file (its tests' attempts added up: the stage
+ * runs one test at a time), as test/support/file-times.mjs keeps them; the budget is per test.
+ */
+function playwrightFileTimes() {
+  const report = readJson('e2e.json');
+  if (!report?.suites) return undefined;
+  const ms = new Map();
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) for (const r of t.results ?? []) ms.set(here, (ms.get(here) ?? 0) + (r.duration ?? 0));
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites) walk(suite);
+  const root = report.config?.rootDir ?? '';
+  return { budgetMs: null, files: [...ms].map(([file, total]) => ({ engine: 'chromium', file: projectPath(join(root, file)), ms: total })) };
 }
 
 /** Playwright json report → counts (flaky tests passed on retry and count as passed). */
@@ -122,7 +144,7 @@ try {
 for (const stage of exitCode ? [] : stages) {
   console.log(`\n▶ ${stage.name} (npm run ${stage.script})`);
   const t0 = Date.now();
-  const result = await run(stage.script, { captureStdout: stage.captureStdout });
+  const result = await run(stage.script, { captureStdout: stage.captureStdout, stage: stage.name });
   if (!report({ stage, result, ms: Date.now() - t0 })) break;
 }
 
@@ -147,6 +169,14 @@ function report({ stage, result, ms }) {
   if (!ok) exitCode = result.code || 1;
   return ok;
 }
+
+// The slowest files of each stage that ran, per engine: the next file to split, seen before it
+// runs out of its budget on a slower machine.
+const slowest = stages.flatMap((stage) => {
+  const times = stage.name === 'e2e' ? playwrightFileTimes() : readFileTimes(countsDir, stage.name);
+  return times?.files.length ? slowestLines(stage.name, times) : [];
+});
+if (slowest.length) console.log(`\nSlowest test files:\n${slowest.join('\n')}`);
 
 rmSync(countsDir, { recursive: true, force: true });
 console.log('\nStages:');

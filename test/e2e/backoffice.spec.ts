@@ -94,7 +94,7 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
   await studio.locator('[part="generate"]').click();
   await expect(studio.locator('[part="progress"]')).toBeVisible();
   const video = studio.locator('[part="player"] video');
-  await expect(video).toBeVisible({ timeout: 15_000 });
+  await expect(video).toBeVisible({ timeout: 30_000 });
   await expect(studio.locator('[part="player"]')).toContainText('Welcome to our shop. I am Lina.');
   // The link downloads (an attachment through the proxy), it does not open the video.
   const [download] = await Promise.all([page.waitForEvent('download'), studio.locator('[part="download"]').click()]);
@@ -106,7 +106,7 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
     v.muted = true;
     await v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(studio.locator('[part="gallery"]')).toContainText('Welcome to our shop');
 });
 

@@ -50,14 +50,14 @@ function observeLayoutShifts(): void {
 
 /** The avatar's facade, once it shows the head's name (it stays transparent until then). */
 const facadeReady = (page: Page, host: string, name: string) =>
-  expect(page.locator(`${host} .facade:not(.pending)`).getByRole('button', { name: `Talk to ${name}` })).toBeVisible({ timeout: 10_000 });
+  expect(page.locator(`${host} .facade:not(.pending)`).getByRole('button', { name: `Talk to ${name}` })).toBeVisible({ timeout: 20_000 });
 
 /**
  * A picker showing its grid or list of items, not its loading state. (Not "an item is visible":
  * below the fold the virtualizer renders no item at all.)
  */
 const pickerReady = (page: Page, host: string) =>
-  expect(page.locator(`${host} :is([role="grid"], [role="listbox"])`)).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+  expect(page.locator(`${host} :is([role="grid"], [role="listbox"])`)).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 
 interface DemoPage {
   file: string;
@@ -73,7 +73,7 @@ const PAGES: DemoPage[] = [
     bound: 0,
     loaded: async (page) => {
       await facadeReady(page, '#hero', 'Ava');
-      await expect(page.locator('#bubble .launcher:not(.pending)')).toHaveText(/Talk to Ava/, { timeout: 10_000 });
+      await expect(page.locator('#bubble .launcher:not(.pending)')).toHaveText(/Talk to Ava/, { timeout: 20_000 });
     },
   },
   { file: 'signed.html', bound: 0, loaded: (page) => facadeReady(page, '#hero', 'Ava') },
@@ -82,9 +82,9 @@ const PAGES: DemoPage[] = [
     file: 'catalogue.html',
     bound: 0.02,
     loaded: async (page) => {
-      await expect(page.locator('#faces li')).toHaveCount(12, { timeout: 10_000 });
+      await expect(page.locator('#faces li')).toHaveCount(12, { timeout: 20_000 });
       await expect(page.locator('#faces-status')).toHaveText(/^\d+ faces$/);
-      await expect(page.locator('#voices-status')).toHaveText(/^\d+ voices$/, { timeout: 10_000 });
+      await expect(page.locator('#voices-status')).toHaveText(/^\d+ voices$/, { timeout: 20_000 });
     },
   },
   {
@@ -102,7 +102,7 @@ const PAGES: DemoPage[] = [
       await pickerReady(page, '#head-form dh-face-picker');
       await pickerReady(page, '#head-form dh-voice-picker');
       // The gallery has answered: its videos, or "No videos yet".
-      await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', { timeout: 10_000 });
+      await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', { timeout: 20_000 });
     },
   },
 ];
@@ -123,7 +123,7 @@ for (const { name, viewport } of WINDOWS) {
         await page.goto(`${DEMO}/${file}`);
         await loaded(page);
         // Every page says which platform it runs against, once /dh/health answers.
-        await expect(page.locator('header #mode')).toHaveText(/Running against/, { timeout: 10_000 });
+        await expect(page.locator('header #mode')).toHaveText(/Running against/, { timeout: 20_000 });
         // A short settle, then two frames: a shift is reported to the observer after the frame
         // that paints it, and a late answer (a poster, a later page) has time to land.
         await page.waitForTimeout(500);

@@ -34,7 +34,7 @@ test('the signed page: the server writes a fresh signed src on every request, an
       await page.reload();
       second = await avatar.getAttribute('src');
       return second;
-    }, { timeout: 5000 })
+    }, { timeout: 15_000 })
     .not.toEqual(first);
   await avatar.getByRole('button', { name: /Talk to/ }).click();
   await expect(avatar.locator('iframe')).toHaveAttribute('src', new RegExp(`${second!.replace(/[?]/g, '\\?')}$`));

@@ -134,7 +134,7 @@ test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served 
   expect(clip.headers()['content-type']).toBe('video/mp4');
 
   await page.waitForFunction(() => (document.querySelector('video.face-video') as HTMLVideoElement | null)?.readyState! >= 2, undefined, {
-    timeout: 10_000,
+    timeout: 20_000,
   });
   const media = await video.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, height: v.videoHeight, error: v.error?.code ?? null }));
   expect(media.error).toBeNull();

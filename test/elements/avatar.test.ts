@@ -351,7 +351,7 @@ describe('<dh-avatar>', () => {
       let loaded = false;
       el.addEventListener('dh-load', () => (loaded = true));
       wrapper.append(el);
-      await waitUntil(() => loaded, 'it loads once it is back', { timeout: 5000 });
+      await waitUntil(() => loaded, 'it loads once it is back');
       expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
       expect(el.shadowRoot!.querySelector('[role="status"]')).to.equal(null);
     });

@@ -64,7 +64,7 @@ function startJson(command, args, env) {
   });
 }
 
-describe('the packed package in an empty project', { timeout: 240_000 }, () => {
+describe('the packed package in an empty project', { timeout: 600_000 }, () => {
   before(async () => {
     // `npm pack` builds dist/ first (prepack); React and the types a site would have beside it.
     const names = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node'];

