@@ -12,6 +12,7 @@ import { parseConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { platformAccess, simFetch } from './proxy-harness.js';
 import { PlatformClient } from '../../src/platform/client.js';
+import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const access = platformAccess(sim);
@@ -100,6 +101,7 @@ describe('plugin and tool addresses hold the callback secret', () => {
   });
 
   test('the platform routes have their own rate limit per address', async () => {
+    await clearOfMinuteEnd();
     const p = proxy({}, { clientKey: () => '198.51.100.9' });
     const statuses: number[] = [];
     for (let i = 0; i < PLATFORM_RATE_LIMIT + 2; i++) statuses.push((await p.post('/tools/guess/weather', {})).status);

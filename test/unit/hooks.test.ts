@@ -14,6 +14,7 @@ import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
 import { simFetch as simNetwork } from './proxy-harness.js';
+import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 /** The event stream is browser-facing (a back office): its answers are scanned for secrets at the end. */
@@ -364,6 +365,7 @@ describe('de-duplication store', () => {
 
 describe('rate limit', () => {
   test('the per-client limit spares the routes the platform calls (hooks, plugin, tools); their body limit stays', async () => {
+    await clearOfMinuteEnd();
     const callback = 'c'.repeat(40);
     const s = await setup({ env: { DH_RATE_LIMIT: '2', DH_CALLBACK_SECRET: callback }, clientKey: () => '203.0.113.7' });
     for (let i = 0; i < 5; i++) assert.equal((await s.signed(`session-${i}`)).status, 202, `delivery ${i + 1}`);
@@ -383,6 +385,7 @@ describe('rate limit', () => {
   });
 
   test('a flood of deliveries from one address is answered 429 after PLATFORM_RATE_LIMIT a minute, before any key look-up', async () => {
+    await clearOfMinuteEnd();
     const { platform, calls } = counted();
     let address = '198.51.100.23';
     const s = await setup({ platform, clientKey: () => address });
@@ -495,6 +498,7 @@ describe('hardened receiver (issue 14)', () => {
   });
 
   test('EV-8 a flood of forged deliveries costs at most one key look-up per head per 30 s and 60 a minute overall', async () => {
+    await clearOfMinuteEnd();
     let clock = Date.parse('2026-11-24T10:00:00Z');
     const { platform, calls } = counted();
     const s = await setup({ platform, now: () => clock });

@@ -14,6 +14,7 @@ import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
+import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const SIGNING = 'test-signing-secret-0123456789abcdef';
@@ -551,6 +552,7 @@ describe('proxy', () => {
     });
 
     test('the rate limit answers 429 with Retry-After per client', async () => {
+      await clearOfMinuteEnd();
       const p = makeProxy({ DH_RATE_LIMIT: '5' }, { clientKey: (c) => c.req.header('x-test-client') ?? 'a' });
       for (let i = 0; i < 5; i++) assert.equal((await p.request('/dh/health')).status, 200);
       const limited = await p.request('/dh/health');
@@ -671,6 +673,7 @@ describe('proxy', () => {
     });
 
     test('X-Forwarded-For keys the rate limit only with DH_TRUST_PROXY, and then its last entry', async () => {
+      await clearOfMinuteEnd();
       const spoofable = makeProxy({ DH_RATE_LIMIT: '2' });
       for (const ip of ['1.1.1.1', '2.2.2.2']) assert.equal((await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': ip } })).status, 200);
       assert.equal((await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': '3.3.3.3' } })).status, 429, 'a changed header does not reset the limit');

@@ -19,6 +19,7 @@ import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { platformAccess, simFetch } from './proxy-harness.js';
+import { clearOfMinuteEnd } from './minute.js';
 
 const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
 // `.ci/run` installs it; a machine without it is told how to get it.
@@ -114,6 +115,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
   });
 
   test('the rate limit counts a client\'s requests on both instances together', async () => {
+    await clearOfMinuteEnd();
     const env = { DH_RATE_LIMIT: '6' };
     const a = instance(env);
     const b = instance(env);
@@ -123,6 +125,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
   });
 
   test('the daily text-to-video cap counts across both instances', async () => {
+    await clearOfMinuteEnd();
     const env = { DH_VIDEO_DAILY_CAP: '2' };
     const a = instance(env);
     const b = instance(env);
@@ -177,6 +180,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
 
 describe('a store that fails', () => {
   test('reads are then limited in the instance\'s memory (still limited); writes and the platform\'s calls get 503 store_unavailable', async () => {
+    await clearOfMinuteEnd();
     /** A shared store whose server is gone: every call fails as the Redis store's do. */
     class DownStore implements KeyValueStore {
       calls = 0;

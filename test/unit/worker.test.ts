@@ -19,6 +19,7 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { platformEnv, startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { buildWorker } from '../../scripts/build-worker.mjs';
+import { clearOfMinuteEnd } from './minute.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WORKERD = join(root, 'node_modules/.bin/workerd');
@@ -357,6 +358,7 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
   });
 
   test('the rate limit counts each visitor (CF-Connecting-IP) in the isolate, never with a KV write per request', async () => {
+    await clearOfMinuteEnd();
     const from = (ip: string) => fetch(`${b}/dh/voices?take=1`, { headers: { 'cf-connecting-ip': ip } }).then(async (r) => (await r.arrayBuffer(), r.status));
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push(await from('203.0.113.7'));
