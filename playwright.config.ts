@@ -43,10 +43,10 @@ export default defineConfig({
       // `npm start` as a newcomer runs it: no credentials, so the simulator; builds dist/ if needed.
       command: 'node bin/dh-kit.js start',
       url: `http://127.0.0.1:${DEMO_PORT}/dh/health`,
-      // Short inactivity times, so a test can watch a session go idle and end. The suite sends
+      // The simulator's own idle times (the idle test shortens them for itself). The suite sends
       // hundreds of requests a minute from one address, far more than a visitor: the per-client
       // rate limit (tested in test/unit) is off here, or the later tests would get 429s.
-      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '', DH_SIM_INACTIVITY_MS: '3000', DH_SIM_TIMEOUT_MS: '6000', DH_RATE_LIMIT: '0' },
+      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '', DH_RATE_LIMIT: '0' },
       reuseExistingServer: !process.env.CI,
       timeout: 90_000,
       stdout: 'ignore',

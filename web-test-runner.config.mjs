@@ -29,10 +29,12 @@ const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
  * broken test hangs. No test may pass or fail by how fast the machine is (issue 26):
  *  - a file's tests must finish within FILE_BUDGET_MS (`testsFinishTimeout`); each file stays
  *    under a tenth of it on the reference machine (`npm test` prints the slowest files per engine);
+ *    a browser must start, and a file's page begin its tests, within START_BUDGET_MS;
  *  - a test within TEST_BUDGET_MS (mocha's timeout), a wait for a condition within
  *    test/elements/wait.ts's WAIT_TIMEOUT_MS, and an action inside a frame within ACTION_TIMEOUT_MS.
  */
 const FILE_BUDGET_MS = 300_000;
+const START_BUDGET_MS = 120_000;
 const TEST_BUDGET_MS = 60_000;
 const ACTION_TIMEOUT_MS = 15_000;
 
@@ -706,6 +708,10 @@ export default {
   nodeResolve: true,
   testFramework: { config: { timeout: TEST_BUDGET_MS } },
   testsFinishTimeout: FILE_BUDGET_MS,
+  // A page's start (its imports, a support module's top-level await of four catalogues) and a
+  // browser's launch: 20 s and 30 s by default, bounds a busy machine could miss.
+  testsStartTimeout: START_BUDGET_MS,
+  browserStartTimeout: START_BUDGET_MS,
   middleware: [attacker.middleware],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin(), enginePlugin(), keysPlugin(), attacker],
   browsers: await launchers(),

@@ -172,9 +172,14 @@ function report({ stage, result, ms }) {
 
 // The slowest files of each stage that ran, per engine: the next file to split, seen before it
 // runs out of its budget on a slower machine.
+// Never in the way of the summary line below: a list that cannot be read is left out.
 const slowest = stages.flatMap((stage) => {
-  const times = stage.name === 'e2e' ? playwrightFileTimes() : readFileTimes(countsDir, stage.name);
-  return times?.files.length ? slowestLines(stage.name, times) : [];
+  try {
+    const times = stage.name === 'e2e' ? playwrightFileTimes() : readFileTimes(countsDir, stage.name);
+    return times?.files.length ? slowestLines(stage.name, times) : [];
+  } catch (err) {
+    return [`  ${stage.name}: no file times (${err instanceof Error ? err.message : String(err)})`];
+  }
 });
 if (slowest.length) console.log(`\nSlowest test files:\n${slowest.join('\n')}`);
 

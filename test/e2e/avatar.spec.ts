@@ -163,7 +163,10 @@ test('EV-2 EV-3 the loop works out of the box: session events reach the proxy an
 });
 
 test('EV-4 EV-5 EV-10 a session that goes idle: warning in the page, then start → inactivity → timeout → end at the proxy, each once even when the first delivery\'s answer is lost', async ({ page, request }) => {
-  test.setTimeout(30_000);
+  // Short idle times for this test only (the other tests type at a visitor's pace, however slow
+  // the machine): a warning after 3 s, the end after 6 s.
+  const idle = await request.patch(`${PLATFORM}/api/_sim/options`, { data: { inactivityMs: 3000, timeoutMs: 6000 } });
+  expect(idle.ok()).toBe(true);
   // The simulator will lose the proxy's answer to the next delivery, so it sends it again.
   const fault = await request.post(`${PLATFORM}/api/_sim/delivery-faults`, { data: { times: 1 } });
   expect(fault.ok()).toBe(true);
@@ -180,6 +183,11 @@ test('EV-4 EV-5 EV-10 a session that goes idle: warning in the page, then start 
   const deliveries = await (await request.get(`${PLATFORM}/api/_sim/deliveries`)).json();
   expect(deliveries.filter((d: { error?: string }) => d.error === 'answer lost (injected)')).toHaveLength(1);
   await expect(frame.locator('.status')).toContainText('ended after a time without messages');
+});
+
+test.afterEach(async ({ request }) => {
+  // The simulator's own idle times again (60 s, 120 s), whatever a test set.
+  await request.patch(`${PLATFORM}/api/_sim/options`, { data: { inactivityMs: 60_000, timeoutMs: 120_000 } });
 });
 
 test('the demo\'s language switcher: the elements speak German, then Arabic from right to left, and the choice stays', async ({ page }) => {

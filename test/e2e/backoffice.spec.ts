@@ -56,7 +56,6 @@ test.beforeEach(async ({ request }) => {
 });
 
 test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its stream page, make a video of it and watch it', async ({ page, request }) => {
-  test.setTimeout(40_000);
   await page.goto(`${DEMO}/backoffice.html`);
   const form = page.locator('#head-form');
   await form.getByRole('switch', { name: 'Streaming avatar' }).check();
@@ -111,7 +110,6 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
 });
 
 test('HEAD-3 HEAD-6 PLUG-1 a plugin head and a flow-mode head, each with its required fields', async ({ page, request }) => {
-  test.setTimeout(40_000);
   await page.goto(`${DEMO}/backoffice.html`);
   const form = page.locator('#head-form');
   await form.getByLabel('Operation mode').selectOption('plugin');

@@ -48,13 +48,12 @@ export async function startDemo(port = DEMO_PORT): Promise<RunningDemo> {
       ...process.env,
       PORT: String(port),
       TMPDIR: tmp,
-      // As playwright.config.ts: no credentials (the simulator), quiet, short inactivity times,
-      // and no per-client rate limit (every request comes from one address).
+      // As playwright.config.ts: no credentials (the simulator), quiet, the simulator's own idle
+      // times (a visitor's pace on a slow machine), and no per-client rate limit (every request
+      // comes from one address).
       DH_LOG: 'off',
       DH_EMAIL: '',
       DH_SECRET_KEY: '',
-      DH_SIM_INACTIVITY_MS: '3000',
-      DH_SIM_TIMEOUT_MS: '6000',
       DH_RATE_LIMIT: '0',
     },
   });

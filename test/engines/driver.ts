@@ -24,7 +24,8 @@ import { findAllDeep } from '../deep-find.mjs';
 
 /** Playwright's default viewport, so layouts match the Chromium e2e stage. */
 const VIEWPORT = { width: 1280, height: 720 };
-export const DEFAULT_TIMEOUT_MS = 10_000;
+/** How long a wait in a frame or the page may take: with room for a machine three times slower (issue 26). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * A script body for WebDriver's Execute Script (and, as `new Function(body)`, for puppeteer): a

@@ -5,7 +5,8 @@
  *
  * Each stage's runner writes `$DH_TEST_COUNTS_DIR/times-<stage>.json`: `{budgetMs, files: [{engine,
  * file, ms}]}`, where `budgetMs` is the most one file may take in that stage (web-test-runner's
- * `testsFinishTimeout`), or null when the stage has a budget per test only. Nothing is written
+ * `testsFinishTimeout`, node:test's `--test-timeout`), or null when the stage has a budget per
+ * test only (Playwright). Nothing is written
  * when the variable is unset (a stage run on its own). Plain JavaScript: node:test loads
  * reporters, and web-test-runner its configuration, without a TypeScript loader.
  */
@@ -57,8 +58,8 @@ export function slowestLines(stage, { budgetMs, files }) {
     const budget = budgetMs ? ` (of ${seconds(budgetMs)} each)` : '';
     lines.push(`  ${stage} · ${engine}${budget}:`);
     for (const f of mine) {
-      const share = budgetMs ? `  ${Math.round((100 * f.ms) / budgetMs)} %` : '';
-      lines.push(`    ${seconds(f.ms).padStart(8)}${share.padEnd(budgetMs ? 7 : 0)}  ${f.file}`);
+      const share = budgetMs ? `${Math.round((100 * f.ms) / budgetMs)} %`.padStart(6) : '';
+      lines.push(`    ${seconds(f.ms).padStart(8)}${share}  ${f.file}`);
     }
   }
   return lines;

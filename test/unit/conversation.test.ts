@@ -31,7 +31,8 @@ async function say(publicUrl: string, text: string): Promise<{ reply: string; se
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));
   await new Promise((r) => ws.once('open', r));
   ws.send(JSON.stringify({ type: 'message', text }));
-  for (let i = 0; i < 300 && !messages.some((m) => m.type === 'reply' || m.type === 'error'); i++) await new Promise((r) => setTimeout(r, 10));
+  // Up to 20 s (room for a slow machine).
+  for (let i = 0; i < 2000 && !messages.some((m) => m.type === 'reply' || m.type === 'error'); i++) await new Promise((r) => setTimeout(r, 10));
   ws.close();
   const answer = messages.find((m) => m.type === 'reply' || m.type === 'error')!;
   return { reply: answer.text ?? `error: ${answer.message}`, sessionId: messages.find((m) => m.type === 'session')!.sessionId! };

@@ -23,12 +23,27 @@ let delayMs = 0;
 const keys: string[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
+/** Waits for a condition (20 s at most: room for a slow machine; a condition that holds returns at once). */
+const waitFor = async (check: () => boolean, what: string, ms = 20_000) => {
   for (const end = Date.now() + ms; !check(); ) {
     if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
     await sleep(10);
   }
 };
+
+/**
+ * Runs `test` with short idle times (a warning after 150 ms, the end after 300 ms; the simulator
+ * reads them at each message), and puts the long ones back after it.
+ */
+async function shortIdle(test: () => Promise<void>): Promise<void> {
+  const { inactivityMs, timeoutMs } = sim.store.options;
+  Object.assign(sim.store.options, { inactivityMs: 150, timeoutMs: 300 });
+  try {
+    await test();
+  } finally {
+    Object.assign(sim.store.options, { inactivityMs, timeoutMs });
+  }
+}
 
 async function head(mode: 'oc' | 'ttt' | 'doc_qa' | typeof FLOW_MODE = 'oc', events = true, flags = { startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true }) {
   const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
@@ -82,7 +97,9 @@ describe('simulator sessions and events', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 150, timeoutMs: 300, deliveryTimeoutMs: 200, deliveryRetryBaseMs: 10 });
+    // Long idle times: a test that is not about them is never overtaken by a warning however slow
+    // the machine; the tests about them shorten them for their own sessions (shortIdle).
+    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 60_000, timeoutMs: 120_000, deliveryTimeoutMs: 200, deliveryRetryBaseMs: 10 });
     client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey, allowLoopbackWebhooks: true });
   });
   after(async () => {
@@ -153,12 +170,14 @@ describe('simulator sessions and events', () => {
 
   test('EV-4 EV-5 EV-10 inactivity: a warning (and the page popup), then timeout_conversation followed by end_conversation, in order', async () => {
     const h = await head();
-    const s = await session(h.publicUrl);
-    await s.say('Hello');
-    await waitFor(() => typesOf(s.id).length >= 4, 'four events', 3000);
-    assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
-    assert.ok(s.messages.some((m) => m.type === 'inactivity_warning'), 'the page was told to show the warning');
-    assert.ok(s.messages.some((m) => m.type === 'timeout'));
+    await shortIdle(async () => {
+      const s = await session(h.publicUrl);
+      await s.say('Hello');
+      await waitFor(() => typesOf(s.id).length >= 4, 'four events');
+      assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
+      assert.ok(s.messages.some((m) => m.type === 'inactivity_warning'), 'the page was told to show the warning');
+      assert.ok(s.messages.some((m) => m.type === 'timeout'));
+    });
   });
 
   test('EV-6 nothing is sent while enableEvents is false, nor for a flag that is off; a session without messages has no events', async () => {
@@ -195,7 +214,7 @@ describe('simulator sessions and events', () => {
     delayMs = 400;
     try {
       s.ws.close();
-      await waitFor(() => ends().length === 4, 'four timed-out attempts', 4000);
+      await waitFor(() => ends().length === 4, 'four timed-out attempts');
       // A fourth retry would come after 8 × base: well past it, there is still none.
       await sleep(200 + 8 * base + 150);
       assert.equal(ends().length, 4, 'no more than 3 retries');
@@ -208,8 +227,9 @@ describe('simulator sessions and events', () => {
     // The pause before each retry (the gap between attempts less the 200 ms time limit) doubles.
     const starts = ends().map((d) => Date.parse(d.at));
     const pauses = starts.slice(1).map((t, i) => t - starts[i]! - 200);
+    // Lower bounds only (a timer may fire late on a busy machine, never early): a constant pause
+    // would fail the second and third.
     pauses.forEach((p, i) => assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`));
-    assert.ok(pauses[1]! - pauses[0]! >= base / 2 && pauses[2]! - pauses[1]! >= base, `pauses grow: ${pauses.join(', ')} ms`);
   });
 
   test('EV-10 a session\'s events stay in order when an earlier one waits for a retry past the later ones', async () => {
@@ -218,12 +238,12 @@ describe('simulator sessions and events', () => {
     // timeout_conversation and end_conversation (300 ms) have occurred; they must wait their turn.
     sim.store.options.deliveryRetryBaseMs = 400;
     answers.push(500);
-    try {
+    await shortIdle(async () => {
       const s = await session(h.publicUrl);
       await s.say('Hello');
       const attemptsOf = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && (d.status ?? d.error) !== undefined);
       // Each attempt is recorded once its answer is in: wait for the fifth, not only the fourth event.
-      await waitFor(() => typesOf(s.id).length >= 4 && attemptsOf().length >= 5, 'four events, five answered attempts', 4000);
+      await waitFor(() => typesOf(s.id).length >= 4 && attemptsOf().length >= 5, 'four events, five answered attempts');
       assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
       const attempts = attemptsOf();
       assert.deepEqual(attempts.map((d) => [d.eventType, d.attempt, d.status ?? d.error]), [
@@ -233,8 +253,6 @@ describe('simulator sessions and events', () => {
         ['timeout_conversation', 1, 204],
         ['end_conversation', 1, 204],
       ]);
-    } finally {
-      sim.store.options.deliveryRetryBaseMs = 10;
-    }
+    }).finally(() => (sim.store.options.deliveryRetryBaseMs = 10));
   });
 });

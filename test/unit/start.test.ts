@@ -51,7 +51,7 @@ async function start(env: NodeJS.ProcessEnv) {
   const info = JSON.parse(line) as { url: string; mode: string; demoHeads?: { chat: string; stream: string } };
   /** stderr is written before the JSON line, but the two pipes may arrive in either order. */
   const said = async (pattern: RegExp) => {
-    for (let i = 0; i < 100 && !pattern.test(stderr); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && !pattern.test(stderr); i++) await new Promise((r) => setTimeout(r, 20));
     assert.match(stderr, pattern);
   };
   return {
@@ -202,7 +202,7 @@ test('a failure after the server started (the demo webhooks) stops the proxy and
     assert.equal(code, 1);
     assert.match(lines.join('\n'), /dh-kit start: the platform refused the webhook/);
     // Closed handles leave the list a tick later.
-    for (let i = 0; i < 50 && servers() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 2000 && servers() > before; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(servers(), before, 'no server is left listening');
     assert.ok(!existsSync(join(tmp, 'dh-kit-sim.json')), 'the simulator is no longer advertised');
   } finally {

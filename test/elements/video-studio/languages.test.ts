@@ -81,7 +81,8 @@ describeVideoStudio(() => {
         type(el, said[2]);
         generate(el).click();
         await waitUntil(() => live(el) === producing, 'production is announced');
-        await waitUntil(() => text(q(el, '.elapsed')) === '0:01', 'a second elapsed');
+        // A second or more (a busy machine may show a later one first).
+        await waitUntil(() => /^0:(0[1-9]|[1-5]\d)$/.test(text(q(el, '.elapsed'))), 'the elapsed time ticks');
         expect(await english(el, lang, data)).to.deep.equal([]);
         await expect(el).to.be.accessible();
 
