@@ -340,6 +340,12 @@ export const webhookConfigSchema = z.looseObject({
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 export const webhookListSchema = z.array(webhookConfigSchema);
 
+/** Epoch seconds (below 1e12) or milliseconds as milliseconds; undefined when no Date can hold it (beyond ±8.64e15 ms). */
+export function epochMs(n: number): number | undefined {
+  const ms = n < 1e12 ? n * 1000 : n;
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? ms : undefined;
+}
+
 export const eventTypeSchema = z.enum(EVENT_TYPES as [string, ...string[]]);
 /**
  * A delivery, read tolerantly once its signature is verified (a refused delivery is retried, then
@@ -348,7 +354,8 @@ export const eventTypeSchema = z.enum(EVENT_TYPES as [string, ...string[]]);
  * become ISO strings), ids may be numbers, and every other field is kept.
  */
 export const webhookEventSchema = z.looseObject({
-  timestamp: z.union([z.string().min(1), z.number().transform((n) => new Date(n < 1e12 ? n * 1000 : n).toISOString())]),
+  // A number no Date can hold stays a string: the receiver refuses a time it cannot read (never a 500).
+  timestamp: z.union([z.string().min(1), z.number().transform((n) => { const ms = epochMs(n); return ms === undefined ? String(n) : new Date(ms).toISOString(); })]),
   head_id: z.string().min(1),
   session_id: idString,
   public_head_id: idString,

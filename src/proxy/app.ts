@@ -25,7 +25,8 @@ import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
 import { EventHub } from './events.js';
-import { adminTokenAuthorize, answerHeaders, clientAddress, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
+import { clientIdentity, type ClientKey } from './client-identity.js';
+import { adminTokenAuthorize, answerHeaders, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 
@@ -49,8 +50,12 @@ export interface ProxyOptions {
   /** Decides admin routes; default: `Authorization: Bearer <DH_ADMIN_TOKEN>`. */
   authorize?: Authorize;
   store?: KeyValueStore;
-  /** Client key for the rate limit (the Node entry gives the socket address). */
-  clientKey?: (c: Context) => string;
+  /**
+   * Tells clients apart for the per-client limits where the proxy cannot by itself
+   * (client-identity.ts: it reads the connection on Node, Bun, Deno and Workers, and
+   * `X-Forwarded-For` with DH_TRUST_PROXY): an address, or any string; undefined refuses the request.
+   */
+  clientKey?: ClientKey;
   log?: (line: LogLine) => void;
   /** Called once for each verified, de-duplicated webhook event (after the platform has its answer). */
   onEvent?: EventHandler;
@@ -113,7 +118,7 @@ export function createProxy(options: ProxyOptions): Hono {
     ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
-  const clientKey = options.clientKey ?? ((c: Context) => clientAddress(c, config.trustProxy));
+  const clientKey = clientIdentity({ ...(options.clientKey ? { clientKey: options.clientKey } : {}), trustProxy: config.trustProxy, warn });
   const hub = options.events ?? new EventHub();
 
   // What the platform calls: authenticated by their own means (a signature; the plugin and tool

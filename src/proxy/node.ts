@@ -3,22 +3,21 @@
  * single-file bundle served from the same port.
  */
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
 import { createProxy, type LogLine, type ProxyOptions } from './app.js';
 import { notFound } from './callbacks.js';
 import { loadBundle, serveBundle } from './bundle.js';
-import { clientAddress } from './security.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
 import { IMMUTABLE } from './encodings.js';
+import { addressBucket } from './client-identity.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -56,11 +55,26 @@ export interface NodeLimits {
   keepAliveTimeoutMs: number;
   /** At most this many open connections; more are refused. */
   maxConnections: number;
+  /**
+   * At most this many open connections from one client (an address; IPv6 by its /64), so one
+   * client holding connections cannot use up `maxConnections` for everyone. 0: no per-client cap
+   * (the default with DH_TRUST_PROXY, where every connection comes from the reverse proxy, which
+   * then caps per client itself: nginx `limit_conn`, HAProxy `sc0_conn_cur`).
+   */
+  maxConnectionsPerClient: number;
   /** How often Node checks the two time-outs above (ms). */
   checkIntervalMs: number;
 }
 
-export const NODE_LIMITS: NodeLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, checkIntervalMs: 1_000 };
+export const NODE_LIMITS: NodeLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+  // A browser opens at most 6 connections to an origin (HTTP/1.1); an office behind one address has many browsers.
+  maxConnectionsPerClient: 100,
+  checkIntervalMs: 1_000,
+};
 
 export interface RunningProxy {
   url: string;
@@ -90,7 +104,7 @@ export function stdoutLog(out: NodeJS.WritableStream = process.stdout): (line: L
 
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, privatePages = [], limits: given, ...proxyOptions } = options;
-  const limits = { ...NODE_LIMITS, ...given };
+  const limits = { ...NODE_LIMITS, ...(options.config.trustProxy ? { maxConnectionsPerClient: 0 } : {}), ...given };
   // DH_STORE: the state instances share lives in Redis (closed with the server).
   const shared = proxyOptions.store ? undefined : options.config.store ? redisStore(options.config.store, { warn: proxyOptions.warn }) : undefined;
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
@@ -100,7 +114,6 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   app.route(
     '/',
     createProxy({
-      clientKey: (c) => clientAddress(c, options.config.trustProxy, getConnInfo(c).remote.address),
       compress: nodeCompressor,
       ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
       ...proxyOptions,
@@ -155,6 +168,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     s.once('error', reject);
   });
   server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerClient > 0) capPerClient(server as unknown as NetServer, limits.maxConnectionsPerClient);
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
@@ -165,4 +179,26 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
         server.close(() => void (shared ? shared.close() : Promise.resolve()).finally(resolve));
       }),
   };
+}
+
+/**
+ * Closes a new connection at once when its client already holds `cap` open ones; counts each
+ * client by its address (IPv6 by /64, as the rate limits do).
+ */
+function capPerClient(server: NetServer, cap: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const client = addressBucket(socket.remoteAddress ?? '');
+    const held = open.get(client) ?? 0;
+    if (held >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(client, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 }

@@ -121,19 +121,6 @@ export function limitBody(): MiddlewareHandler {
 }
 
 /**
- * Who a client is, for the rate limit. `X-Forwarded-For` is written by anyone, so it is read only
- * when DH_TRUST_PROXY says a reverse proxy of the site's own appends to it: then the last entry
- * is the address that proxy saw. Otherwise the socket address (the Node entry gives it).
- */
-export function clientAddress(c: Context, trustProxy: boolean, socketAddress?: string): string {
-  if (trustProxy) {
-    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
-    if (hops?.length) return hops[hops.length - 1]!;
-  }
-  return socketAddress ?? 'unknown';
-}
-
-/**
  * hono-rate-limiter's counters in the proxy's store (shared by every instance when the store is):
  * one fixed one-minute window per limit and client, `rl:<limit>:<client>:<window>`, counted with the store's atomic
  * increment. Its memory store would count per instance.
@@ -162,7 +149,7 @@ export function rateLimitStore(store: KeyValueStore, name: string, windowMs = 60
  * memory instead, so the catalogue and the avatar's facade keep working, still limited; anything
  * else fails closed with 503 (state-changing requests, and the platform's calls, which it retries).
  */
-export function limitRate(perMinute: number, clientKey: (c: Context) => string, store: KeyValueStore, name: string): MiddlewareHandler {
+export function limitRate(perMinute: number, clientKey: (c: Context) => Promise<string>, store: KeyValueStore, name: string): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
   const limiter = (counted: KeyValueStore) =>
     rateLimiter({

@@ -63,8 +63,10 @@ export function createWorker(options: WorkerOptions = {}) {
     app = createProxy({
       // Workers compresses what it sends itself (brotli or gzip, by the visitor's Accept-Encoding).
       compress: false,
-      // Set by Cloudflare's edge (a visitor's own value is overwritten); absent only off Cloudflare.
-      clientKey: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
+      // Set by Cloudflare's edge (a visitor's own value is overwritten). Absent off Cloudflare (a
+      // workerd of the site's own): the request is refused with client_unknown, never counted in
+      // one bucket shared by every visitor.
+      clientKey: (c) => c.req.header('cf-connecting-ip'),
       ...options,
       config: parseConfig(textBindings(env)),
       ...(kv ? { store: kvStore(kv) } : {}),

@@ -32,9 +32,28 @@ const optionsSchema = z.object({
   deliveryRetryBaseMs: z.number().int().min(0).optional(),
 });
 
+/**
+ * Whether a Host header names this machine: localhost (and its subdomains, RFC 6761), an IPv4
+ * loopback address (127.0.0.0/8) or [::1], with any port. A missing Host (HTTP/1.0, an in-process
+ * call) is this machine too.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (host === undefined || host === '') return true;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
 export function introspectionRoutes(sim: SimContext) {
   const { store } = sim;
   const app = new Hono();
+  // Only for this machine: a page on another site that resolves its own name to 127.0.0.1 (DNS
+  // rebinding) reaches the simulator with its own name in Host, and is refused before anything.
+  app.use('*', async (c, next) => {
+    if (!isLoopbackHost(c.req.header('host'))) {
+      return platformError(c, 403, 'The simulator answers its /_sim routes only for this machine (Host: localhost, 127.x.x.x or [::1]).');
+    }
+    await next();
+  });
   // A JSON content type cannot be sent cross-site without a CORS preflight (which the simulator
   // never grants), so no web page can reset or fault a simulator running on this machine.
   app.use('*', async (c, next) => {
@@ -81,7 +100,9 @@ export function introspectionRoutes(sim: SimContext) {
       clockOffsetMs: store.clockOffsetMs,
       heads: [...store.heads.keys()].map(headView),
       talks: store.talks,
-      webhooks: [...store.webhooks.values()],
+      // Without their shared keys: the state answers any local caller, and a key signs deliveries.
+      // (The platform API gives them, with a token.)
+      webhooks: [...store.webhooks.values()].map(({ sharedKey: _key, ...hook }) => ({ ...hook, sharedKeySet: true })),
       deliveries: store.deliveries,
       faults: store.faults,
     }),

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { PLATFORM_RATE_LIMIT, createProxy, type LogLine } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { platformAccess, simFetch } from './proxy-harness.js';
+import { platformAccess, simFetch, servedFrom } from './proxy-harness.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { clearOfMinuteEnd } from './minute.js';
 
@@ -25,14 +25,14 @@ function proxy(env: Record<string, string> = {}, o: { clientKey?: () => string }
   const logs: LogLine[] = [];
   const warnings: string[] = [];
   const calls: Record<string, unknown>[] = [];
-  const app = createProxy({
+  const app = servedFrom(createProxy({
     config: { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_CALLBACK_SECRET: SECRET, ...env }), platform: access },
     platform: client,
     log: (l) => logs.push(l),
     warn: (m) => warnings.push(m),
     tools: { weather: (params) => (calls.push(params), `Sunny in ${String(params.city)}`) },
     ...(o.clientKey ? { clientKey: o.clientKey } : {}),
-  });
+  }));
   // As the platform calls: no CSRF header, no origin, any content type.
   const post = (path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
     app.request(`/dh${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -71,7 +71,7 @@ describe('plugin and tool addresses hold the callback secret', () => {
     const warnings: string[] = [];
     const config = parseConfig({ DH_EMAIL: access.email, DH_SECRET_KEY: access.secretKey, DH_BASE_URL: access.baseUrl, DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' });
     assert.equal(config.mode, 'platform');
-    const app = createProxy({ config, platform: client, log: () => undefined, warn: (m) => warnings.push(m) });
+    const app = servedFrom(createProxy({ config, platform: client, log: () => undefined, warn: (m) => warnings.push(m) }));
     assert.equal(warnings.length, 1, warnings.join('\n'));
     assert.match(warnings[0]!, /^DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/);
     for (const path of [`/dh/plugin/${SECRET}/conversation/u1/message`, '/dh/plugin/conversation/u1/message', `/dh/tools/${SECRET}/weather`, '/dh/tools/weather']) {
@@ -81,7 +81,7 @@ describe('plugin and tool addresses hold the callback secret', () => {
     }
     // The simulator with nothing to serve there: nothing to warn about.
     const quiet: string[] = [];
-    createProxy({ config: { ...parseConfig({ DH_RATE_LIMIT: '0' }), platform: access }, platform: client, log: () => undefined, warn: (m) => quiet.push(m) });
+    servedFrom(createProxy({ config: { ...parseConfig({ DH_RATE_LIMIT: '0' }), platform: access }, platform: client, log: () => undefined, warn: (m) => quiet.push(m) }));
     assert.deepEqual(quiet.filter((m) => m.includes('DH_CALLBACK_SECRET')), []);
   });
 

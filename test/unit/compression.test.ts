@@ -17,7 +17,7 @@ import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { platformAccess, simFetch } from './proxy-harness.js';
+import { platformAccess, simFetch, servedFrom } from './proxy-harness.js';
 
 interface Raw {
   status: number;
@@ -151,7 +151,7 @@ describe('catalogue answers on any fetch runtime (no brotli there): gzip with Co
     const network = simFetch(sim);
     const config = { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' }), platform: platformAccess(sim) };
     const platform = new PlatformClient({ ...platformAccess(sim), fetch: network });
-    const p = createProxy({ config, platform, fetch: network, log: () => undefined, warn: () => undefined });
+    const p = servedFrom(createProxy({ config, platform, fetch: network, log: () => undefined, warn: () => undefined }));
     const plain = await p.request('/dh/faces?take=24');
     const text = await plain.text();
     const res = await p.request('/dh/faces?take=24', { headers: { 'accept-encoding': 'br, gzip' } });

@@ -13,7 +13,7 @@ import { memoryStore } from '../../src/proxy/shared-store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
-import { simFetch as simNetwork } from './proxy-harness.js';
+import { simFetch as simNetwork, servedFrom } from './proxy-harness.js';
 import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
@@ -33,7 +33,7 @@ interface SetupOptions {
 }
 
 function proxyFor(o: SetupOptions, events: WebhookEvent[], warnings: string[]) {
-  return createProxy({
+  return servedFrom(createProxy({
     config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), ...o.env }), platform: access },
     platform: o.platform ?? client,
     log: () => undefined,
@@ -42,7 +42,7 @@ function proxyFor(o: SetupOptions, events: WebhookEvent[], warnings: string[]) {
     ...(o.store ? { store: o.store } : {}),
     ...(o.clientKey ? { clientKey: o.clientKey } : {}),
     ...(o.now ? { now: o.now } : {}),
-  });
+  }));
 }
 
 async function setup(o: SetupOptions = {}) {
@@ -185,13 +185,13 @@ describe('webhook receiver', () => {
   test('keys given in DH_WEBHOOK_KEYS verify deliveries, with several keys for one head (rotation)', async () => {
     const s = await setup();
     const events: WebhookEvent[] = [];
-    const app = createProxy({
+    const app = servedFrom(createProxy({
       config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_WEBHOOK_KEYS: `${s.headId}:old-key-123,${s.headId}:new-key-456` }), platform: access },
       platform: client,
       log: () => undefined,
       warn: () => undefined,
       onEvent: (e) => void events.push(e),
-    });
+    }));
     const post = async (raw: string, key: string) =>
       app.request('/dh/hooks/events', { method: 'POST', headers: { 'x-signature-256': await signWebhookBody(raw, key) }, body: raw });
     assert.equal((await post(s.body, 'old-key-123')).status, 202);
@@ -205,7 +205,7 @@ describe('webhook receiver', () => {
 
   test('a failing onEvent is logged for the site owner and does not change the answer', async () => {
     const s = await setup();
-    const app = createProxy({
+    const app = servedFrom(createProxy({
       config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
       platform: client,
       log: () => undefined,
@@ -213,7 +213,7 @@ describe('webhook receiver', () => {
       onEvent: () => {
         throw new Error('handler broke');
       },
-    });
+    }));
     const res = await app.request('/dh/hooks/events', { method: 'POST', headers: { 'x-signature-256': await signWebhookBody(s.body, s.key) }, body: s.body });
     assert.equal(res.status, 202);
     await new Promise((r) => setTimeout(r, 0));
@@ -430,7 +430,7 @@ describe('hardened receiver (issue 14)', () => {
       { timestamp: String(Math.floor(now / 1000)) },
       { timestamp: new Date(now).toISOString().replace('Z', '') },
       { timestamp: new Date(now).toISOString().replace('Z', '+00:00') },
-      { timestamp: 'sometime' },
+      { timestamp: new Date(now).toUTCString() },
     ];
     for (const [i, change] of variants.entries()) {
       const res = await variant(s, change, `variant-${i}`);
@@ -443,7 +443,7 @@ describe('hardened receiver (issue 14)', () => {
     assert.equal(s.events[1]!.public_org_id, '42');
     assert.equal(s.events[1]!.session_id, '123456');
     assert.equal(Date.parse(s.events[2]!.timestamp), Math.floor(now / 1000) * 1000, 'epoch seconds become ISO');
-    assert.equal(s.events[7]!.timestamp, 'sometime', 'an unreadable timestamp is passed on as it came');
+    assert.equal(s.events[7]!.timestamp, new Date(now).toUTCString(), 'a timestamp in another readable format is passed on as it came');
   });
 
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {
@@ -457,7 +457,7 @@ describe('hardened receiver (issue 14)', () => {
     await stream.close();
   });
 
-  test('EV-10 deliveries more than 5 minutes from now (a replay, a far-future stamp) are refused with 401 and the reason in the log', async () => {
+  test('EV-10 deliveries more than 5 minutes from now (a replay, a far-future stamp) or whose time cannot be read are refused with 401 and the reason in the log', async () => {
     const now = Date.parse('2026-11-24T10:00:00Z');
     const s = await setup({ now: () => now });
     for (const [i, at] of [now - 6 * 60_000, now + 6 * 60_000, Date.parse('2001-01-01T00:00:00Z'), Date.parse('2099-01-01T00:00:00Z')].entries()) {
@@ -466,6 +466,16 @@ describe('hardened receiver (issue 14)', () => {
       assert.equal((await res.json()).error.code, 'stale_delivery');
     }
     assert.match(s.warnings.join('\n'), /more than 5 minutes from now/);
+    // A time that cannot be read cannot be checked against the window: refused like a stale one
+    // (a replay would otherwise only have to garble its timestamp).
+    for (const [i, timestamp] of ['last tuesday', 'sometime', '2026-13-45T99:00:00Z', Number.MAX_VALUE].entries()) {
+      const res = await variant(s, { timestamp }, `unreadable-${i}`);
+      assert.equal(res.status, 401, `${String(timestamp)}: refused`);
+      const { error } = await res.json();
+      assert.equal(error.code, 'stale_delivery', String(timestamp));
+      assert.match(error.message, /cannot be read/);
+    }
+    assert.match(s.warnings.join('\n'), /timestamp "last tuesday" cannot be read/);
     assert.equal((await variant(s, { timestamp: new Date(now - 4 * 60_000).toISOString() }, 'late-but-fine')).status, 202);
     await sleep(0);
     assert.deepEqual(s.events.map((e) => e.session_id), ['late-but-fine']);

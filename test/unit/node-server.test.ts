@@ -72,8 +72,8 @@ describe('Node server limits and headers', () => {
     assert.equal(writes[1], `${JSON.stringify(odd)}\n`, 'the same line JSON.stringify would write, escapes included');
   });
 
-  test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap', () => {
-    assert.deepEqual(NODE_LIMITS, { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, checkIntervalMs: 1_000 });
+  test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap, and one per client', () => {
+    assert.deepEqual(NODE_LIMITS, { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, maxConnectionsPerClient: 100, checkIntervalMs: 1_000 });
   });
 
   test('a body sent one byte at a time is cut off at the request time-out', { timeout: 30_000 }, async () => {
@@ -135,6 +135,45 @@ describe('Node server limits and headers', () => {
     assert.equal(await csp('/'), "default-src 'self'; frame-ancestors 'self'");
     const refusal = await csp('/dh/embed/some-head?view=chat&exp=1&sig=zz', { headers: { accept: 'text/html' } });
     assert.match(refusal, /frame-ancestors 'self' https:\/\/shop\.example$/);
+  });
+
+  test('one client holding connections cannot shut the others out: its connections over the per-client cap are closed, another client is answered', { timeout: 30_000 }, async () => {
+    const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+    const capped = await startProxyServer({
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      port: 0,
+      log: () => undefined,
+      warn: () => undefined,
+      limits: { maxConnections: 12, maxConnectionsPerClient: 5 },
+    });
+    const { port } = new URL(capped.url);
+    /** A connection from the loopback address `from`, resolved with when (if) the server closes it. */
+    const hold = (from: string) =>
+      new Promise<Socket & { whenClosed: Promise<void> }>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () =>
+          resolve(Object.assign(socket, { whenClosed: new Promise<void>((r) => socket.once('close', () => r())) })),
+        );
+        socket.once('error', reject);
+      });
+    const greedy = [];
+    try {
+      // Client A opens more connections than the server takes in all (12) and sends nothing: it keeps 5.
+      for (let i = 0; i < 14; i++) greedy.push(await hold('127.0.0.1'));
+      const outcome = (s: { whenClosed: Promise<void> }) => Promise.race([s.whenClosed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 1500))]);
+      assert.deepEqual(await Promise.all(greedy.map(outcome)), [...Array(5).fill('open'), ...Array(9).fill('closed')], 'client A keeps 5');
+      // Client B is answered, on a connection of its own.
+      const b = await new Promise<number>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.2' }, () => socket.write('GET /dh/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+        socket.once('error', reject);
+      });
+      assert.equal(b, 200, 'client B gets its answer while A holds its connections');
+    } finally {
+      for (const s of greedy) s.destroy();
+      await capped.close();
+    }
   });
 
   test('connections over the cap are refused; the server keeps answering', { timeout: 30_000 }, async () => {

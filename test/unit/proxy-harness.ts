@@ -10,6 +10,7 @@
  *   await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
  */
 import assert from 'node:assert/strict';
+import type { Hono } from 'hono';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
 import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
@@ -25,6 +26,24 @@ export function simFetch(sim: Pick<Simulator, 'app'>): typeof fetch {
       Promise.resolve(sim.app.fetch(request)).then(resolve, reject);
     });
   }) as typeof fetch;
+}
+
+/** The address of the tests' one client, unless a test names another. */
+export const TEST_CLIENT = '192.0.2.10';
+
+/** Hono's `c.env` as @hono/node-server passes it for a connection from `address` (what `serve()` gives). */
+export const connection = (address = TEST_CLIENT) => ({ incoming: { socket: { remoteAddress: address } } });
+
+/**
+ * The app as if served by @hono/node-server: `request()` and `fetch()` without an env of their
+ * own get a connection from `address`, so the proxy can tell its client (it refuses requests it
+ * cannot place: client_unknown). A test of several clients passes `connection(other)` itself.
+ */
+export function servedFrom<T extends Hono>(app: T, address = TEST_CLIENT): T {
+  const wrapped = Object.create(app) as T;
+  wrapped.request = (input, init, env, ctx) => app.request(input, init, env ?? connection(address), ctx);
+  wrapped.fetch = (request, env, ctx) => app.fetch(request, env ?? connection(address), ctx);
+  return wrapped;
 }
 
 /** Where the simulator is and how to log in to it: `config.platform` of a proxy. */
@@ -45,7 +64,7 @@ export function proxyHarness(sim: Pick<Simulator, 'app' | 'urls' | 'store'>, { s
     };
     const client = new PlatformClient({ ...access, fetch: network, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
     const logs: LogLine[] = [];
-    const app = createProxy({ config, platform: client, fetch: network, log: (l) => logs.push(l), warn: () => undefined, ...overrides });
+    const app = servedFrom(createProxy({ config, platform: client, fetch: network, log: (l) => logs.push(l), warn: () => undefined, ...overrides }));
     /** A browser's request: `admin` adds the admin bearer; state-changing ones carry the CSRF header. */
     const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
       const headers = new Headers(init.headers);

@@ -259,20 +259,28 @@ describe('proxy', () => {
       assert.match(res.headers.get('location')!, new RegExp(`^${sim.urls.streamUrl}/org-demo/h-[^?]+\\?api_key=sim_ak_`));
     });
 
-    test('a tampered, expired or wrong-view launch URL is refused with 403 and a clear message', async () => {
+    test('a tampered, expired, wrong-view or other-head launch URL is refused with 403 and a clear message', async () => {
       const head = await createHead(p);
+      const other = await createHead(p);
       const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
       const u = new URL(url, 'http://localhost');
       const sig = u.searchParams.get('sig')!;
       const tampered = new URL(u);
       tampered.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+      // The last byte: a comparison of a prefix only would let it through.
+      const tamperedEnd = new URL(u);
+      tamperedEnd.searchParams.set('sig', sig.slice(0, -1) + (sig.endsWith('a') ? 'b' : 'a'));
       const wrongView = new URL(u);
       wrongView.searchParams.set('view', 'stream');
       const longer = new URL(u);
       longer.searchParams.set('exp', String(Number(u.searchParams.get('exp')) + 3600));
-      for (const bad of [tampered, wrongView, longer]) {
+      // Head A's link opened at head B's address (B exists and is public): the signature covers the head id.
+      const otherHead = new URL(u);
+      otherHead.pathname = otherHead.pathname.replace(head.id, other.id);
+      assert.notEqual(otherHead.pathname, u.pathname);
+      for (const bad of [tampered, tamperedEnd, wrongView, longer, otherHead]) {
         const res = await p.request(bad.pathname + bad.search);
-        assert.equal(res.status, 403);
+        assert.equal(res.status, 403, `${bad.pathname}${bad.search} is refused`);
         const err = await errorOf(res);
         assert.equal(err.code, 'launch_invalid');
         assert.match(err.message, /not valid/);
@@ -438,6 +446,8 @@ describe('proxy', () => {
     });
 
     test('the daily video cap answers 429 with a clear message', async () => {
+      // The cap counts per UTC day: a day ends at a minute's end, so this keeps the test within one.
+      await clearOfMinuteEnd();
       const capped = makeProxy({ DH_VIDEO_DAILY_CAP: '2' });
       const head = await createHead(capped, { operationMode: 'ttt' });
       const post = () => capped.request(`/dh/heads/${head.id}/videos`, { method: 'POST', admin: true, body: JSON.stringify({ text: 'Hi' }) });
@@ -664,6 +674,8 @@ describe('proxy', () => {
     });
 
     test('a failed video request does not use up the daily cap', async () => {
+      // The cap counts per UTC day: a day ends at a minute's end, so this keeps the test within one.
+      await clearOfMinuteEnd();
       const capped = makeProxy({ DH_VIDEO_DAILY_CAP: '1' });
       const bad = await capped.request('/dh/heads/no-such-head/videos', { method: 'POST', admin: true, body: '{"text":"Hi"}' });
       assert.equal(bad.status, 400);

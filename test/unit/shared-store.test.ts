@@ -18,7 +18,7 @@ import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { platformAccess, simFetch } from './proxy-harness.js';
+import { platformAccess, simFetch, servedFrom } from './proxy-harness.js';
 import { clearOfMinuteEnd } from './minute.js';
 
 const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
@@ -32,7 +32,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  for (let i = 0; i < 100 && !/Ready to accept connections/.test(out); i++) await sleep(50);
+  for (let i = 0; i < 400 && !/Ready to accept connections/.test(out); i++) await sleep(50);
   assert.match(out, /Ready to accept connections/, 'redis-server started');
   return child;
 }
@@ -62,7 +62,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     stores.push(store);
     const events: string[] = [];
     const config = { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', DH_STORE: url, ...env }), platform: platformAccess(sim) };
-    const app = createProxy({
+    const app = servedFrom(createProxy({
       config,
       // As createProxy makes it with DH_STORE: the token through the store.
       platform: new PlatformClient({ ...platformAccess(sim), fetch: network, ...(shareToken ? { tokenStore: store } : {}) }),
@@ -71,7 +71,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
       log: () => undefined,
       warn: (m) => warnings.push(m),
       onEvent: (e) => void events.push(e.session_id),
-    });
+    }));
     return { app, store, events, warnings };
   }
 
@@ -171,7 +171,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     assert.equal(warnings.filter((w) => /is not answering/.test(w) && /shared store/.test(w) && /127\.0\.0\.1/.test(w)).length, 1, warnings.join('\n'));
     // Back: the same port, a new (empty) Redis; the instance reconnects by itself.
     redis = await startRedis(Number(new URL(url).port));
-    for (let i = 0; i < 40 && !warnings.some((w) => /answers again/.test(w)); i++) await sleep(100);
+    for (let i = 0; i < 200 && !warnings.some((w) => /answers again/.test(w)); i++) await sleep(100);
     assert.ok(warnings.some((w) => /answers again/.test(w)), 'said when it is back');
     const again = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Back.' }) });
     assert.equal(again.status, 202);
@@ -203,13 +203,13 @@ describe('a store that fails', () => {
     }
     const sim = createSimulator({ talkDelayMs: 0 });
     const store = new DownStore();
-    const app = createProxy({
+    const app = servedFrom(createProxy({
       config: { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '3' }), platform: platformAccess(sim) },
       platform: new PlatformClient({ ...platformAccess(sim), fetch: simFetch(sim) }),
       store,
       log: () => undefined,
       warn: () => undefined,
-    });
+    }));
     const reads = [];
     for (let i = 0; i < 4; i++) reads.push((await app.request('/dh/health')).status);
     assert.deepEqual(reads, [200, 200, 200, 429], 'three a minute, counted in memory while the store is away');

@@ -181,6 +181,31 @@ describe('simulator', () => {
     assert.equal(state.options.secretKey, undefined);
   });
 
+  test('the /_sim routes answer only Host names of this machine (a DNS-rebinding page is refused), and the state never shows a shared key', async () => {
+    const head = await createHead();
+    const made = await app.request('/api/head-events', {
+      method: 'POST',
+      headers: head.auth,
+      body: JSON.stringify({ headId: head.id, webhookUrl: 'https://shop.example/dh/hooks/events' }),
+    });
+    assert.equal(made.status, 201, await made.clone().text());
+    const { sharedKey } = await made.json();
+    for (const host of ['attacker.example', 'attacker.example:8790', '127.0.0.1.nip.io', 'localhost.attacker.example', '10.0.0.5:8790', '[::2]:8790']) {
+      for (const [method, path] of [['GET', '/api/_sim/state'], ['GET', '/api/_sim/requests'], ['POST', '/api/_sim/reset'], ['POST', '/api/_sim/faults']] as const) {
+        const res = await app.request(path, { method, headers: { ...json, host }, ...(method === 'POST' ? { body: '{"path":"/x"}' } : {}) });
+        assert.equal(res.status, 403, `${method} ${path} with Host ${host}`);
+      }
+    }
+    for (const host of ['127.0.0.1:8790', 'localhost:8790', 'LOCALHOST', 'sim.localhost:1', '[::1]:8790', '127.1.2.3']) {
+      assert.equal((await app.request('/api/_sim/state', { headers: { host } })).status, 200, `Host ${host}`);
+    }
+    const state = await (await app.request('/api/_sim/state', { headers: { host: '127.0.0.1:8790' } })).json();
+    const hook = state.webhooks.find((w: { headId: string }) => w.headId === head.id);
+    assert.equal(hook.sharedKeySet, true);
+    assert.equal(hook.sharedKey, undefined);
+    assert.doesNotMatch(JSON.stringify(state), new RegExp(sharedKey), 'no shared key anywhere in the state');
+  });
+
   test('a webhook URL that is not a URL is a 400, not a 500; the API takes head ids, not public ids', async () => {
     const head = await createHead();
     for (const webhookUrl of ['not a url', '::', 'https://']) {

@@ -5,18 +5,18 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { simFetch as simNetwork } from './proxy-harness.js';
+import { simFetch as simNetwork, servedFrom } from './proxy-harness.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const simFetch = simNetwork(sim);
 const access = { baseUrl: sim.urls.baseUrl, chatUrl: sim.urls.chatUrl, streamUrl: sim.urls.streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
 const client = new PlatformClient({ ...access, fetch: simFetch });
-const app = createProxy({
+const app = servedFrom(createProxy({
   config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
   platform: client,
   log: () => undefined,
   warn: () => undefined,
-});
+}));
 
 const weather = { name: 'weather', description: 'The weather in a city', parameters: [{ name: 'city', type: 'string', description: 'The city' }], url: 'https://tools.example.com/weather' };
 

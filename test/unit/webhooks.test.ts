@@ -1,6 +1,9 @@
 /** EV-8: webhook signature verification, every case the issue names. */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { signWebhookBody, verifyWebhookSignature } from '../../src/proxy/webhooks.js';
 
 const GITHUB = {
@@ -31,6 +34,26 @@ describe('EV-8 verifyWebhookSignature', () => {
     assert.equal(await verifyWebhookSignature(JSON.stringify(JSON.parse(BODY), null, 1), header, [KEY]), false);
   });
 
+  test('refuses a signature of the right length with any one byte wrong, wherever it is (a property over every byte and every change)', async () => {
+    const header = await signWebhookBody(BODY, KEY);
+    const digest = Buffer.from(header.slice('sha256='.length), 'hex');
+    assert.equal(digest.length, 32);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 31 }), fc.integer({ min: 1, max: 255 }), async (at, flip) => {
+        const changed = Buffer.from(digest);
+        changed[at] = changed[at]! ^ flip;
+        return !(await verifyWebhookSignature(BODY, `sha256=${changed.toString('hex')}`, [KEY]));
+      }),
+      { numRuns: 200 },
+    );
+    // And every position once, the last byte included (a prefix comparison would pass it).
+    for (let at = 0; at < 32; at++) {
+      const changed = Buffer.from(digest);
+      changed[at] = changed[at]! ^ 1;
+      assert.equal(await verifyWebhookSignature(BODY, `sha256=${changed.toString('hex')}`, [KEY]), false, `byte ${at} changed`);
+    }
+  });
+
   test('refuses a wrong key, a missing header, a malformed header, a wrong length', async () => {
     const header = await signWebhookBody(BODY, KEY);
     assert.equal(await verifyWebhookSignature(BODY, header, ['another-key']), false);
@@ -50,5 +73,33 @@ describe('EV-8 verifyWebhookSignature', () => {
     assert.equal(await verifyWebhookSignature(BODY, oldHeader, keys), true);
     assert.equal(await verifyWebhookSignature(BODY, newHeader, keys), true);
     assert.equal(await verifyWebhookSignature(BODY, oldHeader, ['new-key-0123456789']), false, 'once the old key is retired');
+  });
+});
+
+/** Names of things that must be compared in constant time. */
+const SECRETISH = /secret|token|sig(nature)?\b|digest|sharedkey|api_?key|password/i;
+
+describe('secrets and signatures are compared in constant time only', () => {
+  test('the proxy compares a secret or a signature only through crypto.subtle.verify or sameSecret, never with === or a byte loop of its own', () => {
+    const dir = join(import.meta.dirname, '../../src/proxy');
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (/not a check of a caller's secret/.test(line)) return;
+        // Each (in)equality: the operands either side. One that names a secret, token, signature,
+        // key or digest, compared with anything but a literal, is an offender.
+        for (const m of line.matchAll(/([\w.$\]\[!?()]+)\s*[!=]==?\s*([\w.$\]\[!?()'"`-]+)/g)) {
+          const [left, right] = [m[1]!, m[2]!];
+          const literal = (x: string) => /^(undefined|null|true|false|\d+|'[^']*'|"[^"]*"|`[^`]*`|typeof)$/.test(x) || /\.length$/.test(x);
+          if ((SECRETISH.test(left) || SECRETISH.test(right)) && !literal(left) && !literal(right) && !/^typeof\b/.test(line.slice(0, m.index).split(/[(&|]/).at(-1)!.trim())) {
+            offenders.push(`${file.slice(dir.length + 1)}:${i + 1}: ${line.trim()}`);
+          }
+        }
+        if (/timingSafeEqual/.test(line)) offenders.push(`${file.slice(dir.length + 1)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    assert.deepEqual(offenders, [], 'compare secrets with sameSecret (security.ts) or crypto.subtle.verify');
   });
 });

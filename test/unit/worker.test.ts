@@ -21,6 +21,13 @@ import { platformEnv, startSimulator, type RunningSimulator } from '../../src/si
 import { buildWorker } from '../../scripts/build-worker.mjs';
 import { clearOfMinuteEnd } from './minute.js';
 
+/**
+ * A visitor's request as Cloudflare's edge hands it to the worker: with CF-Connecting-IP, by which
+ * the proxy tells visitors apart (without it, it refuses: client_unknown).
+ */
+const edgeFetch = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers: { 'cf-connecting-ip': '203.0.113.1', ...Object.fromEntries(new Headers(init.headers)) } });
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WORKERD = join(root, 'node_modules/.bin/workerd');
 const ADMIN = 'worker-admin-token-0123456789';
@@ -67,12 +74,12 @@ async function startWorkerd(dir: string, config: string, bases: string[], onOutp
   child.stdout!.on('data', output);
   child.stderr!.on('data', output);
   for (const base of bases) {
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${base}/dh/health`).then((r) => r.ok, () => false);
+    for (let i = 0; i < 300; i++) {
+      const ok = await edgeFetch(`${base}/dh/health`).then((r) => r.ok, () => false);
       if (ok) break;
       await sleep(100);
     }
-    const status = await fetch(`${base}/dh/health`).then((r) => r.status, (err: Error) => err.message);
+    const status = await edgeFetch(`${base}/dh/health`).then((r) => r.status, (err: Error) => err.message);
     assert.equal(status, 200, `workerd answers at ${base}:\n${out}`);
   }
   return child;
@@ -122,15 +129,15 @@ ${proxyWorker('proxy', simBindings(sim))}`,
   });
 
   const admin = (path: string, init: RequestInit = {}) =>
-    fetch(`${base}/dh${path}`, { ...init, headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json', ...init.headers } });
+    edgeFetch(`${base}/dh${path}`, { ...init, headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json', ...init.headers } });
 
   test('FACE-1 VOICE-1 the catalogues come through the worker, paged, never compressed twice (the edge compresses)', async () => {
-    const faces = await fetch(`${base}/dh/faces?take=24`, { headers: { 'accept-encoding': 'gzip' } });
+    const faces = await edgeFetch(`${base}/dh/faces?take=24`, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(faces.status, 200, log);
     // Workers encodes a body by its Content-Encoding header itself: the app leaves encoding to it.
     assert.equal(((await faces.json()) as { items: unknown[] }).items.length, 24);
     assert.equal(faces.headers.get('x-content-type-options'), 'nosniff');
-    const voices = await fetch(`${base}/dh/voices?take=5`);
+    const voices = await edgeFetch(`${base}/dh/voices?take=5`);
     assert.equal(((await voices.json()) as { items: unknown[] }).items.length, 5);
   });
 
@@ -140,11 +147,11 @@ ${proxyWorker('proxy', simBindings(sim))}`,
     const created = await admin('/heads', { method: 'POST', body: JSON.stringify({ name: 'Edge', headVisualId: face.id, ttsVoice: voice.voiceId, operationMode: 'oc', language: 'en-US' }) });
     assert.equal(created.status, 201, await created.clone().text());
     const { id } = (await created.json()) as { id: string };
-    const launch = (await (await fetch(`${base}/dh/heads/${id}/launch?view=chat`)).json()) as { url: string };
-    const embed = await fetch(new URL(launch.url, base), { redirect: 'manual' });
+    const launch = (await (await edgeFetch(`${base}/dh/heads/${id}/launch?view=chat`)).json()) as { url: string };
+    const embed = await edgeFetch(String(new URL(launch.url, base)), { redirect: 'manual' });
     assert.equal(embed.status, 302);
     assert.ok(embed.headers.get('location')!.startsWith(sim.info.chatUrl), embed.headers.get('location')!);
-    assert.equal((await fetch(new URL(launch.url.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), base), { redirect: 'manual' })).status, 403, 'a tampered link is refused');
+    assert.equal((await edgeFetch(String(new URL(launch.url.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), base)), { redirect: 'manual' })).status, 403, 'a tampered link is refused');
   });
 
   test('EV-8 a signed webhook delivery is accepted once; an unsigned one is refused', async () => {
@@ -154,7 +161,7 @@ ${proxyWorker('proxy', simBindings(sim))}`,
     const [hook] = await client.listWebhooks(head.id);
     const body = JSON.stringify({ timestamp: new Date().toISOString(), head_id: head.id, session_id: 'edge-1', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' });
     const deliver = async (signature?: string) =>
-      fetch(`${base}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature-256': signature } : {}) }, body });
+      edgeFetch(`${base}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature-256': signature } : {}) }, body });
     const signature = await signWebhookBody(body, hook!.sharedKey);
     assert.equal((await deliver(signature)).status, 202, log);
     const again = await deliver(signature);
@@ -164,21 +171,21 @@ ${proxyWorker('proxy', simBindings(sim))}`,
   });
 
   test('PLUG-1 TOOL-2 the plugin and the site\'s tool answer at the addresses holding the callback secret, and only there', async () => {
-    const plugin = await fetch(`${base}/dh/plugin/${CALLBACK}/conversation/user-1/message`, {
+    const plugin = await edgeFetch(`${base}/dh/plugin/${CALLBACK}/conversation/user-1/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'Hello edge' } }]),
     });
     assert.equal(plugin.status, 200, log);
     assert.match(JSON.stringify(await plugin.json()), /Hello edge/);
-    const tool = await fetch(`${base}/dh/tools/${CALLBACK}/weather`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ city: 'Lyon' }) });
+    const tool = await edgeFetch(`${base}/dh/tools/${CALLBACK}/weather`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ city: 'Lyon' }) });
     assert.equal(tool.status, 200);
     assert.deepEqual(await tool.json(), { message: 'Sunny in Lyon (from workerd).' });
-    assert.equal((await fetch(`${base}/dh/tools/wrong-secret-0123456789abcdef0123456789/weather`, { method: 'POST', body: '{}' })).status, 404);
+    assert.equal((await edgeFetch(`${base}/dh/tools/wrong-secret-0123456789abcdef0123456789/weather`, { method: 'POST', body: '{}' })).status, 404);
   });
 
   test('no secret in what the worker answers or logs', async () => {
-    const answers = await Promise.all(['/dh/health', '/dh/faces?take=2', '/dh/nope'].map(async (p) => (await fetch(`${base}${p}`)).text()));
+    const answers = await Promise.all(['/dh/health', '/dh/faces?take=2', '/dh/nope'].map(async (p) => (await edgeFetch(`${base}${p}`)).text()));
     for (const secret of [sim.info.secretKey, ADMIN, CALLBACK, SIGNING]) {
       assert.ok(!answers.some((a) => a.includes(secret)), 'not in an answer');
       assert.ok(!log.includes(secret), 'not in the log');
@@ -298,7 +305,7 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     const pagesPerLoad = Math.max(1, Math.ceil(sim.store.faces.length / 100));
     const answers: string[] = [];
     const read = async (url: string) => {
-      const res = await fetch(url);
+      const res = await edgeFetch(url);
       const body = await res.text();
       assert.equal(res.status, 200, `${url}: ${body}\n${log}`);
       answers.push(body, JSON.stringify([...res.headers]));
@@ -329,7 +336,7 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     assert.equal(await read(`${c}/dh/voices?take=5`), voices[0]);
     assert.deepEqual({ logins: logins(), facePages: facePages(), voiceLoads: voiceLoads() }, before, 'c asked the platform nothing');
     // …and the token: a head look-up (a platform call with the bearer) makes no new login.
-    const head = await fetch(`${c}/dh/heads/${randomUUID()}`);
+    const head = await edgeFetch(`${c}/dh/heads/${randomUUID()}`);
     assert.equal(head.status, 404, await head.clone().text());
     answers.push(await head.text());
     assert.equal(logins(), before.logins, 'c used the token from KV');
@@ -365,6 +372,10 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     assert.deepEqual(statuses.slice(0, 60), Array(60).fill(200));
     assert.equal(statuses[60], 429, 'the 61st request of one visitor in a minute');
     assert.equal(await from('203.0.113.8'), 200, 'another visitor is not limited by the first');
+    // Off Cloudflare's edge (no CF-Connecting-IP) the proxy cannot tell visitors apart: refused, never one shared bucket.
+    const unplaced = await fetch(`${b}/dh/voices?take=1`);
+    assert.equal(unplaced.status, 500);
+    assert.equal(((await unplaced.json()) as { error: { code: string } }).error.code, 'client_unknown');
     // Counters are not KV's: it has no atomic increment and allows one write a second per key.
     const counterCalls = kv.calls.filter((k) => /^\/rl(:|%3A)/i.test(k.url));
     assert.deepEqual(counterCalls, [], 'no rate-limit counter in KV');

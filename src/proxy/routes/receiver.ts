@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { ID_PATTERN, ID_RULE } from '../../api/rules.js';
 import { toHex } from '../../platform/hex.js';
-import { webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
+import { epochMs, webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import type { EventHub } from '../events.js';
 import { fail } from '../http.js';
@@ -21,14 +21,14 @@ export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
 const SEEN_TTL_MS = 24 * 3600e3;
 /**
  * A delivery whose timestamp lies further than this from now is refused as a replay (or a clock
- * gone wrong). Deliveries without a readable timestamp are not refused for it (the spec shows
- * one, but a verified event is not dropped over its format).
+ * gone wrong), and so is one whose timestamp cannot be read: otherwise a replay would only have to
+ * garble it. Every format the platform is likely to send is read (deliveryTime).
  */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** The delivery's time, from an ISO string (with or without an offset: UTC then) or epoch s / ms. */
 export function deliveryTime(timestamp: unknown): number | undefined {
-  if (typeof timestamp === 'number' && Number.isFinite(timestamp)) return timestamp < 1e12 ? timestamp * 1000 : timestamp;
+  if (typeof timestamp === 'number') return epochMs(timestamp);
   if (typeof timestamp !== 'string') return undefined;
   if (/^\d{9,13}$/.test(timestamp)) return deliveryTime(Number(timestamp));
   const iso = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(timestamp) ? `${timestamp}Z` : timestamp;
@@ -79,7 +79,11 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     // A replay of a captured delivery outside the window is refused; inside it, the
     // de-duplication record (kept far longer) recognises it.
     const at = deliveryTime((json as { timestamp?: unknown }).timestamp);
-    if (at !== undefined && Math.abs(at - deps.now()) > REPLAY_WINDOW_MS) {
+    if (at === undefined) {
+      warn(`A webhook delivery for head ${headId} was refused: its timestamp ${JSON.stringify(event.timestamp).slice(0, 80)} cannot be read, so it cannot be told from a replay.`);
+      fail(401, 'stale_delivery', "The delivery's timestamp cannot be read (ISO 8601 or epoch seconds), so it cannot be checked against replays.");
+    }
+    if (Math.abs(at! - deps.now()) > REPLAY_WINDOW_MS) {
       warn(`A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`);
       fail(401, 'stale_delivery', `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`);
     }

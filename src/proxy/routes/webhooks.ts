@@ -46,7 +46,7 @@ export function webhookRoutes(deps: Deps) {
     await rememberSharedKey(deps, body.headId, sharedKey);
     // The platform answers only the key; the new configuration is the newest of the head's list.
     const hooks = await deps.platform.listWebhooks(body.headId);
-    const created = hooks.find((h) => h.sharedKey === sharedKey);
+    const created = hooks.find((h) => h.sharedKey === sharedKey); // both from the platform: a lookup, not a check of a caller's secret
     return c.json(created ? webhookView(created) : { headId: body.headId, sharedKeySet: true }, 201);
   });
 
@@ -68,7 +68,7 @@ export function webhookRoutes(deps: Deps) {
       // again, or at least drop that one.
       await readPlatformKeys(deps, gone.headId).catch(async () => {
         const known = (await storedSharedKeys(deps.store, gone.headId)) ?? [];
-        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey));
+        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey)); // not a check of a caller's secret: the deleted hook's own key
       });
     }
     return c.body(null, 204);

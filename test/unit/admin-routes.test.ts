@@ -1,0 +1,80 @@
+/**
+ * Every admin route refuses before it does anything (issue 27): one table of every route behind
+ * `requireAdmin`, each asked with no token, with a wrong token of the right length, and on a proxy
+ * with no DH_ADMIN_TOKEN — and a check of the sources that the table lists every such route, so
+ * a new admin route cannot be left out of it (nor an old one lose its guard unnoticed).
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { createSimulator } from '../../src/sim/index.js';
+import { errorOf, proxyHarness } from './proxy-harness.js';
+import { watchSecrets } from './secret-scan.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const SIGNING = 'admin-routes-signing-secret-0123456789';
+const ADMIN = 'admin-token-0123456789';
+const scan = watchSecrets(sim, [SIGNING, ADMIN]);
+const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
+
+const HEAD = 'a1b2c3d4-0000-4000-8000-000000000001';
+const json = JSON.stringify;
+/** Every route behind requireAdmin, with a body that would be valid: only the guard may refuse it. */
+const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
+  { method: 'POST', path: '/dh/heads', body: json({ name: 'Ada', headVisualId: 'f', ttsProvider: 'p', ttsVoice: 'v', language: 'en-US', operationMode: 'oc' }) },
+  { method: 'PUT', path: `/dh/heads/${HEAD}/splitter`, body: json({ splitter: false }) },
+  { method: 'PUT', path: `/dh/heads/${HEAD}/tools`, body: json({ tools: [] }) },
+  { method: 'GET', path: '/dh/callbacks' },
+  { method: 'PUT', path: `/dh/heads/${HEAD}/events`, body: json({ start: true }) },
+  { method: 'GET', path: '/dh/events/stream' },
+  { method: 'POST', path: `/dh/heads/${HEAD}/videos`, body: json({ text: 'Hello' }) },
+  { method: 'GET', path: `/dh/heads/${HEAD}/videos` },
+  { method: 'GET', path: `/dh/heads/${HEAD}/videos/t1/download` },
+  { method: 'GET', path: `/dh/webhooks?headId=${HEAD}` },
+  { method: 'POST', path: '/dh/webhooks', body: json({ headId: HEAD, url: 'https://shop.example/dh/hooks/events' }) },
+  { method: 'GET', path: '/dh/webhooks/w1' },
+  { method: 'PATCH', path: '/dh/webhooks/w1', body: json({ url: 'https://shop.example/dh/hooks/events' }) },
+  { method: 'DELETE', path: '/dh/webhooks/w1' },
+];
+
+describe('admin routes', () => {
+  test('the table lists every route the sources guard with requireAdmin', () => {
+    const dir = join(import.meta.dirname, '../../src/proxy/routes');
+    const guarded = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/app\.(get|post|put|patch|delete)\('([^']+)', requireAdmin\(/g)].map((m) => `${m[1]!.toUpperCase()} ${m[2]}`));
+    const listed = ADMIN_ROUTES.map((r) => `${r.method} ${r.path.replace('/dh', '').replace(HEAD, ':id').replace('/t1/', '/:talkId/').replace(/\/w1$/, '/:id').replace(/\?.*$/, '')}`);
+    assert.deepEqual([...listed].sort(), [...guarded].sort(), 'every guarded route is in ADMIN_ROUTES (and nothing else)');
+  });
+
+  for (const route of ADMIN_ROUTES) {
+    test(`${route.method} ${route.path.split('?')[0]}: no token 401, a wrong token 401, no DH_ADMIN_TOKEN 403 — before any platform call`, async () => {
+      const open = makeProxy();
+      const closed = makeProxy({ DH_ADMIN_TOKEN: '' });
+      const before = sim.store.requests.length;
+      const ask = (p: typeof open, authorization?: string) =>
+        p.request(route.path, { method: route.method, ...(route.body ? { body: route.body } : {}), headers: authorization ? { authorization } : {} });
+      const none = await ask(open);
+      assert.equal(none.status, 401, 'no token');
+      assert.equal((await errorOf(none)).code, 'admin_required');
+      // The right length, one character off (the last): a comparison of the first bytes only would let it in.
+      const wrong = await ask(open, `Bearer ${ADMIN.slice(0, -1)}${ADMIN.endsWith('9') ? '8' : '9'}`);
+      assert.equal(wrong.status, 401, 'a wrong token');
+      assert.equal((await errorOf(wrong)).code, 'admin_required');
+      const noAdmin = await ask(closed, `Bearer ${ADMIN}`);
+      assert.equal(noAdmin.status, 403, 'no DH_ADMIN_TOKEN: closed, whatever is sent');
+      assert.equal((await errorOf(noAdmin)).code, 'admin_closed');
+      assert.equal(sim.store.requests.length, before, 'the platform was not asked anything');
+      // And with the token the guard lets it through (whatever the route then answers). Not through
+      // the secret scan, which reads the whole answer: the event stream's never ends.
+      const admitted = await open.app.request(route.path, {
+        method: route.method,
+        headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', ...(route.body ? { 'content-type': 'application/json' } : {}) },
+        ...(route.body ? { body: route.body } : {}),
+      });
+      assert.ok(![401, 403].includes(admitted.status), `the admin token is let in: ${admitted.status}`);
+      await admitted.body?.cancel();
+    });
+  }
+});

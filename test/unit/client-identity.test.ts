@@ -1,0 +1,170 @@
+/**
+ * Every client its own share, wherever the proxy is mounted (issue 27): the README's recipes —
+ * Hono on @hono/node-server, Express through getRequestListener, a Next.js route handler — each
+ * with two clients, one over its limit; no shared bucket when the proxy cannot tell clients
+ * apart; keys hashed (no store normalises two clients into one) and IPv6 counted by /64.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, test } from 'node:test';
+import express from 'express';
+import { Hono } from 'hono';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
+import { createProxy } from '../../src/proxy/app.js';
+import { addressBucket, CLIENT_UNKNOWN_MESSAGE, hashedClient } from '../../src/proxy/client-identity.js';
+import { parseConfig } from '../../src/proxy/config.js';
+import { createSimulator } from '../../src/sim/index.js';
+import { PlatformClient } from '../../src/platform/client.js';
+import { connection, platformAccess, simFetch } from './proxy-harness.js';
+import { clearOfMinuteEnd } from './minute.js';
+
+const sim = createSimulator({ talkDelayMs: 0 });
+const access = platformAccess(sim);
+const LIMIT = 3;
+
+/** A proxy as a site makes it (`parseConfig(process.env)`), with the simulator for the platform. */
+function siteProxy(env: Record<string, string> = {}, warnings: string[] = []) {
+  return createProxy({
+    config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32), DH_PUBLIC_HEADS: '*', ...env }), platform: access },
+    platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
+    log: () => undefined,
+    warn: (m) => warnings.push(m),
+  });
+}
+
+/** GET `path` on a local server from the loopback address `from` (127.0.0.1, 127.0.0.2, …): a real socket. */
+function getFrom(port: number, from: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, localAddress: from, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Client A sends LIMIT + 1 requests (the last refused), then client B sends one (answered). */
+async function twoClients(send: (client: 'a' | 'b') => Promise<number>) {
+  await clearOfMinuteEnd();
+  const a: number[] = [];
+  for (let i = 0; i <= LIMIT; i++) a.push(await send('a'));
+  const b = await send('b');
+  return { a, b };
+}
+
+const expectShares = ({ a, b }: { a: number[]; b: number }, how: string) => {
+  assert.deepEqual(a, [200, 200, 200, 429], `${how}: client A is limited at ${LIMIT} a minute`);
+  assert.equal(b, 200, `${how}: client B still gets its answer after A went over its limit`);
+};
+
+describe('every client its own share, on every way of mounting the proxy', () => {
+  const servers: ServerType[] = [];
+  const listen = (server: ServerType) =>
+    new Promise<number>((resolve) => {
+      servers.push(server);
+      if (server.listening) resolve((server.address() as AddressInfo).port);
+      else server.once('listening', () => resolve((server.address() as AddressInfo).port));
+    });
+  after(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+  test('Hono on @hono/node-server (app.route, as the README shows): two addresses, two shares', async () => {
+    const app = new Hono();
+    app.route('/', siteProxy());
+    const port = await listen(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
+    expectShares(await twoClients((c) => getFrom(port, c === 'a' ? '127.0.0.1' : '127.0.0.2', '/dh/health')), 'Hono');
+  });
+
+  test('Express through getRequestListener (the README recipe): two addresses, two shares; X-Forwarded-For ignored without DH_TRUST_PROXY', async () => {
+    const proxy = getRequestListener(siteProxy().fetch);
+    const app = express();
+    app.use((req, res, next) => (req.path === '/dh' || req.path.startsWith('/dh/') ? proxy(req, res) : next()));
+    const server = app.listen(0, '127.0.0.1');
+    const port = await listen(server);
+    // Client A makes up a new X-Forwarded-For each time: without DH_TRUST_PROXY it changes nothing.
+    let n = 0;
+    const send = (c: 'a' | 'b') => getFrom(port, c === 'a' ? '127.0.0.3' : '127.0.0.4', '/dh/health', { 'x-forwarded-for': `198.51.100.${++n}` });
+    expectShares(await twoClients(send), 'Express');
+  });
+
+  test('a Next.js route handler (app.fetch(request), no connection): refused with client_unknown naming clientKey and DH_TRUST_PROXY, never one shared bucket', async () => {
+    const warnings: string[] = [];
+    const app = siteProxy({}, warnings);
+    // app/dh/[...path]/route.ts: export const GET = (request: Request) => app.fetch(request);
+    const GET = (request: Request) => app.fetch(request);
+    const res = await GET(new Request('https://shop.example/dh/health'));
+    assert.equal(res.status, 500);
+    const body = await res.json();
+    assert.equal(body.error.code, 'client_unknown');
+    assert.equal(body.error.message, CLIENT_UNKNOWN_MESSAGE);
+    assert.match(body.error.message, /clientKey/);
+    assert.match(body.error.message, /DH_TRUST_PROXY/);
+    assert.equal((await GET(new Request('https://shop.example/dh/health'))).status, 500, 'every request, not only the first');
+    assert.deepEqual(warnings.filter((w) => w === CLIENT_UNKNOWN_MESSAGE), [CLIENT_UNKNOWN_MESSAGE], 'said once in the log');
+    // The platform's own calls are refused the same way: a delivery the platform retries, not one counted with everyone's.
+    const hook = await app.fetch(new Request('https://shop.example/dh/hooks/events', { method: 'POST', body: '{}' }));
+    assert.equal(hook.status, 500);
+  });
+
+  test('a Next.js route handler with DH_TRUST_PROXY (Vercel appends the client to X-Forwarded-For): two clients, two shares; a forged first entry is ignored', async () => {
+    const app = siteProxy({ DH_TRUST_PROXY: 'true' });
+    const GET = (request: Request) => app.fetch(request);
+    let n = 0;
+    const send = async (c: 'a' | 'b') => {
+      // The client may send its own X-Forwarded-For; the platform's edge appends the address it saw.
+      const forged = `10.0.0.${++n}`;
+      const seen = c === 'a' ? '203.0.113.7' : '203.0.113.8';
+      return (await GET(new Request('https://shop.example/dh/health', { headers: { 'x-forwarded-for': `${forged}, ${seen}` } }))).status;
+    };
+    expectShares(await twoClients(send), 'Next.js behind its edge');
+  });
+
+  test('a site that knows its clients better passes clientKey (a signed-in user, say); undefined refuses the request', async () => {
+    const app = createProxy({
+      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+      platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
+      log: () => undefined,
+      warn: () => undefined,
+      clientKey: (c) => c.req.header('x-user') || undefined,
+    });
+    const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'x-user': c === 'a' ? 'ada' : 'grace' } })).status;
+    expectShares(await twoClients(send), 'clientKey');
+    assert.equal((await app.request('/dh/health')).status, 500, 'no key: refused, not counted with the others');
+  });
+});
+
+describe('client keys as the store sees them', () => {
+  test('IPv6 addresses count by their /64; IPv4 and IPv4-mapped IPv6 as the IPv4 address; zones and brackets dropped', () => {
+    assert.equal(addressBucket('203.0.113.7'), '203.0.113.7');
+    assert.equal(addressBucket('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(addressBucket('::FFFF:203.0.113.7'), '203.0.113.7');
+    assert.equal(addressBucket('2001:db8:1:2:3:4:5:6'), '2001:0db8:0001:0002::/64');
+    assert.equal(addressBucket('2001:db8:1:2::9'), '2001:0db8:0001:0002::/64', 'another address of the same /64');
+    assert.equal(addressBucket('[2001:DB8:1:2::9]'), '2001:0db8:0001:0002::/64');
+    assert.equal(addressBucket('fe80::1%eth0'), 'fe80:0000:0000:0000::/64');
+    assert.equal(addressBucket('::1'), '0000:0000:0000:0000::/64');
+    assert.equal(addressBucket('64:ff9b::192.0.2.33'), '0064:ff9b:0000:0000::/64');
+    assert.notEqual(addressBucket('2001:db8:1:2::9'), addressBucket('2001:db8:1:3::9'), 'another /64 is another client');
+    assert.equal(addressBucket('not an address'), 'not an address');
+    assert.equal(addressBucket('1:2:3'), '1:2:3', 'not IPv6: kept as it is');
+  });
+
+  test('keys are hashed: clients that a store would normalise into one key stay apart (unstorage collapses "::")', async () => {
+    const a = await hashedClient('ip:2001:0db8:0001:0002::/64');
+    const b = await hashedClient('ip:2001:0db8:0001:0002:/64');
+    assert.notEqual(a, b);
+    assert.match(a, /^[0-9a-f]{32}$/, 'hex only: nothing a store would rewrite');
+    assert.equal(await hashedClient('ip:2001:0db8:0001:0002::/64'), a, 'the same client, the same key');
+  });
+
+  test('two IPv6 clients in different /64s, one over its limit: the other keeps its share; the same /64 shares one', async () => {
+    await clearOfMinuteEnd();
+    const app = siteProxy();
+    const from = async (address: string) => (await app.request('/dh/health', {}, connection(address))).status;
+    const a: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) a.push(await from(`2001:db8:0:1::${i + 1}`));
+    assert.deepEqual(a, [200, 200, 200, 429], 'four addresses of one /64 are one client');
+    assert.equal(await from('2001:db8:0:2::1'), 200, 'a neighbouring /64 is another client');
+  });
+});
