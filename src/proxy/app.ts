@@ -104,6 +104,7 @@ export function createProxy(options: ProxyOptions): Hono {
   if (!config.signingSecret) {
     warn('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
   }
+  const clientKey = clientIdentity({ ...(options.clientKey ? { clientKey: options.clientKey } : {}), trustProxy: config.trustProxy, warn });
   const deps: Deps = {
     config,
     platform,
@@ -114,11 +115,11 @@ export function createProxy(options: ProxyOptions): Hono {
     compress: options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
+    clientOf: clientKey,
     // The catalogues through the store only when the site gave one (shared by its instances).
     ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
-  const clientKey = clientIdentity({ ...(options.clientKey ? { clientKey: options.clientKey } : {}), trustProxy: config.trustProxy, warn });
   const hub = options.events ?? new EventHub();
 
   // What the platform calls: authenticated by their own means (a signature; the plugin and tool

@@ -32,6 +32,12 @@ export class CoalescingCache<T> {
     return pending;
   }
 
+  /** Whether `key` has a value that is still fresh (a get would not load it). */
+  fresh(key: string): boolean {
+    const hit = this.entries.get(key);
+    return !!hit && hit.expires > this.now();
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

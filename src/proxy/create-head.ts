@@ -10,6 +10,7 @@ import { lookUpVoice, voiceProblem, type HeadCreateInput } from '../platform/hea
 import type { Deps } from './deps.js';
 import { ApiException, fail } from './http.js';
 import { headSummary, routeBase } from './heads.js';
+import { rememberHead } from './webhook-keys.js';
 
 export async function createHead(deps: Deps, body: HeadCreateBody): Promise<CreatedHead> {
   const { streaming = false, ...request } = body;
@@ -45,8 +46,10 @@ export async function createHead(deps: Deps, body: HeadCreateBody): Promise<Crea
   } else {
     created = await deps.platform.createHead(input);
   }
-  // The head exists now: a failed read-back must not look like a failed create (a retry would
-  // make a second head). The answer then comes from the create response and the request.
+  // The head exists now (and is real for the webhook receiver: its key look-ups cost no sender's
+  // budget). A failed read-back must not look like a failed create (a retry would make a second
+  // head). The answer then comes from the create response and the request.
+  await rememberHead(deps.store, created.id).catch(() => undefined);
   const head = await deps.head(created.id).catch(() => undefined);
   const fallback = { id: created.id, name: request.name, mode: streaming ? 'oc' : (request.operationMode ?? 'unknown'), poster: null };
   return {

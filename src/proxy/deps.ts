@@ -2,6 +2,7 @@
  * What the proxy's routes share: configuration, the platform client, the store, and the cached
  * loaders of catalogues and head records.
  */
+import type { Context } from 'hono';
 import type { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
@@ -60,6 +61,8 @@ export interface Deps {
   faces(): Promise<Face[]>;
   voices(): Promise<Voice[]>;
   head(id: string): Promise<HeadRecord>;
+  /** Whether `head(id)` would answer from its cache (a head, or "no such head"), without asking the platform. */
+  headCached(id: string): boolean;
   /** Poster images fetched once and kept (they are small and rarely change). */
   posters: CoalescingCache<{ type: string; bytes: Uint8Array }>;
   /** Compresses prepared answers once (brotli and gzip on Node, gzip elsewhere). */
@@ -67,6 +70,11 @@ export interface Deps {
   /** For the few requests that are not platform API calls (poster images). */
   fetch: typeof fetch;
   now(): number;
+  /**
+   * Who sent a request, hashed (client-identity.ts), for the per-client budgets; rejects with
+   * 500 client_unknown where the proxy cannot tell.
+   */
+  clientOf(c: Context): Promise<string>;
 }
 
 /** Catalogues change rarely: five minutes keeps the platform quiet and new faces visible soon. */
@@ -120,6 +128,7 @@ export function catalogueLoaders(platform: Platform, now: () => number, store?: 
       if (value instanceof PlatformError) throw value;
       return value;
     },
+    headCached: (id: string) => headCache.fresh(id),
     posters: new CoalescingCache<{ type: string; bytes: Uint8Array }>(24 * 3600e3, 200, now),
   };
 }

@@ -3,12 +3,36 @@
  * source, the platform page a launch leads to, and where the proxy's routes are. Used by the head,
  * launch and creation code (routes/heads.ts, routes/launch.ts, create-head.ts).
  */
+import type { Context } from 'hono';
 import type { HeadSummary } from '../api/answers.js';
 import type { View } from '../api/rules.js';
 import type { HeadRecord } from '../platform/schemas.js';
 import { chatPageUrl, streamPageUrl } from '../platform/urls.js';
 import type { Deps } from './deps.js';
 import { fail } from './http.js';
+
+/**
+ * Platform reads a minute, per client, of heads the public routes have not read lately, when the
+ * site publishes every head (DH_PUBLIC_HEADS=*): one client inventing ids spends its own budget
+ * (429), never the site's quota at the platform. Heads read lately (a head or "no such head",
+ * cached a minute) and listed heads cost nothing.
+ */
+export const HEAD_READS_PER_CLIENT = 20;
+
+/**
+ * The head of a public route: published (assertPublished), and read through the cache; a read the
+ * platform must answer costs the client one of its HEAD_READS_PER_CLIENT a minute.
+ */
+export async function publicHead(deps: Deps, c: Context, id: string): Promise<HeadRecord> {
+  assertPublished(deps, id);
+  if (!deps.config.publicHeads.includes(id) && !deps.headCached(id)) {
+    const used = await deps.store.increment(`head-reads:${await deps.clientOf(c)}:${Math.floor(deps.now() / 60_000)}`, 65_000);
+    if (used > HEAD_READS_PER_CLIENT) {
+      fail(429, 'rate_limited', `Too many different heads asked for: at most ${HEAD_READS_PER_CLIENT} a minute. Try again in a minute.`, { 'retry-after': '60' });
+    }
+  }
+  return deps.head(id);
+}
 
 /** The public routes answer only for heads the site publishes (DH_PUBLIC_HEADS). */
 export function assertPublished(deps: Deps, id: string): string {

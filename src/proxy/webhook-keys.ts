@@ -28,9 +28,30 @@ export const REREAD_INTERVAL_MS = 30_000;
  */
 export const KEY_LOOKUP_TIMEOUT_MS = 2000;
 
-/** Key look-ups on the platform per minute, for all heads together. */
-export const KEY_LOOKUPS_PER_MINUTE = 60;
-const LOOKUPS_KEY = 'webhook-key-lookups';
+/**
+ * Key look-ups on the platform per minute for heads the proxy does not know yet, per source
+ * address: a flood of deliveries naming made-up heads spends its own sender's budget, never the
+ * platform's own addresses' (one global cap let it starve every real delivery). Heads the proxy
+ * knows (knownHead) are looked up without it.
+ */
+export const KEY_LOOKUPS_PER_SOURCE = 10;
+/** A head the proxy has seen for real is remembered this long. */
+export const KNOWN_HEAD_TTL_MS = 30 * 24 * 3600e3;
+const knownHeadKey = (head: string) => `head-known:${head}`;
+
+/**
+ * Remembers a head as real: one created or listed through the proxy, or one whose delivery
+ * verified. Its key look-ups then cost no source's budget.
+ */
+export async function rememberHead(store: KeyValueStore, head: string): Promise<void> {
+  await store.set(knownHeadKey(head), '1', KNOWN_HEAD_TTL_MS);
+}
+
+/** Whether the proxy knows the head: DH_WEBHOOK_KEYS, listed in DH_PUBLIC_HEADS, or remembered. */
+export async function knownHead(deps: Deps, head: string): Promise<boolean> {
+  if (deps.config.webhookKeys.has(head) || deps.config.publicHeads.includes(head)) return true;
+  return (await deps.store.get(knownHeadKey(head))) !== undefined;
+}
 
 /**
  * The platform did not tell a head's keys (time-out, outage), or the look-up cap is reached
@@ -78,11 +99,6 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
   const existing = running.get(head);
   if (existing) return existing;
   const lookup = (async () => {
-    // However many heads deliveries name, the platform is asked at most this often (through the
-    // store, so across instances when it is shared): a flood of made-up heads cannot spend the
-    // organisation's quota. Over the cap the delivery is answered 429 and sent again later.
-    const used = await deps.store.increment(LOOKUPS_KEY, 60_000);
-    if (used > KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_MINUTE} key look-ups this minute`, true);
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Raced as well as passed on: a site's own Platform may not honour the signal.
@@ -111,12 +127,21 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
   return lookup;
 }
 
-/** The shared keys of a head, and whether they came from a cache (so may be stale). */
-export async function keysFor(deps: Deps, head: string): Promise<{ keys: string[]; cached: boolean }> {
+/**
+ * The shared keys of a head, and whether they came from a cache (so may be stale). A head the
+ * proxy does not know costs `source` (the sender's hashed address) one of its
+ * KEY_LOOKUPS_PER_SOURCE look-ups a minute (through the store, so across instances); over it
+ * the delivery is answered 429 and sent again later.
+ */
+export async function keysFor(deps: Deps, head: string, source: string): Promise<{ keys: string[]; cached: boolean }> {
   const configured = deps.config.webhookKeys.get(head);
   if (configured?.length) return { keys: configured, cached: false };
   const stored = await storedSharedKeys(deps.store, head);
   if (stored) return { keys: stored, cached: true };
+  if (!(await knownHead(deps, head))) {
+    const used = await deps.store.increment(`webhook-key-lookups:${source}:${Math.floor(deps.now() / 60_000)}`, 65_000);
+    if (used > KEY_LOOKUPS_PER_SOURCE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_SOURCE} look-ups of unknown heads' keys this minute from one sender`, true);
+  }
   return { keys: await readPlatformKeys(deps, head), cached: false };
 }
 
@@ -128,7 +153,7 @@ export function keysUnavailable(err: unknown, warn: (m: string) => void, head: s
   if (!(err instanceof KeysUnavailable)) throw err;
   if (err.capped) {
     warn(`A delivery for head ${head} was answered 429: ${err.message} (a flood of deliveries naming unknown heads?).`);
-    return fail(429, 'too_many_lookups', `More than ${KEY_LOOKUPS_PER_MINUTE} heads' webhook keys were looked up this minute; send the delivery again in a minute.`, { 'retry-after': '60' });
+    return fail(429, 'too_many_lookups', `More than ${KEY_LOOKUPS_PER_SOURCE} unknown heads' webhook keys were looked up for this sender this minute; send the delivery again in a minute.`, { 'retry-after': '60' });
   }
   warn(`The webhook keys of head ${head} could not be read from the platform (${err.message}); the delivery was answered 503.`);
   return fail(503, 'keys_unavailable', "The head's webhook keys could not be read from the platform in time; send the delivery again.", { 'retry-after': '5' });

@@ -6,14 +6,15 @@ import { PlatformClient } from '../../src/platform/client.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { PLATFORM_RATE_LIMIT, createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
-import type { Platform } from '../../src/proxy/deps.js';
+import type { Deps, Platform } from '../../src/proxy/deps.js';
 import type { EventHandler } from '../../src/proxy/routes/receiver.js';
 import type { KeyValueStore } from '../../src/proxy/store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
-import { simFetch as simNetwork, servedFrom } from './proxy-harness.js';
+import { connection, simFetch as simNetwork, servedFrom } from './proxy-harness.js';
+import { KEY_LOOKUPS_PER_SOURCE, knownHead, rememberHead, sharedKeysKey } from '../../src/proxy/webhook-keys.js';
 import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
@@ -507,27 +508,66 @@ describe('hardened receiver (issue 14)', () => {
     assert.equal((await s.deliver(s.event('b64-x'), other)).status, 401);
   });
 
-  test('EV-8 a flood of forged deliveries costs at most one key look-up per head per 30 s and 60 a minute overall', async () => {
+  test('EV-8 a flood of forged deliveries naming made-up heads spends its own sender\'s look-up budget, never the platform\'s: a real delivery after it is accepted', async () => {
     await clearOfMinuteEnd();
     let clock = Date.parse('2026-11-24T10:00:00Z');
     const { platform, calls } = counted();
     const s = await setup({ platform, now: () => clock });
+    const from = (address: string, raw: string, signature: string) =>
+      s.app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': signature }, body: raw }, connection(address));
     const before = calls.listWebhooks ?? 0;
     const statuses = new Map<number, number>();
-    for (let i = 0; i < 200; i++) {
-      const raw = s.event('forged', `made-up-head-${i % 100}`);
-      const status = (await s.deliver(raw, await signWebhookBody(raw, 'a-guess'))).status;
+    // 400 deliveries from one sender, each naming a new head, with any 64-hex signature.
+    for (let i = 0; i < 400; i++) {
+      const raw = s.event('forged', `made-up-head-${i}`);
+      const status = (await from('203.0.113.66', raw, `sha256=${(i % 16).toString(16).repeat(64)}`)).status;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
-    assert.ok((calls.listWebhooks ?? 0) - before <= 60, `${(calls.listWebhooks ?? 0) - before} look-ups for 200 forged deliveries`);
-    assert.deepEqual([...statuses.keys()].sort(), [401, 429], 'over the cap: 429 (the platform would retry), never a look-up');
+    assert.equal((calls.listWebhooks ?? 0) - before, KEY_LOOKUPS_PER_SOURCE, `${(calls.listWebhooks ?? 0) - before} look-ups for 400 forged deliveries`);
+    assert.deepEqual([...statuses].sort(), [[401, 10], [429, 390]], 'over its budget: 429 (a real platform would retry), never a look-up');
+    // Right after, the platform's own delivery for a real head (never seen by this proxy): accepted.
+    const raw = s.event('real-after-flood');
+    const real = await from('198.51.100.1', raw, await signWebhookBody(raw, s.key));
+    assert.equal(real.status, 202, 'a real delivery is never refused because of another sender');
+    // A minute later the flooding sender has a budget again.
     clock += 61_000;
     const after = calls.listWebhooks ?? 0;
-    const raw = s.event('forged', 'made-up-head-0');
-    assert.equal((await s.deliver(raw, await signWebhookBody(raw, 'a-guess'))).status, 401);
-    assert.equal((calls.listWebhooks ?? 0) - after, 1, 'a minute later the cap has room again');
-    // The real head still verifies once its keys are cached.
-    assert.equal((await s.signed('real')).status, 202);
+    const again = s.event('forged', 'made-up-head-again');
+    assert.equal((await from('203.0.113.66', again, `sha256=${'a'.repeat(64)}`)).status, 401);
+    assert.equal((calls.listWebhooks ?? 0) - after, 1, 'a minute later the sender has room again');
+  });
+
+  test('EV-8 a head whose delivery verified once is known: its next look-up costs no sender\'s budget', async () => {
+    await clearOfMinuteEnd();
+    const store = memoryStore();
+    const { platform, calls } = counted();
+    const s = await setup({ platform, store });
+    const from = (address: string, raw: string, signature: string) =>
+      s.app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': signature }, body: raw }, connection(address));
+    // The platform delivers for the head once: verified, so the head is known from now on.
+    const first = s.event('first');
+    assert.equal((await from('198.51.100.1', first, await signWebhookBody(first, s.key))).status, 202);
+    // A sender spends its budget on made-up heads…
+    for (let i = 0; i <= KEY_LOOKUPS_PER_SOURCE; i++) await from('203.0.113.70', s.event('x', `invented-${i}`), `sha256=${'b'.repeat(64)}`);
+    assert.equal((await from('203.0.113.70', s.event('x', 'invented-last'), `sha256=${'b'.repeat(64)}`)).status, 429);
+    // …and the known head's cached keys are gone (unreadable: as good as expired): its look-up from that same sender is still made.
+    await store.set(sharedKeysKey(s.headId), 'expired', 60_000);
+    const lookups = calls.listWebhooks ?? 0;
+    const later = s.event('later');
+    assert.equal((await from('203.0.113.70', later, await signWebhookBody(later, s.key))).status, 202, 'a known head is looked up whatever the sender spent');
+    assert.equal((calls.listWebhooks ?? 0) - lookups, 1);
+  });
+
+  test('EV-8 heads listed in DH_PUBLIC_HEADS or DH_WEBHOOK_KEYS are known without a delivery; others are not until one verifies', async () => {
+    const config = parseConfig({ DH_PUBLIC_HEADS: 'listed-head', DH_WEBHOOK_KEYS: 'keyed-head:key-0123456789abcdef' });
+    const store = memoryStore();
+    const deps = { config, store } as unknown as Deps;
+    assert.equal(await knownHead(deps, 'listed-head'), true);
+    assert.equal(await knownHead(deps, 'keyed-head'), true);
+    assert.equal(await knownHead(deps, 'other-head'), false);
+    await rememberHead(store, 'other-head');
+    assert.equal(await knownHead(deps, 'other-head'), true);
+    assert.equal(await knownHead({ config: parseConfig({ DH_PUBLIC_HEADS: '*' }), store } as unknown as Deps, 'any-head'), false, '"*" lists no head');
   });
 
   test('head ids named like Object.prototype members never 500, in deliveries and in DH_WEBHOOK_KEYS', async () => {

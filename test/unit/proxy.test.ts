@@ -12,7 +12,7 @@ import { headSummary } from '../../src/proxy/heads.js';
 import type { HeadRecord } from '../../src/platform/schemas.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
-import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
+import { connection, errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 import { clearOfMinuteEnd } from './minute.js';
 
@@ -559,6 +559,25 @@ describe('proxy', () => {
       }
       assert.ok(etag && isFinished(first), 'the catalogue answer is a prepared (finished) one');
       assert.equal(answers[4]![1].headers.get('content-encoding'), 'gzip', 'the compressed form is a prepared one too');
+    });
+
+    test('made-up head ids cost the platform a budget per client (20 reads a minute), not the site: another client and cached ids are unaffected', async () => {
+      await clearOfMinuteEnd();
+      const p = makeProxy({ DH_PUBLIC_HEADS: '*' });
+      const real = await createHead(p);
+      const reads = () => sim.store.requests.filter((r) => /^\/head\/invented-/.test(r.path)).length;
+      const before = reads();
+      const statuses: number[] = [];
+      const from = (address: string, path: string) => p.app.request(path, {}, connection(address));
+      for (let i = 0; i < 25; i++) statuses.push((await from('203.0.113.9', `/dh/heads/invented-${i}${i % 2 ? '/launch' : ''}`)).status);
+      assert.deepEqual(statuses, [...Array(20).fill(404), ...Array(5).fill(429)], 'the 21st unknown head of a minute is refused before the platform is asked');
+      assert.equal(reads() - before, 20, 'twenty platform reads, then none');
+      const refused = await from('203.0.113.9', '/dh/heads/invented-99');
+      assert.equal(refused.headers.get('retry-after'), '60');
+      assert.equal((await errorOf(refused)).code, 'rate_limited');
+      assert.equal((await from('203.0.113.9', '/dh/heads/invented-3')).status, 404, 'an id read lately costs nothing: still its 404');
+      assert.equal((await from('203.0.113.10', `/dh/heads/${real.id}`)).status, 200, 'another client is unaffected');
+      assert.equal((await from('203.0.113.10', '/dh/heads/invented-50')).status, 404, 'and has its own budget');
     });
 
     test('the rate limit answers 429 with Retry-After per client', async () => {

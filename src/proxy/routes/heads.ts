@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { headCreateBodySchema, headIdSchema, splitterBodySchema } from '../../api/requests.js';
 import { createHead } from '../create-head.js';
 import type { Deps } from '../deps.js';
-import { assertPublished, headSummary, posterSource } from '../heads.js';
+import { headSummary, posterSource, publicHead } from '../heads.js';
 import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
@@ -21,14 +21,15 @@ export function headRoutes(deps: Deps) {
   const app = new Hono();
 
   app.get('/heads/:id', idParam, async (c) => {
-    const id = assertPublished(deps, c.req.valid('param').id);
+    const id = c.req.valid('param').id;
+    const head = await publicHead(deps, c, id);
     c.header('cache-control', 'public, max-age=60');
-    return c.json(await headSummary(deps, id, await deps.head(id)));
+    return c.json(await headSummary(deps, id, head));
   });
 
   app.get('/heads/:id/poster', idParam, async (c) => {
-    const id = assertPublished(deps, c.req.valid('param').id);
-    const source = await posterSource(deps, await deps.head(id));
+    const id = c.req.valid('param').id;
+    const source = await posterSource(deps, await publicHead(deps, c, id));
     if (!source) fail(404, 'no_poster', 'This head has no poster image.');
     const image = await deps.posters.get(source!, async () => {
       // Only http(s), no redirects to elsewhere (a 3xx is not ok: refused; Workers has no

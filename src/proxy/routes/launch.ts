@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { EmbedCheck, Launch } from '../../api/answers.js';
 import { embedQuerySchema, headIdSchema, launchQuerySchema } from '../../api/requests.js';
 import type { Deps } from '../deps.js';
-import { assertPublished, pageUrl, routeBase } from '../heads.js';
+import { assertPublished, pageUrl, publicHead, routeBase } from '../heads.js';
 import { fail } from '../http.js';
 import { signLaunchUrl, verifyLaunch } from '../signing.js';
 import { valid } from '../validate.js';
@@ -82,10 +82,10 @@ export function launchRoutes(deps: Deps) {
   const app = new Hono();
 
   app.get('/heads/:id/launch', idParam, valid('query', launchQuerySchema), async (c) => {
-    const id = assertPublished(deps, c.req.valid('param').id);
+    const id = c.req.valid('param').id;
     const { view } = c.req.valid('query');
     // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
-    const page = pageUrl(deps, await deps.head(id), view);
+    const page = pageUrl(deps, await publicHead(deps, c, id), view);
     const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps), now: Math.floor(deps.now() / 1000) });
     c.header('cache-control', 'no-store');
     // The page's origin (never its URL, which holds the organisation key): the element delegates

@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import type { EventHub } from '../events.js';
 import { fail } from '../http.js';
 import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
-import { keysFor, keysUnavailable, readPlatformKeys, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
+import { keysFor, keysUnavailable, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
 
 export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
 
@@ -55,7 +55,8 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     }
     if (typeof claimed !== 'string' || !ID_PATTERN.test(claimed)) return fail(400, 'invalid_event', `head_id: is required, and ${ID_RULE}`);
     const headId = claimed;
-    let { keys, cached } = await keysFor(deps, headId).catch((err: unknown) => keysUnavailable(err, warn, headId));
+    const source = await deps.clientOf(c);
+    let { keys, cached } = await keysFor(deps, headId, source).catch((err: unknown) => keysUnavailable(err, warn, headId));
     let verified = await verifyWebhookSignature(raw, signature, keys);
     // Cached keys may be stale (a webhook re-created, or deleted, elsewhere): on a mismatch the
     // platform's keys are read again, at most once per head per REREAD_INTERVAL_MS. An empty
@@ -66,6 +67,8 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
       verified = await verifyWebhookSignature(raw, signature, keys);
     }
     if (!verified) fail(401, 'bad_signature', 'The x-signature-256 header does not match the body for any shared key of this head.');
+    // A head whose delivery verified is real: its later look-ups cost no sender's budget.
+    await rememberHead(deps.store, headId);
     let json: unknown;
     try {
       // Strict now: JSON is UTF-8 (RFC 8259 §8.1); a BOM is allowed and skipped.

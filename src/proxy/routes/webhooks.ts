@@ -10,7 +10,7 @@ import { webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '..
 import type { Deps } from '../deps.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
-import { readPlatformKeys, storedSharedKeys, storeSharedKeys } from '../webhook-keys.js';
+import { readPlatformKeys, rememberHead, storedSharedKeys, storeSharedKeys } from '../webhook-keys.js';
 
 const webhookParam = valid('param', z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number').transform(Number) }), 'invalid_webhook_id');
 const headQuery = valid('query', z.object({ headId: headIdSchema }), 'invalid_head_id');
@@ -25,6 +25,7 @@ function webhookView({ sharedKey, ...rest }: WebhookConfig) {
  * call. A cache like the receiver's own (KEYS_TTL_MS): the platform stays the truth.
  */
 async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
+  await rememberHead(deps.store, head);
   const known = (await storedSharedKeys(deps.store, head)) ?? [];
   if (!known.includes(key)) await storeSharedKeys(deps.store, head, [...known, key]);
 }
@@ -36,6 +37,7 @@ export function webhookRoutes(deps: Deps) {
     const head = c.req.valid('query').headId;
     const hooks = await deps.platform.listWebhooks(head);
     // The platform's whole list for the head: it replaces what the receiver knew.
+    if (hooks.length) await rememberHead(deps.store, head);
     await storeSharedKeys(deps.store, head, hooks.filter((h) => h.headId === head).map((h) => h.sharedKey).filter(Boolean));
     return c.json({ items: hooks.map(webhookView) });
   });
