@@ -563,7 +563,7 @@ describe('proxy', () => {
 
     test('made-up head ids cost the platform a budget per client (20 reads a minute), not the site: another client and cached ids are unaffected', async () => {
       await clearOfMinuteEnd();
-      const p = makeProxy({ DH_PUBLIC_HEADS: '*' });
+      const p = makeProxy({ DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '1000' });
       const real = await createHead(p);
       const reads = () => sim.store.requests.filter((r) => /^\/head\/invented-/.test(r.path)).length;
       const before = reads();
