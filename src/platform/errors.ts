@@ -96,18 +96,24 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
 
 const DETAIL_MAX = 300;
 
+/** How deep into a parsed error body a message is looked for (a body nested deeper is not one). */
+const MESSAGE_DEPTH = 8;
+/** Of the message found, only this much is cleaned and redacted (it is cut to DETAIL_MAX after). */
+const DETAIL_READ = 4 * DETAIL_MAX;
+
 /** The first readable message inside a parsed error body, whatever its shape. */
-function messageOf(value: unknown): string | undefined {
+function messageOf(value: unknown, depth = 0): string | undefined {
+  if (depth > MESSAGE_DEPTH) return undefined;
   if (typeof value === 'string') return value.trim() || undefined;
   if (Array.isArray(value)) {
-    const parts = value.map(messageOf).filter((s): s is string => s !== undefined);
+    const parts = value.slice(0, 20).map((v) => messageOf(v, depth + 1)).filter((s): s is string => s !== undefined);
     return parts.length ? parts.join('; ') : undefined;
   }
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
     // {message}, {error: string}, {error: {message}}, {detail} (and FastAPI's [{msg}]).
     for (const key of ['message', 'error', 'detail', 'msg'] as const) {
-      const found = messageOf(o[key]);
+      const found = messageOf(o[key], depth + 1);
       if (found) return found;
     }
   }
@@ -123,11 +129,14 @@ export function extractErrorDetail(body: string, secrets: readonly (string | und
   const text = body.trim();
   if (!text) return undefined;
   let found: string | undefined;
+  // Only the first DETAIL_READ characters are cleaned and redacted (the rest is cut anyway): the
+  // work stays linear in what is kept, whatever the body (a tag never closed, a JWT-like run).
+  // A secret cut at that point lies past what is shown.
   try {
     const json: unknown = JSON.parse(text);
-    found = messageOf(json) ?? JSON.stringify(json);
+    found = (messageOf(json) ?? JSON.stringify(json).slice(0, DETAIL_READ)).slice(0, DETAIL_READ);
   } catch {
-    found = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || undefined;
+    found = text.slice(0, DETAIL_READ).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || undefined;
   }
   if (!found) return undefined;
   const safe = redact(found, secrets);

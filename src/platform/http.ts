@@ -71,7 +71,48 @@ export interface HttpOptions {
 interface Exchange {
   status: number;
   headers: Headers;
+  /** The body, at most its cap (an error body is cut there; a longer answer is `tooLarge`). */
   text: string;
+  tooLarge?: boolean;
+}
+
+/**
+ * The most of a platform body read (the spec shows none this large: a page of 100 faces is tens of
+ * kB): a 2xx answer beyond it is refused as malformed, an error body beyond ERROR_BODY_MAX_BYTES is
+ * cut there, so neither parsing nor redaction ever sees more.
+ */
+export const ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+export const ERROR_BODY_MAX_BYTES = 1024 * 1024;
+
+/** Reads a body up to `limit` bytes (then cancels it); `over` when there was more. */
+async function readCapped(res: Response, limit: number): Promise<{ text: string; over: boolean }> {
+  if (!res.body) return { text: '', over: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      chunks.push(value.subarray(0, limit - size));
+      size = limit;
+      await reader.cancel().catch(() => undefined);
+      return { text: decode(chunks, size), over: true };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: decode(chunks, size), over: false };
+}
+
+function decode(chunks: Uint8Array[], size: number): string {
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** Capped full-jitter backoff (stripe-node's habit): random in [0, min(maxMs, baseMs·2^retry)). */
@@ -200,7 +241,9 @@ export class PlatformHttp {
         await res.body?.cancel().catch(() => undefined);
         throw new TypeError(`the platform answered a redirect (${res.status}), which is not followed`);
       }
-      return { status: res.status, headers: res.headers, text: await untilAborted(res.text(), signal) };
+      const ok = res.status >= 200 && res.status < 300;
+      const { text, over } = await untilAborted(readCapped(res, ok ? ANSWER_MAX_BYTES : ERROR_BODY_MAX_BYTES), signal);
+      return { status: res.status, headers: res.headers, text, ...(over && ok ? { tooLarge: true } : {}) };
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;
       if (timeout.aborted) throw timeoutError(call.op, timeoutMs);
@@ -209,7 +252,8 @@ export class PlatformHttp {
   }
 
   /** The answer: parsed with the call's schema, or any body (JSON or not) when the spec shows none. */
-  private _read<T>(call: Call<T>, { text, headers }: Exchange): T {
+  private _read<T>(call: Call<T>, { text, headers, tooLarge }: Exchange): T {
+    if (tooLarge) throw malformedResponseError(call.op, `the body is over ${ANSWER_MAX_BYTES / 1024 / 1024} MB`);
     let json: unknown;
     try {
       json = text.trim() === '' ? undefined : JSON.parse(text);

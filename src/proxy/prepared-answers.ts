@@ -1,5 +1,5 @@
 /**
- * Catalogue answers made once: for each query string, the body, its strong ETag, its compressed
+ * Catalogue answers made once: for each set of known parameters, the body, its strong ETag, its compressed
  * forms and every header are computed the first time and reused for as long as the catalogue they
  * came from is the current one (the loaders hand out the same array until it is refreshed). A
  * repeat request costs a map look-up and a write: no zod parse, no filtering, no JSON
@@ -11,15 +11,25 @@
  * the object as it is.
  *
  *   const faces = preparedAnswers(() => deps.faces(), deps.compress);
- *   app.get('/faces', faces.reuse, valid('query', schema), async (c) => faces.answer(c, await deps.faces(), body));
+ *   app.get('/faces', faces.reuse, valid('query', schema), async (c) => faces.answer(c, JSON.stringify(c.req.valid('query')), await deps.faces(), body));
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { toHex } from '../platform/hex.js';
 import { COMPRESS_THRESHOLD, acceptedEncodings, encodedEtag, etagMatches, finished, webCompressor, type Compressor, type Encoding } from './encodings.js';
 import { securityHeaders } from './security.js';
 
-/** What the prepared answers of one route may hold in all (the oldest go first). */
+/**
+ * What the prepared answers of one route may hold in all, bodies, their compressed forms and keys
+ * counted (the oldest go first).
+ */
 const PREPARED_BYTES = 8 * 1024 * 1024;
+/**
+ * Query strings remembered as spellings of a prepared answer (`?take=24&x=1` and `?take=24` are
+ * one answer): at most this many, each at most ALIAS_MAX_CHARS long (a longer one is answered, not
+ * remembered), so junk parameters cannot grow the cache.
+ */
+const ALIASES = 1024;
+const ALIAS_MAX_CHARS = 512;
 const CACHE_CONTROL = 'public, max-age=60';
 const encoder = new TextEncoder();
 
@@ -31,8 +41,11 @@ interface Variant {
 }
 
 interface Prepared {
+  key: string;
   source: object;
   bytes: Uint8Array<ArrayBuffer>;
+  /** What it holds in memory: its key, its body and each encoded body made so far. */
+  size: number;
   etag: string;
   /** The identity and each encoding, made on first demand (null: the runtime cannot make it). */
   variants: Map<Encoding | 'identity', Promise<Variant | null>>;
@@ -58,8 +71,20 @@ function accepted(header: string | undefined): Encoding[] {
 }
 
 export function preparedAnswers(current: () => Promise<object>, compress: Compressor = webCompressor, maxBytes = PREPARED_BYTES) {
+  /** By the answer's own key: the known parameters, parsed and in order (the route gives it). */
   const entries = new Map<string, Prepared>();
+  /** Query strings as sent → the key of their answer. */
+  const aliases = new Map<string, string>();
   let bytes = 0;
+
+  /** Drops the oldest answers until the route holds at most maxBytes. */
+  const trim = () => {
+    for (const [k, e] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(k);
+      bytes -= e.size;
+    }
+  };
 
   const variant = (e: Prepared, encoding: Encoding | 'identity'): Promise<Variant | null> => {
     let made = e.variants.get(encoding);
@@ -67,6 +92,13 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
       made = (async () => {
         const body = encoding === 'identity' ? e.bytes : await compress(e.bytes, encoding).catch(() => undefined);
         if (!body) return null;
+        if (encoding !== 'identity') {
+          e.size += body.byteLength;
+          if (entries.get(e.key) === e) {
+            bytes += body.byteLength;
+            trim();
+          }
+        }
         const etag = encodedEtag(e.etag, encoding === 'identity' ? undefined : encoding);
         const notModified = { ...(await securityHeaders()), etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
         // Content-Length given: the Node adapter would otherwise add it to this shared object.
@@ -98,33 +130,39 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
 
   /** Middleware: answers from a prepared answer of the current catalogue, else passes on. */
   const reuse: MiddlewareHandler = async (c, next) => {
-    const prepared = entries.get(queryOf(c));
+    const key = aliases.get(queryOf(c));
+    const prepared = key === undefined ? undefined : entries.get(key);
     if (prepared && prepared.source === (await current())) return send(c, prepared);
     await next();
   };
 
-  /** Prepares the answer `value` (made from `source`) for this query string, and sends it. */
-  const answer = async (c: Context, source: object, value: unknown) => {
-    const key = queryOf(c);
+  /**
+   * Prepares the answer `value` (made from `source`) under `key` (the route's parsed parameters:
+   * unknown ones play no part), remembers this query string as one spelling of it, and sends it.
+   */
+  const answer = async (c: Context, key: string, source: object, value: unknown) => {
+    const query = queryOf(c);
+    if (query.length <= ALIAS_MAX_CHARS && !aliases.has(query)) {
+      if (aliases.size >= ALIASES) aliases.delete(aliases.keys().next().value!);
+      aliases.set(query, key);
+    }
+    const existing = entries.get(key);
+    if (existing && existing.source === source) return send(c, existing);
     const body = encoder.encode(JSON.stringify(value));
     const digest = await crypto.subtle.digest('SHA-1', body);
     const old = entries.get(key);
     if (old) {
       entries.delete(key);
-      bytes -= old.bytes.byteLength;
+      bytes -= old.size;
     }
-    const prepared: Prepared = { source, bytes: body, etag: `"${toHex(digest)}"`, variants: new Map() };
-    if (body.byteLength <= maxBytes) {
+    const prepared: Prepared = { key, source, bytes: body, size: key.length + body.byteLength, etag: `"${toHex(digest)}"`, variants: new Map() };
+    if (prepared.size <= maxBytes) {
       entries.set(key, prepared);
-      bytes += body.byteLength;
-      for (const [k, e] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(k);
-        bytes -= e.bytes.byteLength;
-      }
+      bytes += prepared.size;
+      trim();
     }
     return send(c, prepared);
   };
 
-  return { reuse, answer, size: () => entries.size };
+  return { reuse, answer, size: () => entries.size, aliases: () => aliases.size, bytes: () => bytes };
 }

@@ -162,6 +162,24 @@ describe('tolerant readers of the platform\'s calls', () => {
     }
   });
 
+  test('bodies nested 30,000 deep are a 400 json_too_deep, never a 500: plugin options, tool arguments', async () => {
+    const p = proxy();
+    // Arrays: one byte a level, so 30,000 levels fit the 64 kB body limit.
+    const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    const plugin = await p.post(`/plugin/${SECRET}/conversation/u1/message`, `[{"type":"text","payload":{"type":"text","message":"Hi","options":${deep(30_000)}}}]`);
+    assert.equal(plugin.status, 400);
+    assert.equal((await plugin.json()).error.code, 'json_too_deep');
+    const tool = await p.post(`/tools/${SECRET}/weather`, `{"parameters":${deep(30_000)}}`);
+    assert.equal(tool.status, 400);
+    assert.equal((await tool.json()).error.code, 'json_too_deep');
+    // Arguments as a JSON string nested that deep: not parameters (a 400 of its own kind), still no 500.
+    const inString = await p.post(`/tools/${SECRET}/weather`, { arguments: deep(30_000) });
+    assert.ok(inString.status >= 400 && inString.status < 500, `${inString.status}`);
+    // 64 levels are fine (deeper than any real message).
+    const fine = await p.post(`/tools/${SECRET}/weather`, `{"parameters":{"city":"Oslo","x":${deep(60)}}}`);
+    assert.equal(fine.status, 200);
+  });
+
   test('PLUG-2 a plugin message with options null (or missing) is read as no options', async () => {
     const p = proxy();
     for (const options of [null, undefined, {}]) {

@@ -802,6 +802,55 @@ describe('failures', () => {
 
 // ── Options and helpers ───────────────────────────────────────────────────────────────────────
 
+describe('platform bodies are bounded', () => {
+  /** A body of `total` bytes made of `fill`, streamed in 64 kB chunks; `pulled()` says how much was read. */
+  const streamed = (total: number, fill: string, status: number) => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(fill.repeat(65_536 / fill.length));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        controller.enqueue(chunk);
+        sent += chunk.byteLength;
+      },
+    });
+    return { response: new Response(body, { status }), pulled: () => sent };
+  };
+
+  test('an error body is read up to 1 MB and no further, and its detail is the first words, redacted', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake, { maxAttempts: 1 });
+    await client.getToken();
+    const big = streamed(10 * 1024 * 1024, `{"message":"x"}${' '.repeat(49)}`, 400);
+    fake.on('GET /voice/all', () => big.response);
+    await failure(client.listVoices(), 'bad_request');
+    // The stream runs a chunk or two ahead of the reader.
+    assert.ok(big.pulled() <= 1024 * 1024 + 2 * 65_536, `${big.pulled()} bytes read of a 10 MB error body`);
+  });
+
+  test('a 2xx answer over 16 MB is refused as malformed, never parsed', async () => {
+    const fake = new FakePlatform();
+    const client = makeClient(fake, { maxAttempts: 1, timeoutMs: 30_000 });
+    await client.getToken();
+    const huge = streamed(17 * 1024 * 1024, ' ', 200);
+    fake.on('GET /voice/all', () => huge.response);
+    const err = await failure(client.listVoices(), 'malformed_response');
+    assert.match(err.message, /over 16 MB/);
+    assert.ok(huge.pulled() <= 16 * 1024 * 1024 + 2 * 65_536, `${huge.pulled()} bytes read`);
+  });
+
+  test('hostile error bodies give a short detail: a tag never closed, runs like a JWT, nesting 30,000 deep (each was slow or a stack overflow)', () => {
+    const cases = ['<'.repeat(1_000_000), 'eyJ'.repeat(300_000), `${'['.repeat(30_000)}"deep"${']'.repeat(30_000)}`, `{"message":${'{"error":'.repeat(30_000)}"x"${'}'.repeat(30_000)}}`];
+    for (const body of cases) {
+      const detail = extractErrorDetail(body, [SECRET]);
+      assert.ok(detail === undefined || detail.length <= 300, `${body.slice(0, 12)}…: ${detail?.length} characters`);
+    }
+    // The secret is still masked in what is kept, and never appears cut in half.
+    const withSecret = extractErrorDetail(`{"message":"rejected ${SECRET} ${'p'.repeat(5000)}"}`, [SECRET])!;
+    assert.ok(!withSecret.includes(SECRET.slice(0, 8)), withSecret);
+  });
+});
+
 describe('options and helpers', () => {
   test('options are validated; baseUrl must be http(s) and loses its trailing slash', () => {
     const base = { email: EMAIL, secretKey: SECRET };

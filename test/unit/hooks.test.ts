@@ -8,6 +8,8 @@ import { PLATFORM_RATE_LIMIT, createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import type { Deps, Platform } from '../../src/proxy/deps.js';
 import type { EventHandler } from '../../src/proxy/routes/receiver.js';
+import { SUBSCRIBER_BACKLOG } from '../../src/proxy/routes/events.js';
+import { EventHub } from '../../src/proxy/events.js';
 import type { KeyValueStore } from '../../src/proxy/store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
@@ -445,6 +447,33 @@ describe('hardened receiver (issue 14)', () => {
     assert.equal(s.events[1]!.session_id, '123456');
     assert.equal(Date.parse(s.events[2]!.timestamp), Math.floor(now / 1000) * 1000, 'epoch seconds become ISO');
     assert.equal(s.events[7]!.timestamp, new Date(now).toUTCString(), 'a timestamp in another readable format is passed on as it came');
+  });
+
+  test('a subscriber that stops reading holds at most SUBSCRIBER_BACKLOG events: its stream then ends with a retry hint, and it is let go', async () => {
+    const hub = new EventHub();
+    const app = servedFrom(
+      createProxy({
+        config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+        platform: client,
+        log: () => undefined,
+        warn: () => undefined,
+        events: hub,
+      }),
+    );
+    const res = await app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    assert.match(text, /event: ready/);
+    assert.equal(hub.size, 1);
+    const event = { timestamp: new Date().toISOString(), head_id: 'h', session_id: 's', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' } as WebhookEvent;
+    // The subscriber reads nothing while 1,500 events arrive.
+    for (let i = 0; i < SUBSCRIBER_BACKLOG + 500; i++) hub.publish(event);
+    assert.equal(hub.size, 0, 'let go once it fell SUBSCRIBER_BACKLOG behind');
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
+    const sent = text.match(/^event: start_conversation$/gm)?.length ?? 0;
+    assert.ok(sent <= SUBSCRIBER_BACKLOG, `${sent} events held for it, at most ${SUBSCRIBER_BACKLOG}`);
+    assert.match(text, /event: behind\ndata: \{"backlog":1000\}\nretry: 3000\n\n$/, 'the last thing it reads: come back in 3 s');
   });
 
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {

@@ -197,10 +197,35 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const { Hono } = await import('hono');
       const source = {};
       const answers = preparedAnswers(async () => source, undefined, 1000);
-      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, source, { q: c.req.query('q'), pad: 'p'.repeat(300) }));
+      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, `q=${c.req.query('q')}`, source, { q: c.req.query('q'), pad: 'p'.repeat(300) }));
       for (let i = 0; i < 10; i++) assert.equal((await app.request(`/x?q=${i}`)).status, 200);
       assert.equal(answers.size(), 3, 'three answers of ~330 bytes fit in 1000');
+      assert.ok(answers.bytes() <= 1000, `${answers.bytes()} bytes held`);
       assert.equal((await (await app.request('/x?q=9')).json()).q, '9');
+    });
+
+    test('catalogue answers are kept by their known parameters: junk parameters make no entry of their own, and the spellings remembered are bounded', async () => {
+      const p = makeProxy();
+      const plain = await p.request('/dh/faces?take=24');
+      assert.equal(plain.status, 200);
+      const etag = plain.headers.get('etag');
+      // 3,000 requests, each with junk parameters of its own (and one far too long to remember).
+      for (let i = 0; i < 3000; i++) {
+        const res = await p.request(`/dh/faces?take=24&utm_source=${i}&x${i}=${'y'.repeat(i % 50)}`);
+        assert.equal(res.headers.get('etag'), etag, 'the same answer');
+        await res.arrayBuffer();
+      }
+      assert.equal((await p.request(`/dh/faces?take=24&pad=${'z'.repeat(5000)}`)).headers.get('etag'), etag);
+      // Reach into the route's prepared answers through a second app of the same module: counted, not guessed.
+      const { preparedAnswers } = await import('../../src/proxy/prepared-answers.js');
+      const { Hono } = await import('hono');
+      const source = {};
+      const answers = preparedAnswers(async () => source, undefined, 1_000_000);
+      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, `take=${c.req.query('take')}`, source, { take: c.req.query('take') }));
+      for (let i = 0; i < 3000; i++) await app.request(`/x?take=24&junk=${i}`);
+      assert.equal(answers.size(), 1, 'one answer for every spelling of take=24');
+      assert.ok(answers.aliases() <= 1024, `${answers.aliases()} spellings remembered (at most 1024)`);
+      assert.equal((await app.request('/x?take=24&junk=5')).status, 200);
     });
 
     test('FACE-2 GET /faces?order=DESC is the newest first: the ASC list reversed, paged the same way', async () => {

@@ -205,8 +205,10 @@ describe('simulator sessions and events', () => {
     const s = await session(h.publicUrl);
     await s.say('Hello');
     await waitFor(() => typesOf(s.id).includes('start_conversation'), 'the delivery after two failures');
-    const attempts = sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'start_conversation');
-    assert.deepEqual(attempts.map((d) => [d.attempt, d.status]), [[1, 500], [2, 503], [3, 204]]);
+    const attempts = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'start_conversation');
+    // Each attempt is recorded once its answer is in, a moment after the receiver has the event.
+    await waitFor(() => attempts().length === 3 && attempts()[2]!.status !== undefined, 'the third attempt recorded');
+    assert.deepEqual(attempts().map((d) => [d.attempt, d.status]), [[1, 500], [2, 503], [3, 204]]);
     // A receiver too slow for the time limit (200 ms): every attempt times out, 1 + 3 in all.
     const base = 60;
     const ends = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');

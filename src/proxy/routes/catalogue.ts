@@ -46,7 +46,7 @@ export function catalogueRoutes(deps: Deps) {
       pageCount,
       hasNextPage: q.page < pageCount,
     };
-    return faceAnswers.answer(c, all, body);
+    return faceAnswers.answer(c, JSON.stringify(q), all, body);
   });
 
   app.get('/voices', voiceAnswers.reuse, valid('query', voicesQuerySchema), async (c) => {
@@ -92,7 +92,7 @@ export function catalogueRoutes(deps: Deps) {
       pageCount,
       hasNextPage: page < pageCount,
     };
-    return voiceAnswers.answer(c, all, body);
+    return voiceAnswers.answer(c, JSON.stringify(q), all, body);
   });
   return app;
 }

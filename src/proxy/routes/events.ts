@@ -18,6 +18,13 @@ const eventsBody = z.object({ enabled: z.boolean('enabled is true or false') });
 
 /** Comment lines keep idle connections open through proxies that close quiet ones. */
 const HEARTBEAT_MS = 15_000;
+/**
+ * Events written to one subscriber and not yet taken by it, at most: a subscriber that stops
+ * reading (a laptop asleep, a stalled proxy) would otherwise hold every event since in memory.
+ * Past it the stream ends with a retry hint; the client reconnects (EventSource does by itself).
+ */
+export const SUBSCRIBER_BACKLOG = 1000;
+const RECONNECT_MS = 3000;
 
 export function eventRoutes(deps: Deps, hub: EventHub) {
   const app = new Hono();
@@ -31,29 +38,44 @@ export function eventRoutes(deps: Deps, hub: EventHub) {
 
   app.get('/events/stream', requireAdmin(deps, 'events:stream'), (c) =>
     streamSSE(c, async (stream) => {
-      const queue: Promise<void>[] = [];
+      // Writes under way (not yet taken by the client): counted, never kept in a list.
+      let pending = 0;
+      let behind = false;
+      // Ends the heartbeat wait at once when the client goes (or falls behind), so no timer outlives the stream.
+      let wake: () => void = () => undefined;
+      const gone = new Promise<void>((resolve) => (wake = resolve));
       const unsubscribe = hub.subscribe((event, id) => {
+        if (pending >= SUBSCRIBER_BACKLOG) {
+          behind = true;
+          unsubscribe();
+          wake();
+          return;
+        }
         // A type the spec does not list yet arrives as "other" (its data says which): a name
         // from outside is never written into the stream's framing.
         const type = (EVENT_TYPES as string[]).includes(event.event_type) ? event.event_type : 'other';
-        queue.push(stream.writeSSE({ event: type, id: String(id), data: JSON.stringify(event) }));
+        pending++;
+        void stream
+          .writeSSE({ event: type, id: String(id), data: JSON.stringify(event) })
+          .catch(() => undefined)
+          .finally(() => pending--);
       });
-      // Ends the heartbeat wait at once when the client goes, so no timer outlives the stream.
-      let wake: () => void = () => undefined;
-      const gone = new Promise<void>((resolve) => (wake = resolve));
       stream.onAbort(() => {
         unsubscribe();
         wake();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted && !stream.closed) {
+      while (!stream.aborted && !stream.closed && !behind) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
         clearTimeout(timer);
         if (!stream.aborted) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();
-      await Promise.allSettled(queue);
+      if (behind && !stream.aborted) {
+        // After what it has not read yet: reconnect in a moment.
+        await stream.writeSSE({ event: 'behind', data: JSON.stringify({ backlog: SUBSCRIBER_BACKLOG }), retry: RECONNECT_MS }).catch(() => undefined);
+      }
     }),
   );
 

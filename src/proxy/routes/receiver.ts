@@ -12,6 +12,7 @@ import { epochMs, webhookEventSchema, type WebhookEvent } from '../../platform/s
 import type { Deps } from '../deps.js';
 import type { EventHub } from '../events.js';
 import { fail } from '../http.js';
+import { JSON_MAX_DEPTH, jsonTooDeep } from '../validate.js';
 import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
 import { keysFor, keysUnavailable, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
 
@@ -70,12 +71,16 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
     // A head whose delivery verified is real: its later look-ups cost no sender's budget.
     await rememberHead(deps.store, headId);
     let json: unknown;
+    let text = '';
     try {
       // Strict now: JSON is UTF-8 (RFC 8259 §8.1); a BOM is allowed and skipped.
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      json = JSON.parse(text);
     } catch {
       fail(400, 'invalid_json', 'The delivery body is not UTF-8 JSON.');
     }
+    // Its fields are passed on (the live stream writes them out again): never a body nested deeper than any event.
+    if (jsonTooDeep(text)) fail(400, 'json_too_deep', `The delivery nests more than ${JSON_MAX_DEPTH} levels deep.`);
     const parsed = webhookEventSchema.safeParse(json);
     if (!parsed.success) fail(400, 'invalid_event', parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     const event = parsed.data!;

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { callbackSecret } from '../callbacks.js';
 import { fail } from '../http.js';
-import { valid } from '../validate.js';
+import { jsonTooDeep, valid } from '../validate.js';
 
 /** A site's tool: its parameters by name in, the `message` the head speaks out. */
 export type ToolHandler = (params: Record<string, unknown>) => string | { message: string } | Promise<string | { message: string }>;
@@ -31,6 +31,7 @@ export function toolParameters(body: Record<string, unknown>): Record<string, un
   if (!enveloped) return body;
   let value = inner;
   if (typeof value === 'string') {
+    if (jsonTooDeep(value)) return undefined;
     try {
       value = JSON.parse(value);
     } catch {
