@@ -540,6 +540,9 @@ function attackerPlugin() {
     foreign: () => `https://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
     'plain-http': () => `http://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
     'other-route': () => `/attacker/dh/webhooks?view=chat&exp=${exp()}&sig=${sig}`,
+    // On the endpoint's origin and ending in /embed/<id>, but not at the endpoint (an upload, say).
+    'nested-embed': () => `/attacker/dh/uploads/x/embed/y?view=chat&exp=${exp()}&sig=${sig}`,
+    'beside-endpoint': () => `/attacker/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
     unsigned: () => `/attacker/dh/embed/x?view=chat`,
     // Shaped like a launch link, on the endpoint's own origin: framed, sandboxed, with nothing delegated.
     'own-origin': () => `/attacker/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,

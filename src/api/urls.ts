@@ -8,8 +8,8 @@
  *   anywhere); the site's `headers` and cookies go only to the page's own origin or to an origin
  *   the site's script lists with `configure({trustedEndpoints})`;
  * - an id is checked before a path is built from it;
- * - the frame loads only a signed launch link (`…/embed/<id>?view&exp&sig`), https (http on this
- *   machine), on the endpoint's origin or a trusted one; its `allow` delegates each known feature
+ * - the frame loads only a signed launch link at the endpoint (`<endpoint>/embed/<id>?view&exp&sig`),
+ *   https (http on this machine); its `allow` delegates each known feature
  *   to the platform page's origin only, and it is sandboxed without top navigation;
  * - media (posters, thumbnails, videos) are http(s) only.
  *
@@ -64,19 +64,23 @@ export function idSegment(id: string | undefined, name = 'head-id'): string {
 }
 
 /**
- * The URL a frame may load: a signed launch link of the site's proxy (`…/embed/<id>?view&exp&sig`),
- * secure, on the endpoint's origin or a trusted one. `base` resolves a relative URL: the page for
- * a markup `src`, the endpoint for the proxy's launch answer.
+ * The URL a frame may load: a signed launch link of the site's proxy, exactly
+ * `<endpoint>/embed/<id>?view&exp&sig` (the endpoint's origin and path: not any page of that
+ * origin whose path ends in /embed/<id>, such as an upload), secure. `base` resolves a relative
+ * URL: the page for a markup `src`, the endpoint for the proxy's launch answer.
  */
 export function frameUrl(url: string, endpoint: string, base?: string): string {
   const u = parse(url, base);
   const q = u?.searchParams;
+  const e = endpointUrl(endpoint);
+  const embed = `${e.pathname.replace(/\/+$/, '')}/embed/`;
   // (`test(null)` reads "null", which matches neither pattern.)
   if (
     u &&
     secure(u) &&
-    (u.origin === endpointUrl(endpoint).origin || isTrusted(u)) &&
-    /\/embed\/[\w-]{1,100}$/.test(u.pathname) &&
+    u.origin === e.origin &&
+    u.pathname.startsWith(embed) &&
+    /^[\w-]{1,100}$/.test(u.pathname.slice(embed.length)) &&
     VIEWS.includes(q!.get('view') as View) &&
     /^\d{1,12}$/.test(q!.get('exp')!) &&
     /^[0-9a-f]{64}$/.test(q!.get('sig')!)

@@ -121,20 +121,21 @@ describe('the elements on a hostile page', () => {
       });
     }
 
-    it('a signed link on an origin the site\'s script trusts is framed (a server that signs elsewhere)', async () => {
+    it('a link a server signed for a proxy on another origin is framed only when the element\'s endpoint is that proxy', async () => {
       const url = signed;
-      // The endpoint stays this page's /dh: only the trust list names the proxy's origin.
+      // The endpoint stays this page's /dh: a trust list naming the proxy's origin is not enough,
+      // the link must be exactly the endpoint's /embed/<id>.
+      configure({ trustedEndpoints: [sim.endpoint] });
       const refused = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
       expect((await errorOf(refused, () => refused.activate())).code).to.equal('unsafe_url');
-      configure({ trustedEndpoints: [sim.endpoint] });
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.src).to.equal(url);
     });
   });
 
   describe('<dh-avatar> with a hostile endpoint', () => {
-    for (const name of ['javascript', 'data', 'vbscript', 'blob', 'foreign', 'plain-http', 'other-route', 'unsigned']) {
+    for (const name of ['javascript', 'data', 'vbscript', 'blob', 'foreign', 'plain-http', 'other-route', 'nested-embed', 'beside-endpoint', 'unsigned']) {
       it(`a launch answer with a ${name} URL frames nothing and runs nothing`, async () => {
         const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${name} endpoint=${attacker}></dh-avatar>`);
         const error = await errorOf(el, () => el.activate());
