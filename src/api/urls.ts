@@ -105,6 +105,29 @@ export function pageOrigin(value: unknown): string | undefined {
 /** The features a frame may be given; anything else in `allow` is ignored. */
 export const FRAME_FEATURES = ['microphone', 'camera', 'autoplay', 'fullscreen', 'clipboard-write'];
 
+/** A list of features or tokens (`a; b *` or `a b`) as the set of their names. */
+const names = (list: string, separator: RegExp) => new Set(list.split(separator).map((d) => d.trim().split(/\s+/)[0]!).filter(Boolean));
+
+/**
+ * What the frame is allowed by default: microphone and camera only where the frame loads on the
+ * visitor's gesture (a click, the bubble opened); autoplay and fullscreen always.
+ */
+export function defaultAllow(loading: string, layout: string): string {
+  return `${loading !== 'click' && layout === 'inline' ? '' : 'microphone; camera; '}autoplay; fullscreen`;
+}
+
+/**
+ * Markup narrows, script widens: the frame's features are what the site's script set (`allow` the
+ * property), else the defaults, of which an `allow` attribute (markup: a CMS editor, an injected
+ * tag) keeps only those it names. The same for sandbox tokens (frameSandbox).
+ */
+export function chosenAllow(defaults: string, script: string | undefined, markup: string | null | undefined): string {
+  if (script !== undefined) return script;
+  if (markup === null || markup === undefined) return defaults;
+  const kept = names(markup, /;/);
+  return [...names(defaults, /;/)].filter((f) => kept.has(f)).join('; ');
+}
+
 /**
  * The frame's `allow`: each known feature asked for, delegated to the platform page's origin and
  * to the origin of the frame's own URL (`via`: the proxy's /embed, which redirects there), nowhere
@@ -112,15 +135,21 @@ export const FRAME_FEATURES = ['microphone', 'camera', 'autoplay', 'fullscreen',
  * page only. Nothing without a platform origin.
  */
 export function frameAllow(allow: string, origin: string | undefined, via: string): string {
-  const features = new Set(allow.split(';').map((d) => d.trim().split(/\s+/)[0]!));
+  const features = names(allow, /;/);
   const to = new URL(via).origin;
   return origin ? FRAME_FEATURES.filter((f) => features.has(f)).map((f) => `${f} ${to === origin ? '' : `${to} `}${origin}`).join('; ') : '';
 }
 
+/** What the platform's pages need in the frame's sandbox. */
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+
 /**
- * The frame's sandbox: what the platform's pages need, plus the `allow-*` tokens the site adds,
- * except `allow-top-navigation` (`allow-top-navigation-by-user-activation` is allowed).
+ * The frame's sandbox: what the platform's pages need, of which a `sandbox` attribute (markup)
+ * keeps only the tokens it names, plus the `allow-*` tokens the site's script adds (`sandbox` the
+ * property), except `allow-top-navigation` (`allow-top-navigation-by-user-activation` is allowed).
  */
-export function frameSandbox(extra = ''): string {
-  return ['allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox', ...extra.split(/\s+/).filter((t) => /^allow-(?!top-navigation$)/.test(t))].join(' ');
+export function frameSandbox(script = '', markup?: string | null): string {
+  const kept = markup === null || markup === undefined ? undefined : names(markup, /\s+/);
+  const base = SANDBOX.split(' ').filter((t) => !kept || kept.has(t));
+  return [...base, ...script.split(/\s+/).filter((t) => /^allow-(?!top-navigation$)/.test(t) && !base.includes(t))].join(' ');
 }

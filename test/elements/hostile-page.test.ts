@@ -258,19 +258,24 @@ describe('the elements on a hostile page', () => {
       }
     });
 
-    it('loading="eager" does not delegate the microphone unless the site sets allow', async () => {
+    it('loading="eager" does not delegate the microphone unless the site\'s script sets allow; an allow attribute cannot add it', async () => {
       const via = `${new URL(sim.endpoint).origin} ${sim.urls.origin}`;
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${via}; fullscreen ${via}`);
       await inFrame('frame-click', { selector: 'button.mic' });
       await inFrame('frame-wait', { selector: '.status', text: 'NotAllowedError' });
-      const asked = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" allow="microphone"></dh-avatar>`);
+      // Markup (an injected tag, a CMS editor) names the microphone: it only narrows the defaults.
+      const markup = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" allow="microphone; camera; autoplay"></dh-avatar>`);
+      await oneEvent(markup, 'dh-load');
+      expect(frameOf(markup)!.getAttribute('allow')).to.equal(`autoplay ${via}`);
+      // The site's script asks for it: delegated.
+      const asked = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" .allow=${'microphone'}></dh-avatar>`);
       await oneEvent(asked, 'dh-load');
       expect(frameOf(asked)!.getAttribute('allow')).to.equal(`microphone ${via}`);
     });
 
-    it('is sandboxed: the platform page cannot navigate this page; sandbox widens with known tokens only', async () => {
+    it('is sandboxed: the platform page cannot navigate this page; script widens the sandbox with known tokens only, markup only narrows it', async () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.getAttribute('sandbox')).to.equal(DEFAULT_SANDBOX);
@@ -279,9 +284,13 @@ describe('the elements on a hostile page', () => {
       const result = await inFrame<string>('frame-eval', { selector: 'html', script: `(() => { try { top.location.href = 'https://example.invalid/'; return 'asked'; } catch (e) { return e.name; } })()` });
       await new Promise((r) => setTimeout(r, 300));
       expect(location.href, `the page stayed (${result})`).to.equal(here);
-      const wider = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" sandbox="allow-downloads allow-top-navigation allow-modals"></dh-avatar>`);
+      const wider = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" .sandbox=${'allow-downloads allow-top-navigation allow-modals'}></dh-avatar>`);
       await oneEvent(wider, 'dh-load');
       expect(frameOf(wider)!.getAttribute('sandbox')).to.equal(`${DEFAULT_SANDBOX} allow-downloads allow-modals`);
+      // The same tokens as an attribute: markup keeps only the defaults it names, and adds none.
+      const markup = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" sandbox="allow-scripts allow-same-origin allow-modals allow-top-navigation"></dh-avatar>`);
+      await oneEvent(markup, 'dh-load');
+      expect(frameOf(markup)!.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin');
     });
   });
 });

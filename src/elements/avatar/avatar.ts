@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
-import { frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
+import { chosenAllow, defaultAllow, frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
 import { emit, type AvatarActivateDetail, type AvatarLoadDetail, type AvatarTrigger, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
@@ -77,8 +77,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     layout: { reflect: true },
     position: { reflect: true },
     label: {},
-    allow: {},
-    sandbox: {},
+    // Script only: an `allow` or `sandbox` attribute (markup) narrows the defaults instead (below).
+    allow: { attribute: false },
+    sandbox: { attribute: false },
+    _allowMarkup: { state: true },
+    _sandboxMarkup: { state: true },
     poster: {},
     _phase: { state: true },
     _summary: { state: true },
@@ -94,6 +97,9 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   private _error?: DhErrorDetail;
   private _open?: boolean;
   private _pending?: boolean;
+  /** The `allow` and `sandbox` attributes as written: they can only narrow (chosenAllow, frameSandbox). */
+  private _allowMarkup: string | null = null;
+  private _sandboxMarkup: string | null = null;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
   headId?: string;
@@ -115,13 +121,15 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
    * Features the frame may use, among microphone, camera, autoplay, fullscreen and
    * clipboard-write (anything else is ignored), each delegated to the platform page's origin.
    * Default `microphone; camera; autoplay; fullscreen`, without microphone and camera when
-   * `loading` is `eager` or `lazy`.
+   * `loading` is `eager` or `lazy` on an inline element. Set by script only (it widens); the
+   * `allow` attribute keeps only the defaults it names (markup can narrow, never widen).
    */
   allow?: string;
   /**
-   * Sandbox tokens added to the frame's (`allow-scripts allow-same-origin allow-forms allow-popups
-   * allow-popups-to-escape-sandbox`) for a platform page that needs more, e.g. `allow-downloads`.
-   * `allow-top-navigation` is never added; `allow-top-navigation-by-user-activation` is.
+   * Sandbox tokens added by script to the frame's (`allow-scripts allow-same-origin allow-forms
+   * allow-popups allow-popups-to-escape-sandbox`) for a platform page that needs more, e.g.
+   * `allow-downloads`. `allow-top-navigation` is never added; `allow-top-navigation-by-user-activation`
+   * is. The `sandbox` attribute keeps only the default tokens it names.
    */
   sandbox?: string;
   /** Poster image URL; default the head's poster from the proxy. */
@@ -133,6 +141,16 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focusFrame?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'allow', 'sandbox'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'allow') this._allowMarkup = value;
+    else if (name === 'sandbox') this._sandboxMarkup = value;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -315,8 +333,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
             part="frame"
             src=${frame.url}
             title=${this.#title}
-            allow=${frameAllow(this.allow ?? `${this.loading !== 'click' && this.layout === 'inline' ? '' : 'microphone; camera; '}autoplay; fullscreen`, frame.origin, frame.url)}
-            sandbox=${frameSandbox(this.sandbox)}
+            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.layout), this.allow, this._allowMarkup), frame.origin, frame.url)}
+            sandbox=${frameSandbox(this.sandbox, this._sandboxMarkup)}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}
           ></iframe>`
