@@ -6,7 +6,7 @@
  */
 import type { Schema } from './check.js';
 import { ApiRequestError } from './errors.js';
-import { endpointUrl, isTrusted } from './urls.js';
+import { trustedEndpoint } from './urls.js';
 
 export type { Schema } from './check.js';
 export { ApiRequestError } from './errors.js';
@@ -59,16 +59,14 @@ async function checked<T>(res: Response, path: string, schema: Schema<T>): Promi
 }
 
 /**
- * Calls a proxy route: the endpoint is checked first (see api/urls.ts), the site's `headers` and
- * `credentials: 'include'` go only to a trusted origin, and every failure is an ApiRequestError.
+ * Calls a proxy route: the endpoint is checked first (see api/urls.ts: a trusted origin only, so
+ * the site's `headers` and `credentials: 'include'` never go elsewhere), and every failure is an
+ * ApiRequestError.
  */
 export async function request(endpoint: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, signal, headers, credentials } = options;
-  const base = endpointUrl(endpoint);
+  trustedEndpoint(endpoint);
   const h = new Headers(headers);
-  if ((credentials === 'include' || !h.keys().next().done) && !isTrusted(base)) {
-    throw new ApiRequestError('untrusted_endpoint', `Credentials go only to this page's origin or one listed with configure({trustedEndpoints}), not ${base.origin}.`);
-  }
   h.set('accept', 'application/json');
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
   if (body !== undefined) h.set('content-type', 'application/json');
@@ -87,6 +85,6 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
  * avatar alone then does not load. `search` is the query string (`?view=chat`), if any.
  */
 export async function getJson<T>(endpoint: string, path: string, schema: Schema<T>, signal: AbortSignal, search = ''): Promise<T> {
-  endpointUrl(endpoint);
+  trustedEndpoint(endpoint);
   return checked(await send(endpoint.replace(/\/+$/, '') + path + search, { headers: { accept: 'application/json' }, signal }), path, schema);
 }

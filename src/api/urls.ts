@@ -5,8 +5,9 @@
  * page, fetches, shows an image or a video, or sends the site's credentials:
  *
  * - an endpoint is an http(s) URL or a path, with no `?` or `#` (which would point its routes
- *   anywhere); the site's `headers` and cookies go only to the page's own origin or to an origin
- *   the site's script lists with `configure({trustedEndpoints})`;
+ *   anywhere), on the page's own origin, the kit's own (import.meta.url: the CMS snippet loads the
+ *   bundle from the proxy) or one the site's script lists with `configure({trustedEndpoints})`:
+ *   markup narrows, script widens;
  * - an id is checked before a path is built from it;
  * - the frame loads only a signed launch link at the endpoint (`<endpoint>/embed/<id>?view&exp&sig`),
  *   https (http on this machine); its `allow` delegates each known feature
@@ -43,8 +44,28 @@ const parse = (url: string, base = ''): URL | undefined => {
   }
 };
 
-/** The page's own origin, or one the site's script listed. */
-export const isTrusted = (url: URL): boolean => url.origin === location.origin || trustedOrigins.has(url.origin);
+/**
+ * The kit's own origin: a page that loads it from its proxy (the CMS snippet: the bundle from
+ * the proxy's origin) trusts that proxy. `null` where the module is no http(s) URL (SSR, tests in Node).
+ */
+const ownOrigin = /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : null;
+
+/** The page's own origin, the kit's own, or one the site's script listed. */
+export const isTrusted = (url: URL): boolean => url.origin === location.origin || url.origin === ownOrigin || trustedOrigins.has(url.origin);
+
+/**
+ * The endpoint as a URL, when the page may use it at all: markup alone (an injected tag, a CMS
+ * editor) cannot point an element at another proxy, which would choose what is framed and fetched.
+ * Throws `untrusted_endpoint` before any request.
+ */
+export function trustedEndpoint(endpoint: string): URL {
+  const url = endpointUrl(endpoint);
+  if (isTrusted(url)) return url;
+  throw new ApiRequestError(
+    'untrusted_endpoint',
+    `The endpoint ${url.origin} is not this page's origin nor the kit's own: the site's script lists it with configure({trustedEndpoints}).`,
+  );
+}
 
 /** https; http only on this machine (development) or on the page's own origin. */
 const secure = (url: URL): boolean =>
@@ -70,9 +91,9 @@ export function idSegment(id: string | undefined, name = 'head-id'): string {
  * URL: the page for a markup `src`, the endpoint for the proxy's launch answer.
  */
 export function frameUrl(url: string, endpoint: string, base?: string): string {
+  const e = trustedEndpoint(endpoint);
   const u = parse(url, base);
   const q = u?.searchParams;
-  const e = endpointUrl(endpoint);
   const embed = `${e.pathname.replace(/\/+$/, '')}/embed/`;
   // (`test(null)` reads "null", which matches neither pattern.)
   if (

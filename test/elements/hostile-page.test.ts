@@ -41,7 +41,7 @@ const engine = engineOf(navigator.userAgent);
 
 let sim: SimInfo;
 let head: Head;
-/** The hostile proxy: loopback http (so "secure"), but not this page's origin and not trusted. */
+/** The hostile proxy: loopback http (so "secure"), not this page's origin, and not trusted until a test's script lists it. */
 let attacker: string;
 /** A launch link the proxy signed for `head`. */
 let signed: string;
@@ -72,6 +72,8 @@ const blobPage = () => URL.createObjectURL(new Blob(['<script>parent.__dhPwned =
 describe('the elements on a hostile page', () => {
   before(async () => {
     sim = await command<SimInfo>('sim-info');
+    // The site's own proxy, on another origin than this page: its script lists it. The attacker's is not listed (yet).
+    configure({ trustedEndpoints: [sim.endpoint] });
     head = await command<Head>('sim-create-head', { name: 'Ada' });
     attacker = `${(await attackerLog()).origin}/attacker/dh`;
     const res = await fetch(`${sim.endpoint}/heads/${head.id}/launch?view=chat`);
@@ -123,9 +125,8 @@ describe('the elements on a hostile page', () => {
 
     it('a link a server signed for a proxy on another origin is framed only when the element\'s endpoint is that proxy', async () => {
       const url = signed;
-      // The endpoint stays this page's /dh: a trust list naming the proxy's origin is not enough,
-      // the link must be exactly the endpoint's /embed/<id>.
-      configure({ trustedEndpoints: [sim.endpoint] });
+      // The endpoint stays this page's /dh: a trust list naming the proxy's origin (the before
+      // hook's) is not enough, the link must be exactly the endpoint's /embed/<id>.
       const refused = await fixture<DhAvatar>(html`<dh-avatar src=${url}></dh-avatar>`);
       expect((await errorOf(refused, () => refused.activate())).code).to.equal('unsafe_url');
       const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
@@ -134,7 +135,51 @@ describe('the elements on a hostile page', () => {
     });
   });
 
-  describe('<dh-avatar> with a hostile endpoint', () => {
+  describe('markup alone cannot choose the endpoint', () => {
+    it('an injected avatar naming a proxy of its own, eager, with the microphone and a wider sandbox, frames nothing and asks that proxy nothing', async () => {
+      // The attack of issue 27: no script, only a tag a sanitizer lets through.
+      const errors: DhErrorDetail[] = [];
+      const wrapper = await fixture<HTMLElement>(
+        html`<div @dh-error=${(e: CustomEvent<DhErrorDetail>) => errors.push(e.detail)}>
+          <dh-avatar head-id="own-origin" endpoint=${attacker} loading="eager" allow="microphone; camera" sandbox="allow-modals"></dh-avatar>
+        </div>`,
+      );
+      const el = wrapper.querySelector('dh-avatar')!;
+      await waitUntil(() => errors.length > 0 && el.shadowRoot!.querySelector('[part="error"]'), 'the avatar says why');
+      expect(errors.map((e) => e.code)).to.deep.equal(['untrusted_endpoint']);
+      expect(errors[0]!.message, 'the site owner reads what to do').to.contain('configure({trustedEndpoints})');
+      expect(frameOf(el), 'no frame').to.equal(null);
+      expect((await attackerLog()).requests, 'nothing reached the proxy the markup named').to.deep.equal([]);
+    });
+
+    it('pickers, the studio and the head form ask an endpoint the site did not list nothing, with or without the site\'s headers', async () => {
+      const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
+      await waitUntil(() => picker.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
+      expect(picker.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('configure({trustedEndpoints})');
+      const cookies = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .credentials=${'include'}></dh-face-picker>`);
+      await waitUntil(() => cookies.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
+      const studio = await fixture<DhVideoStudio>(html`<dh-video-studio head-id="x" endpoint=${attacker} .headers=${ADMIN}></dh-video-studio>`);
+      await waitUntil(() => studio.shadowRoot!.querySelector('[role="alert"]'), 'the studio says why');
+      // The head form hands its headers to its pickers, which load at once: they refuse as well.
+      const form = await fixture<DhHeadForm>(html`<dh-head-form endpoint=${attacker} .headers=${ADMIN}></dh-head-form>`);
+      const pickers = () => [...form.shadowRoot!.querySelectorAll('dh-face-picker, dh-voice-picker')];
+      await waitUntil(() => pickers().length === 2 && pickers().every((p) => p.shadowRoot!.querySelector('[role="alert"]')), 'both pickers say why');
+      expect((await attackerLog()).requests).to.deep.equal([]);
+    });
+
+    it('an endpoint with ? or # (which would point its routes anywhere) is refused before any request', async () => {
+      for (const endpoint of [`${attacker}/webhooks?x=`, `${attacker}#`, 'javascript:alert(1)//']) {
+        const el = await fixture<DhAvatar>(html`<dh-avatar head-id="own-origin" endpoint=${endpoint}></dh-avatar>`);
+        const error = await errorOf(el, () => el.activate());
+        expect(error.code, endpoint).to.equal('invalid_endpoint');
+      }
+      expect((await attackerLog()).requests).to.deep.equal([]);
+    });
+  });
+
+  describe('a proxy the site\'s script trusts, answering what it likes', () => {
+    before(() => configure({ trustedEndpoints: [attacker] }));
+
     for (const name of ['javascript', 'data', 'vbscript', 'blob', 'foreign', 'plain-http', 'other-route', 'nested-embed', 'beside-endpoint', 'unsigned']) {
       it(`a launch answer with a ${name} URL frames nothing and runs nothing`, async () => {
         const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${name} endpoint=${attacker}></dh-avatar>`);
@@ -196,32 +241,6 @@ describe('the elements on a hostile page', () => {
       expect((await attackerLog()).requests.map((r) => r.path).filter((p) => p.startsWith('/attacker/dh/') && p !== '/attacker/dh/voices')).to.deep.equal([]);
     });
 
-    it('an endpoint with ? or # (which would point its routes anywhere) is refused before any request', async () => {
-      for (const endpoint of [`${attacker}/webhooks?x=`, `${attacker}#`, 'javascript:alert(1)//']) {
-        const el = await fixture<DhAvatar>(html`<dh-avatar head-id="own-origin" endpoint=${endpoint}></dh-avatar>`);
-        const error = await errorOf(el, () => el.activate());
-        expect(error.code, endpoint).to.equal('invalid_endpoint');
-      }
-      expect((await attackerLog()).requests).to.deep.equal([]);
-    });
-  });
-
-  describe('the site\'s credentials', () => {
-    it('headers (an admin token) and credentials: "include" are never sent to an untrusted endpoint: nothing reaches it', async () => {
-      const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
-      await waitUntil(() => picker.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
-      expect(picker.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('configure({trustedEndpoints})');
-      const cookies = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .credentials=${'include'}></dh-face-picker>`);
-      await waitUntil(() => cookies.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');
-      const studio = await fixture<DhVideoStudio>(html`<dh-video-studio head-id="x" endpoint=${attacker} .headers=${ADMIN}></dh-video-studio>`);
-      await waitUntil(() => studio.shadowRoot!.querySelector('[role="alert"]'), 'the studio says why');
-      // The head form hands its headers to its pickers, which load at once: they refuse as well.
-      const form = await fixture<DhHeadForm>(html`<dh-head-form endpoint=${attacker} .headers=${ADMIN}></dh-head-form>`);
-      const pickers = () => [...form.shadowRoot!.querySelectorAll('dh-face-picker, dh-voice-picker')];
-      await waitUntil(() => pickers().length === 2 && pickers().every((p) => p.shadowRoot!.querySelector('[role="alert"]')), 'both pickers say why');
-      expect((await attackerLog()).requests).to.deep.equal([]);
-    });
-
     it('without headers, public data is asked for with no Authorization and no cookies', async () => {
       const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker}></dh-face-picker>`);
       await waitUntil(() => picker.shadowRoot!.textContent!.includes('Ada'), 'the faces arrived');
@@ -233,7 +252,6 @@ describe('the elements on a hostile page', () => {
     });
 
     it('once the site\'s script lists the endpoint with configure(), its headers go there', async () => {
-      configure({ trustedEndpoints: [attacker] });
       const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
       await waitUntil(async () => (await attackerLog().then((l) => l.requests)).some((r) => r.method === 'GET' && r.headers.authorization === ADMIN.authorization), 'the request arrived with the header');
       expect(picker).to.exist;

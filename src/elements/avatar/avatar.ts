@@ -77,11 +77,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     layout: { reflect: true },
     position: { reflect: true },
     label: {},
-    // Script only: an `allow` or `sandbox` attribute (markup) narrows the defaults instead (below).
     allow: { attribute: false },
     sandbox: { attribute: false },
-    _allowMarkup: { state: true },
-    _sandboxMarkup: { state: true },
     poster: {},
     _phase: { state: true },
     _summary: { state: true },
@@ -97,9 +94,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   private _error?: DhErrorDetail;
   private _open?: boolean;
   private _pending?: boolean;
-  /** The `allow` and `sandbox` attributes as written: they can only narrow (chosenAllow, frameSandbox). */
-  private _allowMarkup: string | null = null;
-  private _sandboxMarkup: string | null = null;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
   headId?: string;
@@ -126,10 +120,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
    */
   allow?: string;
   /**
-   * Sandbox tokens added by script to the frame's (`allow-scripts allow-same-origin allow-forms
-   * allow-popups allow-popups-to-escape-sandbox`) for a platform page that needs more, e.g.
-   * `allow-downloads`. `allow-top-navigation` is never added; `allow-top-navigation-by-user-activation`
-   * is. The `sandbox` attribute keeps only the default tokens it names.
+   * Sandbox tokens the site's script adds to the frame's defaults (api/urls.ts frameSandbox), e.g.
+   * `allow-downloads`; never `allow-top-navigation`. The attribute keeps only defaults it names.
    */
   sandbox?: string;
   /** Poster image URL; default the head's poster from the proxy. */
@@ -141,16 +133,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focusFrame?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
-
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'allow', 'sandbox'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'allow') this._allowMarkup = value;
-    else if (name === 'sandbox') this._sandboxMarkup = value;
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -333,8 +315,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
             part="frame"
             src=${frame.url}
             title=${this.#title}
-            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.layout), this.allow, this._allowMarkup), frame.origin, frame.url)}
-            sandbox=${frameSandbox(this.sandbox, this._sandboxMarkup)}
+            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.layout), this.allow, this.getAttribute('allow')), frame.origin, frame.url)}
+            sandbox=${frameSandbox(this.sandbox, this.getAttribute('sandbox'))}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}
           ></iframe>`

@@ -70,7 +70,8 @@ export function describeFacePicker(body: () => void): void {
     before(async () => {
       endpoint = (await executeServerCommand<{ endpoint: string }, unknown>('sim-info')).endpoint;
       // The proxy is on another origin than this page: the site's script trusts it with its headers.
-      configure({ trustedEndpoints: [endpoint] });
+      // With the addresses of the tests' fake catalogue and of a proxy that is down: as a site's script would list its proxies.
+      configure({ trustedEndpoints: [endpoint, 'http://fake.test/dh', 'http://127.0.0.1:9/dh'] });
     });
 
     body();
