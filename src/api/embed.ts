@@ -36,5 +36,13 @@ export function embedCode(options: EmbedOptions): string {
   if (options.view === 'stream') attrs.push('view="stream"');
   if (options.layout === 'bubble') attrs.push('layout="bubble"');
   const tag = `<dh-avatar ${attrs.join(' ')}></dh-avatar>`;
-  return options.bundle ? `${scriptTag(options.bundle)}\n${tag}` : tag;
+  if (!options.bundle) return tag;
+  // The elements trust the /dh of the proxy the bundle comes from (api/urls.ts); another prefix
+  // is listed by script, importing the same module the tag loads.
+  const home = `${new URL(options.bundle.url).origin}/dh`;
+  const listed =
+    options.endpoint.replace(/\/+$/, '') === home
+      ? ''
+      : `\n<script type="module">import { configure } from ${JSON.stringify(options.bundle.url).replace(/</g, '\\u003c')}; configure({ trustedEndpoints: [${JSON.stringify(options.endpoint).replace(/</g, '\\u003c')}] });</script>`;
+  return `${scriptTag(options.bundle)}${listed}\n${tag}`;
 }

@@ -5,9 +5,9 @@
  * page, fetches, shows an image or a video, or sends the site's credentials:
  *
  * - an endpoint is an http(s) URL or a path, with no `?` or `#` (which would point its routes
- *   anywhere), on the page's own origin, the kit's own (import.meta.url: the CMS snippet loads the
- *   bundle from the proxy) or one the site's script lists with `configure({trustedEndpoints})`:
- *   markup narrows, script widens;
+ *   anywhere), and trusted: the page's own `/dh`, the `/dh` of the proxy the kit was loaded from
+ *   (import.meta.url: the CMS snippet loads the bundle from the proxy's root), or one the site's
+ *   script lists with `configure({trustedEndpoints})` (origin and path): markup narrows, script widens;
  * - an id is checked before a path is built from it;
  * - the frame loads only a signed launch link at the endpoint (`<endpoint>/embed/<id>?view&exp&sig`),
  *   https (http on this machine); its `allow` delegates each known feature
@@ -19,20 +19,24 @@
 import { ApiRequestError } from './errors.js';
 import { ID_PATTERN, ID_RULE, VIEWS, type View } from './rules.js';
 
-/** Origins of proxies the site's script trusts besides the page's own. */
-const trustedOrigins = new Set<string>();
+/** Endpoints the site's script trusts (origin and path, without a trailing slash). */
+const trustedEndpointKeys = new Set<string>();
+/** An endpoint as it is trusted: its origin and path, without a trailing slash. */
+const endpointKey = (url: URL) => `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+/** Where the proxy's routes are unless the site says otherwise (DH_PREFIX's default). */
+const DEFAULT_PREFIX = '/dh';
 
 export interface KitOptions {
   /**
-   * Proxies on another origin than the page's that may receive the site's `headers` and cookies
-   * and whose origin may sign frame URLs (e.g. `['https://api.example.com/dh']`).
+   * Proxies the elements may use besides the page's own `/dh` (e.g. `['https://api.example.com/dh']`,
+   * or `['/api/dh']` for another prefix on this origin): origin and path, as in `endpoint`.
    */
   trustedEndpoints?: readonly string[];
 }
 
 /** Settings of the page's own script (never of the markup): call it before the elements load data. */
 export function configure(options: KitOptions): void {
-  for (const endpoint of options.trustedEndpoints ?? []) trustedOrigins.add(endpointUrl(endpoint).origin);
+  for (const endpoint of options.trustedEndpoints ?? []) trustedEndpointKeys.add(endpointKey(endpointUrl(endpoint)));
 }
 
 /** `url` resolved against `base` (itself resolved against the page), or undefined when either is malformed. */
@@ -45,13 +49,25 @@ const parse = (url: string, base = ''): URL | undefined => {
 };
 
 /**
- * The kit's own origin: a page that loads it from its proxy (the CMS snippet: the bundle from
- * the proxy's origin) trusts that proxy. `null` where the module is no http(s) URL (SSR, tests in Node).
+ * The kit's own origin when it was loaded from that origin's root, as the proxy serves the bundle
+ * (`/dh-kit.<hash>.js`: the CMS snippet), so that proxy's `/dh` is trusted as it is. Not when it
+ * came from a path (a public CDN's `/npm/dh-kit@…/…`, whose origin serves anyone's files), nor
+ * where the module is no http(s) URL (SSR, Node).
  */
-const ownOrigin = /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : null;
+const kitOrigin = (() => {
+  const url = /^https?:/.test(import.meta.url) ? new URL(import.meta.url) : undefined;
+  return url && /^\/[^/]+\.js$/.test(url.pathname) ? url.origin : null;
+})();
 
-/** The page's own origin, the kit's own, or one the site's script listed. */
-export const isTrusted = (url: URL): boolean => url.origin === location.origin || url.origin === ownOrigin || trustedOrigins.has(url.origin);
+/**
+ * Whether the elements may use an endpoint: the page's own `/dh`, the `/dh` of the proxy the kit
+ * was loaded from, or one the site's script listed (origin and path: any other path of a trusted
+ * origin, such as its uploads, is not a proxy).
+ */
+export const isTrusted = (url: URL): boolean => {
+  const key = endpointKey(url);
+  return key === location.origin + DEFAULT_PREFIX || (kitOrigin !== null && key === kitOrigin + DEFAULT_PREFIX) || trustedEndpointKeys.has(key);
+};
 
 /**
  * The endpoint as a URL, when the page may use it at all: markup alone (an injected tag, a CMS
@@ -63,7 +79,7 @@ export function trustedEndpoint(endpoint: string): URL {
   if (isTrusted(url)) return url;
   throw new ApiRequestError(
     'untrusted_endpoint',
-    `The endpoint ${url.origin} is not this page's origin nor the kit's own: the site's script lists it with configure({trustedEndpoints}).`,
+    `Untrusted endpoint ${endpointKey(url)}: list it with configure({trustedEndpoints}).`,
   );
 }
 

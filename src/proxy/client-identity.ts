@@ -70,7 +70,10 @@ export function forwardedFor(c: Context): string | undefined {
  * (a site's own key) is returned as given.
  */
 export function addressBucket(address: string): string {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // A port some proxies append (`1.2.3.4:5678`, `[2001:db8::1]:443`) is no part of the client.
+  const trimmed = address.trim();
+  const unported = /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(trimmed) ? trimmed.replace(/:\d+$/, '') : trimmed.replace(/^\[([^\]]+)\]:\d+$/, '$1');
+  const bare = unported.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare) ?? /^::(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
   if (mapped) return mapped[1]!;
   if (!bare.includes(':') || !/^[\da-f:.]+$/i.test(bare)) return bare;
@@ -100,6 +103,9 @@ function expandIpv6(address: string): string[] | undefined {
   if (!groups.every((g) => /^[\da-f]{1,4}$/i.test(g))) return undefined;
   return groups.map((g) => g.toLowerCase().padStart(4, '0'));
 }
+
+/** Whether a site's key is an IP address (v4, or v6 as addressBucket reads it). */
+const isAddress = (key: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(key) || addressBucket(key).endsWith('::/64');
 
 const encoder = new TextEncoder();
 /** Recent keys' hashes: a visitor's requests hash their key once (bounded: cleared when full). */
@@ -131,7 +137,8 @@ export function clientIdentity(options: { clientKey?: ClientKey; trustProxy: boo
   return async (c) => {
     if (options.clientKey) {
       const own = options.clientKey(c);
-      if (own) return hashedClient(`key:${own}`);
+      // An address (CF-Connecting-IP on Workers, say) counts like one the proxy found: IPv6 by /64.
+      if (own) return hashedClient(isAddress(own) ? `ip:${addressBucket(own)}` : `key:${own}`);
     } else {
       const address = (options.trustProxy ? forwardedFor(c) : undefined) ?? connectionAddress(c);
       if (address) return hashedClient(`ip:${addressBucket(address)}`);

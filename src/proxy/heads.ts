@@ -18,6 +18,8 @@ import { fail } from './http.js';
  * cached a minute) and listed heads cost nothing; DH_RATE_LIMIT=0 (no per-client limits) turns it off.
  */
 export const HEAD_READS_PER_CLIENT = 20;
+/** And at most this many for all clients together (a crowd inventing ids): then 429 for uncached heads only. */
+export const HEAD_READS_PER_MINUTE = 600;
 
 /**
  * The head of a public route: published (assertPublished), and read through the cache; a read the
@@ -27,8 +29,11 @@ export async function publicHead(deps: Deps, c: Context, id: string): Promise<He
   assertPublished(deps, id);
   // Off with the per-client limits (DH_RATE_LIMIT=0: one trusted client, a test suite).
   if (deps.config.rateLimit > 0 && !deps.config.publicHeads.includes(id) && !deps.headCached(id)) {
-    const used = await deps.store.increment(`head-reads:${await deps.clientOf(c)}:${Math.floor(deps.now() / 60_000)}`, 65_000);
-    if (used > HEAD_READS_PER_CLIENT) {
+    const minute = Math.floor(deps.now() / 60_000);
+    // The store away (Redis down): reads go on, as the rate limit's do (README, Deploying).
+    const count = (key: string) => deps.store.increment(key, 65_000).catch(() => 0);
+    const used = await count(`head-reads:${await deps.clientOf(c)}:${minute}`);
+    if (used > HEAD_READS_PER_CLIENT || (await count(`head-reads:all:${minute}`)) > HEAD_READS_PER_MINUTE) {
       fail(429, 'rate_limited', `Too many different heads asked for: at most ${HEAD_READS_PER_CLIENT} a minute. Try again in a minute.`, { 'retry-after': '60' });
     }
   }

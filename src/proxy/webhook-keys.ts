@@ -35,6 +35,11 @@ export const KEY_LOOKUP_TIMEOUT_MS = 2000;
  * knows (knownHead) are looked up without it.
  */
 export const KEY_LOOKUPS_PER_SOURCE = 10;
+/**
+ * And at most this many for all senders together (through the store), so a crowd of senders
+ * cannot spend the organisation's quota either. Known heads never count against it.
+ */
+export const UNKNOWN_KEY_LOOKUPS_PER_MINUTE = 120;
 /** A head the proxy has seen for real is remembered this long. */
 export const KNOWN_HEAD_TTL_MS = 30 * 24 * 3600e3;
 const knownHeadKey = (head: string) => `head-known:${head}`;
@@ -121,6 +126,8 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
       clearTimeout(timer);
     }
     await storeSharedKeys(deps.store, head, keys);
+    // A head with webhooks is real: known from now on.
+    if (keys.length) await rememberHead(deps.store, head).catch(() => undefined);
     return keys;
   })().finally(() => running.delete(head));
   running.set(head, lookup);
@@ -139,8 +146,11 @@ export async function keysFor(deps: Deps, head: string, source: string): Promise
   const stored = await storedSharedKeys(deps.store, head);
   if (stored) return { keys: stored, cached: true };
   if (!(await knownHead(deps, head))) {
-    const used = await deps.store.increment(`webhook-key-lookups:${source}:${Math.floor(deps.now() / 60_000)}`, 65_000);
+    const minute = Math.floor(deps.now() / 60_000);
+    const used = await deps.store.increment(`webhook-key-lookups:${source}:${minute}`, 65_000);
     if (used > KEY_LOOKUPS_PER_SOURCE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_SOURCE} look-ups of unknown heads' keys this minute from one sender`, true);
+    const all = await deps.store.increment(`webhook-key-lookups:all:${minute}`, 65_000);
+    if (all > UNKNOWN_KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${UNKNOWN_KEY_LOOKUPS_PER_MINUTE} look-ups of unknown heads' keys this minute`, true);
   }
   return { keys: await readPlatformKeys(deps, head), cached: false };
 }

@@ -270,6 +270,7 @@ describe('<dh-avatar>', () => {
       const endpoint = sim.endpoint.replace('//127.0.0.1:', '//localhost:');
       const origin = new URL(endpoint).origin;
       expect(origin).not.to.equal(new URL(sim.endpoint).origin);
+      configure({ trustedEndpoints: [endpoint] });
       const [a, b] = await twoAvatars(endpoint);
       expect(links(origin)).to.equal(0, 'nothing before the pointer comes');
       a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
@@ -281,12 +282,21 @@ describe('<dh-avatar>', () => {
     it('focusin warms the connection too, once per page', async () => {
       const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.2:');
       const origin = new URL(endpoint).origin;
+      configure({ trustedEndpoints: [endpoint] });
       const [a, b] = await twoAvatars(endpoint);
       expect(links(origin)).to.equal(0, 'nothing before focus comes');
       a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       b!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       expect(links(origin)).to.equal(1, 'one link for the origin, ever');
       expect(frameOf(b!)).to.equal(null, 'preconnect does not load anything');
+    });
+
+    it('an endpoint the page does not trust gets no connection, not even a preconnect', async () => {
+      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.3:');
+      const [a] = await twoAvatars(endpoint);
+      a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      expect(links(new URL(endpoint).origin)).to.equal(0);
     });
   });
 

@@ -152,6 +152,15 @@ describe('the elements on a hostile page', () => {
       expect((await attackerLog()).requests, 'nothing reached the proxy the markup named').to.deep.equal([]);
     });
 
+    it('another path of a trusted origin is no proxy: an upload named as endpoint and src frames nothing', async () => {
+      // The page's own origin, but not its /dh: e.g. a file someone uploaded, shaped like a launch link.
+      const upload = `${location.origin}/uploads/u1`;
+      const el = await fixture<DhAvatar>(html`<dh-avatar endpoint=${upload} src=${`${upload}/embed/x?view=chat&exp=${Math.floor(Date.now() / 1000) + 60}&sig=${'a'.repeat(64)}`}></dh-avatar>`);
+      const error = await errorOf(el, () => el.activate());
+      expect(error.code).to.equal('untrusted_endpoint');
+      expect(frameOf(el), 'no frame').to.equal(null);
+    });
+
     it('pickers, the studio and the head form ask an endpoint the site did not list nothing, with or without the site\'s headers', async () => {
       const picker = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${attacker} .headers=${ADMIN}></dh-face-picker>`);
       await waitUntil(() => picker.shadowRoot!.querySelector('[role="alert"]'), 'the picker says why');

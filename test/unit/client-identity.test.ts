@@ -120,6 +120,23 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     expectShares(await twoClients(send), 'Next.js behind its edge');
   });
 
+  test('a clientKey that returns addresses (CF-Connecting-IP on Workers) counts IPv6 by /64 too, and ports are no new clients', async () => {
+    const app = createProxy({
+      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+      platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
+      log: () => undefined,
+      warn: () => undefined,
+      clientKey: (c) => c.req.header('cf-connecting-ip'),
+    });
+    let n = 0;
+    // Client A: a new address of its /64 each time; client B: another /64.
+    const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'cf-connecting-ip': c === 'a' ? `2001:db8:7:7::${++n}` : '2001:db8:7:8::1' } })).status;
+    expectShares(await twoClients(send), 'IPv6 from clientKey');
+    const trusted = siteProxy({ DH_TRUST_PROXY: 'true' });
+    const fromPort = async (c: 'a' | 'b') => (await trusted.fetch(new Request('https://shop.example/dh/health', { headers: { 'x-forwarded-for': c === 'a' ? `198.51.100.9:${40000 + ++n}` : '198.51.100.10:40000' } }))).status;
+    expectShares(await twoClients(fromPort), 'X-Forwarded-For with ports');
+  });
+
   test('a site that knows its clients better passes clientKey (a signed-in user, say); undefined refuses the request', async () => {
     const app = createProxy({
       config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
@@ -146,6 +163,8 @@ describe('client keys as the store sees them', () => {
     assert.equal(addressBucket('::1'), '0000:0000:0000:0000::/64');
     assert.equal(addressBucket('64:ff9b::192.0.2.33'), '0064:ff9b:0000:0000::/64');
     assert.notEqual(addressBucket('2001:db8:1:2::9'), addressBucket('2001:db8:1:3::9'), 'another /64 is another client');
+    assert.equal(addressBucket('203.0.113.7:5678'), '203.0.113.7', 'a port some proxies append is dropped');
+    assert.equal(addressBucket('[2001:db8:1:2::9]:443'), '2001:0db8:0001:0002::/64');
     assert.equal(addressBucket('not an address'), 'not an address');
     assert.equal(addressBucket('1:2:3'), '1:2:3', 'not IPv6: kept as it is');
   });

@@ -99,7 +99,9 @@ describe('simulator sessions and events', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     // Long idle times: a test that is not about them is never overtaken by a warning however slow
     // the machine; the tests about them shorten them for their own sessions (shortIdle).
-    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 60_000, timeoutMs: 120_000, deliveryTimeoutMs: 200, deliveryRetryBaseMs: 10 });
+    // And the platform's own delivery time limit (5 s): a delivery this busy machine answers late is
+    // not retried into a duplicate; the time-out test shortens it for itself.
+    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 60_000, timeoutMs: 120_000, deliveryRetryBaseMs: 10 });
     client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey, allowLoopbackWebhooks: true });
   });
   after(async () => {
@@ -213,6 +215,7 @@ describe('simulator sessions and events', () => {
     const base = 60;
     const ends = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');
     sim.store.options.deliveryRetryBaseMs = base;
+    sim.store.options.deliveryTimeoutMs = 200;
     delayMs = 400;
     try {
       s.ws.close();
@@ -223,6 +226,7 @@ describe('simulator sessions and events', () => {
     } finally {
       delayMs = 0;
       sim.store.options.deliveryRetryBaseMs = 10;
+      sim.store.options.deliveryTimeoutMs = 5000;
     }
     assert.ok(ends().every((d) => d.error === 'timeout'));
     assert.deepEqual(ends().map((d) => d.attempt), [1, 2, 3, 4]);

@@ -7,7 +7,7 @@
 import { launchSchema } from '../../api/answers.js';
 import { ApiRequestError, getJson, refusal } from '../../api/client.js';
 import type { View } from '../../api/rules.js';
-import { frameUrl, idSegment, mediaUrl, pageOrigin } from '../../api/urls.js';
+import { frameUrl, idSegment, isTrusted, mediaUrl, pageOrigin } from '../../api/urls.js';
 
 /** What the frame loads: a checked launch URL, and the platform page's origin it leads to. */
 export interface Frame {
@@ -66,7 +66,8 @@ const preconnected = new Set<string>();
  */
 export function preconnect(endpoint: string): void {
   const url = mediaUrl(endpoint);
-  const origin = url && new URL(url).origin;
+  // Not even a connection to an endpoint the page does not trust (markup cannot choose one).
+  const origin = url && isTrusted(new URL(url)) && new URL(url).origin;
   if (!origin || origin === location.origin || preconnected.has(origin)) return;
   preconnected.add(origin);
   document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: '' }));

@@ -14,7 +14,7 @@ import type { EventHub } from '../events.js';
 import { fail } from '../http.js';
 import { JSON_MAX_DEPTH, jsonTooDeep } from '../validate.js';
 import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
-import { keysFor, keysUnavailable, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
+import { keysFor, keysUnavailable, knownHead, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
 
 export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
 
@@ -68,8 +68,9 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
       verified = await verifyWebhookSignature(raw, signature, keys);
     }
     if (!verified) fail(401, 'bad_signature', 'The x-signature-256 header does not match the body for any shared key of this head.');
-    // A head whose delivery verified is real: its later look-ups cost no sender's budget.
-    await rememberHead(deps.store, headId);
+    // A head whose delivery verified is real: its later look-ups cost no sender's budget. Written
+    // once, not per delivery (Workers KV takes one write a second per key); never a reason to refuse.
+    if (!(await knownHead(deps, headId).catch(() => true))) await rememberHead(deps.store, headId).catch(() => undefined);
     let json: unknown;
     let text = '';
     try {
