@@ -94,7 +94,12 @@ async function createVideo(
   const stop = new AbortController();
   const onInterrupt = () => stop.abort(new Interrupted());
   process.on('SIGINT', onInterrupt);
-  const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(opts.timeoutS * 1000)]);
+  // A timer of our own, not AbortSignal.timeout(): AbortSignal.any() holds its sources weakly, and
+  // a timeout signal nothing else referenced could be collected under load and never fire (the
+  // wait then ran on past --timeout).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), opts.timeoutS * 1000);
+  const signal = AbortSignal.any([stop.signal, deadline.signal]);
   const progress = startProgress(io, headId);
   let talk: Talk | undefined;
   try {
@@ -116,6 +121,7 @@ async function createVideo(
     progress.end();
     throw new Error(`no video after ${opts.timeoutS} s; it may still come: dh-kit videos list ${headId} (or a longer --timeout)`);
   } finally {
+    clearTimeout(timer);
     process.off('SIGINT', onInterrupt);
   }
   progress.end(`Video ready after ${progress.elapsed()}.`);
