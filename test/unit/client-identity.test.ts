@@ -12,7 +12,7 @@ import express from 'express';
 import { Hono } from 'hono';
 import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createProxy } from '../../src/proxy/app.js';
-import { addressBucket, CLIENT_UNKNOWN_MESSAGE, hashedClient } from '../../src/proxy/client-identity.js';
+import { addressBucket, CLIENT_UNKNOWN_MESSAGE, hashedClient, type ClientKey } from '../../src/proxy/client-identity.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
@@ -24,12 +24,13 @@ const access = platformAccess(sim);
 const LIMIT = 3;
 
 /** A proxy as a site makes it (`parseConfig(process.env)`), with the simulator for the platform. */
-function siteProxy(env: Record<string, string> = {}, warnings: string[] = []) {
+function siteProxy(env: Record<string, string> = {}, warnings: string[] = [], clientKey?: ClientKey) {
   return createProxy({
     config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32), DH_PUBLIC_HEADS: '*', ...env }), platform: access },
     platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
     log: () => undefined,
     warn: (m) => warnings.push(m),
+    ...(clientKey ? { clientKey } : {}),
   });
 }
 
@@ -121,13 +122,7 @@ describe('every client its own share, on every way of mounting the proxy', () =>
   });
 
   test('a clientKey that returns addresses (CF-Connecting-IP on Workers) counts IPv6 by /64 too, and ports are no new clients', async () => {
-    const app = createProxy({
-      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
-      platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
-      log: () => undefined,
-      warn: () => undefined,
-      clientKey: (c) => c.req.header('cf-connecting-ip'),
-    });
+    const app = siteProxy({}, [], (c) => c.req.header('cf-connecting-ip'));
     let n = 0;
     // Client A: a new address of its /64 each time; client B: another /64.
     const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'cf-connecting-ip': c === 'a' ? `2001:db8:7:7::${++n}` : '2001:db8:7:8::1' } })).status;
@@ -138,13 +133,7 @@ describe('every client its own share, on every way of mounting the proxy', () =>
   });
 
   test('a site that knows its clients better passes clientKey (a signed-in user, say); undefined refuses the request', async () => {
-    const app = createProxy({
-      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
-      platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
-      log: () => undefined,
-      warn: () => undefined,
-      clientKey: (c) => c.req.header('x-user') || undefined,
-    });
+    const app = siteProxy({}, [], (c) => c.req.header('x-user') || undefined);
     const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'x-user': c === 'a' ? 'ada' : 'grace' } })).status;
     expectShares(await twoClients(send), 'clientKey');
     assert.equal((await app.request('/dh/health')).status, 500, 'no key: refused, not counted with the others');
