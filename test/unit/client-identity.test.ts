@@ -14,6 +14,7 @@ import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createProxy } from '../../src/proxy/app.js';
 import { addressBucket, CLIENT_UNKNOWN_MESSAGE, hashedClient, type ClientKey } from '../../src/proxy/client-identity.js';
 import { parseConfig } from '../../src/proxy/config.js';
+import { memoryStore } from '../../src/proxy/shared-store.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { connection, platformAccess, simFetch } from './proxy-harness.js';
@@ -158,12 +159,26 @@ describe('client keys as the store sees them', () => {
     assert.equal(addressBucket('1:2:3'), '1:2:3', 'not IPv6: kept as it is');
   });
 
-  test('keys are hashed: clients that a store would normalise into one key stay apart (unstorage collapses "::")', async () => {
+  test('keys are hashed: the store sees hex only for a client, never its address (unstorage collapses "::")', async () => {
     const a = await hashedClient('ip:2001:0db8:0001:0002::/64');
-    const b = await hashedClient('ip:2001:0db8:0001:0002:/64');
-    assert.notEqual(a, b);
-    assert.match(a, /^[0-9a-f]{32}$/, 'hex only: nothing a store would rewrite');
+    assert.notEqual(a, await hashedClient('ip:2001:0db8:0001:0002:/64'));
     assert.equal(await hashedClient('ip:2001:0db8:0001:0002::/64'), a, 'the same client, the same key');
+    // What the rate limit writes to the store, recorded: every counter key names a hash, not the address.
+    const store = memoryStore();
+    const keys: string[] = [];
+    const increment = store.increment.bind(store);
+    store.increment = (key, ttl, by) => (keys.push(key), increment(key, ttl, by));
+    const app = createProxy({
+      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+      platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
+      log: () => undefined,
+      warn: () => undefined,
+      store,
+    });
+    assert.equal((await app.request('/dh/health', {}, connection('2001:db8:5:6::7'))).status, 200);
+    const counters = keys.filter((k) => k.startsWith('rl:'));
+    assert.equal(counters.length, 1, keys.join(', '));
+    assert.match(counters[0]!, /^rl:browser:[0-9a-f]{32}:\d+$/, 'a hash between the limit and the minute');
   });
 
   test('two IPv6 clients in different /64s, one over its limit: the other keeps its share; the same /64 shares one', async () => {
