@@ -7,9 +7,11 @@
  *
  *   cached     GET /dh/faces?take=24 with 32 keep-alive connections: req/s, p50, p99, next to a
  *              bare node:http server answering the proxy's own bytes and headers (interleaved runs)
+ *   cross-origin  the same, as a CMS page's visitors ask it: `Origin` of a listed site and
+ *              `Accept-Encoding`, so CORS and compression are both on the path
  *   uncached   GET /dh/heads/:id/videos (admin; always a platform call) next to the same call
  *              made straight to the simulator: p50 of sequential requests on one connection
- *   stampede   a fresh proxy (no token, no catalogue), 500 concurrent GET /dh/faces?take=24: all
+ *   stampede   a fresh proxy (no token, no catalogue), 500 concurrent GET /dh/faces?take=24 from 50 addresses: all
  *              answered alike, one token request and one catalogue request reach the simulator
  *   soak       10,000 requests of a browser-like mix while ~10 % of the simulator's answers are
  *              faults (5xx, 429, late past the client's timeout, malformed): no crash, no hung
@@ -57,6 +59,9 @@ const ADMIN = 'bench-admin-token-0123456789';
 /** A browser's request for a catalogue page (the bare server answers what the proxy answered to it). */
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'dh-kit-bench' };
 const CATALOGUE = `${PREFIX}/faces?take=24`;
+/** A CMS page on another origin, listed in DH_ALLOWED_ORIGINS: its visitors' browsers send `Origin`. */
+const SITE = 'https://cms.bench.example';
+const CROSS_ORIGIN = { ...BROWSER, origin: SITE };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ── Children ───────────────────────────────────────────────────────────────────────────────────
@@ -167,6 +172,7 @@ function proxySpec(sim, port, extra = {}) {
       DH_PUBLIC_HEADS: '*',
       DH_RATE_LIMIT: '1000000000',
       DH_PREFIX: PREFIX,
+      DH_ALLOWED_ORIGINS: SITE,
       PORT: String(port),
     },
     ...extra,
@@ -176,9 +182,9 @@ function proxySpec(sim, port, extra = {}) {
 // ── HTTP helpers ───────────────────────────────────────────────────────────────────────────────
 
 /** One request; resolves `{status, headers, rawHeaders, body}` (body a Buffer), or `{hung: true}` after `timeoutMs`. */
-function get(url, { headers = {}, agent, timeoutMs = 30_000, method = 'GET', body } = {}) {
+function get(url, { headers = {}, agent, timeoutMs = 30_000, method = 'GET', body, localAddress } = {}) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent }, (res) => {
+    const req = httpRequest(url, { method, headers, agent, localAddress }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
@@ -198,38 +204,41 @@ async function simRequests(sim, path) {
   return JSON.parse(res.body.toString()).length;
 }
 
-function load(url, { seconds, connections = 32 }) {
-  return autocannon({ url, connections, duration: seconds, headers: BROWSER });
+function load(url, { seconds, connections = 32, headers = BROWSER }) {
+  return autocannon({ url, connections, duration: seconds, headers });
 }
 
 // ── The four measurements ──────────────────────────────────────────────────────────────────────
 
 /** Cached catalogue page: the proxy next to a bare node:http server answering its bytes. */
-async function cached({ sim, ports, runs, seconds, log }) {
+async function cached({ sim, ports, runs, seconds, log, headers = BROWSER, label = 'cached' }) {
   const proxy = await startChild('proxy', proxySpec(sim, ports.proxy));
   let bare;
   try {
-    const sample = await get(`${proxy.url}${CATALOGUE}`, { headers: BROWSER });
+    const sample = await get(`${proxy.url}${CATALOGUE}`, { headers });
     if (sample.status !== 200) throw new Error(`GET ${CATALOGUE} answered ${sample.status}: ${sample.body}`);
-    const headers = {};
+    if (headers.origin && sample.headers['access-control-allow-origin'] !== headers.origin) {
+      throw new Error(`GET ${CATALOGUE} from ${headers.origin} has no CORS answer (access-control-allow-origin: ${sample.headers['access-control-allow-origin']})`);
+    }
+    const answered = {};
     for (let i = 0; i < sample.rawHeaders.length; i += 2) {
       const name = sample.rawHeaders[i].toLowerCase();
-      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = sample.rawHeaders[i + 1];
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) answered[name] = sample.rawHeaders[i + 1];
     }
-    bare = await startChild('bare', { port: ports.bare, status: sample.status, headers, body: sample.body.toString('base64') });
-    const check = await get(`${bare.url}${CATALOGUE}`, { headers: BROWSER });
+    bare = await startChild('bare', { port: ports.bare, status: sample.status, headers: answered, body: sample.body.toString('base64') });
+    const check = await get(`${bare.url}${CATALOGUE}`, { headers });
     if (!check.body.equals(sample.body)) throw new Error('the bare server does not answer the proxy\'s bytes');
     // Warm both (JIT, connections), then alternate, so a machine's drift hits both alike.
-    await load(`${proxy.url}${CATALOGUE}`, { seconds: 1 });
-    await load(`${bare.url}${CATALOGUE}`, { seconds: 1 });
+    await load(`${proxy.url}${CATALOGUE}`, { seconds: 1, headers });
+    await load(`${bare.url}${CATALOGUE}`, { seconds: 1, headers });
     const samples = { proxy: [], bare: [] };
     for (let run = 0; run < runs; run++) {
       for (const [name, server] of [['proxy', proxy], ['bare', bare]]) {
-        const r = await load(`${server.url}${CATALOGUE}`, { seconds });
+        const r = await load(`${server.url}${CATALOGUE}`, { seconds, headers });
         const failed = r.errors + r.timeouts + r.non2xx;
         if (failed) throw new Error(`${name}: ${failed} of ${r.requests.total} requests failed (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)`);
         samples[name].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
-        log?.(`  cached ${name} run ${run + 1}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+        log?.(`  ${label} ${name} run ${run + 1}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
       }
     }
     const figures = (list) => ({ rps: spread(list.map((s) => s.rps)), p50: spread(list.map((s) => s.p50)), p99: spread(list.map((s) => s.p99)) });
@@ -237,13 +246,16 @@ async function cached({ sim, ports, runs, seconds, log }) {
     const b = figures(samples.bare);
     const p99Floored = b.p99.median < PROXY_TARGETS.p99FloorMs;
     return {
+      origin: headers.origin ?? null,
       bytes: sample.body.length,
       contentEncoding: sample.headers['content-encoding'] ?? null,
       connections: 32,
       seconds,
       proxy: p,
       bare: b,
-      throughputRatio: p.rps.median / b.rps.median,
+      // Each proxy run over the bare run right after it (a drift of the machine hits a pair alike), the median pair.
+      throughputRatio: spread(samples.proxy.map((s, i) => s.rps / samples.bare[i].rps)).median,
+      throughputRatios: samples.proxy.map((s, i) => s.rps / samples.bare[i].rps),
       p99Ratio: p.p99.median / Math.max(b.p99.median, PROXY_TARGETS.p99FloorMs),
       p99Floored,
     };
@@ -305,7 +317,11 @@ async function stampede({ sim, ports }) {
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   try {
     const t = performance.now();
-    const answers = await Promise.all(Array.from({ length: PROXY_TARGETS.stampedeRequests }, () => get(`${proxy.url}${CATALOGUE}`, { headers: BROWSER, agent })));
+    // Many visitors: 50 addresses (127.0.0.2 …) of the loopback /8, 10 requests each, as the Node
+    // server caps the connections one address may hold.
+    const answers = await Promise.all(
+      Array.from({ length: PROXY_TARGETS.stampedeRequests }, (_, i) => get(`${proxy.url}${CATALOGUE}`, { headers: BROWSER, agent, localAddress: `127.0.0.${2 + (i % 50)}` })),
+    );
     const ms = performance.now() - t;
     const statuses = {};
     for (const a of answers) statuses[a.hung ? 'hung' : a.status] = (statuses[a.hung ? 'hung' : a.status] ?? 0) + 1;
@@ -488,6 +504,8 @@ export async function benchProxy({ quick = false, runs = quick ? 1 : Number(proc
     const result = { quick, runs, targets: PROXY_TARGETS };
     log?.('proxy: cached catalogue page, proxy and bare node:http…');
     result.cached = await cached({ sim, ports, runs, seconds: quick ? 1 : 5, log });
+    log?.(`proxy: the same page for a CMS page on another origin (Origin: ${SITE}), proxy and bare node:http…`);
+    result.crossOrigin = await cached({ sim, ports, runs, seconds: quick ? 1 : 5, log, headers: CROSS_ORIGIN, label: 'cross-origin' });
     log?.('proxy: an uncached route, through the proxy and straight to the simulator…');
     result.uncached = await uncached({ sim, ports, runs, count: quick ? 200 : 1_000, log });
     log?.('proxy: cold stampede…');
@@ -512,6 +530,7 @@ const unexpected = (stderr) => stderr.split('\n').filter((line) => line.trim() &
 export function proxyRows(r) {
   const t = PROXY_TARGETS;
   const c = r.cached;
+  const x = r.crossOrigin;
   const rps = (s) => `${Math.round(s.median).toLocaleString('en')} req/s`;
   const ms = (n) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
   const u = r.uncached;
@@ -520,6 +539,7 @@ export function proxyRows(r) {
   const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
   return [
     { name: `cached ${CATALOGUE}: throughput (32 conn.)`, value: `${rps(c.proxy.rps)} (${c.throughputRatio.toFixed(2)}×)`, ref: `bare ${rps(c.bare.rps)}`, target: `≥ ${t.throughputRatio}× bare`, ok: c.throughputRatio >= t.throughputRatio },
+    { name: `cross-origin ${CATALOGUE} (Origin, Accept-Encoding)`, value: `${rps(x.proxy.rps)} (${x.throughputRatio.toFixed(2)}×)`, ref: `bare ${rps(x.bare.rps)}`, target: `≥ ${t.throughputRatio}× bare`, ok: x.throughputRatio >= t.throughputRatio },
     { name: 'cached: p50, p99', value: `${c.proxy.p50.median} ms, ${c.proxy.p99.median} ms`, ref: `bare ${c.bare.p50.median} ms, ${c.bare.p99.median} ms${c.p99Floored ? ` (p99 < 1 ms: ${t.p99FloorMs} ms used)` : ''}`, target: `p99 ≤ ${t.p99Ratio}× bare`, ok: c.p99Ratio <= t.p99Ratio },
     { name: 'uncached talks list: p50', value: `${ms(u.proxyP50.median)} (+${ms(u.overheadMs)})`, ref: `simulator ${ms(u.directP50.median)}`, target: '', ok: true },
     { name: `cold stampede: ${s.requests} requests`, value: `${s.ok} × 200, ${s.distinctBodies} body`, ref: `${Math.round(s.ms)} ms`, target: `all 200, one body`, ok: s.ok === s.requests && s.distinctBodies === 1 },

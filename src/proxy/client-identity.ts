@@ -123,6 +123,16 @@ export async function hashedClient(key: string): Promise<string> {
   return hash;
 }
 
+/** Recent addresses as sent → their hashed bucket (a visitor's requests read their address once). */
+const addressHashes = new Map<string, string>();
+
+async function addressClient(address: string): Promise<string> {
+  const hash = await hashedClient(`ip:${addressBucket(address)}`);
+  if (addressHashes.size >= HASHES_KEPT) addressHashes.clear();
+  addressHashes.set(address, hash);
+  return hash;
+}
+
 /** The message of `client_unknown`: what the site owner sets. */
 export const CLIENT_UNKNOWN_MESSAGE =
   'The proxy cannot tell its clients apart here, so it will not rate-limit them all as one: serve it with @hono/node-server (or Express through getRequestListener), Bun, Deno or Cloudflare Workers so it sees the connection, set DH_TRUST_PROXY=true when a reverse proxy of yours appends the client address to X-Forwarded-For, or pass createProxy a clientKey.';
@@ -141,7 +151,7 @@ export function clientIdentity(options: { clientKey?: ClientKey; trustProxy: boo
       if (own) return hashedClient(isAddress(own) ? `ip:${addressBucket(own)}` : `key:${own}`);
     } else {
       const address = (options.trustProxy ? forwardedFor(c) : undefined) ?? connectionAddress(c);
-      if (address) return hashedClient(`ip:${addressBucket(address)}`);
+      if (address) return addressHashes.get(address) ?? addressClient(address);
     }
     if (!warned) {
       warned = true;

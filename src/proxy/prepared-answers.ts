@@ -16,7 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { toHex } from '../platform/hex.js';
 import { COMPRESS_THRESHOLD, acceptedEncodings, encodedEtag, etagMatches, finished, webCompressor, type Compressor, type Encoding } from './encodings.js';
-import { securityHeaders } from './security.js';
+import { corsHeadersOf, securityHeaders, withCors, type CorsHeaders } from './security.js';
 
 /**
  * What the prepared answers of one route may hold in all, bodies, their compressed forms and keys
@@ -33,11 +33,16 @@ const ALIAS_MAX_CHARS = 512;
 const CACHE_CONTROL = 'public, max-age=60';
 const encoder = new TextEncoder();
 
-interface Variant {
-  body: Uint8Array<ArrayBuffer>;
+interface Headers200And304 {
   /** Every header of its 200, and of its 304 (no content headers). */
   headers: Record<string, string>;
   notModified: Record<string, string>;
+}
+
+interface Variant extends Headers200And304 {
+  body: Uint8Array<ArrayBuffer>;
+  /** The same headers with each origin's CORS headers (corsFor makes one object per listed origin). */
+  cors: WeakMap<CorsHeaders, Headers200And304>;
 }
 
 interface Prepared {
@@ -108,7 +113,7 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
           'content-length': String(body.byteLength),
           ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
         };
-        return { body, headers, notModified };
+        return { body, headers, notModified, cors: new WeakMap() };
       })();
       e.variants.set(encoding, made);
     }
@@ -122,9 +127,17 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
       for (const encoding of accepted(c.req.header('accept-encoding'))) if ((chosen = await variant(e, encoding))) break;
     }
     chosen ??= (await variant(e, 'identity'))!;
+    // A cross-origin request's CORS headers, in this answer's own headers (security.ts corsFor).
+    const cors = corsHeadersOf(c);
+    let sent: Headers200And304 = chosen;
+    if (cors) {
+      let withOrigin = chosen.cors.get(cors);
+      if (!withOrigin) chosen.cors.set(cors, (withOrigin = { headers: withCors(chosen.headers, cors), notModified: withCors(chosen.notModified, cors) }));
+      sent = withOrigin;
+    }
     const res = etagMatches(c.req.header('if-none-match'), e.etag)
-      ? new Response(null, { status: 304, headers: chosen.notModified })
-      : new Response(c.req.method === 'HEAD' ? null : chosen.body, { status: 200, headers: chosen.headers });
+      ? new Response(null, { status: 304, headers: sent.notModified })
+      : new Response(c.req.method === 'HEAD' ? null : chosen.body, { status: 200, headers: sent.headers });
     return finished(res);
   };
 

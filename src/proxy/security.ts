@@ -97,10 +97,29 @@ export function csrfHeader(): MiddlewareHandler {
   };
 }
 
-/** CORS for the listed origins only; with none listed, no CORS headers at all (same-origin use). */
+/** The CORS headers of one origin's answers (a listed origin, or '' for any other or none). */
+export type CorsHeaders = Readonly<Record<string, string>>;
+const CORS_VARIABLE = 'dhCorsHeaders';
+/** The CORS headers `corsFor` chose for this request, for an answer that sets its headers itself (prepared-answers.ts). */
+export const corsHeadersOf = (c: Context): CorsHeaders | undefined => c.get(CORS_VARIABLE as never);
+/** `headers` with `cors` added; their Vary values are joined. */
+export function withCors(headers: Record<string, string>, cors: CorsHeaders | undefined): Record<string, string> {
+  if (!cors) return headers;
+  const { vary, ...rest } = cors;
+  return { ...headers, ...rest, ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}) };
+}
+
+/**
+ * CORS for the listed origins only; with none listed, no CORS headers at all (same-origin use).
+ * Hono's cors middleware answers the preflights, and makes, once for each listed origin (and once
+ * for any other), the headers of that origin's answers: every answer gets them from that one
+ * object. A prepared answer takes them into its own headers (one Response, no Headers object per
+ * request: a cross-origin catalogue request costs what a same-origin one does); any other answer
+ * gets them set after its route.
+ */
 export function corsFor(config: ProxyConfig): MiddlewareHandler {
   if (config.allowedOrigins.length === 0) return async (_c, next) => next();
-  return cors({
+  const middleware = cors({
     origin: config.allowedOrigins,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['content-type', 'authorization', CSRF_HEADER.toLowerCase()],
@@ -108,6 +127,26 @@ export function corsFor(config: ProxyConfig): MiddlewareHandler {
     credentials: true,
     maxAge: 600,
   });
+  /** Each origin's headers, made on its first request; any origin not listed counts as ''. */
+  const made = new Map<string, CorsHeaders>();
+  const make = async (key: string): Promise<CorsHeaders> => {
+    const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
+    const res = await probe.request('/', { headers: key ? { origin: key } : {} });
+    const headers = Object.freeze(Object.fromEntries(res.headers));
+    made.set(key, headers);
+    return headers;
+  };
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return middleware(c, next);
+    const origin = c.req.header('origin') ?? '';
+    const key = config.allowedOrigins.includes(origin) ? origin : '';
+    const headers = made.get(key) ?? (await make(key));
+    c.set(CORS_VARIABLE as never, headers as never);
+    await next();
+    // A prepared answer carries them already.
+    if (isFinished(c.res)) return;
+    for (const [name, value] of Object.entries(headers)) c.header(name, value, { append: name === 'vary' });
+  };
 }
 
 export function limitBody(): MiddlewareHandler {

@@ -21,6 +21,18 @@ export interface AtomicOps {
   increment(key: string, ttlMs: number, by: number): Promise<number>;
 }
 
+/** Keys as unstorage normalises them, remembered (the rate limit asks for the same few keys every request). */
+const normalizedKeys = new Map<string, string>();
+function normalized(key: string): string {
+  let done = normalizedKeys.get(key);
+  if (done === undefined) {
+    done = normalizeKey(key);
+    if (normalizedKeys.size >= 4096) normalizedKeys.clear();
+    normalizedKeys.set(key, done);
+  }
+  return done;
+}
+
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** A stored value with its expiry, or undefined when absent, expired, damaged or not ours. */
@@ -71,7 +83,7 @@ export class UnstorageStore implements KeyValueStore {
   }
 
   async add(key: string, value: string, ttlMs: number): Promise<boolean> {
-    if (this.atomic) return this.#try(() => this.atomic!.add(normalizeKey(key), entry(value, this.now() + ttlMs), ttlMs));
+    if (this.atomic) return this.#try(() => this.atomic!.add(normalized(key), entry(value, this.now() + ttlMs), ttlMs));
     return this.#oneAtATime(key, async () => {
       if ((await this.get(key)) !== undefined) return false;
       await this.set(key, value, ttlMs);
@@ -80,7 +92,9 @@ export class UnstorageStore implements KeyValueStore {
   }
 
   async increment(key: string, ttlMs: number, by = 1): Promise<number> {
-    if (this.atomic) return this.#try(() => this.atomic!.increment(normalizeKey(key), ttlMs, by));
+    // The memory store's Map cannot fail: its counters (the rate limit's, each request) go straight to it.
+    if (this.atomic && this.inMemory) return this.atomic.increment(normalized(key), ttlMs, by);
+    if (this.atomic) return this.#try(() => this.atomic!.increment(normalized(key), ttlMs, by));
     return this.#oneAtATime(key, async () => {
       const current = readEntry(await this.#try(() => this.storage.getItemRaw<string>(key)), this.now());
       const value = Number(current?.v ?? 0) + by;
@@ -101,7 +115,7 @@ export class UnstorageStore implements KeyValueStore {
 
   #oneAtATime<T>(name: string, op: () => Promise<T>): Promise<T> {
     // One queue per key as the driver sees it (`a/b` and `a:b` are one key to unstorage).
-    const key = normalizeKey(name);
+    const key = normalized(name);
     const before = this.#queues.get(key) ?? Promise.resolve();
     const run = before.then(op, op);
     const settled = run.catch(() => undefined);

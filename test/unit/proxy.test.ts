@@ -591,12 +591,26 @@ describe('proxy', () => {
       assert.equal((await p.request('/dh/health', { headers: { 'x-test-client': 'b' } })).status, 200, 'another client is not limited');
     });
 
-    test('CORS answers only the listed origins', async () => {
-      const p = makeProxy({ DH_ALLOWED_ORIGINS: 'https://shop.example.com' });
-      const ok = await p.request('/dh/faces', { headers: { origin: 'https://shop.example.com' } });
-      assert.equal(ok.headers.get('access-control-allow-origin'), 'https://shop.example.com');
-      const other = await p.request('/dh/faces', { headers: { origin: 'https://evil.example.com' } });
-      assert.equal(other.headers.get('access-control-allow-origin'), null);
+    test('CORS answers only the listed origins, on prepared, error and 304 answers alike', async () => {
+      const p = makeProxy({ DH_ALLOWED_ORIGINS: 'https://shop.example.com, https://blog.example.com' });
+      const ok = await p.request('/dh/faces', { headers: { origin: 'https://shop.example.com', 'accept-encoding': 'gzip' } });
+      assert.equal(ok.headers.get('access-control-allow-origin'), 'https://shop.example.com', 'a listed origin is answered');
+      assert.equal(ok.headers.get('access-control-allow-credentials'), 'true');
+      assert.equal(ok.headers.get('vary'), 'Accept-Encoding, Origin', 'a shared cache keeps one copy per origin and encoding');
+      // The same prepared answer, asked again: each origin gets its own headers, never another's.
+      const blog = await p.request('/dh/faces', { headers: { origin: 'https://blog.example.com', 'accept-encoding': 'gzip' } });
+      assert.equal(blog.headers.get('access-control-allow-origin'), 'https://blog.example.com', 'the second listed origin gets its own name back');
+      const other = await p.request('/dh/faces', { headers: { origin: 'https://evil.example.com', 'accept-encoding': 'gzip' } });
+      assert.equal(other.headers.get('access-control-allow-origin'), null, 'an origin not listed gets no CORS answer');
+      const same = await p.request('/dh/faces', { headers: { 'accept-encoding': 'gzip' } });
+      assert.equal(same.headers.get('access-control-allow-origin'), null, 'a same-origin request gets none');
+      const revalidated = await p.request('/dh/faces', { headers: { origin: 'https://shop.example.com', 'accept-encoding': 'gzip', 'if-none-match': ok.headers.get('etag')! } });
+      assert.equal(revalidated.status, 304);
+      assert.equal(revalidated.headers.get('access-control-allow-origin'), 'https://shop.example.com', 'a 304 carries CORS too');
+      const refused = await p.request('/dh/faces?take=abc', { headers: { origin: 'https://shop.example.com' } });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.headers.get('access-control-allow-origin'), 'https://shop.example.com', 'an error answer is readable by the listed page');
+      assert.equal(refused.headers.get('access-control-expose-headers'), 'etag,retry-after');
       const preflight = await p.request('/dh/heads', { method: 'OPTIONS', headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-dh-kit' } });
       assert.equal(preflight.status, 204);
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-dh-kit/);
