@@ -93,7 +93,7 @@ export function platformContract(t: ContractTarget): void {
       test('AUTH-1 the token endpoint answers shape A {token} and the client uses it', { skip: !sim && NEEDS_SIM }, async () => {
         await sim!.options({ tokenShape: 'A' });
         const token = await client().getToken();
-        assert.ok(token.length > 20);
+        assert.ok(token.length > 20, 'the client got a bearer token from the shape A answer');
         const body = await (await raw('/auth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: t.email, secretKey: t.secretKey }) })).json();
         assert.equal(typeof body.token, 'string');
       });
@@ -102,15 +102,15 @@ export function platformContract(t: ContractTarget): void {
         await sim!.options({ tokenShape: 'B' });
         try {
           const c = client();
-          assert.ok((await c.getToken()).length > 20);
-          assert.ok((await c.listFaces({ take: 1 })).data.length === 1);
+          assert.ok((await c.getToken()).length > 20, 'the client got a bearer token from the shape B answer');
+          assert.equal((await c.listFaces({ take: 1 })).data.length, 1, 'a shape B token opens the face catalogue');
         } finally {
           await sim!.options({ tokenShape: 'A' });
         }
       });
 
       test('AUTH-1 a live token works on the catalogues', async () => {
-        assert.ok((await client().listFaces({ take: 1 })).data.length <= 1);
+        assert.ok((await client().listFaces({ take: 1 })).data.length <= 1, 'a live token opens the face catalogue (one face asked for, at most one given)');
       });
 
       test('AUTH-3 ERR-2 every endpoint but the token one refuses a missing or invalid bearer with 401', async () => {
@@ -167,7 +167,7 @@ export function platformContract(t: ContractTarget): void {
         const res = await raw('/head_visual/face/all', { headers: { authorization: `Bearer ${stale}` } });
         assert.equal(res.status, 401);
         assert.match((await res.json()).message, /expired/);
-        assert.ok(token);
+        assert.ok(token, 'the client had a token before the clock moved');
         await sim!.reset();
       });
 
@@ -185,7 +185,7 @@ export function platformContract(t: ContractTarget): void {
         const c = client();
         await c.listVoices();
         await sim!.fault({ path: '/voice/all', status: 401, times: 1 });
-        assert.ok((await c.listVoices()).length > 0);
+        assert.ok((await c.listVoices()).length > 0, 'after one 401 the client logged in again and its retry listed the voices');
         assert.equal((await sim!.state()).tokensIssued, 2);
         await sim!.fault({ path: '/voice/all', status: 401, times: 2 });
         await rejects(c.listVoices(), 'unauthorized', /token/i);
@@ -228,7 +228,7 @@ export function platformContract(t: ContractTarget): void {
         await c.listFaces({ take: 1 });
         await c.textToVideo({ id: (await c.createHead({ ...headBase(), operationMode: 'ttt' })).id, text: 'Headers.' });
         const log = await sim!.requests();
-        assert.ok(log.length > 2);
+        assert.ok(log.length > 2, 'the simulator recorded the token, catalogue and head requests');
         for (const r of log) {
           assert.match(r.accept ?? '', /application\/json/, `${r.method} ${r.path} Accept`);
           if (r.method === 'POST') assert.match(r.contentType ?? '', /application\/json/, `${r.method} ${r.path} Content-Type`);
@@ -240,7 +240,7 @@ export function platformContract(t: ContractTarget): void {
     describe('faces', () => {
       test('FACE-1 the face list has data and meta with every documented field', async () => {
         const page = await shared.listFaces({ take: 5, page: 1 });
-        assert.ok(page.data.length > 0 && page.data.length <= 5);
+        assert.ok(page.data.length > 0 && page.data.length <= 5, 'the page holds faces, no more than the 5 asked for');
         const isUrl = (value: unknown, what: string) => {
           assert.equal(typeof value, 'string', `${what} is a string`);
           assert.match(new URL(value as string).protocol, /^https?:$/, `${what} is an http(s) URL`);
@@ -258,7 +258,7 @@ export function platformContract(t: ContractTarget): void {
         assert.ok(page.data.some((f) => f.avatar !== undefined), 'faces carry an avatar');
         const { meta } = page;
         assert.deepEqual([meta.page, meta.take], [1, 5]);
-        assert.ok(Number.isInteger(meta.itemCount) && meta.itemCount >= page.data.length);
+        assert.ok(Number.isInteger(meta.itemCount) && meta.itemCount >= page.data.length, 'meta.itemCount is a whole number counting at least the faces of this page');
         assert.equal(meta.pageCount, Math.ceil(meta.itemCount / 5));
         assert.equal(meta.hasNextPage, meta.itemCount > 5);
         // The raw answer: numbers (not the talks list's strings) and a boolean.
@@ -287,7 +287,7 @@ export function platformContract(t: ContractTarget): void {
         const all = await shared.listFaces({ take: 1 });
         const female = await shared.listFaces({ gender: 'FEMALE', take: 50 });
         const male = await shared.listFaces({ gender: 'MALE', take: 1 });
-        assert.ok(female.data.every((f) => f.gender === 'FEMALE'));
+        assert.ok(female.data.every((f) => f.gender === 'FEMALE'), 'the FEMALE filter gives female faces only');
         assert.equal(female.meta.itemCount + male.meta.itemCount, all.meta.itemCount);
       });
 
@@ -309,14 +309,14 @@ export function platformContract(t: ContractTarget): void {
       test('FACE-5 the client pages faces through /head_visual/face/all, never /head_visual/all', { skip: !sim && NEEDS_SIM }, async () => {
         await shared.listFaces({ take: 3, page: 2, gender: 'MALE', order: 'DESC' });
         const log = await sim!.requests();
-        assert.ok(log.some((r) => r.path === '/head_visual/face/all' && r.query.page === '2' && r.query.gender === 'MALE'));
-        assert.ok(!log.some((r) => r.path === '/head_visual/all'));
+        assert.ok(log.some((r) => r.path === '/head_visual/face/all' && r.query.page === '2' && r.query.gender === 'MALE'), 'faces are paged through /head_visual/face/all, with page and gender in the query');
+        assert.ok(!log.some((r) => r.path === '/head_visual/all'), 'the list of all visuals, /head_visual/all, is never asked for');
       });
     });
 
     describe('voices', () => {
       test('VOICE-1 the voice list comes as data.voices with every field', async () => {
-        assert.ok(voices.length > 0);
+        assert.ok(voices.length > 0, 'the platform lists voices');
         for (const v of voices.slice(0, 10)) {
           for (const k of ['displayName', 'voiceId', 'locale', 'language', 'gender', 'provider'] as const) assert.equal(typeof v[k], 'string');
         }
@@ -329,14 +329,14 @@ export function platformContract(t: ContractTarget): void {
 
       test('VOICE-2 STREAM-5 provider filters the voices', async () => {
         const streaming = await shared.listVoices({ provider: t.streamingProvider });
-        assert.ok(streaming.length > 0);
-        assert.ok(streaming.every((v) => v.provider === t.streamingProvider));
-        assert.ok(streaming.length < voices.length);
+        assert.ok(streaming.length > 0, 'the streaming provider has voices');
+        assert.ok(streaming.every((v) => v.provider === t.streamingProvider), 'the provider filter gives that provider’s voices only');
+        assert.ok(streaming.length < voices.length, 'the provider filter leaves the other providers’ voices out');
       });
 
       test('VOICE-3 HEAD-4 ERR-4 voiceId is the value; a display name as ttsVoice gives 404 voice not available', { skip: !t.allowCreate && NEEDS_CREATE }, async () => {
         const ok = await shared.createHead({ ...headBase(), operationMode: 'oc' });
-        assert.ok(ok.id);
+        assert.ok(ok.id, 'a head whose ttsVoice is a voiceId is created');
         const err = await rejects(
           shared.createHead({ ...headBase(), operationMode: 'oc', ttsVoice: otherVoice.displayName }),
           'voice_not_available',
@@ -350,10 +350,10 @@ export function platformContract(t: ContractTarget): void {
       test('HEAD-1 HEAD-8 an oc head is created; its read has publicId and a publicUrl of the documented form', async () => {
         const created = await shared.createHead({ ...headBase(), operationMode: 'oc' });
         const head = await shared.getHead(created.id);
-        assert.ok(head.publicId);
+        assert.ok(head.publicId, 'the head read back has a publicId');
         const url = new URL(head.publicUrl);
         const parts = parsePublicUrl(head.publicUrl);
-        assert.ok(url.searchParams.get('api_key'));
+        assert.ok(url.searchParams.get('api_key'), 'the publicUrl carries an api_key');
         if (t.chatUrl) assert.equal(head.publicUrl, `${t.chatUrl}/${parts.orgId}/${parts.headId}?api_key=${parts.apiKey}`);
         assert.equal(chatPageUrl(head.publicUrl, t.chatUrl), head.publicUrl);
       });
@@ -382,16 +382,16 @@ export function platformContract(t: ContractTarget): void {
           ocProvider: 'playground',
           pluginOperationalModeConfig: { name: 'Support bot', url: 'https://bot.example.com/api', options: { tier: 'gold' } },
         });
-        assert.ok(created.id);
+        assert.ok(created.id, 'a plugin head with its config is created');
       });
 
       test('HEAD-5 a doc_qa head is accepted', async () => {
-        assert.ok((await shared.createHead({ ...headBase(), operationMode: 'doc_qa' })).id);
+        assert.ok((await shared.createHead({ ...headBase(), operationMode: 'doc_qa' })).id, 'a doc_qa head is created');
       });
 
       test(`HEAD-6 a ${FLOW_MODE} head needs its API key field`, async () => {
         await rejects(shared.createHead({ ...headBase(), operationMode: FLOW_MODE } as HeadCreateRequest), 'invalid_request', new RegExp(FLOW_API_KEY_FIELD));
-        assert.ok((await shared.createHead({ ...headBase(), operationMode: FLOW_MODE, [FLOW_API_KEY_FIELD]: 'VF.DM.123' } as HeadCreateRequest)).id);
+        assert.ok((await shared.createHead({ ...headBase(), operationMode: FLOW_MODE, [FLOW_API_KEY_FIELD]: 'VF.DM.123' } as HeadCreateRequest)).id, `a ${FLOW_MODE} head with its API key field is created`);
       });
 
       test('HEAD-7 the platform refuses an unknown mode or a missing field with 4xx naming it', async () => {
@@ -487,10 +487,10 @@ export function platformContract(t: ContractTarget): void {
           assert.ok(talk?.url, `the ${mode} head's video was produced within ${waitMs / 1000} s`);
           assert.equal(talk.text, `Hello from a ${mode} head.`);
           assert.equal(talk.voice, otherVoice.voiceId);
-          assert.ok(!Number.isNaN(Date.parse(talk.createdAt)) && !Number.isNaN(Date.parse(talk.updatedAt)));
+          assert.ok(!Number.isNaN(Date.parse(talk.createdAt)) && !Number.isNaN(Date.parse(talk.updatedAt)), 'the talk’s createdAt and updatedAt are dates');
           const mp4 = await fetch(talk.url);
           assert.equal(mp4.headers.get('content-type'), 'video/mp4');
-          assert.ok((await mp4.arrayBuffer()).byteLength > 1000);
+          assert.ok((await mp4.arrayBuffer()).byteLength > 1000, 'the talk’s video has content (over 1000 bytes)');
         }
       });
 
@@ -586,7 +586,7 @@ export function platformContract(t: ContractTarget): void {
       test('HOOK-1 HOOK-2 HOOK-3 HOOK-4 create returns sharedKey; flags default off; list, read, update, delete', async () => {
         const { id: headId } = await shared.createHead({ ...headBase(), operationMode: 'oc' });
         const created = await shared.createWebhook({ headId, webhookUrl: 'https://hooks.example.com/dh', startConversation: true });
-        assert.ok(created.sharedKey.length >= 16);
+        assert.ok(created.sharedKey.length >= 16, 'the webhook comes with a shared key long enough to sign with (16 characters or more)');
         const list = await shared.listWebhooks(headId);
         assert.equal(list.length, 1);
         const hook = list[0]!;

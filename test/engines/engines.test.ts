@@ -88,7 +88,7 @@ function engineSuite(engine: Engine): void {
     assert.ok(launched.some((u) => /\/dh\/heads\/[^/]+\/launch\?view=chat$/.test(u)), 'the element asked the proxy for a launch URL');
     if (d.requests) {
       assert.ok(d.requests.some((u) => /\/dh\/embed\/[^?]+\?view=chat&exp=\d+&sig=[0-9a-f]{64}$/.test(u)), 'the frame opened the signed embed URL');
-      assert.ok(d.requests.some((u) => u.startsWith(`${demo.platform}/chat/`)));
+      assert.ok(d.requests.some((u) => u.startsWith(`${demo.platform}/chat/`)), 'the embed URL redirected the frame to the platform’s chat page');
     }
     // The organisation key stays out of the host page: only the frame's own navigation carries it.
     assert.doesNotMatch(await d.evaluate(() => document.documentElement.outerHTML), /api_key/);

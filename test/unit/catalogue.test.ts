@@ -16,9 +16,9 @@ test('faces: count, genders, ids, fields', () => {
   assert.equal(new Set(faces.map((f) => f.id)).size, faces.length, 'ids are unique');
   for (const f of faces) {
     assert.match(f.id, UUID_V4);
-    assert.ok(f.name.length > 0);
+    assert.ok(f.name.length > 0, `face ${f.id} has a name to show`);
     assert.equal(f.type, 'TALK');
-    assert.ok(f.permissionType === 'PRIVATE' || f.permissionType === 'PUBLIC');
+    assert.match(f.permissionType, /^(PRIVATE|PUBLIC)$/, `face ${f.id} is PRIVATE or PUBLIC`);
     assert.equal(f.videoUrl, `${BASE}/idle.mp4`);
     if (f.avatar !== undefined) assert.equal(f.avatar, `${BASE}/faces/${f.id}.svg`);
     if (f.posterImage !== undefined) assert.equal(f.posterImage, `${BASE}/posters/${f.id}.svg`);
@@ -47,7 +47,7 @@ test('faces: createdAt distinct ISO timestamps in 2025–2026', () => {
     assert.equal(new Date(t).toISOString(), t);
     assert.match(t, /^202[56]-/);
   }
-  assert.ok(times.some((t) => t.startsWith('2025')) && times.some((t) => t.startsWith('2026')));
+  assert.ok(times.some((t) => t.startsWith('2025')) && times.some((t) => t.startsWith('2026')), 'the faces were made across 2025 and 2026');
 });
 
 test('catalogue is deterministic', () => {
@@ -64,15 +64,15 @@ test('voices: counts, providers, locales, genders', () => {
   const voices = seedVoices('elevenlabs');
   assert.ok(voices.length >= 72, `only ${voices.length} voices`);
   const providers = new Set(voices.map((v) => v.provider));
-  assert.ok(providers.size >= 3);
-  assert.ok(providers.has('elevenlabs') && providers.has('azure') && providers.has('audiostack'));
+  assert.ok(providers.size >= 3, `voices of at least three providers (${[...providers].join(', ')})`);
+  assert.ok(providers.has('elevenlabs') && providers.has('azure') && providers.has('audiostack'), `elevenlabs, azure and audiostack are among the providers (${[...providers].join(', ')})`);
   for (const p of providers) {
     const pv = voices.filter((v) => v.provider === p);
     assert.ok(pv.some((v) => v.gender === 'FEMALE') && pv.some((v) => v.gender === 'MALE'), `${p}: both genders`);
   }
   const streaming = voices.filter((v) => v.provider === 'elevenlabs');
-  assert.ok(streaming.length >= 18);
-  assert.ok(new Set(streaming.map((v) => v.locale)).size >= 5);
+  assert.ok(streaming.length >= 18, `the streaming provider has a choice of voices (${streaming.length})`);
+  assert.ok(new Set(streaming.map((v) => v.locale)).size >= 5, 'the streaming voices speak at least five locales');
   const locales = new Set(voices.map((v) => v.locale));
   for (const l of ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ja-JP']) {
     assert.ok(locales.has(l), `locale ${l}`);
@@ -94,14 +94,14 @@ test('voices: id formats per provider and unique (provider, voiceId) pairs', () 
   const pairs = voices.map((v) => `${v.provider}\u0000${v.voiceId}`);
   assert.equal(new Set(pairs).size, voices.length);
   // the streaming provider name is taken from the argument
-  assert.ok(seedVoices('other-tts').some((v) => v.provider === 'other-tts'));
+  assert.ok(seedVoices('other-tts').some((v) => v.provider === 'other-tts'), 'the streaming voices are listed under the provider name given');
 });
 
 test('voices: a displayName is never a voiceId', () => {
   const voices = seedVoices('elevenlabs');
   const ids = new Set(voices.map((v) => v.voiceId));
   for (const v of voices) {
-    assert.ok(v.displayName.length > 0);
+    assert.ok(v.displayName.length > 0, `voice ${v.voiceId} has a name to show`);
     assert.ok(!ids.has(v.displayName), `displayName ${v.displayName} equals a voiceId`);
   }
 });
@@ -113,7 +113,7 @@ test('hashString is a deterministic 32-bit hash', () => {
   assert.equal(hashString('a'), 0xe40c292c); // FNV-1a reference value
   for (const s of ['', 'x', 'a longer string ✓']) {
     const h = hashString(s);
-    assert.ok(Number.isInteger(h) && h >= 0 && h <= 0xffffffff);
+    assert.ok(Number.isInteger(h) && h >= 0 && h <= 0xffffffff, `the hash of ${JSON.stringify(s)} is an unsigned 32-bit integer (${h})`);
   }
 });
 
@@ -125,10 +125,10 @@ test('faceSvg: deterministic, well-formed, escaped, varied', () => {
       const s = faceSvg('seed-x', { gender, name: 'Ann <&"> Lee', variant });
       assert.ok(s.startsWith('<svg'), 'starts with <svg');
       assert.ok(s.endsWith('</svg>'), 'ends with </svg>');
-      assert.ok(s.includes('xmlns="http://www.w3.org/2000/svg"'));
+      assert.match(s, /xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, 'declares the SVG namespace (an <img> shows it)');
       assert.ok(!s.includes('Ann <'), 'name < escaped');
       assert.ok(!s.includes('&"'), 'name & and " escaped');
-      assert.ok(s.includes('Ann &lt;&amp;&quot;&gt; Lee'));
+      assert.match(s, /Ann &lt;&amp;&quot;&gt; Lee/, 'the name is shown, escaped');
       // every & starts an entity
       assert.ok(!/&(?!(lt|gt|amp|quot|apos);)/.test(s), 'no bare &');
       // tags are balanced (rough check)

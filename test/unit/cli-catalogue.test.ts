@@ -64,8 +64,8 @@ describe('dh-kit faces and voices', () => {
     assert.equal(res.code, 0, res.err);
     const posterOnly = sim.store.faces.find((f) => !f.avatar && f.posterImage)!;
     const videoOnly = sim.store.faces.find((f) => !f.avatar && !f.posterImage && f.videoUrl)!;
-    assert.ok(res.out.find((l) => l.startsWith(posterOnly.id))!.endsWith(posterOnly.posterImage!));
-    assert.ok(res.out.find((l) => l.startsWith(videoOnly.id))!.endsWith(videoOnly.videoUrl!));
+    assert.ok(res.out.find((l) => l.startsWith(posterOnly.id))!.endsWith(posterOnly.posterImage!), 'a face without an avatar shows its posterImage');
+    assert.ok(res.out.find((l) => l.startsWith(videoOnly.id))!.endsWith(videoOnly.videoUrl!), 'a face without an avatar or a poster shows its videoUrl');
   });
 
   test('FACE-1 faces --json prints the platform page {data, meta} for scripts', async () => {
@@ -123,7 +123,7 @@ describe('dh-kit faces and voices', () => {
     assert.equal(res.code, 0, res.err);
     const voices = JSON.parse(res.out.join('\n')) as { provider: string; voiceId: string; displayName: string }[];
     assert.equal(voices.length, sim.store.voices.filter((v) => v.provider === provider).length);
-    assert.ok(voices.every((v) => v.provider === provider));
+    assert.ok(voices.every((v) => v.provider === provider), 'every voice listed is the streaming provider’s');
     const conflict = await run('voices', '--streaming', '--provider', 'azure');
     assert.equal(conflict.code, 2);
     assert.match(conflict.err, new RegExp(`--streaming lists the voices of ${provider}`));

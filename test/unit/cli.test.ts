@@ -66,7 +66,7 @@ test('dh-kit sign prints a launch URL the proxy accepts, and refuses without a s
     assert.equal(await main(['sign', 'head-1', '--json'], io), 0);
     const json = JSON.parse(lines.at(-1)!) as { url: string; expiresAt: string };
     assert.match(json.url, /^\/dh\/embed\/head-1\?/);
-    assert.ok(Date.parse(json.expiresAt) > Date.now());
+    assert.ok(Date.parse(json.expiresAt) > Date.now(), `the link expires in the future (${json.expiresAt})`);
     assert.equal(await main(['sign', 'head-1', '--ttl', '99999'], io), 2);
     delete process.env.DH_SIGNING_SECRET;
     assert.equal(await main(['sign', 'head-1'], { out: () => undefined, err: (l) => lines.push(l) }), 2);

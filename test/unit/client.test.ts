@@ -334,7 +334,7 @@ describe('authentication', () => {
     fake.on('POST /auth/token', () => json({ message: 'down' }, 500), 3);
     const client = makeClient(fake);
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => client.listVoices()));
-    assert.ok(results.every((r) => r.status === 'rejected'));
+    assert.deepEqual(results.map((r) => r.status), Array(10).fill('rejected'), 'every waiter gets the one failure');
     for (const r of results) await failure(Promise.reject((r as PromiseRejectedResult).reason), 'upstream');
     assert.equal(fake.count('POST /auth/token'), 3, 'one shared login, retried like a GET (it creates nothing)');
     assert.equal((await client.listVoices()).length, 1);
@@ -415,7 +415,7 @@ describe('authentication', () => {
     await makeClient(fake).createHead(head());
     const bodies = fake.seen.filter((s) => s.path === '/head/create').map((s) => (s.body as { orgId?: string }).orgId);
     assert.deepEqual(bodies, ['org-2', 'org-9', 'org-2', undefined]);
-    assert.ok(!('orgId' in (fake.seen.at(-1)!.body as object)));
+    assert.ok(!('orgId' in (fake.seen.at(-1)!.body as object)), 'a client without an orgId sends none, not even an empty one');
   });
 
   test('AUTH-8 ERR-3 the four 403 causes each get their own message, on faces and voices, whatever the body shape', async () => {
@@ -474,7 +474,7 @@ describe('authentication', () => {
       const err = await failure(makeClient(fake).listFaces(), 'invalid_credentials');
       assert.equal(err.status, status);
       assert.match(err.message, /DH_EMAIL and DH_SECRET_KEY/);
-      assert.ok(!err.message.includes(SECRET) && !err.detail?.includes(SECRET));
+      assert.ok(!err.message.includes(SECRET) && !err.detail?.includes(SECRET), `the secret key the platform echoed is neither in the message nor in the detail (${status})`);
       assert.equal(fake.count('POST /auth/token'), 1, 'no retry, no loop');
       assert.equal(fake.count('GET /head_visual/face/all'), 0);
     }
@@ -496,7 +496,7 @@ describe('catalogues', () => {
     assert.deepEqual(calls.map((s) => s.path), ['/head_visual/face/all', '/head_visual/face/all']);
     assert.deepEqual(Object.fromEntries(calls[0]!.query), { order: 'DESC', page: '2', take: '50', gender: 'FEMALE' });
     assert.equal(calls[1]!.query.size, 0, 'gender omitted for all');
-    assert.ok(!fake.seen.some((s) => s.path === '/head_visual/all'));
+    assert.ok(!fake.seen.some((s) => s.path === '/head_visual/all'), 'the list of all visuals, /head_visual/all, is never asked for');
   });
 
   test('FACE-2 a bad query is refused before it is sent, naming the field', async () => {
@@ -530,7 +530,7 @@ describe('heads', () => {
     assert.equal(created.publicUrl, PUBLIC_URL);
     const read = await client.getHead('head-2');
     assert.equal(read.publicUrl, PUBLIC_URL);
-    assert.ok(!('publicURL' in read));
+    assert.ok(!('publicURL' in read), 'the head read has publicUrl only, not the platform’s spelling publicURL');
   });
 
   test('HEAD-4 ERR-4 a 404 on head creation is voice_not_available: send a voiceId, not its display name', async () => {
@@ -613,7 +613,7 @@ describe('streaming avatars', () => {
     assert.equal(body.ttsProvider, 'elevenlabs');
     assert.equal(body.ttsVoice, 'v-rachel');
     assert.equal(body.greetings, '');
-    assert.ok(!('alias' in body) && !('suggestions' in body));
+    assert.ok(!('alias' in body) && !('suggestions' in body), 'a streaming head is created without alias and suggestions');
     assert.equal(`${splitter!.method} ${splitter!.path}?${splitter!.query}`, 'PUT /head/head-1/splitter?splitter=false');
   });
 
@@ -860,7 +860,7 @@ describe('options and helpers', () => {
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 0 }), /maxAttempts/);
     // Issue 2: retries are capped at 3 attempts, whatever a caller asks.
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 4 }), /maxAttempts: must be 1 to 3/);
-    assert.ok(new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 3 }));
+    assert.ok(new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 3 }), 'three attempts, the cap, are accepted');
     assert.throws(() => new PlatformClient({ ...base, baseUrl: BASE, tokenLifetimeMs: 1000, tokenRefreshMarginMs: 1000 }), /tokenRefreshMarginMs/);
   });
 
@@ -893,7 +893,7 @@ describe('options and helpers', () => {
 test('no error, detail or log entry of this suite contains the secret key, a token or an api_key', () => {
   assert.ok(produced.length >= 50, `the suite produced ${produced.length} errors`);
   assert.ok(logs.length >= 100, `the suite logged ${logs.length} entries`);
-  assert.ok(issuedTokens.length >= 20);
+  assert.ok(issuedTokens.length >= 20, `the suite was issued ${issuedTokens.length} tokens`);
   const secrets = [SECRET, 'org-key-123456', ...issuedTokens];
   const texts = [
     ...produced.map((err) => [inspect(err, { depth: 5 }), JSON.stringify(err), (err as PlatformError).detail ?? ''].join('\n')),

@@ -134,7 +134,7 @@ describe('webhook receiver', () => {
   test('EV-10 a retried delivery (the same bytes) is acknowledged but handled once', async () => {
     const s = await setup();
     const signature = await signWebhookBody(s.body, s.key);
-    for (let i = 0; i < 3; i++) assert.ok((await s.deliver(s.body, signature)).ok);
+    for (let i = 0; i < 3; i++) assert.ok((await s.deliver(s.body, signature)).ok, `delivery ${i + 1} of the same bytes is acknowledged`);
     await new Promise((r) => setTimeout(r, 0));
     assert.equal(s.events.length, 1);
   });

@@ -64,10 +64,10 @@ describe('proxy', () => {
       assert.equal(page.total, sim.store.faces.length);
       assert.equal(page.pageCount, Math.ceil(sim.store.faces.length / 10));
       const female = await (await p.request('/dh/faces?gender=FEMALE&take=100')).json();
-      assert.ok(female.items.length > 0 && female.items.every((f: { gender: string }) => f.gender === 'FEMALE'));
+      assert.ok(female.items.length > 0 && female.items.every((f: { gender: string }) => f.gender === 'FEMALE'), 'gender=FEMALE gives female faces only');
       const name = sim.store.faces[3]!.name;
       const found = await (await p.request(`/dh/faces?q=${encodeURIComponent(name.slice(0, 4).toLowerCase())}`)).json();
-      assert.ok(found.items.some((f: { name: string }) => f.name === name));
+      assert.ok(found.items.some((f: { name: string }) => f.name === name), `a search for the start of a name, lower case, finds ${name}`);
       const all = (await (await p.request('/dh/faces?take=100')).json()).items as { id: string; thumbnail: { url: string; kind: string } }[];
       for (const f of sim.store.faces) {
         const item = all.find((i) => i.id === f.id)!;
@@ -79,7 +79,7 @@ describe('proxy', () => {
     test('GET /faces answers 304 to a matching If-None-Match', async () => {
       const first = await p.request('/dh/faces?take=5');
       const etag = first.headers.get("etag") ?? "";
-      assert.ok(etag);
+      assert.ok(etag, 'the face list carries an ETag');
       const again = await p.request('/dh/faces?take=5', { headers: { 'if-none-match': etag } });
       assert.equal(again.status, 304);
       assert.equal(await again.text(), '');
@@ -98,13 +98,13 @@ describe('proxy', () => {
       assert.equal(all.items.length, sim.store.voices.length);
       assert.equal(all.streamingProvider, 'elevenlabs');
       const streaming = (await (await p.request('/dh/voices?streaming=true')).json()).items;
-      assert.ok(streaming.length > 0 && streaming.every((v: { provider: string }) => v.provider === 'elevenlabs'));
+      assert.ok(streaming.length > 0 && streaming.every((v: { provider: string }) => v.provider === 'elevenlabs'), 'streaming=true gives the streaming provider’s voices only');
       const german = (await (await p.request('/dh/voices?locale=de')).json()).items;
-      assert.ok(german.length > 0 && german.every((v: { locale: string }) => v.locale === 'de-DE'));
+      assert.ok(german.length > 0 && german.every((v: { locale: string }) => v.locale === 'de-DE'), 'locale=de gives German voices only');
       const male = (await (await p.request('/dh/voices?gender=MALE&provider=azure')).json()).items;
-      assert.ok(male.length > 0 && male.every((v: { gender: string; provider: string }) => v.gender === 'MALE' && v.provider === 'azure'));
+      assert.ok(male.length > 0 && male.every((v: { gender: string; provider: string }) => v.gender === 'MALE' && v.provider === 'azure'), 'gender and provider filter together');
       const byText = (await (await p.request('/dh/voices?q=japanese')).json()).items;
-      assert.ok(byText.length > 0 && byText.every((v: { locale: string }) => v.locale === 'ja-JP'));
+      assert.ok(byText.length > 0 && byText.every((v: { locale: string }) => v.locale === 'ja-JP'), 'a search for “japanese” gives Japanese voices only');
       assert.equal((await p.request('/dh/voices?gender=robot')).status, 400);
     });
 
@@ -144,7 +144,7 @@ describe('proxy', () => {
       const azurePage = (await (await p.request('/dh/voices?provider=azure&take=5&page=2')).json()) as Voices;
       assert.equal(azurePage.total, azure.items.length);
       assert.deepEqual(azurePage.items.map(key), azure.items.slice(5, 10).map(key));
-      assert.ok(azurePage.items.every((v) => v.provider === 'azure'));
+      assert.ok(azurePage.items.every((v) => v.provider === 'azure'), 'a later page of a filtered list is still filtered');
     });
 
     test('bad /voices paging gets 400 naming the field', async () => {
@@ -160,7 +160,7 @@ describe('proxy', () => {
       sim.store.reset();
       const cold = makeProxy();
       const answers = await Promise.all(Array.from({ length: 500 }, () => cold.request('/dh/faces?take=3')));
-      assert.ok(answers.every((r) => r.status === 200));
+      assert.deepEqual(answers.map((r) => r.status), Array(500).fill(200), 'every one of the 500 waiting pages gets the faces');
       assert.equal(sim.store.tokensIssued, 1);
       assert.equal(sim.store.requests.filter((r) => r.path === '/head_visual/face/all').length, 1);
     });
@@ -405,7 +405,7 @@ describe('proxy', () => {
       const body = (await res.json()) as { error: { code: string; message: string; headId: string } };
       assert.equal(body.error.code, 'splitter_failed');
       assert.equal(sim.store.heads.size, before + 1, 'the head exists');
-      assert.ok(sim.store.heads.has(body.error.headId));
+      assert.ok(sim.store.heads.has(body.error.headId), 'the error names the head that was made, so it can be fixed or removed');
       assert.equal(sim.store.heads.get(body.error.headId)!.splitter, true);
       assert.match(body.error.message, new RegExp(`/dh/heads/${body.error.headId}/splitter`));
       const finish = await p.request(`/dh/heads/${body.error.headId}/splitter`, { method: 'PUT', admin: true, body: JSON.stringify({ on: false }) });
@@ -455,7 +455,7 @@ describe('proxy', () => {
       assert.equal((await post()).status, 202);
       const third = await post();
       assert.equal(third.status, 429);
-      assert.ok(Number(third.headers.get('retry-after')) > 0);
+      assert.ok(Number(third.headers.get('retry-after')) > 0, 'the back office is told when it may ask again');
       assert.match((await errorOf(third)).message, /daily limit of 2/);
     });
 
@@ -586,7 +586,7 @@ describe('proxy', () => {
       for (let i = 0; i < 5; i++) assert.equal((await p.request('/dh/health')).status, 200);
       const limited = await p.request('/dh/health');
       assert.equal(limited.status, 429);
-      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1, 'the client over its limit is told when to try again');
       assert.equal((await errorOf(limited)).code, 'rate_limited');
       assert.equal((await p.request('/dh/health', { headers: { 'x-test-client': 'b' } })).status, 200, 'another client is not limited');
     });
@@ -628,7 +628,7 @@ describe('proxy', () => {
       assert.throws(() => parseConfig({ DH_SIGNING_SECRET: same, DH_CALLBACK_SECRET: same }), /must be different/);
       assert.throws(() => parseConfig({ DH_CALLBACK_SECRET: 'short' }), /DH_CALLBACK_SECRET must be at least 32/);
       const keys = parseConfig({ DH_WEBHOOK_KEYS: '__proto__:k1,constructor:k2,__proto__:k3' }).webhookKeys;
-      assert.ok(keys instanceof Map);
+      assert.ok(keys instanceof Map, 'webhook keys are a Map, so a head id like __proto__ is an ordinary key');
       assert.deepEqual(keys.get('__proto__'), ['k1', 'k3']);
       assert.equal(keys.get('toString'), undefined);
       // The CLI reads the same configuration without serving; a proxy with credentials needs the secret.
@@ -661,7 +661,7 @@ describe('proxy', () => {
       const head = await createHead(p);
       const { url } = await (await p.request(`/dh/heads/${head.id}/launch`)).json();
       await p.request(url);
-      assert.ok(p.logs.length >= 3);
+      assert.ok(p.logs.length >= 3, `each request was logged (${p.logs.length} lines)`);
       for (const line of p.logs) {
         assert.deepEqual(Object.keys(line).sort(), ['at', 'method', 'ms', 'path', 'status']);
         assert.doesNotMatch(line.path, /\?|sig=|api_key/);
@@ -752,7 +752,7 @@ describe('proxy', () => {
         assert.equal(res.status, status, JSON.stringify(fault));
         const err = await errorOf(res);
         assert.equal(err.code, code);
-        assert.ok(err.message.length > 10);
+        assert.ok(err.message.length > 10, `the ${code} error comes with a sentence a person can read: ${JSON.stringify(err.message)}`);
       }
       sim.store.faults = [];
     });
@@ -822,7 +822,7 @@ describe('proxy', () => {
       assert.match(page, /<title>[^<]+<\/title>/);
       assert.match(page, /<main>\n<h1>[^<]+<\/h1>/);
       assert.match(page, /Reload the page to try again/);
-      assert.ok(page.includes(`Error code: ${code}`));
+      assert.ok(page.includes(`Error code: ${code}`), `the page shows its error code, ${code}`);
       assert.doesNotMatch(page, /<script|\{"error"/, 'no script, no raw JSON');
       return page;
     }

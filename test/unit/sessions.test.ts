@@ -145,7 +145,7 @@ describe('simulator sessions and events', () => {
       assert.deepEqual(Object.keys(r.event).sort(), ['event_type', 'head_id', 'public_head_id', 'public_org_id', 'session_id', 'timestamp']);
       assert.equal(r.event.head_id, h.id);
       assert.equal(r.event.public_head_id, h.publicId);
-      assert.ok(!Number.isNaN(Date.parse(r.event.timestamp ?? '')));
+      assert.ok(!Number.isNaN(Date.parse(r.event.timestamp ?? '')), `the ${r.event.event_type} event's timestamp is a date`);
     }
   });
 
@@ -178,7 +178,7 @@ describe('simulator sessions and events', () => {
       await waitFor(() => typesOf(s.id).length >= 4, 'four events');
       assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
       assert.ok(s.messages.some((m) => m.type === 'inactivity_warning'), 'the page was told to show the warning');
-      assert.ok(s.messages.some((m) => m.type === 'timeout'));
+      assert.ok(s.messages.some((m) => m.type === 'timeout'), 'the page was told the conversation timed out');
     });
   });
 
@@ -228,7 +228,7 @@ describe('simulator sessions and events', () => {
       sim.store.options.deliveryRetryBaseMs = 10;
       sim.store.options.deliveryTimeoutMs = 5000;
     }
-    assert.ok(ends().every((d) => d.error === 'timeout'));
+    assert.ok(ends().every((d) => d.error === 'timeout'), 'each attempt ended at the delivery timeout');
     assert.deepEqual(ends().map((d) => d.attempt), [1, 2, 3, 4]);
     // The pause before each retry (the gap between attempts less the 200 ms time limit) doubles.
     const starts = ends().map((d) => Date.parse(d.at));

@@ -41,9 +41,9 @@ async function createHead(overrides: Record<string, unknown> = {}) {
 describe('simulator', () => {
   test('AUTH-1 AUTH-2 the token shape follows the option', async () => {
     const body = () => ({ method: 'POST', headers: json, body: JSON.stringify({ email: store.options.email, secretKey: store.options.secretKey }) });
-    assert.ok((await (await app.request('/api/auth/token', body())).json()).token);
+    assert.ok((await (await app.request('/api/auth/token', body())).json()).token, 'shape A answers {token}');
     store.options.tokenShape = 'B';
-    assert.ok((await (await app.request('/api/auth/token', body())).json()).data.bearer);
+    assert.ok((await (await app.request('/api/auth/token', body())).json()).data.bearer, 'shape B answers {data: {bearer}}');
     store.options.tokenShape = 'A';
   });
 
@@ -58,10 +58,10 @@ describe('simulator', () => {
   });
 
   test('the catalogue has 40+ faces of both genders and 60+ voices over 3+ providers', () => {
-    assert.ok(store.faces.length >= 40);
-    assert.ok(store.faces.some((f) => f.gender === 'MALE') && store.faces.some((f) => f.gender === 'FEMALE'));
-    assert.ok(store.voices.length >= 60);
-    assert.ok(new Set(store.voices.map((v) => v.provider)).size >= 3);
+    assert.ok(store.faces.length >= 40, `40 faces or more (${store.faces.length})`);
+    assert.ok(store.faces.some((f) => f.gender === 'MALE') && store.faces.some((f) => f.gender === 'FEMALE'), 'faces of both genders');
+    assert.ok(store.voices.length >= 60, `60 voices or more (${store.voices.length})`);
+    assert.ok(new Set(store.voices.map((v) => v.provider)).size >= 3, 'voices of three providers or more');
   });
 
   test('FACE-2 bad paging parameters get 400 with a message; a take above 100 is clamped', async () => {
@@ -172,7 +172,7 @@ describe('simulator', () => {
     const text = JSON.stringify(log);
     assert.doesNotMatch(text, new RegExp(store.options.secretKey));
     assert.doesNotMatch(text, /Bearer/);
-    assert.ok(log.some((r: { path: string }) => r.path === '/auth/token'));
+    assert.ok(log.some((r: { path: string }) => r.path === '/auth/token'), 'the log shows the token request');
     assert.equal((await app.request('/api/_sim/reset', { method: 'POST' })).status, 415, 'a cross-site form cannot reset the simulator');
     assert.equal((await app.request('/api/_sim/reset', { method: 'POST', headers: json })).status, 204);
     const state = await (await app.request('/api/_sim/state')).json();

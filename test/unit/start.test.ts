@@ -141,7 +141,7 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
       // Admin routes are closed without DH_ADMIN_TOKEN against a platform.
       assert.equal((await fetch(`${s.info.url}/dh/webhooks?headId=x`)).status, 403);
       // No discovery file: real credentials are never written to disk.
-      assert.ok(!readdirSync(tmp).includes('dh-kit-sim.json'));
+      assert.ok(!readdirSync(tmp).includes('dh-kit-sim.json'), 'no discovery file is written next to real credentials');
     } finally {
       await s.stop();
     }

@@ -76,7 +76,7 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     assert.equal(media.calls.length, 1);
     assert.equal(media.calls[0]!.url, `${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`);
     assert.equal(media.calls[0]!.init?.redirect, 'manual', 'a 3xx is not ok: refused');
-    assert.ok(media.calls[0]!.init?.signal instanceof AbortSignal);
+    assert.ok(media.calls[0]!.init?.signal instanceof AbortSignal, 'the download from the media host has a deadline (a signal)');
   });
 
   test('finds an older talk on a later page of the list (newest first), and stops paging at the end of the list', async () => {
@@ -86,7 +86,7 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const before = talksCalls(headId);
     const res = await p.request(download(headId, talks[0]!.id), { admin: true });
     assert.equal(res.status, 200);
-    assert.ok(isMp4(new Uint8Array(await res.arrayBuffer())));
+    assert.ok(isMp4(new Uint8Array(await res.arrayBuffer())), 'the older talk is downloaded as an MP4 file');
     assert.equal(talksCalls(headId) - before, 2, 'the oldest of 130 is on page 2 of 100');
     const unknown = await p.request(download(headId, 'no-such-talk'), { admin: true });
     assert.equal(unknown.status, 404);
