@@ -145,7 +145,11 @@ export function corsFor(config: ProxyConfig): MiddlewareHandler {
     await next();
     // A prepared answer carries them already.
     if (isFinished(c.res)) return;
-    for (const [name, value] of Object.entries(headers)) c.header(name, value, { append: name === 'vary' });
+    for (const [name, value] of Object.entries(headers)) {
+      // Vary, and the headers a route exposes itself (a download's file name), are added to.
+      const own = name === 'access-control-expose-headers' ? c.res.headers.get(name) : null;
+      c.header(name, own ? `${value},${own}` : value, { append: name === 'vary' });
+    }
   };
 }
 

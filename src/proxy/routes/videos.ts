@@ -130,10 +130,6 @@ export function videoRoutes(deps: Deps) {
     if (talk && !url) fail(409, 'video_not_ready', `The video ${wanted} is still being made: try again in a minute.`);
     if (url === undefined) fail(404, 'talk_not_found', `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`);
     const media = await streamMedia(deps, url!);
-    // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its name
-    // too: CORS hides content-disposition from a script unless it is exposed.
-    const exposed = c.res.headers.get('access-control-expose-headers');
-    if (exposed) c.header('access-control-expose-headers', `${exposed}, content-disposition`);
     return new Response(media.body, {
       status: 200,
       headers: {
@@ -142,6 +138,10 @@ export function videoRoutes(deps: Deps) {
         'content-disposition': `attachment; filename="${fileNamePart(id)}-${fileNamePart(wanted)}.mp4"`,
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
+        // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its
+        // name too: CORS hides content-disposition from a script unless it is exposed (corsFor
+        // adds the headers every answer exposes to this list).
+        'access-control-expose-headers': 'content-disposition',
       },
     });
   });
