@@ -19,5 +19,6 @@ export const memoryStore: (now?: () => number) => KeyValueStore = unstorageMemor
 export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';
 export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
 export type { ToolHandler } from './proxy/routes/tool-calls.js';
-export type { EventHandler } from './proxy/routes/receiver.js';
-export { EventHub } from './proxy/events.js';
+export type { EventHandler, EventMeta } from './proxy/event-consumer.js';
+export { memoryEventLog, type EventLog, type EventLogOptions, type FailedEvent, type LoggedEvent, type PendingEvent } from './proxy/event-log.js';
+export { startEvents, stopEvents } from './proxy/events.js';

@@ -18,13 +18,16 @@ import { eventRoutes } from './routes/events.js';
 import { headRoutes } from './routes/heads.js';
 import { launchRoutes } from './routes/launch.js';
 import { echoPlugin, pluginRoutes, type PluginHandler } from './routes/plugin.js';
-import { receiverRoutes, type EventHandler } from './routes/receiver.js';
+import { receiverRoutes } from './routes/receiver.js';
 import { toolCallRoutes, type ToolHandler } from './routes/tool-calls.js';
 import { toolRoutes } from './routes/tools.js';
 import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
-import { EventHub } from './events.js';
+import type { EventHandler } from './event-consumer.js';
+import type { EventLog } from './event-log.js';
+import { attachEvents, proxyEvents } from './events.js';
+import { redisEventLog } from './redis-event-log.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
 import { adminTokenAuthorize, answerHeaders, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
 import type { KeyValueStore } from './store.js';
@@ -57,10 +60,18 @@ export interface ProxyOptions {
    */
   clientKey?: ClientKey;
   log?: (line: LogLine) => void;
-  /** Called once for each verified, de-duplicated webhook event (after the platform has its answer). */
+  /**
+   * Called for each verified session event, at least once (README, Session events): an event is
+   * written to the log before the platform gets its answer, and a handler that throws is called
+   * again later (`meta.key` is the delivery's idempotency key, the same on every attempt).
+   */
   onEvent?: EventHandler;
-  /** Where GET /events/stream gets its events (default: a hub of this proxy). */
-  events?: EventHub;
+  /**
+   * The event log (event-log.ts): the receiver writes to it, `onEvent` and GET /events/stream read
+   * it. Default: the Redis Stream of the store when it is `redisStore()` (DH_STORE), else a log in
+   * this process's memory.
+   */
+  events?: EventLog;
   /** The plugin-mode conversation service (default: an echo that shows what it received). */
   plugin?: PluginHandler;
   /** Tool handlers by name, for POST /tools/:name. */
@@ -120,7 +131,9 @@ export function createProxy(options: ProxyOptions): Hono {
     ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
-  const hub = options.events ?? new EventHub();
+  // A Redis store (DH_STORE) carries its own connection: the log is a stream on the same Redis.
+  const redis = (store as { redis?: () => { client: Parameters<typeof redisEventLog>[0]; base: string } }).redis?.();
+  const events = proxyEvents({ log: options.events ?? (redis ? redisEventLog(redis.client, { base: redis.base, now }) : undefined), onEvent: options.onEvent, warn, now });
 
   // What the platform calls: authenticated by their own means (a signature; the plugin and tool
   // calls carry no browser credentials), so no CSRF header and no per-browser rate limit — the
@@ -132,7 +145,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // middleware at '*' would run for every route mounted after it.
   const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey, deps.store, 'platform');
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
-  platformCalls.route('/', receiverRoutes(deps, hub, options.onEvent ?? (() => undefined), warn));
+  platformCalls.route('/', receiverRoutes(deps, events.log, warn));
   // The plugin and tools answer only at addresses holding the callback secret; without one they
   // are off (the platform cannot prove who calls, so an open address would serve anyone).
   if (config.callbackSecret) {
@@ -155,7 +168,7 @@ export function createProxy(options: ProxyOptions): Hono {
   browserCalls.get('/bundle', (c) =>
     options.bundle ? c.json(options.bundle) : fail(404, 'no_bundle', 'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.'),
   );
-  for (const group of [catalogueRoutes(deps), headRoutes(deps), launchRoutes(deps), videoRoutes(deps), toolRoutes(deps), eventRoutes(deps, hub), webhookRoutes(deps)]) {
+  for (const group of [catalogueRoutes(deps), headRoutes(deps), launchRoutes(deps), videoRoutes(deps), toolRoutes(deps), eventRoutes(deps, events), webhookRoutes(deps)]) {
     browserCalls.route('/', group);
   }
 
@@ -174,6 +187,13 @@ export function createProxy(options: ProxyOptions): Hono {
   );
 
   const app = new Hono();
+  // onEvent is fed from the first request on (startProxyServer starts it at once).
+  if (options.onEvent) {
+    app.use('*', async (_c, next) => {
+      events.start();
+      await next();
+    });
+  }
   app.use('*', answerHeaders());
   // The time of a log line, formatted once per millisecond (a busy proxy logs many in one).
   let stamp = { ms: NaN, iso: '' };
@@ -199,5 +219,6 @@ export function createProxy(options: ProxyOptions): Hono {
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
   app.notFound(notFound(config.callbackSecret));
+  attachEvents(app, events);
   return app;
 }

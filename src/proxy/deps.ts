@@ -23,6 +23,8 @@ export type AdminAction =
   | 'webhooks:read'
   | 'webhooks:write'
   | 'events:stream'
+  /** Read the failed list of onEvent, and put an event of it back. */
+  | 'events:failed'
   /** Read the platform's own words when it fails (a back office), instead of the message for visitors. */
   | 'errors:details';
 

@@ -1,26 +1,55 @@
 /**
- * The proxy's live feed of webhook events: every verified, de-duplicated event, in the order
- * received, to each subscriber of GET /events/stream (server-sent events). In-process: a site
- * with several instances would fan out through its own bus; the receiver stays the same.
+ * The session events of one proxy (issue 28): the log the receiver writes each verified delivery
+ * to before it answers (event-log.ts: in memory, or a Redis Stream with DH_STORE=redis://…), and
+ * the consumer that feeds the site's `onEvent` from it, at least once (event-consumer.ts).
+ *
+ * The consumer starts with the proxy's first request (Workers allows timers and random values only
+ * while a request is handled), and on Node with `startProxyServer`, so events a crashed instance
+ * left in the log are handled without waiting for a visitor; `stopEvents(app)` stops it (graceful
+ * shutdown).
  */
-import type { WebhookEvent } from '../platform/schemas.js';
+import type { Hono } from 'hono';
+import { toHex } from '../platform/hex.js';
+import { consumeEvents, type EventHandler, type RunningConsumer } from './event-consumer.js';
+import { memoryEventLog, type EventLog } from './event-log.js';
 
-export class EventHub {
-  private readonly subscribers = new Set<(event: WebhookEvent, id: number) => void>();
-  private nextId = 1;
-
-  publish(event: WebhookEvent): void {
-    const id = this.nextId++;
-    for (const s of this.subscribers) s(event, id);
-  }
-
-  /** Returns the unsubscribe function. */
-  subscribe(listener: (event: WebhookEvent, id: number) => void): () => void {
-    this.subscribers.add(listener);
-    return () => this.subscribers.delete(listener);
-  }
-
-  get size(): number {
-    return this.subscribers.size;
-  }
+export interface ProxyEvents {
+  log: EventLog;
+  /** Aborted when the proxy stops: its event streams end (their clients reconnect elsewhere). */
+  closing: AbortSignal;
+  /** Starts feeding `onEvent` (once; nothing without a handler). */
+  start(): void;
+  /** Ends the event streams and stops the consumer: waits for the handler calls under way, at most `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
 }
+
+export function proxyEvents(options: { log?: EventLog; onEvent?: EventHandler; warn: (m: string) => void; now: () => number }): ProxyEvents {
+  const log = options.log ?? memoryEventLog({ now: options.now });
+  let consumer: RunningConsumer | undefined;
+  const closing = new AbortController();
+  return {
+    log,
+    closing: closing.signal,
+    start() {
+      if (consumer || !options.onEvent || closing.signal.aborted) return;
+      // This instance's name in the consumer group: its events in hand are its own until the lease runs out.
+      const name = `proxy-${toHex(crypto.getRandomValues(new Uint8Array(6)))}`;
+      consumer = consumeEvents(log, options.onEvent, { consumer: name, warn: options.warn, now: options.now });
+    },
+    async stop(graceMs) {
+      closing.abort();
+      await consumer?.stop(graceMs);
+    },
+  };
+}
+
+const running = new WeakMap<Hono, ProxyEvents>();
+
+/** Remembers the events of a proxy app, for `startEvents` and `stopEvents`. */
+export const attachEvents = (app: Hono, events: ProxyEvents) => void running.set(app, events);
+
+/** Starts feeding `onEvent` now, not at the first request (a server that starts up: startProxyServer). */
+export const startEvents = (app: Hono): void => running.get(app)?.start();
+
+/** Stops feeding `onEvent` for a proxy made by createProxy: the handler calls under way finish (at most `graceMs`). */
+export const stopEvents = (app: Hono, graceMs?: number): Promise<void> => running.get(app)?.stop(graceMs) ?? Promise.resolve();

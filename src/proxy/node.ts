@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
 import { createProxy, type LogLine, type ProxyOptions } from './app.js';
 import { notFound } from './callbacks.js';
+import { startEvents, stopEvents } from './events.js';
 import { loadBundle, serveBundle } from './bundle.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
@@ -80,8 +81,15 @@ export interface RunningProxy {
   url: string;
   /** The bundle served, when `bundleFile` was given: its versioned path and integrity. */
   bundle?: BundleInfo;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: no new connections, the requests and `onEvent` calls under way finish (at
+   * most `graceMs`, default 10 s), the event streams end, then every connection is closed.
+   */
+  close(graceMs?: number): Promise<void>;
 }
+
+/** How long `close` waits for the requests and handler calls under way (ms). */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The request log on Node: one JSON line per request, as createProxy's default, written to stdout
@@ -111,16 +119,14 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   const app = new Hono();
   // The proxy's answer-wide middleware (security headers, the request log, compression) is at
   // '*' in its app, mounted at '/': it covers the pages, static files and the bundle below too.
-  app.route(
-    '/',
-    createProxy({
-      compress: nodeCompressor,
-      ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
-      ...proxyOptions,
-      log: proxyOptions.log ?? stdoutLog(),
-      store: proxyOptions.store ?? shared,
-    }),
-  );
+  const proxy = createProxy({
+    compress: nodeCompressor,
+    ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
+    ...proxyOptions,
+    log: proxyOptions.log ?? stdoutLog(),
+    store: proxyOptions.store ?? shared,
+  });
+  app.route('/', proxy);
   if (bundle) serveBundle(app, bundle);
   if (staticDir && existsSync(staticDir)) {
     // Pages and files are revalidated with an ETag (304 when unchanged); the build's content-hashed
@@ -169,15 +175,29 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   });
   server.maxConnections = limits.maxConnections;
   if (limits.maxConnectionsPerClient > 0) capPerClient(server as unknown as NetServer, limits.maxConnectionsPerClient);
+  // Events a crashed instance left in the log are handled now, not at the first request.
+  startEvents(proxy);
   const address = server.address() as AddressInfo;
+  const connections = server as unknown as { closeAllConnections(): void; closeIdleConnections(): void };
+  let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
     ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        server.close(() => void (shared ? shared.close() : Promise.resolve()).finally(resolve));
-      }),
+    close: (graceMs = SHUTDOWN_GRACE_MS) =>
+      (closed ??= (async () => {
+        // No new connections; idle keep-alive ones close now; requests under way (a delivery
+        // being written to the log) finish, for at most graceMs, and so do the onEvent calls
+        // running; the event streams end (their clients reconnect after their retry delay).
+        const ended = new Promise<void>((resolve) => server.close(() => resolve()));
+        connections.closeIdleConnections();
+        await stopEvents(proxy, graceMs);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+        connections.closeAllConnections();
+        await ended;
+        await shared?.close();
+      })()),
   };
 }
 

@@ -26,6 +26,8 @@ export interface RedisStoreOptions {
 export interface RedisStore extends UnstorageStore {
   /** Closes the connection (tests, a graceful shutdown). */
   close(): Promise<void>;
+  /** The driver's connection and key prefix, for the event log's Redis Stream on the same Redis (redis-event-log.ts). */
+  redis(): { client: Redis; base: string };
 }
 
 export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, warn = (m) => console.warn(`[dh-kit] ${m}`) }: RedisStoreOptions = {}): RedisStore {
@@ -73,6 +75,7 @@ export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, 
   store.close = async () => {
     await store.storage.dispose();
   };
+  store.redis = () => ({ client: client(), base });
   return store;
 }
 

@@ -28,6 +28,8 @@ const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
   { method: 'GET', path: '/dh/callbacks' },
   { method: 'PUT', path: `/dh/heads/${HEAD}/events`, body: json({ start: true }) },
   { method: 'GET', path: '/dh/events/stream' },
+  { method: 'GET', path: '/dh/events/failed' },
+  { method: 'POST', path: `/dh/events/failed/${HEAD}/retry` },
   { method: 'POST', path: `/dh/heads/${HEAD}/videos`, body: json({ text: 'Hello' }) },
   { method: 'GET', path: `/dh/heads/${HEAD}/videos` },
   { method: 'GET', path: `/dh/heads/${HEAD}/videos/t1/download` },

@@ -7,10 +7,10 @@ import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { PLATFORM_RATE_LIMIT, createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import type { Deps, Platform } from '../../src/proxy/deps.js';
-import type { EventHandler } from '../../src/proxy/routes/receiver.js';
-import { SUBSCRIBER_BACKLOG } from '../../src/proxy/routes/events.js';
-import { EventHub } from '../../src/proxy/events.js';
-import type { KeyValueStore } from '../../src/proxy/store.js';
+import type { EventHandler } from '../../src/proxy/event-consumer.js';
+import { memoryEventLog, type EventLog } from '../../src/proxy/event-log.js';
+import { STREAM_BATCH } from '../../src/proxy/routes/events.js';
+import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { createSimulator } from '../../src/sim/index.js';
@@ -96,6 +96,15 @@ function counted(override: Partial<Record<keyof Platform, (...args: never[]) => 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Waits until onEvent has been called `count` times (it is fed from the event log a moment after
+ * the answer), then a little longer, so that a call too many would show.
+ */
+async function handled(events: unknown[], count: number) {
+  for (let i = 0; i < 1000 && events.length < count; i++) await sleep(20);
+  await sleep(100);
+}
+
 /** The admin's event stream of a proxy, read until a pattern shows; close() records what it got for the scan. */
 async function openEventStream(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
   const res = await app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
@@ -125,7 +134,7 @@ describe('webhook receiver', () => {
     const s = await setup();
     const res = await s.deliver(s.body, await signWebhookBody(s.body, s.key));
     assert.equal(res.status, 202);
-    await new Promise((r) => setTimeout(r, 0));
+    await handled(s.events, 1);
     assert.equal(s.events.length, 1);
     assert.equal(s.events[0]!.event_type, 'start_conversation');
     assert.equal(s.events[0]!.session_id, 'session-1');
@@ -135,7 +144,7 @@ describe('webhook receiver', () => {
     const s = await setup();
     const signature = await signWebhookBody(s.body, s.key);
     for (let i = 0; i < 3; i++) assert.ok((await s.deliver(s.body, signature)).ok, `delivery ${i + 1} of the same bytes is acknowledged`);
-    await new Promise((r) => setTimeout(r, 0));
+    await handled(s.events, 1);
     assert.equal(s.events.length, 1);
   });
 
@@ -202,7 +211,7 @@ describe('webhook receiver', () => {
     assert.equal((await post(other, 'new-key-456')).status, 202);
     assert.equal((await post(s.body.replace('session-1', 'session-3'), s.key)).status, 401, 'configured keys replace the platform\'s');
     assert.throws(() => parseConfig({ DH_WEBHOOK_KEYS: 'no-colon' }), /headId:sharedKey/);
-    await new Promise((r) => setTimeout(r, 0));
+    await handled(events, 2);
     assert.equal(events.length, 2);
   });
 
@@ -219,8 +228,8 @@ describe('webhook receiver', () => {
     }));
     const res = await app.request('/dh/hooks/events', { method: 'POST', headers: { 'x-signature-256': await signWebhookBody(s.body, s.key) }, body: s.body });
     assert.equal(res.status, 202);
-    await new Promise((r) => setTimeout(r, 0));
-    assert.match(s.warnings.join('\n'), /handler broke/);
+    for (let i = 0; i < 500 && !s.warnings.some((w) => /handler broke/.test(w)); i++) await sleep(20);
+    assert.match(s.warnings.join('\n'), /onEvent failed for start_conversation session-1 .*attempt 1\); retried in 1 s: handler broke/);
   });
 
   test('EV-8 the signature is checked on the raw bytes: a BOM-prefixed body verifies; invalid UTF-8 verifies, then is a 400', async () => {
@@ -236,7 +245,7 @@ describe('webhook receiver', () => {
     assert.equal((await s.deliver(invalid, await signWebhookBody(invalid, 'not-the-key'))).status, 401, 'the signature still decides first');
     const garbage = bytes([0xff, 0xfe, 0x00, 0x7b]);
     assert.equal((await s.deliver(garbage, await signWebhookBody(garbage, s.key))).status, 400, 'bytes that are no JSON at all: 400, never 500');
-    await sleep(0);
+    await handled(s.events, 1);
     assert.deepEqual(s.events.map((e) => e.session_id), ['session-1']);
   });
 
@@ -248,7 +257,7 @@ describe('webhook receiver', () => {
     const res = await Promise.race([s.signed('session-1'), later(5000, undefined, { ref: false })]);
     assert.ok(res, `no answer within 5 s (${Math.round(performance.now() - started)} ms)`);
     assert.equal(res.status, 202);
-    await sleep(0);
+    for (let i = 0; i < 500 && calls < 1; i++) await sleep(20);
     assert.equal(calls, 1, 'and the handler was called');
   });
 
@@ -300,7 +309,7 @@ describe('webhook receiver', () => {
     assert.equal((await s.signed('session-3', 'forged-key')).status, 401);
     assert.equal((await s.signed('session-4', s.key)).status, 401, 'the deleted key no longer verifies');
     assert.equal(calls.listWebhooks, 2, 'no second re-read within 30 s');
-    await sleep(0);
+    await handled(s.events, 2);
     assert.deepEqual(s.events.map((e) => e.session_id), ['session-1', 'session-2']);
   });
 
@@ -360,7 +369,8 @@ describe('de-duplication store', () => {
     const signature = await signWebhookBody(s.body, s.key);
     const answers = await Promise.all([s.app, other, s.app, other].map((to) => s.deliver(s.body, signature, to)));
     assert.ok(answers.every((r) => r.ok), answers.map((r) => r.status).join());
-    await sleep(0);
+    await handled(s.events, 1);
+    await sleep(200);
     assert.equal(s.events.length, 1, 'one onEvent call for four deliveries to two instances');
     assert.equal([...store.map.keys()].filter((k) => k.startsWith('event:')).length, 1);
   });
@@ -406,7 +416,7 @@ describe('rate limit', () => {
     assert.equal((await limited.json()).error.code, 'rate_limited');
     assert.ok(Number(limited.headers.get('retry-after')) >= 1, 'the platform is told when to send it again');
     assert.equal((calls.listWebhooks ?? 0) - looked, 0, 'no key look-up reached the platform');
-    await sleep(0);
+    await handled(s.events, 0);
     assert.equal(s.events.length, 0);
     // Per address: the platform's other addresses still deliver.
     address = '198.51.100.24';
@@ -439,7 +449,7 @@ describe('hardened receiver (issue 14)', () => {
       const res = await variant(s, change, `variant-${i}`);
       assert.equal(res.status, 202, `${JSON.stringify(change)}: ${await res.clone().text()}`);
     }
-    await sleep(0);
+    await handled(s.events, variants.length);
     assert.equal(s.events.length, variants.length, 'every verified delivery reached onEvent');
     assert.equal(s.events[0]!.event_type, 'handoff_requested');
     assert.deepEqual((s.events[0] as unknown as { extra: unknown }).extra, { nested: [1, 2] }, 'unknown fields are kept');
@@ -449,31 +459,106 @@ describe('hardened receiver (issue 14)', () => {
     assert.equal(s.events[7]!.timestamp, new Date(now).toUTCString(), 'a timestamp in another readable format is passed on as it came');
   });
 
-  test('a subscriber that stops reading holds at most SUBSCRIBER_BACKLOG events: its stream then ends with a retry hint, and it is let go', async () => {
-    const hub = new EventHub();
-    const app = servedFrom(
+  /** A proxy on `log`, for the stream tests; `watched` counts what the stream reads of it. */
+  function streamProxy(log: EventLog) {
+    return servedFrom(
       createProxy({
         config: { ...parseConfig({ DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
         platform: client,
         log: () => undefined,
         warn: () => undefined,
-        events: hub,
+        events: log,
       }),
     );
+  }
+  const anEvent = (session: string) => ({ timestamp: new Date().toISOString(), head_id: 'h', session_id: session, public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' }) as WebhookEvent;
+
+  test('a subscriber that stops reading holds at most one batch: the stream reads the log only as fast as it writes', async () => {
+    const log = memoryEventLog();
+    let read = 0;
+    const counted: EventLog = { ...log, read: async (after, limit) => { const got = await log.read(after, limit); read += got.length; return got; } };
+    const app = streamProxy(counted);
     const res = await app.request('/dh/events/stream', { headers: { authorization: 'Bearer admin-token-0123456789' } });
     const reader = res.body!.getReader();
+    assert.match(new TextDecoder().decode((await reader.read()).value), /event: ready/);
+    // The subscriber reads nothing more while 1,500 events arrive.
+    for (let i = 0; i < 1500; i++) await log.append(`k${i}`, anEvent(`s${i}`));
+    await sleep(300);
+    assert.ok(read <= 2 * STREAM_BATCH, `${read} events read from the log for it, at most ${2 * STREAM_BATCH}`);
+    // When it reads again, it gets every event, in order, from the log.
     const decoder = new TextDecoder();
-    let text = decoder.decode((await reader.read()).value);
-    assert.match(text, /event: ready/);
-    assert.equal(hub.size, 1);
-    const event = { timestamp: new Date().toISOString(), head_id: 'h', session_id: 's', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' } as WebhookEvent;
-    // The subscriber reads nothing while 1,500 events arrive.
-    for (let i = 0; i < SUBSCRIBER_BACKLOG + 500; i++) hub.publish(event);
-    assert.equal(hub.size, 0, 'let go once it fell SUBSCRIBER_BACKLOG behind');
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
-    const sent = text.match(/^event: start_conversation$/gm)?.length ?? 0;
-    assert.ok(sent <= SUBSCRIBER_BACKLOG, `${sent} events held for it, at most ${SUBSCRIBER_BACKLOG}`);
-    assert.match(text, /event: behind\ndata: \{"backlog":1000\}\nretry: 3000\n\n$/, 'the last thing it reads: come back in 3 s');
+    let text = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      text += decoder.decode(r.value);
+      if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= 1500) break;
+    }
+    const sessions = [...text.matchAll(/"session_id":"(s\d+)"/g)].map((m) => m[1]);
+    assert.deepEqual(sessions, Array.from({ length: 1500 }, (_, i) => `s${i}`), 'each event once, in the order written');
+    await reader.cancel();
+  });
+
+  test('an event is written before it is acknowledged: when the log cannot be written the answer is 503 (the platform sends it again), and the retry is handled once', async () => {
+    const s = await setup();
+    const log = memoryEventLog();
+    let down = true;
+    const flaky: EventLog = { ...log, append: async (key, event) => (down ? Promise.reject(new StoreUnavailable(new Error('connection refused'))) : log.append(key, event)) };
+    const handledHere: WebhookEvent[] = [];
+    const app = servedFrom(
+      createProxy({
+        config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+        platform: client,
+        log: () => undefined,
+        warn: () => undefined,
+        events: flaky,
+        onEvent: (e) => void handledHere.push(e),
+      }),
+    );
+    const signature = await signWebhookBody(s.body, s.key);
+    const refused = await s.deliver(s.body, signature, app);
+    assert.equal(refused.status, 503, 'not written, so not acknowledged');
+    assert.equal((await refused.json()).error.code, 'store_unavailable');
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1, 'the platform is told when to come back');
+    down = false;
+    assert.equal((await s.deliver(s.body, signature, app)).status, 202, 'the platform\'s retry is accepted');
+    await handled(handledHere, 1);
+    assert.deepEqual(handledHere.map((e) => e.session_id), ['session-1'], 'and handled once');
+  });
+
+  test('Last-Event-ID: a subscriber that reconnects gets the events it missed, once each; ?history=N starts a new one with the latest N', async () => {
+    const log = memoryEventLog();
+    const app = streamProxy(log);
+    const open = (headers: Record<string, string> = {}, query = '') =>
+      app.request(`/dh/events/stream${query}`, { headers: { authorization: 'Bearer admin-token-0123456789', ...headers } });
+    const readUntil = async (res: Response, count: number) => {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        text += decoder.decode(r.value);
+        if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= count) break;
+      }
+      await sleep(100);
+      await reader.cancel();
+      return { text, sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]), ids: [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]!) };
+    };
+    // Connected (its answer has started) before the events arrive.
+    const first = await open();
+    await log.append('a', anEvent('one'));
+    await log.append('b', anEvent('two'));
+    const seen = await readUntil(first, 2);
+    assert.deepEqual(seen.sessions, ['one', 'two']);
+    assert.match(seen.text, /^retry: 3000$/m, 'the stream asks for a reconnection after 3 s');
+    // Away (a laptop asleep): two more events arrive.
+    await log.append('c', anEvent('three'));
+    await log.append('d', anEvent('four'));
+    const resumed = await readUntil(await open({ 'last-event-id': seen.ids.at(-1)! }), 2);
+    assert.deepEqual(resumed.sessions, ['three', 'four'], 'exactly the missed events, once each');
+    const history = await readUntil(await open({}, '?history=3'), 3);
+    assert.deepEqual(history.sessions, ['two', 'three', 'four'], 'the newest three first');
+    const fresh = await open();
+    await log.append('e', anEvent('five'));
+    assert.deepEqual((await readUntil(fresh, 1)).sessions, ['five'], 'a new subscriber without history starts now');
+    assert.equal((await open({}, '?history=500')).status, 400, 'history is at most 100');
   });
 
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {
@@ -507,18 +592,40 @@ describe('hardened receiver (issue 14)', () => {
     }
     assert.match(s.warnings.join('\n'), /timestamp "last tuesday" cannot be read/);
     assert.equal((await variant(s, { timestamp: new Date(now - 4 * 60_000).toISOString() }, 'late-but-fine')).status, 202);
-    await sleep(0);
+    await handled(s.events, 1);
     assert.deepEqual(s.events.map((e) => e.session_id), ['late-but-fine']);
   });
 
-  test('EV-10 the de-duplication record goes through the kit store and outlives the replay window', async () => {
-    const store = memoryStore();
+  test('EV-10 the de-duplication record outlives the replay window: in the event log, and in a store of the site\'s own that instances share', async () => {
+    // The log of one process remembers a delivery's key for 24 hours.
+    let clock = Date.parse('2026-11-24T10:00:00Z');
+    const log = memoryEventLog({ now: () => clock });
+    assert.ok(await log.append('same-bytes', anEvent('s1')), 'written once');
+    clock += 6 * 60_000;
+    assert.equal(await log.append('same-bytes', anEvent('s1')), undefined, 'a repeat after the 5-minute replay window is still a repeat');
+    clock += 24 * 3600e3;
+    assert.ok(await log.append('same-bytes', anEvent('s1')), 'after 24 hours the key is forgotten');
+    // A store the site's instances share (not the process's own memory): the record goes there too.
     const ttls: number[] = [];
-    const add = store.add.bind(store);
-    store.add = (key, value, ttl) => (key.startsWith('event:') && ttls.push(ttl), add(key, value, ttl));
+    const shared = new Map<string, string>();
+    const store: KeyValueStore = {
+      get: async (key) => shared.get(key),
+      set: async (key, value) => void shared.set(key, value),
+      add: async (key, value, ttl) => {
+        if (key.startsWith('event:')) ttls.push(ttl);
+        if (shared.has(key)) return false;
+        shared.set(key, value);
+        return true;
+      },
+      increment: async (key, _ttl, by = 1) => {
+        const next = Number(shared.get(key) ?? 0) + by;
+        shared.set(key, String(next));
+        return next;
+      },
+    };
     const s = await setup({ store });
     assert.equal((await s.deliver(s.body, await signWebhookBody(s.body, s.key))).status, 202);
-    assert.equal(ttls.length, 1);
+    assert.equal(ttls.length, 1, 'one de-duplication record in the shared store');
     assert.ok(ttls[0]! > 5 * 60_000, `kept ${ttls[0]} ms`);
   });
 

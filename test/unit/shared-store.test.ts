@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { freePort } from './free-port.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
@@ -50,8 +50,11 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     url = `redis://127.0.0.1:${port}`;
     redis = await startRedis(port);
   });
-  after(async () => {
-    for (const s of stores) await s.close().catch(() => undefined);
+  // Each test's instances go with it: their onEvent consumers share one group on this Redis.
+  afterEach(async () => {
+    for (const s of stores.splice(0)) await s.close().catch(() => undefined);
+  });
+  after(() => {
     redis.kill('SIGKILL');
   });
 
@@ -110,7 +113,9 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     const deliver = (to: typeof a) => to.app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': signature }, body });
     const answers = await Promise.all([a, b, a, b, b, a].map(deliver));
     assert.deepEqual(answers.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 202], 'one accepted, the others acknowledged as duplicates');
-    await sleep(10);
+    // onEvent is fed from the log (shared: one Redis Stream, one consumer group) a moment later.
+    for (let i = 0; i < 500 && a.events.length + b.events.length === 0; i++) await sleep(20);
+    await sleep(500);
     assert.deepEqual([...a.events, ...b.events], ['shared-1'], 'one onEvent call across the two instances');
   });
 

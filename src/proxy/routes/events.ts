@@ -1,7 +1,10 @@
 /**
  * Session events for the back office: `PUT /heads/:id/events` turns the platform's delivery on or
- * off for a head, and `GET /events/stream` passes on, as server-sent events, every delivery the
- * receiver verified (routes/receiver.ts), once each.
+ * off for a head; `GET /events/stream` passes on, as server-sent events, every event of the log
+ * (routes/receiver.ts writes it), whichever instance received it, once each: the `id:` of each is
+ * its log id, so a client that reconnects with `Last-Event-ID` (EventSource does by itself) gets
+ * what it missed, within the log's retention; `?history=N` starts a new one with the N latest.
+ * The failed list of `onEvent` (event-consumer.ts): `GET /events/failed`, `POST /events/failed/:id/retry`.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -9,24 +12,29 @@ import { z } from 'zod';
 import { headIdSchema } from '../../api/requests.js';
 import { EVENT_TYPES } from '../../platform/modes.js';
 import type { Deps } from '../deps.js';
-import type { EventHub } from '../events.js';
+import { isLogId, type LoggedEvent } from '../event-log.js';
+import type { ProxyEvents } from '../events.js';
+import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
 
 const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
 const eventsBody = z.object({ enabled: z.boolean('enabled is true or false') });
+const streamQuery = valid('query', z.object({ history: z.coerce.number('history is a number of events, 0 to 100').int().min(0).max(100).default(0) }));
+const logIdParam = valid('param', z.object({ id: z.string().regex(/^\d{1,15}-\d{1,15}$/, 'id is an event id such as 1764064800000-0') }), 'invalid_event_id');
+const failedQuery = valid('query', z.object({ take: z.coerce.number('take is a number').int().min(1).max(1000).default(100) }));
 
 /** Comment lines keep idle connections open through proxies that close quiet ones. */
 const HEARTBEAT_MS = 15_000;
 /**
- * Events written to one subscriber and not yet taken by it, at most: a subscriber that stops
- * reading (a laptop asleep, a stalled proxy) would otherwise hold every event since in memory.
- * Past it the stream ends with a retry hint; the client reconnects (EventSource does by itself).
+ * Events read from the log at a time for one subscriber: the next are read only when these are
+ * written, so a subscriber that stops reading (a laptop asleep) holds at most this many.
  */
-export const SUBSCRIBER_BACKLOG = 1000;
-const RECONNECT_MS = 3000;
+export const STREAM_BATCH = 100;
+/** The reconnection delay the stream asks for (its `retry:`), ms. */
+export const RECONNECT_MS = 3000;
 
-export function eventRoutes(deps: Deps, hub: EventHub) {
+export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log' | 'closing'>) {
   const app = new Hono();
 
   app.put('/heads/:id/events', requireAdmin(deps, 'events:set'), idParam, valid('json', eventsBody), async (c) => {
@@ -36,48 +44,62 @@ export function eventRoutes(deps: Deps, hub: EventHub) {
     return c.json({ headId: id, enabled });
   });
 
-  app.get('/events/stream', requireAdmin(deps, 'events:stream'), (c) =>
-    streamSSE(c, async (stream) => {
-      // Writes under way (not yet taken by the client): counted, never kept in a list.
-      let pending = 0;
-      let behind = false;
-      // Ends the heartbeat wait at once when the client goes (or falls behind), so no timer outlives the stream.
+  app.get('/events/failed', requireAdmin(deps, 'events:failed'), failedQuery, async (c) => c.json({ items: await log.failures(c.req.valid('query').take) }));
+
+  app.post('/events/failed/:id/retry', requireAdmin(deps, 'events:failed'), logIdParam, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await log.retry(id))) fail(404, 'not_failed', `Event ${id} is not in the failed list.`);
+    return c.json({ id, retried: true }, 202);
+  });
+
+  app.get('/events/stream', requireAdmin(deps, 'events:stream'), streamQuery, async (c) => {
+    const resume = c.req.header('last-event-id');
+    // Where this subscriber starts: after what it saw, or the newest N, or now.
+    let cursor: string | undefined;
+    let first: LoggedEvent[] = [];
+    if (resume && isLogId(resume)) cursor = resume;
+    else {
+      const { history } = c.req.valid('query');
+      const recent = await log.recent(Math.max(history, 1));
+      first = history ? recent : [];
+      cursor = recent.at(-1)?.id ?? '0-0';
+    }
+    return streamSSE(c, async (stream) => {
       let wake: () => void = () => undefined;
-      const gone = new Promise<void>((resolve) => (wake = resolve));
-      const unsubscribe = hub.subscribe((event, id) => {
-        if (pending >= SUBSCRIBER_BACKLOG) {
-          behind = true;
-          unsubscribe();
-          wake();
-          return;
-        }
+      const unwatch = log.watch(() => wake());
+      const stop = () => wake();
+      stream.onAbort(stop);
+      // The proxy stopping (a deploy): the stream ends; the client reconnects after `retry`, to another instance.
+      closing.addEventListener('abort', stop, { once: true });
+      const send = async (entry: LoggedEvent) => {
         // A type the spec does not list yet arrives as "other" (its data says which): a name
         // from outside is never written into the stream's framing.
-        const type = (EVENT_TYPES as string[]).includes(event.event_type) ? event.event_type : 'other';
-        pending++;
-        void stream
-          .writeSSE({ event: type, id: String(id), data: JSON.stringify(event) })
-          .catch(() => undefined)
-          .finally(() => pending--);
-      });
-      stream.onAbort(() => {
-        unsubscribe();
-        wake();
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted && !stream.closed && !behind) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
-        clearTimeout(timer);
-        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        const type = (EVENT_TYPES as string[]).includes(entry.event.event_type) ? entry.event.event_type : 'other';
+        await stream.writeSSE({ event: type, id: entry.id, data: JSON.stringify(entry.event) });
+      };
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
+        for (const entry of first) await send(entry);
+        while (!stream.aborted && !stream.closed && !closing.aborted) {
+          // Woken by a new entry (on any instance), or after the heartbeat interval.
+          const woken = new Promise<boolean>((resolve) => (wake = () => resolve(true)));
+          const batch = await log.read(cursor, STREAM_BATCH).catch(() => [] as LoggedEvent[]);
+          for (const entry of batch) {
+            await send(entry);
+            cursor = entry.id;
+          }
+          if (batch.length === STREAM_BATCH || stream.aborted || closing.aborted) continue;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const beat = await Promise.race([woken, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEARTBEAT_MS)))]);
+          clearTimeout(timer);
+          if (!beat && !stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unwatch();
+        closing.removeEventListener('abort', stop);
       }
-      unsubscribe();
-      if (behind && !stream.aborted) {
-        // After what it has not read yet: reconnect in a moment.
-        await stream.writeSSE({ event: 'behind', data: JSON.stringify({ backlog: SUBSCRIBER_BACKLOG }), retry: RECONNECT_MS }).catch(() => undefined);
-      }
-    }),
-  );
+    });
+  });
 
   return app;
 }

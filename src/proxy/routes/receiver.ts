@@ -1,25 +1,26 @@
 /**
  * POST /hooks/events: the receiver of the platform's webhook deliveries. It verifies the
- * signature on the raw body, answers at once (the platform waits at most 5 s, spec Delivery 2),
- * and hands each event to the site's `onEvent` exactly once: a retried delivery (the same bytes
- * again) is recognised through the store and acknowledged without a second call. Nothing of the
- * body is trusted, and no platform call is made, before the head it names has keys.
+ * signature on the raw body, writes the event to the event log (event-log.ts) and only then
+ * answers 2xx: an acknowledged event is written down, and the site's `onEvent` is fed from the log,
+ * at least once (event-consumer.ts). A retried delivery (the same bytes again) is recognised by the
+ * log and acknowledged without a second entry; when the log cannot be written (Redis away) the
+ * answer is 503 and the platform sends it again. Nothing of the body is trusted, and no platform
+ * call is made, before the head it names has keys.
  */
 import { Hono, type Context } from 'hono';
 import { ID_PATTERN, ID_RULE } from '../../api/rules.js';
 import { toHex } from '../../platform/hex.js';
-import { epochMs, webhookEventSchema, type WebhookEvent } from '../../platform/schemas.js';
+import { epochMs, webhookEventSchema } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
-import type { EventHub } from '../events.js';
+import { EVENT_LOG_DEFAULTS, type EventLog } from '../event-log.js';
 import { fail } from '../http.js';
+import { UnstorageStore } from '../shared-store.js';
 import { JSON_MAX_DEPTH, jsonTooDeep } from '../validate.js';
 import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
 import { keysFor, keysUnavailable, knownHead, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
 
-export type EventHandler = (event: WebhookEvent) => void | Promise<void>;
+const DEDUPE_MS = EVENT_LOG_DEFAULTS.dedupeMs;
 
-/** A delivery is remembered this long for de-duplication (far longer than the replay window). */
-const SEEN_TTL_MS = 24 * 3600e3;
 /**
  * A delivery whose timestamp lies further than this from now is refused as a replay (or a clock
  * gone wrong), and so is one whose timestamp cannot be read: otherwise a replay would only have to
@@ -37,7 +38,7 @@ export function deliveryTime(timestamp: unknown): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler, warn: (m: string) => void) {
+export function receiverRoutes(deps: Deps, log: EventLog, warn: (m: string) => void) {
   const app = new Hono();
 
   app.post('/hooks/events', async (c: Context) => {
@@ -96,19 +97,15 @@ export function receiverRoutes(deps: Deps, hub: EventHub, onEvent: EventHandler,
       warn(`A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`);
       fail(401, 'stale_delivery', `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`);
     }
-    const first = await deps.store.add(`event:${toHex(await crypto.subtle.digest('SHA-256', raw))}`, '1', SEEN_TTL_MS);
-    if (!first) return c.json({ received: true, duplicate: true });
-    hub.publish(event);
-    // Acknowledged before the site's handler runs: a slow handler never makes the platform retry.
-    const work = Promise.resolve()
-      .then(() => onEvent(event))
-      .catch((err: unknown) => warn(`onEvent failed for ${event.event_type} ${event.session_id}: ${err instanceof Error ? err.message : String(err)}`));
-    try {
-      // Serverless and edge runtimes end a request's work with its answer unless told to wait.
-      c.executionCtx.waitUntil(work);
-    } catch {
-      // Node has no execution context: the process keeps running the work.
-    }
+    // The idempotency key: a delivery sent again has the same bytes.
+    const key = toHex(await crypto.subtle.digest('SHA-256', raw));
+    // A log of this process only, with a store the instances share (Workers KV): the store tells
+    // whether another instance has the delivery already (the memory log cannot fail after it).
+    const elsewhere = !log.shared && !(deps.store instanceof UnstorageStore && deps.store.inMemory) && !(await deps.store.add(`event:${key}`, '1', DEDUPE_MS));
+    // Written before it is acknowledged: when the log cannot be written (StoreUnavailable) the
+    // answer is 503 and the platform sends the delivery again (spec, Delivery 3).
+    const written = elsewhere ? undefined : await log.append(key, event);
+    if (!written) return c.json({ received: true, duplicate: true });
     return c.json({ received: true }, 202);
   });
   return app;

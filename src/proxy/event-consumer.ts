@@ -1,0 +1,133 @@
+/**
+ * Feeds the site's `onEvent` from the event log (event-log.ts), at least once: an event is settled
+ * only when its handler returned; a handler that throws is called again after 1 s, 2 s, 4 s … (at
+ * most 10 minutes apart) until `retryForMs` after the event arrived, then the event goes to the
+ * failed list (the admin route and `npx dh-kit events failed` show it; `… events retry <id>` puts it
+ * back). An instance that dies with an event in hand leaves it to another instance when the lease
+ * runs out. Events of one session are handled in the order received: while one waits for a retry,
+ * the later ones of its session wait behind it.
+ */
+import type { WebhookEvent } from '../platform/schemas.js';
+import { idTime, type EventLog, type PendingEvent } from './event-log.js';
+
+/** What a handler is told besides the event: the idempotency key, the log id and the attempt (from 1). */
+export interface EventMeta {
+  key: string;
+  id: string;
+  attempt: number;
+}
+
+export type EventHandler = (event: WebhookEvent, meta: EventMeta) => void | Promise<void>;
+
+export interface ConsumerOptions {
+  /** This instance's name in the consumer group. */
+  consumer: string;
+  /** How long after an event arrived its handler is still retried (ms). */
+  retryForMs?: number;
+  /** The first retry's delay (ms); each next one doubles, up to MAX_BACKOFF_MS. */
+  backoffMs?: number;
+  /** The longest a consumer waits before it looks at the log again when nothing woke it (ms). */
+  pollMs?: number;
+  /** A handler call that has not settled after this long counts as failed (and is retried) (ms). */
+  handlerTimeoutMs?: number;
+  warn: (message: string) => void;
+  now?: () => number;
+}
+
+export const CONSUMER_DEFAULTS = { retryForMs: 24 * 3600e3, backoffMs: 1000, pollMs: 1000, handlerTimeoutMs: 30_000 } as const;
+const MAX_BACKOFF_MS = 10 * 60_000;
+const BATCH = 16;
+
+export interface RunningConsumer {
+  /** Stops taking events; waits for the handler calls under way, at most `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function consumeEvents(log: EventLog, handler: EventHandler, options: ConsumerOptions): RunningConsumer {
+  const {
+    consumer,
+    retryForMs = CONSUMER_DEFAULTS.retryForMs,
+    backoffMs = CONSUMER_DEFAULTS.backoffMs,
+    pollMs = CONSUMER_DEFAULTS.pollMs,
+    handlerTimeoutMs = CONSUMER_DEFAULTS.handlerTimeoutMs,
+    warn,
+    now = Date.now,
+  } = options;
+  /**
+   * `work`, or `late` when it has not settled after `ms`; the timer does not keep the process
+   * alive (a server, or a test runner, exits as it would) and is cleared when `work` wins.
+   */
+  const within = <T, L>(work: Promise<T>, ms: number, late: L): Promise<T | L> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<L>((resolve) => {
+      timer = setTimeout(resolve, ms, late);
+      (timer as { unref?: () => void }).unref?.();
+    });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  };
+  let running = true;
+  let wake: () => void = () => undefined;
+  const unwatch = log.watch(() => wake());
+  /** Sessions with an event waiting for a retry: their later events wait too (until this time). */
+  const blocked = new Map<string, number>();
+  let storeDown = false;
+
+  const settle = async (entry: PendingEvent) => {
+    const session = entry.event.session_id;
+    const until = blocked.get(session);
+    if (until !== undefined && until > now()) {
+      // Behind an earlier event of its session: due again with it, not counted as an attempt.
+      await log.failed({ ...entry, attempt: entry.attempt - 1 }, 'waiting for an earlier event of its session', until);
+      return;
+    }
+    try {
+      const call = Promise.resolve().then(() => handler(entry.event, { key: entry.key, id: entry.id, attempt: entry.attempt }));
+      if ((await within(call.then(() => 'done'), handlerTimeoutMs, 'late')) === 'late') throw new Error(`it did not settle within ${handlerTimeoutMs / 1000} s`);
+      blocked.delete(session);
+      await log.done(entry);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAt = now() + Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (entry.attempt - 1));
+      if (retryAt - idTime(entry.id) > retryForMs) {
+        blocked.delete(session);
+        warn(`onEvent failed for ${entry.event.event_type} ${session} (${entry.id}) ${entry.attempt} times over ${Math.round(retryForMs / 60_000)} minutes; it is in the failed list (npx dh-kit events failed): ${message}`);
+        await log.failed(entry, message, undefined);
+      } else {
+        blocked.set(session, retryAt);
+        warn(`onEvent failed for ${entry.event.event_type} ${session} (${entry.id}, attempt ${entry.attempt}); retried in ${Math.round((retryAt - now()) / 1000)} s: ${message}`);
+        await log.failed(entry, message, retryAt);
+      }
+    }
+  };
+
+  const loop = (async () => {
+    while (running) {
+      let batch: PendingEvent[] = [];
+      try {
+        batch = await log.take(consumer, BATCH);
+        if (storeDown) warn('The event log answers again: the events waiting in it are handled now.');
+        storeDown = false;
+      } catch (err) {
+        if (!storeDown) warn(`The event log cannot be read (${err instanceof Error ? err.message : String(err)}): events are handled when it is back.`);
+        storeDown = true;
+      }
+      for (const entry of batch) {
+        // A failure to settle (the store gone) leaves the event to be taken again after its lease.
+        await settle(entry).catch(() => undefined);
+      }
+      if (batch.length === 0 && running) {
+        await within(new Promise<void>((resolve) => (wake = resolve)), pollMs, undefined);
+        wake = () => undefined;
+      }
+    }
+  })();
+
+  return {
+    async stop(graceMs = 10_000) {
+      running = false;
+      unwatch();
+      wake();
+      await within(loop, graceMs, undefined);
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The event log in Redis (`DH_STORE=redis://…`): a Redis Stream, shared by every instance on that
+ * Redis (event-log.ts has the contract).
+ *
+ *   <base>:events           the stream: XADD (trimmed to maxLength and retentionMs), one consumer
+ *                           group `handlers`; XREADGROUP for new events, XAUTOCLAIM for events a
+ *                           crashed instance held longer than the lease
+ *   <base>:events:seen:<k>  a delivery's key, SET NX PX in the same script as its XADD
+ *   <base>:events:retry     ZSET id → when it is due again (a retry, or a lease on a taken retry)
+ *   <base>:events:held      HASH id → {entry, attempt, error} of events waiting for a retry
+ *   <base>:events:failed    HASH id → the failed event
+ *
+ * Node only (ioredis), on the store's connection.
+ */
+import type { Redis } from 'ioredis';
+import { webhookEventSchema, type WebhookEvent } from '../platform/schemas.js';
+import { EVENT_LOG_DEFAULTS, compareIds, type EventLog, type EventLogOptions, type FailedEvent, type LoggedEvent, type PendingEvent } from './event-log.js';
+import { StoreUnavailable } from './store.js';
+
+const GROUP = 'handlers';
+/** How often a watched log looks for new entries (ms): the delay of a live stream and of `onEvent`, at most. */
+const WATCH_MS = 250;
+
+/** SET NX the key, then XADD and trim by age; nil for a key seen before. */
+const APPEND = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'key', ARGV[4], 'event', ARGV[5])
+redis.call('XTRIM', KEYS[2], 'MINID', '~', ARGV[3])
+return id`;
+
+/** The due retries, each leased to the caller until ARGV[2]: their ids. */
+const TAKE_DUE = `
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
+return ids`;
+
+interface Held {
+  entry: LoggedEvent;
+  attempt: number;
+  /** True while a consumer holds it (leased); a lease that ran out counts an attempt more. */
+  leased?: boolean;
+  error?: string;
+}
+
+/** The stream's fields as ioredis gives them (`[id, [name, value, …]]`), as an entry; undefined when not ours. */
+function entryOf([id, fields]: [string, string[]]): LoggedEvent | undefined {
+  const get = (name: string) => fields[fields.indexOf(name) + 1];
+  try {
+    const event = webhookEventSchema.safeParse(JSON.parse(get('event') ?? ''));
+    const key = get('key');
+    return event.success && key ? { id, key, event: event.data as WebhookEvent } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const entries = (list: [string, string[]][] | null | undefined) => (list ?? []).map(entryOf).filter((e): e is LoggedEvent => e !== undefined);
+
+export function redisEventLog(client: Redis, options: EventLogOptions & { base?: string } = {}): EventLog {
+  const { base = 'dh', maxLength = EVENT_LOG_DEFAULTS.maxLength, retentionMs = EVENT_LOG_DEFAULTS.retentionMs, dedupeMs = EVENT_LOG_DEFAULTS.dedupeMs, leaseMs = EVENT_LOG_DEFAULTS.leaseMs, now = Date.now } = options;
+  const stream = `${base}:events`;
+  const retryKey = `${stream}:retry`;
+  const heldKey = `${stream}:held`;
+  const failedKey = `${stream}:failed`;
+  const attempt = async <T>(op: () => Promise<T>): Promise<T> => {
+    try {
+      return await op();
+    } catch (err) {
+      throw new StoreUnavailable(err);
+    }
+  };
+
+  let group: Promise<unknown> | undefined;
+  const ensureGroup = () =>
+    (group ??= client.xgroup('CREATE', stream, GROUP, '$', 'MKSTREAM').catch((err: Error) => {
+      if (!/BUSYGROUP/.test(err.message)) {
+        group = undefined;
+        throw err;
+      }
+    }));
+
+  // One look at the newest id every WATCH_MS for all the watchers of this instance, while there
+  // are any: on the store's own connection (a blocking XREAD would need one of its own, which
+  // outlives the store when it closes), with a timer that does not keep the process alive.
+  const watchers = new Set<() => void>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let newest: string | undefined;
+  let looking = false;
+  const look = async () => {
+    if (looking || client.status === 'end') return;
+    looking = true;
+    try {
+      const [last] = await client.xrevrange(stream, '+', '-', 'COUNT', 1);
+      const id = last?.[0];
+      if (id !== newest) {
+        newest = id;
+        for (const wake of watchers) wake();
+      }
+    } catch {
+      // Redis away: the consumers poll, and the readers find the events when it is back.
+    } finally {
+      looking = false;
+    }
+  };
+  const stopWatching = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+
+  return {
+    shared: true,
+    async append(key, event) {
+      // The group exists before the first event, so it is given every event.
+      await attempt(ensureGroup);
+      const id = await attempt(() =>
+        client.eval(APPEND, 2, `${stream}:seen:${key}`, stream, String(Math.round(dedupeMs)), String(maxLength), `${Math.max(0, now() - retentionMs)}-0`, key, JSON.stringify(event)),
+      );
+      return typeof id === 'string' ? { id, key, event } : undefined;
+    },
+    async read(afterId, limit) {
+      return entries(await attempt(() => client.xrange(stream, afterId ? `(${afterId}` : '-', '+', 'COUNT', limit)));
+    },
+    async recent(limit) {
+      return entries(await attempt(() => client.xrevrange(stream, '+', '-', 'COUNT', limit))).reverse();
+    },
+    watch(wake) {
+      watchers.add(wake);
+      if (!timer) {
+        timer = setInterval(() => void look(), WATCH_MS);
+        (timer as { unref?: () => void }).unref?.();
+      }
+      return () => {
+        watchers.delete(wake);
+        if (watchers.size === 0) stopWatching();
+      };
+    },
+    async take(consumer, count) {
+      await attempt(ensureGroup);
+      const t = now();
+      const taken: PendingEvent[] = [];
+      // 1. Retries that are due (and leases on them that ran out).
+      const due = (await attempt(() => client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)))) as string[];
+      for (const id of due) {
+        const raw = await attempt(() => client.hget(heldKey, id));
+        if (!raw) {
+          await client.zrem(retryKey, id);
+          continue;
+        }
+        const held = JSON.parse(raw) as Held;
+        const next = held.leased ? held.attempt + 1 : held.attempt;
+        await attempt(() => client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })));
+        taken.push({ ...held.entry, attempt: next });
+      }
+      if (taken.length >= count) return taken;
+      // 2. Events a consumer took and did not settle within the lease (it crashed).
+      const claimed = (await attempt(() => client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length))) as [string, [string, string[]][]];
+      const reclaimed = entries(claimed?.[1]);
+      if (reclaimed.length) {
+        // How often each was delivered: its attempt.
+        const pending = (await attempt(() => client.xpending(stream, GROUP, reclaimed[0]!.id, reclaimed.at(-1)!.id, reclaimed.length, consumer))) as [string, string, number, number][];
+        const times = new Map(pending.map(([id, , , n]) => [id, n]));
+        for (const e of reclaimed) taken.push({ ...e, attempt: times.get(e.id) ?? 2 });
+      }
+      if (taken.length >= count) return taken;
+      // 3. New events.
+      const fresh = (await attempt(() => client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count - taken.length, 'STREAMS', stream, '>'))) as [string, [string, string[]][]][] | null;
+      for (const e of entries(fresh?.[0]?.[1])) taken.push({ ...e, attempt: 1 });
+      return taken.sort((a, b) => compareIds(a.id, b.id));
+    },
+    async done(entry) {
+      await attempt(() => client.multi().xack(stream, GROUP, entry.id).zrem(retryKey, entry.id).hdel(heldKey, entry.id).exec());
+    },
+    async failed(entry, error, retryAt) {
+      const { attempt: tries, ...logged } = entry;
+      if (retryAt === undefined) {
+        const failure: FailedEvent = { ...logged, attempts: tries, error, failedAt: new Date(now()).toISOString() };
+        await attempt(() => client.multi().hset(failedKey, entry.id, JSON.stringify(failure)).xack(stream, GROUP, entry.id).zrem(retryKey, entry.id).hdel(heldKey, entry.id).exec());
+        return;
+      }
+      const held: Held = { entry: logged, attempt: tries + 1, error };
+      await attempt(() => client.multi().hset(heldKey, entry.id, JSON.stringify(held)).zadd(retryKey, retryAt, entry.id).xack(stream, GROUP, entry.id).exec());
+    },
+    async failures(limit) {
+      const all = await attempt(() => client.hvals(failedKey));
+      return all
+        .map((raw) => JSON.parse(raw) as FailedEvent)
+        .sort((a, b) => compareIds(a.id, b.id))
+        .slice(0, limit);
+    },
+    async retry(id) {
+      const raw = await attempt(() => client.hget(failedKey, id));
+      if (!raw) return false;
+      const { attempts: _attempts, error: _error, failedAt: _at, ...entry } = JSON.parse(raw) as FailedEvent;
+      const held: Held = { entry, attempt: 1 };
+      const [[, removed] = []] = (await attempt(() => client.multi().hdel(failedKey, id).hset(heldKey, id, JSON.stringify(held)).zadd(retryKey, 0, id).exec())) ?? [];
+      return removed === 1;
+    },
+    async close() {
+      watchers.clear();
+      stopWatching();
+    },
+  };
+}

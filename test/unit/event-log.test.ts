@@ -1,0 +1,202 @@
+/**
+ * The event log's contract (issue 28), the same tests for the memory log and for the Redis Stream
+ * (a real redis-server): written once per delivery, read after an id, one consumer group that
+ * hands each event to one consumer, retries when they are due, leases that run out when a
+ * consumer dies, and the failed list. Then the consumer that feeds `onEvent` from it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { consumeEvents, type EventMeta } from '../../src/proxy/event-consumer.js';
+import { memoryEventLog, type EventLog, type EventLogOptions } from '../../src/proxy/event-log.js';
+import { redisEventLog } from '../../src/proxy/redis-event-log.js';
+import type { WebhookEvent } from '../../src/platform/schemas.js';
+import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const event = (session: string, type = 'start_conversation'): WebhookEvent => ({
+  timestamp: '2026-11-25T10:00:00.000Z',
+  head_id: 'head-1',
+  session_id: session,
+  public_head_id: 'pub-head-1',
+  public_org_id: 'pub-org-1',
+  event_type: type,
+});
+
+/** A clock the test moves. */
+function clock(start = Date.now()) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+type MakeLog = (options: EventLogOptions) => Promise<EventLog>;
+
+function contract(name: string, make: () => MakeLog, skip: string | false = false) {
+  describe(`the event log: ${name}`, { skip }, () => {
+    test('EV-8 a delivery is written once: the same key again is a repeat; ids increase in the order written', async () => {
+      const log = await make()({});
+      const a = await log.append('k1', event('s1'));
+      const again = await log.append('k1', event('s1'));
+      const b = await log.append('k2', event('s2'));
+      assert.ok(a && b, 'two different deliveries are written');
+      assert.equal(again, undefined, 'the same delivery again is not written a second time');
+      assert.match(a.id, /^\d+-\d+$/, 'ids are <ms>-<seq>');
+      assert.deepEqual((await log.read(undefined, 10)).map((e) => e.key), ['k1', 'k2']);
+      assert.deepEqual((await log.read(a.id, 10)).map((e) => e.key), ['k2'], 'read after an id gives what came after it');
+      assert.deepEqual((await log.read(b.id, 10)).map((e) => e.key), [], 'nothing after the newest');
+      assert.deepEqual((await log.recent(1)).map((e) => e.key), ['k2']);
+      assert.deepEqual((await log.read(undefined, 10))[0]!.event, event('s1'), 'the event is kept as it was');
+      await log.close();
+    });
+
+    test('watch wakes a watcher when an event is written', async () => {
+      const log = await make()({});
+      let woken = 0;
+      const stop = log.watch(() => woken++);
+      // The Redis reader starts its first blocking read in a moment.
+      await sleep(100);
+      await log.append('w1', event('s1'));
+      for (let i = 0; i < 100 && woken === 0; i++) await sleep(20);
+      assert.ok(woken > 0, 'the watcher was woken');
+      stop();
+      await log.close();
+    });
+
+    test('one consumer group: each event is given to one consumer once; settled events are not given again', async () => {
+      const log = await make()({});
+      await log.append('g1', event('s1'));
+      await log.append('g2', event('s2'));
+      const first = await log.take('a', 10);
+      const second = await log.take('b', 10);
+      assert.deepEqual(first.map((e) => [e.key, e.attempt]), [['g1', 1], ['g2', 1]]);
+      assert.deepEqual(second, [], 'the other consumer gets nothing already taken');
+      for (const e of first) await log.done(e);
+      assert.deepEqual(await log.take('a', 10), [], 'settled events are not given again');
+      await log.close();
+    });
+
+    test('a failure is retried when it is due, one attempt more; a lease that runs out gives the event to another consumer', async () => {
+      const c = clock();
+      const log = await make()({ now: c.now, leaseMs: 60_000 });
+      await log.append('r1', event('s1'));
+      const [taken] = await log.take('a', 10);
+      await log.failed(taken!, 'CRM down', c.now() + 1000);
+      assert.deepEqual(await log.take('a', 10), [], 'not before it is due');
+      c.advance(1000);
+      const [retried] = await log.take('b', 10);
+      assert.equal(retried?.key, 'r1');
+      assert.equal(retried?.attempt, 2, 'the second attempt');
+      // Consumer b dies holding it: after the lease another consumer gets it, a third attempt.
+      assert.deepEqual(await log.take('c', 10), [], 'held while the lease runs');
+      c.advance(60_001);
+      const [claimed] = await log.take('c', 10);
+      assert.equal(claimed?.key, 'r1', 'the crashed consumer\'s event is taken again');
+      assert.equal(claimed?.attempt, 3);
+      await log.done(claimed!);
+      assert.deepEqual(await log.take('c', 10), []);
+      await log.close();
+    });
+
+    test('after the last try an event is in the failed list; retry puts it back at attempt 1', async () => {
+      const log = await make()({});
+      const written = await log.append('f1', event('s1'));
+      const [taken] = await log.take('a', 10);
+      await log.failed(taken!, 'gave up', undefined);
+      const failures = await log.failures(10);
+      assert.deepEqual(failures.map((f) => [f.id, f.key, f.error, f.attempts]), [[written!.id, 'f1', 'gave up', 1]]);
+      assert.deepEqual(await log.take('a', 10), [], 'a failed event is not taken by itself');
+      assert.equal(await log.retry('0-1'), false, 'an id not in the list');
+      assert.equal(await log.retry(written!.id), true);
+      assert.deepEqual(await log.failures(10), [], 'out of the failed list');
+      const [again] = await log.take('a', 10);
+      assert.deepEqual([again?.key, again?.attempt], ['f1', 1]);
+      await log.close();
+    });
+  });
+}
+
+contract('memory', () => async (options) => memoryEventLog(options));
+
+let redis: RunningRedis | undefined;
+const clients: Redis[] = [];
+let base = 0;
+before(async () => {
+  if (!NO_REDIS) redis = await startRedis();
+});
+after(async () => {
+  for (const c of clients) c.disconnect();
+  await redis?.stop();
+});
+contract(
+  'Redis Stream',
+  () => async (options) => {
+    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    // Each test its own keys.
+    return redisEventLog(client, { ...options, base: `t${++base}` });
+  },
+  NO_REDIS,
+);
+
+describe('onEvent fed from the log', () => {
+  test('EV-7 a handler that throws twice gets the event a third time, and once it returns the event is settled', async () => {
+    const log = memoryEventLog();
+    const calls: EventMeta[] = [];
+    const warnings: string[] = [];
+    const consumer = consumeEvents(
+      log,
+      (_e, meta) => {
+        calls.push(meta);
+        if (calls.length <= 2) throw new Error('CRM down');
+      },
+      { consumer: 'a', backoffMs: 10, pollMs: 10, warn: (m) => warnings.push(m) },
+    );
+    const written = await log.append('key-1', event('s1'));
+    for (let i = 0; i < 200 && calls.length < 3; i++) await sleep(10);
+    await sleep(50);
+    await consumer.stop();
+    assert.deepEqual(calls.map((m) => m.attempt), [1, 2, 3], 'three attempts, then no more');
+    assert.deepEqual(new Set(calls.map((m) => m.key)), new Set(['key-1']), 'the idempotency key is given each time');
+    assert.equal(calls[0]!.id, written!.id);
+    assert.equal(warnings.length, 2, 'each failure is told to the operator');
+    assert.match(warnings[0]!, /onEvent failed for start_conversation s1 .*attempt 1.*CRM down/);
+  });
+
+  test('events of one session are handled in the order received, also when the first needs a retry', async () => {
+    const log = memoryEventLog();
+    const handled: string[] = [];
+    let failOnce = true;
+    const consumer = consumeEvents(
+      log,
+      (e) => {
+        if (e.event_type === 'start_conversation' && e.session_id === 's1' && failOnce) {
+          failOnce = false;
+          throw new Error('not yet');
+        }
+        handled.push(`${e.session_id}:${e.event_type}`);
+      },
+      { consumer: 'a', backoffMs: 30, pollMs: 10, warn: () => undefined },
+    );
+    await log.append('o1', event('s1', 'start_conversation'));
+    await log.append('o2', event('s1', 'end_conversation'));
+    await log.append('o3', event('s2', 'start_conversation'));
+    for (let i = 0; i < 200 && handled.length < 3; i++) await sleep(10);
+    await consumer.stop();
+    assert.deepEqual(handled.filter((h) => h.startsWith('s1')), ['s1:start_conversation', 's1:end_conversation'], 'the end waited for its start');
+    assert.ok(handled.includes('s2:start_conversation'), 'another session is not held up');
+  });
+
+  test('after the retry time runs out the event is in the failed list, and the operator is told', async () => {
+    const log = memoryEventLog();
+    const warnings: string[] = [];
+    const consumer = consumeEvents(log, () => Promise.reject(new Error('always')), { consumer: 'a', backoffMs: 10, pollMs: 10, retryForMs: 50, warn: (m) => warnings.push(m) });
+    await log.append('x1', event('s1'));
+    for (let i = 0; i < 200 && (await log.failures(10)).length === 0; i++) await sleep(10);
+    await consumer.stop();
+    const [failed] = await log.failures(10);
+    assert.equal(failed?.key, 'x1', 'the event is in the failed list');
+    assert.equal(failed?.error, 'always');
+    assert.match(warnings.at(-1)!, /in the failed list \(npx dh-kit events failed\)/);
+  });
+});
