@@ -205,18 +205,29 @@ describe('proxy · platform refusals and catalogue cache', () => {
     });
 
     test('catalogue answers are kept by their known parameters: junk parameters make no entry of their own, and the spellings remembered are bounded', async () => {
-      const p = makeProxy();
-      const plain = await p.request('/dh/faces?take=24');
+      // Each prepared answer is compressed once, when it is made: the compressor's calls count the
+      // answers the route holds (a route keyed by the raw query string would make one per request).
+      const compressed: number[] = [];
+      const p = makeProxy({}, { compress: async (bytes) => (compressed.push(bytes.byteLength), new Uint8Array(bytes)) });
+      const gzip = { 'accept-encoding': 'gzip' };
+      const plain = await p.request('/dh/faces?take=24', { headers: gzip });
       assert.equal(plain.status, 200);
+      assert.equal(compressed.length, 1, 'the first answer is made and compressed');
       const etag = plain.headers.get('etag');
       // 3,000 requests, each with junk parameters of its own (and one far too long to remember).
       for (let i = 0; i < 3000; i++) {
-        const res = await p.request(`/dh/faces?take=24&utm_source=${i}&x${i}=${'y'.repeat(i % 50)}`);
+        const res = await p.request(`/dh/faces?take=24&utm_source=${i}&x${i}=${'y'.repeat(i % 50)}`, { headers: gzip });
         assert.equal(res.headers.get('etag'), etag, 'the same answer');
         await res.arrayBuffer();
       }
-      assert.equal((await p.request(`/dh/faces?take=24&pad=${'z'.repeat(5000)}`)).headers.get('etag'), etag);
-      // Reach into the route's prepared answers through a second app of the same module: counted, not guessed.
+      assert.equal((await p.request(`/dh/faces?take=24&pad=${'z'.repeat(5000)}`, { headers: gzip })).headers.get('etag'), etag);
+      assert.equal(compressed.length, 1, 'one answer for every spelling of take=24: never made again');
+      // The same parameters in another order, or spelled with defaults, are the same answer too.
+      await p.request('/dh/faces?page=1&take=24', { headers: gzip });
+      assert.equal(compressed.length, 1, 'page=1 is the default: the same answer');
+      await p.request('/dh/faces?take=25', { headers: gzip });
+      assert.equal(compressed.length, 2, 'another page size is another answer');
+      // The spellings remembered are bounded (counted on the module itself).
       const { preparedAnswers } = await import('../../src/proxy/prepared-answers.js');
       const { Hono } = await import('hono');
       const source = {};
