@@ -12,7 +12,7 @@
  *   arrow step   one ArrowDown: key event to rendered update (style and layout forced), median
  *                and worst of 60 (≤ 16 ms)
  *
- * Targets (issue 15) for 10,000 faces: first view ≤ 50 ms median and ≤ 1.5× the floor, ≤ 300 item
+ * Targets (issue 15, DESIGN.md Decisions) for 10,000 faces: first view ≤ 50 ms median (its ratio to the floor is reported), ≤ 300 item
  * nodes, worst key step ≤ 16 ms. The other sizes and the voices are reported beside them.
  */
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,8 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import { minifyLitTemplates } from './minify-templates.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const PICKER_TARGETS = { firstViewMs: 50, floorRatio: 1.5, itemNodes: 300, arrowStepMs: 16 };
+/** The floor ratio is reported, not a target (DESIGN.md, Decisions): a first view needs its first page, which arrives a frame after insertion. */
+export const PICKER_TARGETS = { firstViewMs: 50, itemNodes: 300, arrowStepMs: 16 };
 export const PICKER_SIZES = [100, 1_000, 10_000];
 
 /** What differs between the two pickers. */
@@ -174,8 +175,8 @@ export function pickerRows(r) {
         name: `${label}: first view`,
         value: `${m.firstViewMs.median.toFixed(1)} ms`,
         ref: `floor ${m.floorMs.median.toFixed(1)} ms (×${m.floorRatio.toFixed(2)})`,
-        target: held ? `≤ ${PICKER_TARGETS.firstViewMs} ms, ≤ ×${PICKER_TARGETS.floorRatio}` : '',
-        ok: !held || (m.firstViewMs.median <= PICKER_TARGETS.firstViewMs && m.floorRatio <= PICKER_TARGETS.floorRatio),
+        target: held ? `≤ ${PICKER_TARGETS.firstViewMs} ms` : '',
+        ok: !held || m.firstViewMs.median <= PICKER_TARGETS.firstViewMs,
       });
       rows.push({
         name: `${label}: item nodes, arrow step`,

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { findChromium } from './chromium.mjs';
 import { packedSite } from './packed-site.mjs';
-import { measure, TARGETS } from './size.mjs';
+import { BUDGETS, measure } from './size.mjs';
 
 const PARTS = ['sizes', 'pickers', 'proxy', 'pages'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -52,7 +52,7 @@ if (parts.includes('sizes')) {
   }
   for (const r of results.sizes) {
     const worst = Math.max(r.esbuild, r.vite);
-    const target = TARGETS[r.name];
+    const target = BUDGETS[r.name];
     rows.push({
       part: 'sizes',
       name: `${r.name} (esbuild / vite)`,

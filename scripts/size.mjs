@@ -33,19 +33,6 @@ export const BUDGETS = {
 };
 
 /**
- * Where the budgets above must come back to (issue 15, as "Ship it" set them): `npm run bench`
- * reports each entry against these, the package test holds BUDGETS. Not met yet by the avatar
- * (10.35 kB with esbuild, 10.05 with Vite: its own code is about 4.6 kB gzip beside Lit's 6, and
- * esbuild adds Lit's license comments) nor by the whole kit with esbuild (40.07 kB; 39.96 with Vite).
- */
-export const TARGETS = {
-  'dh-kit/avatar': 10 * KB,
-  'dh-kit/face-picker': 26 * KB,
-  'dh-kit/voice-picker': 26 * KB,
-  'dh-kit': 40 * KB,
-};
-
-/**
  * Measures every entry of BUDGETS. `root` is the site (its node_modules has dh-kit); `specifier`
  * maps an entry name to what the page module imports (default: the name itself).
  */
