@@ -2,10 +2,14 @@
  * A real redis-server for a test file: Debian's, on a free loopback port, no persistence.
  *
  *   const redis = await startRedis();   // { url, port, stop(), restart() }
+ *   const kept = await startRedis({ appendOnly: true });   // survives restart()
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
 const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
@@ -14,8 +18,10 @@ export const NO_REDIS = REDIS ? false : 'redis-server is not installed here (apt
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function spawnRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnRedis(port: number, dir?: string): Promise<ChildProcess> {
+  // With a directory: an append-only file fsynced on every write, as a deployment that keeps its events runs it.
+  const persistence = dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no'];
+  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   for (let i = 0; i < 400 && !/Ready to accept connections/.test(out); i++) await sleep(50);
@@ -30,13 +36,18 @@ export interface RunningRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Stops it and removes its files. */
+  dispose(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** `appendOnly`: keep the data in an append-only file (fsync always) in a directory of its own, so a restart keeps it. */
+export async function startRedis({ appendOnly = false } = {}): Promise<RunningRedis> {
   const port = await freePort();
-  let child = await spawnRedis(port);
+  const dir = appendOnly ? mkdtempSync(join(tmpdir(), 'dh-redis-')) : undefined;
+  let child = await spawnRedis(port, dir);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    // SIGKILL: no shutdown save; only what the append-only file holds survives.
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
@@ -47,7 +58,11 @@ export async function startRedis(): Promise<RunningRedis> {
     stop,
     async restart() {
       await stop();
-      child = await spawnRedis(port);
+      child = await spawnRedis(port, dir);
+    },
+    async dispose() {
+      await stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,165 @@
+/**
+ * Nothing acknowledged is lost (issue 28), with a real redis-server: a site process killed while
+ * its onEvent runs leaves the event to the next instance; two instances behind a load balancer
+ * stream every event to every subscriber once; Redis stopped and restarted mid-run (with its
+ * append-only file) keeps every event it acknowledged.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createProxy } from '../../src/proxy/app.js';
+import { parseConfig } from '../../src/proxy/config.js';
+import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
+import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { PlatformClient } from '../../src/platform/client.js';
+import { servedFrom } from './proxy-harness.js';
+import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const HEAD = 'head-durable';
+const KEY = 'durable-shared-key-0123456789';
+const ADMIN = 'admin-token-0123456789';
+
+const delivery = (session: string, type = 'start_conversation') =>
+  JSON.stringify({ timestamp: new Date().toISOString(), head_id: HEAD, session_id: session, public_head_id: 'p', public_org_id: 'o', event_type: type });
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    assert.ok(Date.now() < end, `${what} within ${ms / 1000} s`);
+    await sleep(50);
+  }
+}
+
+describe('events survive a killed process, a second instance and a Redis restart', { skip: NO_REDIS }, () => {
+  let redis: RunningRedis;
+  const stores: RedisStore[] = [];
+  const children: ChildProcess[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'dh-events-'));
+
+  before(async () => {
+    redis = await startRedis({ appendOnly: true });
+  });
+  after(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    for (const s of stores) await s.close().catch(() => undefined);
+    await redis.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** An instance in this process, on the shared Redis (`base` keeps each test's keys apart). */
+  function instance(base: string, onEvent?: (session: string, attempt: number) => void | Promise<void>) {
+    const store = redisStore(redis.url, { base, commandTimeoutMs: 500, warn: () => undefined });
+    stores.push(store);
+    return servedFrom(
+      createProxy({
+        config: parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '0', DH_WEBHOOK_KEYS: `${HEAD}:${KEY}` }),
+        platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+        store,
+        log: () => undefined,
+        warn: () => undefined,
+        ...(onEvent ? { onEvent: (e, meta) => onEvent(e.session_id, meta.attempt) } : {}),
+      }),
+    );
+  }
+
+  const post = async (app: { request: (p: string, i: RequestInit) => Response | Promise<Response> }, body: string) =>
+    app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, KEY) }, body });
+
+  /** A site server in a process of its own (event-site.ts). */
+  async function site(name: string, out: string, hang = false): Promise<{ url: string; child: ChildProcess }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'event-site.ts')], {
+      env: { ...process.env, DH_STORE: redis.url, DH_WEBHOOK_KEYS: `${HEAD}:${KEY}`, DH_TEST_OUT: out, DH_TEST_NAME: name, ...(hang ? { DH_TEST_HANG: '1' } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let text = '';
+    child.stdout!.on('data', (d) => (text += d));
+    await until(`${name} listens`, () => text.includes('\n'), 60_000);
+    return { url: (JSON.parse(text.split('\n')[0]!) as { url: string }).url, child };
+  }
+
+  test('EV-9 a site process killed after the 2xx, while its onEvent runs: the next instance handles the event, once', async () => {
+    const out = join(dir, 'killed.txt');
+    writeFileSync(out, '');
+    const lines = () => readFileSync(out, 'utf8').trim().split('\n').filter(Boolean);
+    const a = await site('A', out, true);
+    const body = delivery('hang-1');
+    const res = await fetch(`${a.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, KEY) }, body });
+    assert.equal(res.status, 202, 'acknowledged');
+    await until('A\'s onEvent started', () => lines().includes('A 1 hang-1'));
+    a.child.kill('SIGKILL');
+    const b = await site('B', out);
+    await until('B handled the event', () => lines().some((l) => l.startsWith('B ')));
+    await sleep(1500);
+    assert.deepEqual(lines(), ['A 1 hang-1', 'B 2 hang-1'], 'handled by B once, as the second attempt');
+    b.child.kill('SIGKILL');
+  });
+
+  test('two instances behind a load balancer: every subscriber, on either instance, sees each event once, in order, with the same ids', async () => {
+    const a = instance('lb');
+    const b = instance('lb');
+    const open = async (app: typeof a) => {
+      const res = await app.request('/dh/events/stream', { headers: { authorization: `Bearer ${ADMIN}` } });
+      assert.equal(res.status, 200);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      return {
+        async read(count: number) {
+          const seen = () => text.match(/^event: \w+_conversation$/gm)?.length ?? 0;
+          const deadline = setTimeout(() => void reader.cancel(), 20_000);
+          for (let r = await reader.read(); !r.done; r = await reader.read()) {
+            text += decoder.decode(r.value);
+            if (seen() >= count) break;
+          }
+          clearTimeout(deadline);
+          assert.ok(seen() >= count, `${count} events within 20 s (got ${seen()})`);
+          await sleep(300);
+          await reader.cancel();
+          return { sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]), ids: [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]) };
+        },
+      };
+    };
+    const onA = await open(a);
+    const onB = await open(b);
+    // Each delivery goes to one instance, as a load balancer sends it; one is sent to both (a retry).
+    assert.equal((await post(a, delivery('lb-1'))).status, 202);
+    assert.equal((await post(b, delivery('lb-2'))).status, 202);
+    const third = delivery('lb-3');
+    assert.equal((await post(a, third)).status, 202);
+    const again = await post(b, third);
+    assert.equal(again.status, 200, 'the same bytes again, on the other instance: acknowledged as a duplicate');
+    const [seenA, seenB] = await Promise.all([onA.read(3), onB.read(3)]);
+    assert.deepEqual(seenA.sessions, ['lb-1', 'lb-2', 'lb-3'], 'the subscriber on A sees B\'s event too, and each once');
+    assert.deepEqual(seenB.sessions, ['lb-1', 'lb-2', 'lb-3'], 'the subscriber on B sees A\'s events too, and each once');
+    assert.deepEqual(seenA.ids, seenB.ids, 'the same ids on both: a reconnection to either resumes');
+  });
+
+  test('Redis stopped and restarted mid-run: deliveries get 503 while it is away; every acknowledged event is handled, once it is back', async () => {
+    const handled: string[] = [];
+    let failFirst = true;
+    const app = instance('restart', (session) => {
+      // The first call fails: the event waits for its retry in Redis when Redis goes away.
+      if (session === 'r-1' && failFirst) {
+        failFirst = false;
+        throw new Error('CRM down');
+      }
+      handled.push(session);
+    });
+    assert.equal((await post(app, delivery('r-1'))).status, 202);
+    await until('the first call failed', () => !failFirst);
+    await redis.stop();
+    const away = await post(app, delivery('r-2'));
+    assert.equal(away.status, 503, 'not written, so not acknowledged: the platform sends it again');
+    await redis.restart();
+    await until('the store answers again', async () => (await post(app, delivery('r-2'))).status === 202);
+    assert.equal((await post(app, delivery('r-3'))).status, 202);
+    await until('every acknowledged event handled', () => ['r-1', 'r-2', 'r-3'].every((s) => handled.includes(s)), 30_000);
+    await sleep(500);
+    assert.deepEqual([...handled].sort(), ['r-1', 'r-2', 'r-3'], 'each once');
+  });
+});
