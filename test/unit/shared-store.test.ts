@@ -6,10 +6,8 @@
  * reads go on (limited per instance), writes and deliveries get a 503 the caller retries.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { freePort } from './free-port.js';
+import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
@@ -21,41 +19,27 @@ import { createSimulator } from '../../src/sim/index.js';
 import { platformAccess, simFetch, servedFrom } from './proxy-harness.js';
 import { clearOfMinuteEnd } from './minute.js';
 
-const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
-// `.ci/run` installs it; a machine without it is told how to get it.
-const NO_REDIS = REDIS ? false : 'redis-server is not installed here (apt-get install redis-server)';
 const ADMIN = 'admin-token-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  for (let i = 0; i < 400 && !/Ready to accept connections/.test(out); i++) await sleep(50);
-  assert.match(out, /Ready to accept connections/, 'redis-server started');
-  return child;
-}
 
 describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS }, () => {
   const sim = createSimulator({ talkDelayMs: 0 });
   const network = simFetch(sim);
   const client = new PlatformClient({ ...platformAccess(sim), fetch: network });
-  let redis: ChildProcess;
+  let redis: RunningRedis;
   let url: string;
   const stores: RedisStore[] = [];
 
   before(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = await startRedis(port);
+    redis = await startRedis();
+    url = redis.url;
   });
   // Each test's instances go with it: their onEvent consumers share one group on this Redis.
   afterEach(async () => {
     for (const s of stores.splice(0)) await s.close().catch(() => undefined);
   });
-  after(() => {
-    redis.kill('SIGKILL');
+  after(async () => {
+    await redis.dispose();
   });
 
   /** One instance: its own Redis connection and platform client, the shared simulator. */
@@ -158,8 +142,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     const { id } = await head();
     assert.equal((await a.app.request('/dh/faces?take=3')).status, 200);
     const { warnings } = a;
-    redis.kill('SIGKILL');
-    await once(redis, 'exit');
+    await redis.stop();
     await sleep(100);
     const faces = await a.app.request('/dh/faces?take=3');
     assert.equal(faces.status, 200, 'the catalogue still answers');
@@ -175,7 +158,7 @@ describe('two proxy instances sharing one Redis (DH_STORE)', { skip: NO_REDIS },
     assert.ok([401, 503].includes(delivery.status), `a delivery is refused, never a 5xx other than 503 (${delivery.status})`);
     assert.equal(warnings.filter((w) => /is not answering/.test(w) && /shared store/.test(w) && /127\.0\.0\.1/.test(w)).length, 1, warnings.join('\n'));
     // Back: the same port, a new (empty) Redis; the instance reconnects by itself.
-    redis = await startRedis(Number(new URL(url).port));
+    await redis.restart();
     for (let i = 0; i < 200 && !warnings.some((w) => /answers again/.test(w)); i++) await sleep(100);
     assert.ok(warnings.some((w) => /answers again/.test(w)), 'said when it is back');
     const again = await a.app.request(`/dh/heads/${id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Back.' }) });
