@@ -13,6 +13,7 @@ import { simCommand } from './sim.js';
 import { callbacksCommand } from './callbacks.js';
 import { signCommand } from './sign.js';
 import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
+import { failedEventsCommand } from './failed-events.js';
 import { startCommand } from './start.js';
 import { videosCommand } from './videos.js';
 
@@ -51,6 +52,8 @@ Commands:
                         Webhook configurations of a head (the platform's /head-events).
   events enable|disable <headId>
                         Turn session event delivery on or off for a head.
+  events failed [--proxy URL] | retry <id>
+                        The events onEvent kept failing on (from the running proxy); hand one back.
   tools set <headId> <tools.json> [--prompt-file prompt.txt]
                         Set the tools the head's language model may call (checked first).
   help                  Show this text.
@@ -79,6 +82,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'webhooks':
         return await withPlatform(io, (connect) => webhooksCommand(rest, io, connect));
       case 'events':
+        // The failed list is the proxy's; enable and disable are the platform's.
+        if (rest[0] === 'failed' || rest[0] === 'retry') return await failedEventsCommand(rest, io);
         return await withPlatform(io, (connect) => eventsCommand(rest, io, connect));
       case 'tools':
         return await withPlatform(io, (connect) => toolsCommand(rest, io, connect));

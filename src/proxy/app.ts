@@ -25,7 +25,7 @@ import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
 import type { EventHandler } from './event-consumer.js';
-import type { EventLog } from './event-log.js';
+import { MEMORY_LOG_LENGTH, memoryEventLog, type EventLog } from './event-log.js';
 import { attachEvents, proxyEvents } from './events.js';
 import { redisEventLog } from './redis-event-log.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
@@ -133,7 +133,14 @@ export function createProxy(options: ProxyOptions): Hono {
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
   // A Redis store (DH_STORE) carries its own connection: the log is a stream on the same Redis.
   const redis = (store as { redis?: () => { client: Parameters<typeof redisEventLog>[0]; base: string } }).redis?.();
-  const events = proxyEvents({ log: options.events ?? (redis ? redisEventLog(redis.client, { base: redis.base, now }) : undefined), onEvent: options.onEvent, warn, now });
+  const { retentionMs, maxLength, retryForMs } = config.events;
+  const events = proxyEvents({
+    log: options.events ?? (redis ? redisEventLog(redis.client, { base: redis.base, now, retentionMs, maxLength }) : memoryEventLog({ now, retentionMs, maxLength: Math.min(maxLength, MEMORY_LOG_LENGTH) })),
+    onEvent: options.onEvent,
+    retryForMs,
+    warn,
+    now,
+  });
 
   // What the platform calls: authenticated by their own means (a signature; the plugin and tool
   // calls carry no browser credentials), so no CSRF header and no per-browser rate limit — the

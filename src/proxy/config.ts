@@ -80,6 +80,9 @@ const envSchema = z.object({
     .default('/dh')
     .transform((p) => p.replace(/\/+$/, '') || '/'),
   PORT: count('PORT', 8787).refine((p) => p < 65536, 'PORT must be 0 (a free port) to 65535'),
+  DH_EVENT_RETRY_HOURS: count('DH_EVENT_RETRY_HOURS', 24),
+  DH_EVENT_RETENTION_DAYS: count('DH_EVENT_RETENTION_DAYS', 7).refine((d) => d > 0, 'DH_EVENT_RETENTION_DAYS must be at least 1'),
+  DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine((n) => n > 0, 'DH_EVENT_LOG_MAX must be at least 1'),
 });
 
 export interface PlatformAccess {
@@ -107,6 +110,11 @@ export interface ProxyConfig {
   rateLimit: number;
   /** Text-to-video requests a day; 0 turns the cap off. */
   videoDailyCap: number;
+  /**
+   * The session event log (event-log.ts): a failing onEvent is retried for `retryForMs`; the log
+   * keeps events `retentionMs` and at most `maxLength` of them (a log in memory at most 10,000).
+   */
+  events: { retryForMs: number; retentionMs: number; maxLength: number };
   /**
    * A Redis URL: the state instances share (rate-limit counters, the daily cap, webhook
    * de-duplication, key look-ups) lives there. Unset: in this process's memory.
@@ -188,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicHeads: e.DH_PUBLIC_HEADS,
     rateLimit: e.DH_RATE_LIMIT,
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
+    events: { retryForMs: e.DH_EVENT_RETRY_HOURS * 3600e3, retentionMs: e.DH_EVENT_RETENTION_DAYS * 24 * 3600e3, maxLength: e.DH_EVENT_LOG_MAX },
     store: e.DH_STORE,
     trustProxy: e.DH_TRUST_PROXY,
     webhookKeys: e.DH_WEBHOOK_KEYS,
@@ -213,6 +222,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
     store: c.store ? redactUrl(c.store) : 'memory (this instance only)',
+    events: `kept ${c.events.retentionMs / 86_400_000} days (at most ${c.events.maxLength}${c.store ? '' : ', 10000 in memory'}); onEvent retried for ${c.events.retryForMs / 3_600_000} h`,
     trustProxy: c.trustProxy,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
     callbackSecret: c.callbackSecret ? 'set' : c.mode === 'platform' ? 'not set: plugin and tool routes off' : 'not set',

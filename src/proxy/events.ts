@@ -11,7 +11,7 @@
 import type { Hono } from 'hono';
 import { toHex } from '../platform/hex.js';
 import { consumeEvents, type EventHandler, type RunningConsumer } from './event-consumer.js';
-import { memoryEventLog, type EventLog } from './event-log.js';
+import type { EventLog } from './event-log.js';
 
 export interface ProxyEvents {
   log: EventLog;
@@ -23,8 +23,8 @@ export interface ProxyEvents {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function proxyEvents(options: { log?: EventLog; onEvent?: EventHandler; warn: (m: string) => void; now: () => number }): ProxyEvents {
-  const log = options.log ?? memoryEventLog({ now: options.now });
+export function proxyEvents(options: { log: EventLog; onEvent?: EventHandler; retryForMs: number; warn: (m: string) => void; now: () => number }): ProxyEvents {
+  const { log } = options;
   let consumer: RunningConsumer | undefined;
   const closing = new AbortController();
   return {
@@ -34,7 +34,7 @@ export function proxyEvents(options: { log?: EventLog; onEvent?: EventHandler; w
       if (consumer || !options.onEvent || closing.signal.aborted) return;
       // This instance's name in the consumer group: its events in hand are its own until the lease runs out.
       const name = `proxy-${toHex(crypto.getRandomValues(new Uint8Array(6)))}`;
-      consumer = consumeEvents(log, options.onEvent, { consumer: name, warn: options.warn, now: options.now });
+      consumer = consumeEvents(log, options.onEvent, { consumer: name, retryForMs: options.retryForMs, warn: options.warn, now: options.now });
     },
     async stop(graceMs) {
       closing.abort();

@@ -156,6 +156,14 @@ test('EV-2 the back office shows the session events of a conversation live', asy
   await expect(page.locator('#platform-events')).toContainText('start_conversation');
   await visitor.close();
   await expect(page.locator('#platform-events')).toContainText('end_conversation');
+  // Opened again later, the panel shows what happened before, from the proxy's event log.
+  await page.reload();
+  const earlier = page.locator('.events-earlier');
+  await expect(earlier.locator('summary')).toHaveText(/^Earlier \(\d+\)$/);
+  await earlier.locator('summary').click();
+  await expect(earlier).toContainText('start_conversation');
+  await expect(earlier).toContainText('end_conversation');
+  await expect(page.locator('#platform-events li')).toHaveCount(0);
 });
 
 test('the back office has no axe violations and no Content-Security-Policy violation', async ({ page }) => {

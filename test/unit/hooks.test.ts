@@ -190,7 +190,7 @@ describe('webhook receiver', () => {
     for (const raw of [s.body, s.body, second]) await s.deliver(raw, await signWebhookBody(raw, s.key));
     await stream.readUntil(/event: end_conversation/);
     const types = [...stream.text().matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
-    assert.deepEqual(types, ['ready', 'start_conversation', 'end_conversation'], 'the retried delivery is not sent twice');
+    assert.deepEqual(types, ['ready', 'live', 'start_conversation', 'end_conversation'], 'the retried delivery is not sent twice');
     await stream.close();
   });
 
@@ -529,13 +529,13 @@ describe('hardened receiver (issue 14)', () => {
     const app = streamProxy(log);
     const open = (headers: Record<string, string> = {}, query = '') =>
       app.request(`/dh/events/stream${query}`, { headers: { authorization: 'Bearer admin-token-0123456789', ...headers } });
-    const readUntil = async (res: Response, count: number) => {
+    const readUntil = async (res: Response, count: number, also = /^/) => {
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
       for (let r = await reader.read(); !r.done; r = await reader.read()) {
         text += decoder.decode(r.value);
-        if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= count) break;
+        if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= count && also.test(text)) break;
       }
       await sleep(100);
       await reader.cancel();
@@ -553,8 +553,9 @@ describe('hardened receiver (issue 14)', () => {
     await log.append('d', anEvent('four'));
     const resumed = await readUntil(await open({ 'last-event-id': seen.ids.at(-1)! }), 2);
     assert.deepEqual(resumed.sessions, ['three', 'four'], 'exactly the missed events, once each');
-    const history = await readUntil(await open({}, '?history=3'), 3);
+    const history = await readUntil(await open({}, '?history=3'), 3, /event: live/);
     assert.deepEqual(history.sessions, ['two', 'three', 'four'], 'the newest three first');
+    assert.match(history.text, /"session_id":"four"[^]*\nevent: live\n/, 'then the mark: what follows arrives live');
     const fresh = await open();
     await log.append('e', anEvent('five'));
     assert.deepEqual((await readUntil(fresh, 1)).sessions, ['five'], 'a new subscriber without history starts now');

@@ -3,7 +3,8 @@
  * off for a head; `GET /events/stream` passes on, as server-sent events, every event of the log
  * (routes/receiver.ts writes it), whichever instance received it, once each: the `id:` of each is
  * its log id, so a client that reconnects with `Last-Event-ID` (EventSource does by itself) gets
- * what it missed, within the log's retention; `?history=N` starts a new one with the N latest.
+ * what it missed, within the log's retention; `?history=N` starts a new one with the N latest. An
+ * `event: live` follows what was replayed: the events after it arrive as they happen.
  * The failed list of `onEvent` (event-consumer.ts): `GET /events/failed`, `POST /events/failed/:id/retry`.
  */
 import { Hono } from 'hono';
@@ -77,6 +78,7 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
         const type = (EVENT_TYPES as string[]).includes(entry.event.event_type) ? entry.event.event_type : 'other';
         await stream.writeSSE({ event: type, id: entry.id, data: JSON.stringify(entry.event) });
       };
+      let live = false;
       try {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
         for (const entry of first) await send(entry);
@@ -89,6 +91,11 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
             cursor = entry.id;
           }
           if (batch.length === STREAM_BATCH || stream.aborted || closing.aborted) continue;
+          if (!live) {
+            // What came before this was history (?history) or missed (Last-Event-ID); what follows arrives live.
+            await stream.writeSSE({ event: 'live', data: '{}' });
+            live = true;
+          }
           let timer: ReturnType<typeof setTimeout> | undefined;
           const beat = await Promise.race([woken, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEARTBEAT_MS)))]);
           clearTimeout(timer);
