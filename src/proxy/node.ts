@@ -189,11 +189,14 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
         // being written to the log) finish, for at most graceMs, and so do the onEvent calls
         // running; the event streams end (their clients reconnect after their retry delay).
         const ended = new Promise<void>((resolve) => server.close(() => resolve()));
+        // A keep-alive connection is closed as soon as its last answer is sent.
         connections.closeIdleConnections();
+        const idle = setInterval(() => connections.closeIdleConnections(), 50);
         await stopEvents(proxy, graceMs);
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
         clearTimeout(timer);
+        clearInterval(idle);
         connections.closeAllConnections();
         await ended;
         await shared?.close();

@@ -185,3 +185,42 @@ describe('Node server limits and headers', () => {
     assert.equal((await fetch(`${proxy.url}/dh/health`)).status, 200);
   });
 });
+
+describe('graceful shutdown (issue 28)', () => {
+  test('close(): no new connections; the delivery and the onEvent call under way finish; the event streams end; then it resolves', async () => {
+    const { PlatformClient } = await import('../../src/platform/client.js');
+    const { signWebhookBody } = await import('../../src/proxy/webhooks.js');
+    const key = 'graceful-shared-key-0123456789';
+    let started = 0;
+    let finished = 0;
+    const server = await startProxyServer({
+      config: parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_WEBHOOK_KEYS: `head-g:${key}`, PORT: '0' }),
+      port: 0,
+      platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+      log: () => undefined,
+      warn: () => undefined,
+      onEvent: async () => {
+        started++;
+        await new Promise((r) => setTimeout(r, 800));
+        finished++;
+      },
+    });
+    const stream = await fetch(`${server.url}/dh/events/stream`, { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    const reader = stream.body!.getReader();
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), head_id: 'head-g', session_id: 'g-1', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' });
+    const res = await fetch(`${server.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, key) }, body });
+    assert.equal(res.status, 202);
+    for (let i = 0; i < 200 && started === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(started, 1, 'the handler is running');
+    const t = performance.now();
+    await server.close(5000);
+    assert.equal(finished, 1, 'close waited for the onEvent call under way');
+    assert.ok(performance.now() - t < 4000, 'and not for its whole grace time');
+    // The stream ended (its client reconnects after its retry delay, to another instance).
+    let text = '';
+    const decoder = new TextDecoder();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
+    assert.match(text, /retry: 3000/, 'the stream gave its reconnection delay');
+    await assert.rejects(fetch(`${server.url}/dh/health`), 'no new connections after close');
+  });
+});
