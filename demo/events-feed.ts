@@ -10,15 +10,10 @@ const TYPES = ['start_conversation', 'inactivity_warning', 'timeout_conversation
 
 export function showEventFeed(list: HTMLElement | null, endpoint = '/dh'): void {
   if (!list) return;
-  const earlier = document.createElement('details');
-  earlier.className = 'events-earlier';
-  earlier.hidden = true;
-  const summary = document.createElement('summary');
-  const earlierList = document.createElement('ol');
-  earlierList.className = 'events';
-  earlierList.setAttribute('aria-label', 'Earlier session events');
-  earlier.append(summary, earlierList);
-  list.before(earlier);
+  // In the page's HTML before the list, so filling it in never moves what follows (no layout shift).
+  const earlier = list.parentElement?.querySelector<HTMLDetailsElement>('.events-earlier');
+  const summary = earlier?.querySelector('summary');
+  const earlierList = earlier?.querySelector('ol');
 
   const source = new EventSource(`${endpoint}/events/stream?history=20`);
   // Before the first `live` mark: the history. A reconnection's missed events go to the list.
@@ -31,12 +26,11 @@ export function showEventFeed(list: HTMLElement | null, endpoint = '/dh'): void 
       const li = document.createElement('li');
       const at = new Date(data.timestamp);
       li.textContent = `${Number.isNaN(at.getTime()) ? data.timestamp : at.toLocaleTimeString()} ${data.event_type} (session ${String(data.session_id).slice(0, 8)})`;
-      if (live) {
+      if (live || !earlierList || !summary) {
         list.append(li);
         return;
       }
       earlierList.append(li);
-      earlier.hidden = false;
       summary.textContent = `Earlier (${earlierList.children.length})`;
     });
   }

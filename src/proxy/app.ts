@@ -152,7 +152,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // middleware at '*' would run for every route mounted after it.
   const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey, deps.store, 'platform');
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
-  platformCalls.route('/', receiverRoutes(deps, events.log, warn));
+  platformCalls.route('/', receiverRoutes(deps, events.log, () => events.drained(), warn));
   // The plugin and tools answer only at addresses holding the callback secret; without one they
   // are off (the platform cannot prove who calls, so an open address would serve anyone).
   if (config.callbackSecret) {

@@ -39,6 +39,8 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 const BATCH = 16;
 
 export interface RunningConsumer {
+  /** Resolves once the consumer has found nothing more to handle now (Workers waits for it: waitUntil). */
+  drained(): Promise<void>;
   /** Stops taking events; waits for the handler calls under way, at most `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -72,9 +74,13 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
   const blocked = new Map<string, number>();
   let storeDown = false;
 
+  /** Waiting for the loop to find nothing to handle. */
+  let onDrained: (() => void)[] = [];
+
   const settle = async (entry: PendingEvent) => {
     const session = entry.event.session_id;
     const until = blocked.get(session);
+    if (until !== undefined && until <= now()) blocked.delete(session);
     if (until !== undefined && until > now()) {
       // Behind an earlier event of its session: due again with it, not counted as an attempt.
       await log.failed({ ...entry, attempt: entry.attempt - 1 }, 'waiting for an earlier event of its session', until);
@@ -104,7 +110,10 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
     while (running) {
       let batch: PendingEvent[] = [];
       try {
-        batch = await log.take(consumer, BATCH);
+        // From a log the instances share, one event at a time: an event taken is held for the
+        // lease (a minute), and a batch handled one by one could outlast it and be taken again
+        // by another instance while this one still works through it.
+        batch = await log.take(consumer, log.shared ? 1 : BATCH);
         if (storeDown) warn('The event log answers again: the events waiting in it are handled now.');
         storeDown = false;
       } catch (err) {
@@ -112,8 +121,14 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
         storeDown = true;
       }
       for (const entry of batch) {
+        // Stopped: what is left of the batch is taken again (another instance, or after a restart).
+        if (!running) break;
         // A failure to settle (the store gone) leaves the event to be taken again after its lease.
         await settle(entry).catch(() => undefined);
+      }
+      if (batch.length === 0) {
+        for (const resolve of onDrained) resolve();
+        onDrained = [];
       }
       if (batch.length === 0 && running) {
         await within(new Promise<void>((resolve) => (wake = resolve)), pollMs, undefined);
@@ -123,8 +138,15 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
   })();
 
   return {
+    drained() {
+      if (!running) return Promise.resolve();
+      wake();
+      return new Promise<void>((resolve) => onDrained.push(resolve));
+    },
     async stop(graceMs = 10_000) {
       running = false;
+      for (const resolve of onDrained) resolve();
+      onDrained = [];
       unwatch();
       wake();
       await within(loop, graceMs, undefined);

@@ -91,6 +91,8 @@ export const EVENT_LOG_DEFAULTS = {
 
 /** The memory log's default length: a process's memory, not a database. */
 export const MEMORY_LOG_LENGTH = 10_000;
+/** Delivery keys the memory log remembers at most (for `dedupeMs`, or fewer when there are more). */
+const MEMORY_SEEN_KEYS = 100_000;
 
 /** Compares two log ids (`<ms>-<seq>`) in the order written. */
 export function compareIds(a: string, b: string): number {
@@ -135,7 +137,8 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
     while (drop < entries.length && idTime(entries[drop]!.id) < t - retentionMs) drop++;
     if (drop) entries.splice(0, drop);
     for (const [key, until] of seen) {
-      if (until > t) break;
+      // Expired, or past the bound (the oldest first): a process's memory, whatever the traffic.
+      if (until > t && seen.size <= MEMORY_SEEN_KEYS) break;
       seen.delete(key);
     }
   };

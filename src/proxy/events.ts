@@ -19,7 +19,14 @@ export interface ProxyEvents {
   closing: AbortSignal;
   /** Starts feeding `onEvent` (once; nothing without a handler). */
   start(): void;
-  /** Ends the event streams and stops the consumer: waits for the handler calls under way, at most `graceMs`. */
+  /** Resolves once `onEvent` has been given what is waiting now (at once without a handler). */
+  drained(): Promise<void>;
+  /** Ends the event streams (a shutdown has begun). */
+  endStreams(): void;
+  /**
+   * Ends the event streams and stops the consumer. With a log of this process only, it first
+   * hands `onEvent` what is waiting (nothing else would, after the process), at most `graceMs`.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -36,9 +43,18 @@ export function proxyEvents(options: { log: EventLog; onEvent?: EventHandler; re
       const name = `proxy-${toHex(crypto.getRandomValues(new Uint8Array(6)))}`;
       consumer = consumeEvents(log, options.onEvent, { consumer: name, retryForMs: options.retryForMs, warn: options.warn, now: options.now });
     },
-    async stop(graceMs) {
+    drained: () => consumer?.drained() ?? Promise.resolve(),
+    endStreams: () => closing.abort(),
+    async stop(graceMs = 10_000) {
       closing.abort();
-      await consumer?.stop(graceMs);
+      if (!consumer) return;
+      const started = Date.now();
+      if (!log.shared) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([consumer.drained(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+      }
+      await consumer.stop(Math.max(0, graceMs - (Date.now() - started)));
     },
   };
 }
@@ -51,5 +67,11 @@ export const attachEvents = (app: Hono, events: ProxyEvents) => void running.set
 /** Starts feeding `onEvent` now, not at the first request (a server that starts up: startProxyServer). */
 export const startEvents = (app: Hono): void => running.get(app)?.start();
 
-/** Stops feeding `onEvent` for a proxy made by createProxy: the handler calls under way finish (at most `graceMs`). */
+/** Ends the event streams of a proxy made by createProxy (a shutdown has begun). */
+export const endEventStreams = (app: Hono): void => running.get(app)?.endStreams();
+
+/**
+ * Stops feeding `onEvent` for a proxy made by createProxy: the handler calls under way finish, and
+ * with a log in memory the events waiting in it are handled first (all at most `graceMs`).
+ */
 export const stopEvents = (app: Hono, graceMs?: number): Promise<void> => running.get(app)?.stop(graceMs) ?? Promise.resolve();

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import type { BundleInfo } from '../api/answers.js';
 import { createProxy, type LogLine, type ProxyOptions } from './app.js';
 import { notFound } from './callbacks.js';
-import { startEvents, stopEvents } from './events.js';
+import { endEventStreams, startEvents, stopEvents } from './events.js';
 import { loadBundle, serveBundle } from './bundle.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
@@ -82,8 +82,10 @@ export interface RunningProxy {
   /** The bundle served, when `bundleFile` was given: its versioned path and integrity. */
   bundle?: BundleInfo;
   /**
-   * Stops gracefully: no new connections, the requests and `onEvent` calls under way finish (at
-   * most `graceMs`, default 10 s), the event streams end, then every connection is closed.
+   * Stops gracefully: no new connections, the event streams end, the requests under way finish (at
+   * most `graceMs`, default 10 s), then every connection is closed; then the `onEvent` calls under
+   * way finish (with a log in memory, the events waiting in it are handled first; at most
+   * `graceMs` again).
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -192,13 +194,16 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
         // A keep-alive connection is closed as soon as its last answer is sent.
         connections.closeIdleConnections();
         const idle = setInterval(() => connections.closeIdleConnections(), 50);
-        await stopEvents(proxy, graceMs);
+        endEventStreams(proxy);
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
         clearTimeout(timer);
         clearInterval(idle);
         connections.closeAllConnections();
         await ended;
+        // Every delivery answered by now is in the log; then the handler calls under way finish
+        // (and, with a log in memory, the events waiting in it are handled).
+        await stopEvents(proxy, graceMs);
         await shared?.close();
       })()),
   };

@@ -70,14 +70,18 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
     }
   };
 
+  // The group is made with the stream, at its end ('$'): it is given every event written after.
+  // Made again from the start ('0') when it is gone (a Redis that lost its data, FLUSHDB, an
+  // eviction): an event may then be handled twice, never not at all.
   let group: Promise<unknown> | undefined;
-  const ensureGroup = () =>
-    (group ??= client.xgroup('CREATE', stream, GROUP, '$', 'MKSTREAM').catch((err: Error) => {
+  const ensureGroup = (from = '$') =>
+    (group ??= client.xgroup('CREATE', stream, GROUP, from, 'MKSTREAM').catch((err: Error) => {
       if (!/BUSYGROUP/.test(err.message)) {
         group = undefined;
         throw err;
       }
     }));
+  const noGroup = (err: unknown) => /NOGROUP/.test(`${(err as Error)?.message} ${((err as Error)?.cause as Error | undefined)?.message}`);
 
   // One look at the newest id every WATCH_MS for all the watchers of this instance, while there
   // are any: on the store's own connection (a blocking XREAD would need one of its own, which
@@ -105,6 +109,40 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
   const stopWatching = () => {
     clearInterval(timer);
     timer = undefined;
+  };
+
+  const takeFrom = async (consumer: string, count: number): Promise<PendingEvent[]> => {
+    await attempt(() => ensureGroup());
+    const t = now();
+    const taken: PendingEvent[] = [];
+    // 1. Retries that are due (and leases on them that ran out).
+    const due = (await attempt(() => client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)))) as string[];
+    for (const id of due) {
+      const raw = await attempt(() => client.hget(heldKey, id));
+      if (!raw) {
+        await client.zrem(retryKey, id);
+        continue;
+      }
+      const held = JSON.parse(raw) as Held;
+      const next = held.leased ? held.attempt + 1 : held.attempt;
+      await attempt(() => client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })));
+      taken.push({ ...held.entry, attempt: next });
+    }
+    if (taken.length >= count) return taken;
+    // 2. Events a consumer took and did not settle within the lease (it crashed).
+    const claimed = (await attempt(() => client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length))) as [string, [string, string[]][]];
+    const reclaimed = entries(claimed?.[1]);
+    if (reclaimed.length) {
+      // How often each was delivered: its attempt.
+      const pending = (await attempt(() => client.xpending(stream, GROUP, reclaimed[0]!.id, reclaimed.at(-1)!.id, reclaimed.length, consumer))) as [string, string, number, number][];
+      const times = new Map(pending.map(([id, , , n]) => [id, n]));
+      for (const e of reclaimed) taken.push({ ...e, attempt: times.get(e.id) ?? 2 });
+    }
+    if (taken.length >= count) return taken;
+    // 3. New events.
+    const fresh = (await attempt(() => client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count - taken.length, 'STREAMS', stream, '>'))) as [string, [string, string[]][]][] | null;
+    for (const e of entries(fresh?.[0]?.[1])) taken.push({ ...e, attempt: 1 });
+    return taken.sort((a, b) => compareIds(a.id, b.id));
   };
 
   return {
@@ -135,37 +173,14 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
       };
     },
     async take(consumer, count) {
-      await attempt(ensureGroup);
-      const t = now();
-      const taken: PendingEvent[] = [];
-      // 1. Retries that are due (and leases on them that ran out).
-      const due = (await attempt(() => client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)))) as string[];
-      for (const id of due) {
-        const raw = await attempt(() => client.hget(heldKey, id));
-        if (!raw) {
-          await client.zrem(retryKey, id);
-          continue;
-        }
-        const held = JSON.parse(raw) as Held;
-        const next = held.leased ? held.attempt + 1 : held.attempt;
-        await attempt(() => client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })));
-        taken.push({ ...held.entry, attempt: next });
+      try {
+        return await takeFrom(consumer, count);
+      } catch (err) {
+        if (!noGroup(err)) throw err;
+        group = undefined;
+        await attempt(() => ensureGroup('0'));
+        return takeFrom(consumer, count);
       }
-      if (taken.length >= count) return taken;
-      // 2. Events a consumer took and did not settle within the lease (it crashed).
-      const claimed = (await attempt(() => client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length))) as [string, [string, string[]][]];
-      const reclaimed = entries(claimed?.[1]);
-      if (reclaimed.length) {
-        // How often each was delivered: its attempt.
-        const pending = (await attempt(() => client.xpending(stream, GROUP, reclaimed[0]!.id, reclaimed.at(-1)!.id, reclaimed.length, consumer))) as [string, string, number, number][];
-        const times = new Map(pending.map(([id, , , n]) => [id, n]));
-        for (const e of reclaimed) taken.push({ ...e, attempt: times.get(e.id) ?? 2 });
-      }
-      if (taken.length >= count) return taken;
-      // 3. New events.
-      const fresh = (await attempt(() => client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count - taken.length, 'STREAMS', stream, '>'))) as [string, [string, string[]][]][] | null;
-      for (const e of entries(fresh?.[0]?.[1])) taken.push({ ...e, attempt: 1 });
-      return taken.sort((a, b) => compareIds(a.id, b.id));
     },
     async done(entry) {
       await attempt(() => client.multi().xack(stream, GROUP, entry.id).zrem(retryKey, entry.id).hdel(heldKey, entry.id).exec());

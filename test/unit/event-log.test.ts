@@ -200,3 +200,42 @@ describe('onEvent fed from the log', () => {
     assert.match(warnings.at(-1)!, /in the failed list \(npx dh-kit events failed\)/);
   });
 });
+
+describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
+  const logOn = (base: string, options: EventLogOptions = {}) => {
+    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    return { client, log: redisEventLog(client, { ...options, base }) };
+  };
+
+  test('two instances with a slow onEvent: each event is handled once, though a batch would outlast the lease', async () => {
+    const a = logOn('shared-slow', { leaseMs: 300 });
+    const b = logOn('shared-slow', { leaseMs: 300 });
+    const handled: string[] = [];
+    const slow = async (e: WebhookEvent) => {
+      await sleep(120);
+      handled.push(e.session_id);
+    };
+    // Six events wait before the instances start: the first to look could take them all at once.
+    for (let i = 0; i < 6; i++) await a.log.append(`slow-${i}`, event(`slow-${i}`));
+    const consumers = [
+      consumeEvents(a.log, slow, { consumer: 'a', pollMs: 20, warn: () => undefined }),
+      consumeEvents(b.log, slow, { consumer: 'b', pollMs: 20, warn: () => undefined }),
+    ];
+    for (let i = 0; i < 300 && handled.length < 6; i++) await sleep(20);
+    await sleep(800);
+    await Promise.all(consumers.map((c) => c.stop(2000)));
+    assert.deepEqual([...handled].sort(), Array.from({ length: 6 }, (_, i) => `slow-${i}`), 'each event once, none twice');
+  });
+
+  test('a consumer group that Redis lost (its data flushed) is made again: later events are still handled', async () => {
+    const { client, log } = logOn('lost-group');
+    await log.append('before', event('before'));
+    for (const e of await log.take('a', 10)) await log.done(e);
+    // Redis loses the stream and its group (a restart without persistence, FLUSHDB, an eviction).
+    await client.del('lost-group:events');
+    await log.append('after', event('after'));
+    const taken = await log.take('a', 10);
+    assert.deepEqual(taken.map((e) => e.key), ['after'], 'the event written after the loss is handed out');
+  });
+});

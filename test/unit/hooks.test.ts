@@ -524,6 +524,30 @@ describe('hardened receiver (issue 14)', () => {
     assert.deepEqual(handledHere.map((e) => e.session_id), ['session-1'], 'and handled once');
   });
 
+  test('on a serverless runtime the request waits (waitUntil) until onEvent has the event: nothing runs after the answer unless told to', async () => {
+    const s = await setup();
+    const handledHere: string[] = [];
+    const app = createProxy({
+      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+      platform: client,
+      log: () => undefined,
+      warn: () => undefined,
+      clientKey: () => '203.0.113.9',
+      onEvent: async (e) => {
+        await sleep(50);
+        handledHere.push(e.session_id);
+      },
+    });
+    const waits: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => void waits.push(p), passThroughOnException: () => undefined, props: {} };
+    const request = new Request('http://site.test/dh/hooks/events', { method: 'POST', headers: { 'x-signature-256': await signWebhookBody(s.body, s.key) }, body: s.body });
+    const res = await app.fetch(request, {}, ctx);
+    assert.equal(res.status, 202);
+    assert.equal(waits.length, 1, 'the runtime is asked to wait');
+    await Promise.all(waits);
+    assert.deepEqual(handledHere, ['session-1'], 'onEvent had the event when the wait ended');
+  });
+
   test('Last-Event-ID: a subscriber that reconnects gets the events it missed, once each; ?history=N starts a new one with the latest N', async () => {
     const log = memoryEventLog();
     const app = streamProxy(log);

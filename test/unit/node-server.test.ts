@@ -212,9 +212,12 @@ describe('graceful shutdown (issue 28)', () => {
     assert.equal(res.status, 202);
     for (let i = 0; i < 200 && started === 0; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(started, 1, 'the handler is running');
+    // A second event arrives while the first is handled: it waits in the log (in memory).
+    const second = body.replace('g-1', 'g-2');
+    assert.equal((await fetch(`${server.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(second, key) }, body: second })).status, 202);
     const t = performance.now();
     await server.close(5000);
-    assert.equal(finished, 1, 'close waited for the onEvent call under way');
+    assert.equal(finished, 2, 'close waited for the onEvent call under way, and handed over the event waiting in the memory log');
     assert.ok(performance.now() - t < 4000, 'and not for its whole grace time');
     // The stream ended (its client reconnects after its retry delay, to another instance).
     let text = '';

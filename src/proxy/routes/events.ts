@@ -85,13 +85,14 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
         while (!stream.aborted && !stream.closed && !closing.aborted) {
           // Woken by a new entry (on any instance), or after the heartbeat interval.
           const woken = new Promise<boolean>((resolve) => (wake = () => resolve(true)));
-          const batch = await log.read(cursor, STREAM_BATCH).catch(() => [] as LoggedEvent[]);
+          let read = true;
+          const batch = await log.read(cursor, STREAM_BATCH).catch(() => ((read = false), [] as LoggedEvent[]));
           for (const entry of batch) {
             await send(entry);
             cursor = entry.id;
           }
           if (batch.length === STREAM_BATCH || stream.aborted || closing.aborted) continue;
-          if (!live) {
+          if (!live && read) {
             // What came before this was history (?history) or missed (Last-Event-ID); what follows arrives live.
             await stream.writeSSE({ event: 'live', data: '{}' });
             live = true;

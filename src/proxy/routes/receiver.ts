@@ -38,7 +38,7 @@ export function deliveryTime(timestamp: unknown): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-export function receiverRoutes(deps: Deps, log: EventLog, warn: (m: string) => void) {
+export function receiverRoutes(deps: Deps, log: EventLog, drained: () => Promise<void>, warn: (m: string) => void) {
   const app = new Hono();
 
   app.post('/hooks/events', async (c: Context) => {
@@ -106,6 +106,13 @@ export function receiverRoutes(deps: Deps, log: EventLog, warn: (m: string) => v
     // answer is 503 and the platform sends the delivery again (spec, Delivery 3).
     const written = elsewhere ? undefined : await log.append(key, event);
     if (!written) return c.json({ received: true, duplicate: true });
+    try {
+      // Serverless and edge runtimes end a request's work with its answer unless told to wait:
+      // onEvent gets the event before this request's work is over.
+      c.executionCtx.waitUntil(drained());
+    } catch {
+      // Node has no execution context: the consumer runs as long as the process.
+    }
     return c.json({ received: true }, 202);
   });
   return app;
