@@ -91,6 +91,8 @@ export const EVENT_LOG_DEFAULTS = {
 
 /** The memory log's default length: a process's memory, not a database. */
 export const MEMORY_LOG_LENGTH = 10_000;
+/** Events onEvent has not been given yet are kept past the length, up to this many times it. */
+const MEMORY_BACKLOG_FACTOR = 5;
 /** Delivery keys the memory log remembers at most (for `dedupeMs`, or fewer when there are more). */
 const MEMORY_SEEN_KEYS = 100_000;
 
@@ -132,9 +134,16 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
   let delivered = '0-0';
   let last = { ms: 0, seq: 0 };
 
+  /** Whether a consumer takes from this log (onEvent): then what it has not taken yet is kept. */
+  let consumed = false;
   const trim = (t: number) => {
     let drop = Math.max(0, entries.length - maxLength);
     while (drop < entries.length && idTime(entries[drop]!.id) < t - retentionMs) drop++;
+    // Never an event onEvent has not been given (a backlog while it is slow), up to a hard bound.
+    if (consumed && entries.length <= MEMORY_BACKLOG_FACTOR * maxLength) {
+      const waiting = after(delivered);
+      if (waiting >= 0) drop = Math.min(drop, waiting);
+    }
     if (drop) entries.splice(0, drop);
     for (const [key, until] of seen) {
       // Expired, or past the bound (the oldest first): a process's memory, whatever the traffic.
@@ -159,6 +168,7 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       seen.set(key, t + dedupeMs);
       const entry = { id: nextId(t), key, event };
       entries.push(entry);
+      trim(t);
       for (const wake of watchers) wake();
       return entry;
     },
@@ -174,6 +184,7 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       return () => void watchers.delete(wake);
     },
     async take(_consumer, count) {
+      consumed = true;
       const t = now();
       const taken: PendingEvent[] = [];
       for (const s of settling.values()) {

@@ -239,3 +239,20 @@ describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
     assert.deepEqual(taken.map((e) => e.key), ['after'], 'the event written after the loss is handed out');
   });
 });
+
+describe('the memory log', () => {
+  test('keeps what onEvent has not been given yet past its length (a slow handler), up to five times it; without onEvent it keeps its length', async () => {
+    const log = memoryEventLog({ maxLength: 10 });
+    // onEvent takes the first event, then falls behind.
+    await log.append('first', event('s0'));
+    assert.equal((await log.take('a', 1)).length, 1);
+    for (let i = 1; i <= 30; i++) await log.append(`k${i}`, event(`s${i}`));
+    const waiting = await log.take('a', 100);
+    assert.equal(waiting.length, 30, 'every event not yet given to onEvent is still there');
+    for (let i = 31; i <= 100; i++) await log.append(`k${i}`, event(`s${i}`));
+    assert.ok((await log.read(undefined, 1000)).length <= 50, 'never more than five times its length');
+    const plain = memoryEventLog({ maxLength: 10 });
+    for (let i = 0; i < 30; i++) await plain.append(`p${i}`, event(`p${i}`));
+    assert.equal((await plain.read(undefined, 100)).length, 10, 'without a consumer, its length');
+  });
+});
