@@ -214,6 +214,11 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       if (retryAt === undefined) {
         settling.delete(entry.id);
         failedList.set(entry.id, { id: entry.id, key: entry.key, event: entry.event, attempts: entry.attempt, error, failedAt: new Date(now()).toISOString() });
+        // Bounded like the log: the oldest failures go first.
+        for (const id of failedList.keys()) {
+          if (failedList.size <= maxLength) break;
+          failedList.delete(id);
+        }
         return;
       }
       Object.assign(s, { attempt: entry.attempt + 1, due: retryAt, held: false, error });

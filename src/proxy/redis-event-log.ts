@@ -34,6 +34,13 @@ local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, AR
 for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
 return ids`;
 
+/** Off the failed list and due at once, if it is still on it: 1, else 0. */
+const RETRY = `
+if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[3], 0, ARGV[1])
+return 1`;
+
 interface Held {
   entry: LoggedEvent;
   attempt: number;
@@ -207,8 +214,8 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
       if (!raw) return false;
       const { attempts: _attempts, error: _error, failedAt: _at, ...entry } = JSON.parse(raw) as FailedEvent;
       const held: Held = { entry, attempt: 1 };
-      const [[, removed] = []] = (await attempt(() => client.multi().hdel(failedKey, id).hset(heldKey, id, JSON.stringify(held)).zadd(retryKey, 0, id).exec())) ?? [];
-      return removed === 1;
+      // Only the call that takes it off the failed list puts it back (two admins at once: once).
+      return (await attempt(() => client.eval(RETRY, 3, failedKey, heldKey, retryKey, id, JSON.stringify(held)))) === 1;
     },
     async close() {
       watchers.clear();

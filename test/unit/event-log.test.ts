@@ -256,3 +256,15 @@ describe('the memory log', () => {
     assert.equal((await plain.read(undefined, 100)).length, 10, 'without a consumer, its length');
   });
 });
+
+describe('the memory log\'s failed list', () => {
+  test('is bounded like the log: the oldest failures go first', async () => {
+    const log = memoryEventLog({ maxLength: 3 });
+    for (let i = 0; i < 5; i++) {
+      await log.append(`f${i}`, event(`f${i}`));
+      const [taken] = await log.take('a', 1);
+      await log.failed(taken!, 'gave up', undefined);
+    }
+    assert.deepEqual((await log.failures(10)).map((f) => f.key), ['f2', 'f3', 'f4'], 'the three newest failures');
+  });
+});
