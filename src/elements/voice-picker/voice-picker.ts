@@ -35,8 +35,9 @@ const LAYOUT = flow();
  * is virtualised: 10,000 voices keep well under 300 nodes in the DOM. Until its page arrives, a
  * voice is a "Loading…" placeholder that still counts in aria-setsize/aria-posinset.
  *
- * Keyboard (APG listbox): one tab stop; Up/Down, Home/End (also onto voices not loaded yet: their
- * page is fetched), type-ahead among the loaded voices; Enter or Space selects.
+ * Keyboard (APG listbox): one tab stop; Up/Down, PageUp/PageDown (a view of options), Home/End
+ * (also onto voices not loaded yet: their page is fetched), type-ahead among the loaded voices;
+ * Enter or Space selects.
  *
  * @element dh-voice-picker
  *
@@ -236,6 +237,13 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     this.select(voice.voiceId, voice);
   }
 
+  /** Options that PageUp/PageDown move by (APG listbox): as many as the list shows whole. */
+  #optionsInView(): number {
+    const box = this.#listbox;
+    const height = box?.querySelector<HTMLElement>('.option')?.offsetHeight;
+    return box && height ? Math.max(1, Math.floor(box.clientHeight / height)) : 1;
+  }
+
   #onListKeydown(e: KeyboardEvent): void {
     const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
@@ -259,6 +267,12 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
         break;
       case 'End':
         this._moveTo(count - 1);
+        break;
+      case 'PageDown':
+        this._moveTo(this._active + this.#optionsInView());
+        break;
+      case 'PageUp':
+        this._moveTo(this._active - this.#optionsInView());
         break;
       case 'Enter':
       case ' ':

@@ -135,7 +135,7 @@ describeVoicePicker(() => {
   });
 
   describe('keyboard', () => {
-    it('one tab stop; Up/Down/Home/End move the active option; Enter selects and fires input, change, dh-select', async () => {
+    it('one tab stop; Up/Down/Home/End/PageUp/PageDown move the active option; Enter selects and fires input, change, dh-select', async () => {
       const page = await fixture<HTMLElement>(html`<div><dh-voice-picker endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`);
       const el = page.querySelector('dh-voice-picker')!;
       await ready(el);
@@ -166,6 +166,22 @@ describeVoicePicker(() => {
       expect(activeId(el), 'Down on the last stays').to.equal(`option-${all.items.length - 1}`);
       await sendKeys({ press: 'Home' });
       expect(activeId(el)).to.equal('option-0');
+      await waitUntil(() => activeOption(el));
+      // PageDown and PageUp move by the options the list shows whole (APG listbox), and stay in view.
+      const inView = Math.max(1, Math.floor(listbox(el)!.clientHeight / activeOption(el)!.offsetHeight));
+      await sendKeys({ press: 'PageDown' });
+      expect(activeId(el), 'a page down').to.equal(`option-${inView}`);
+      await waitUntil(() => {
+        const r = activeOption(el)?.getBoundingClientRect();
+        const box = listbox(el)!.getBoundingClientRect();
+        return r && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      }, 'the option a page down is in view');
+      await sendKeys({ press: 'PageDown' });
+      expect(activeId(el), 'two pages down').to.equal(`option-${2 * inView}`);
+      await sendKeys({ press: 'PageUp' });
+      await sendKeys({ press: 'PageUp' });
+      await sendKeys({ press: 'PageUp' });
+      expect(activeId(el), 'PageUp stops at the first').to.equal('option-0');
       await waitUntil(() => activeOption(el));
       await sendKeys({ press: 'ArrowDown' });
 
