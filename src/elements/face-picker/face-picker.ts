@@ -11,6 +11,7 @@ import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './face-picker.styles.js';
 import { renderRow, type RowState } from './face-cell.js';
 import { gridTarget } from './grid-keys.js';
+import { fold, TypeAhead } from '../shared/type-ahead.js';
 import { unpin } from '../shared/unpin.js';
 import { define } from '../shared/define.js';
 import { facePickerMessages } from './messages.js';
@@ -102,6 +103,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
 
   #resize?: ResizeObserver;
   readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
+  readonly #typeAhead = new TypeAhead();
 
   protected get validationAnchor(): HTMLElement | null {
     return this.#grid ?? null;
@@ -214,6 +216,14 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   #onGridKeydown(e: KeyboardEvent): void {
     const total = this._loaded?.total ?? 0;
     if (!total || this.isDisabled) return;
+    // Typing a name moves to the next face it starts (Space selects, unless a name is being typed).
+    const items = this._loaded!.items;
+    const found = this.#typeAhead.key(e, this._active, total, (i) => (items[i] ? fold(items[i].name) : undefined));
+    if (found !== null) {
+      e.preventDefault();
+      if (found !== undefined) this.#moveTo(found);
+      return;
+    }
     const pageRows = this.#rowsInView();
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

@@ -1,5 +1,6 @@
 import type { VoiceItem } from '../../api/answers.js';
 import { PagedList, type PagedListOptions } from '../shared/paged-list.js';
+import { fold } from '../shared/type-ahead.js';
 
 /**
  * A row of the virtual list: a language's header (before the option `before`), or an option (its
@@ -7,8 +8,6 @@ import { PagedList, type PagedListOptions } from '../shared/paged-list.js';
  */
 export type Row = { group: string; before: number } | { option: number };
 
-/** A name folded for type-ahead: no accents, no case. */
-export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 const sameRows = (a: Row[], b: Row[]) =>
   a.length === b.length && a.every((r, i) => ('group' in r ? 'group' in b[i]! && b[i].group === r.group : 'option' in b[i]!));

@@ -8,7 +8,7 @@ import { renderStatus } from '../shared/picker-states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
 import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters.js';
-import { TypeAhead } from './type-ahead.js';
+import { TypeAhead } from '../shared/type-ahead.js';
 import { VoiceList, type Row } from './voice-list.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 import { define } from '../shared/define.js';
@@ -247,11 +247,11 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #onListKeydown(e: KeyboardEvent): void {
     const count = this._loaded?.total ?? 0;
     if (!count || this.isDisabled) return;
-    const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     // Space selects, unless it is part of a name being typed (APG listbox, type-ahead).
-    if (typing && (e.key !== ' ' || this.#typeAhead.continues(e.timeStamp))) {
+    const folded = this._loaded!.folded;
+    const found = this.#typeAhead.key(e, this._active, count, (i) => folded[i]);
+    if (found !== null) {
       e.preventDefault();
-      const found = this.#typeAhead.find(e.key, e.timeStamp, this._active, this._loaded!.folded);
       if (found !== undefined) this._moveTo(found);
       return;
     }

@@ -119,6 +119,38 @@ describeFacePicker(() => {
       expect(active(el), 'nothing before the first face').to.equal('cell-0');
     });
 
+    it('type-ahead: typing a name moves to the next face it starts; the same letter again cycles; Space then selects', async () => {
+      const fake = fakeFaces(30);
+      try {
+        const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker></div>`).then(
+          (d) => d.querySelector('dh-face-picker')!,
+        );
+        await ready(el);
+        (el.previousElementSibling as HTMLButtonElement).focus();
+        for (let i = 0; i < 3; i++) await sendKeys({ press: 'Tab' });
+        expect(el.shadowRoot!.activeElement).to.equal(grid(el), 'Tab: gender, search, then the grid');
+        expect(active(el)).to.equal('cell-0');
+        // Every name here is "Face <n>": "f" moves to the next one, and again to the one after.
+        await sendKeys({ press: 'f' });
+        expect(active(el), 'the next face whose name starts with f').to.equal('cell-1');
+        await sendKeys({ press: 'f' });
+        expect(active(el), 'the same letter again cycles').to.equal('cell-2');
+        await new Promise((r) => setTimeout(r, 600));
+        // A whole name, typed quickly (the space is part of it, not "select").
+        await sendKeys({ type: 'face 12' });
+        expect(active(el), 'the face the typed name starts').to.equal('cell-12');
+        expect(el.value, 'typing moves, it does not select').to.equal('');
+        await sendKeys({ type: 'z' });
+        expect(active(el), 'no face starts with the text: it stays').to.equal('cell-12');
+        await new Promise((r) => setTimeout(r, 600));
+        setTimeout(() => sendKeys({ press: ' ' }));
+        await oneEvent(el, 'change');
+        expect(el.value, 'Space, after a pause, selects').to.equal('face-12');
+      } finally {
+        fake.restore();
+      }
+    });
+
     it('one tab stop; arrows, Home/End, Ctrl+Home/End, PageUp/PageDown move; Enter selects', async () => {
       const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`).then(
         (d) => d.querySelector('dh-face-picker')!,
