@@ -32,3 +32,9 @@ export function videoTextProblem(text: string): string | undefined {
   if (trimmed.length > MAX_VIDEO_TEXT) return VIDEO_TEXT_TOO_LONG;
   return undefined;
 }
+
+/**
+ * A name as both sides compare it: no accents, no case ("Élodie" matches "elo"). The proxy's
+ * catalogue search (`q`) and the pickers' type-ahead use it alike.
+ */
+export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();

@@ -76,6 +76,22 @@ describe('proxy', () => {
       }
     });
 
+    test('a catalogue search ignores accents and case, as the pickers\' type-ahead does (api/rules.ts fold)', async () => {
+      const face = sim.store.faces[5]!;
+      const before = face.name;
+      face.name = 'Élodie Brûlé';
+      try {
+        // A proxy of its own: the catalogue it loads has the new name.
+        const fresh = makeProxy();
+        for (const q of ['elo', 'ÉLO', 'elodie brule', 'BRÛ']) {
+          const found = (await (await fresh.request(`/dh/faces?q=${encodeURIComponent(q)}&take=100`)).json()).items as { id: string }[];
+          assert.ok(found.some((f) => f.id === face.id), `q=${q} finds "Élodie Brûlé"`);
+        }
+      } finally {
+        face.name = before;
+      }
+    });
+
     test('GET /faces answers 304 to a matching If-None-Match', async () => {
       const first = await p.request('/dh/faces?take=5');
       const etag = first.headers.get("etag") ?? "";

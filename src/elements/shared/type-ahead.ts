@@ -1,8 +1,7 @@
+import { fold } from '../../api/rules.js';
+
 /** Keys typed within this time add up to one type-ahead search (APG listbox and grid). */
 const TYPEAHEAD_MS = 500;
-
-/** A name folded for type-ahead: no accents, no case. */
-export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * Type-ahead (APG listbox, and the face grid likewise): what was typed in the last half second,

@@ -1,6 +1,6 @@
 import type { VoiceItem } from '../../api/answers.js';
 import { PagedList, type PagedListOptions } from '../shared/paged-list.js';
-import { fold } from '../shared/type-ahead.js';
+import { fold } from '../../api/rules.js';
 
 /**
  * A row of the virtual list: a language's header (before the option `before`), or an option (its

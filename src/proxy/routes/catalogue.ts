@@ -2,12 +2,11 @@
 import { Hono } from 'hono';
 import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answers.js';
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
+import { fold } from '../../api/rules.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
 import { preparedAnswers } from '../prepared-answers.js';
 import type { Deps } from '../deps.js';
 import { valid } from '../validate.js';
-
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 export function toFaceItem(face: Face): FaceItem {
   return {
