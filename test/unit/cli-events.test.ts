@@ -8,12 +8,13 @@ import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { memoryEventLog } from '../../src/proxy/event-log.js';
 import { startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
+import { sessionEvent } from './session-event.js';
 
 const ADMIN = 'admin-token-0123456789';
 const log = memoryEventLog();
 let server: RunningProxy;
 
-const event = (session: string): WebhookEvent => ({ timestamp: '2026-11-25T10:00:00.000Z', head_id: 'head-1', session_id: session, public_head_id: 'p', public_org_id: 'o', event_type: 'end_conversation' });
+const event = (session: string) => sessionEvent(session, 'end_conversation');
 
 async function run(argv: string[], env: Record<string, string> = { DH_ADMIN_TOKEN: ADMIN }) {
   const out: string[] = [];

@@ -17,14 +17,14 @@ import { signWebhookBody } from '../../src/proxy/webhooks.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { servedFrom } from './proxy-harness.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+import { sessionEvent } from './session-event.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HEAD = 'head-durable';
 const KEY = 'durable-shared-key-0123456789';
 const ADMIN = 'admin-token-0123456789';
 
-const delivery = (session: string, type = 'start_conversation') =>
-  JSON.stringify({ timestamp: new Date().toISOString(), head_id: HEAD, session_id: session, public_head_id: 'p', public_org_id: 'o', event_type: type });
+const delivery = (session: string, type = 'start_conversation') => JSON.stringify(sessionEvent(session, type, { timestamp: new Date().toISOString(), head_id: HEAD }));
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;

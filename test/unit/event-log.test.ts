@@ -12,17 +12,11 @@ import { memoryEventLog, type EventLog, type EventLogOptions } from '../../src/p
 import { redisEventLog } from '../../src/proxy/redis-event-log.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+import { sessionEvent } from './session-event.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const event = (session: string, type = 'start_conversation'): WebhookEvent => ({
-  timestamp: '2026-11-25T10:00:00.000Z',
-  head_id: 'head-1',
-  session_id: session,
-  public_head_id: 'pub-head-1',
-  public_org_id: 'pub-org-1',
-  event_type: type,
-});
+const event = sessionEvent;
 
 /** A clock the test moves. */
 function clock(start = Date.now()) {

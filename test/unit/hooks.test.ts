@@ -18,6 +18,7 @@ import { watchSecrets } from './secret-scan.js';
 import { connection, simFetch as simNetwork, servedFrom } from './proxy-harness.js';
 import { KEY_LOOKUPS_PER_SOURCE, knownHead, rememberHead, sharedKeysKey } from '../../src/proxy/webhook-keys.js';
 import { clearOfMinuteEnd } from './minute.js';
+import { sessionEvent } from './session-event.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 /** The event stream is browser-facing (a back office): its answers are scanned for secrets at the end. */
@@ -471,7 +472,7 @@ describe('hardened receiver (issue 14)', () => {
       }),
     );
   }
-  const anEvent = (session: string) => ({ timestamp: new Date().toISOString(), head_id: 'h', session_id: session, public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' }) as WebhookEvent;
+  const anEvent = (session: string) => sessionEvent(session, 'start_conversation', { timestamp: new Date().toISOString() });
 
   test('a subscriber that stops reading holds at most one batch: the stream reads the log only as fast as it writes', async () => {
     const log = memoryEventLog();
