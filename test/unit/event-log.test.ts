@@ -157,6 +157,26 @@ describe('onEvent fed from the log', () => {
     assert.match(warnings[0]!, /onEvent failed for start_conversation s1 .*attempt 1.*CRM down/);
   });
 
+  test('a handler call that never settles counts as failed after the time-out, and the event is tried again', async () => {
+    const log = memoryEventLog();
+    const attempts: number[] = [];
+    const warnings: string[] = [];
+    const consumer = consumeEvents(
+      log,
+      (_e, meta) => {
+        attempts.push(meta.attempt);
+        // The first call hangs (a CRM that never answers); the second returns.
+        if (meta.attempt === 1) return new Promise<void>(() => undefined);
+      },
+      { consumer: 'a', backoffMs: 10, pollMs: 10, handlerTimeoutMs: 100, warn: (m) => warnings.push(m) },
+    );
+    await log.append('hang-1', event('s-hang'));
+    for (let i = 0; i < 200 && attempts.length < 2; i++) await sleep(10);
+    await consumer.stop();
+    assert.deepEqual(attempts, [1, 2], 'tried again after the time-out');
+    assert.match(warnings[0]!, /did not settle within 0\.1 s/);
+  });
+
   test('events of one session are handled in the order received, also when the first needs a retry', async () => {
     const log = memoryEventLog();
     const handled: string[] = [];
