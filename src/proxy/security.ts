@@ -40,12 +40,19 @@ export const unlessFinished =
 
 export const answerHeaders = (): MiddlewareHandler => unlessFinished(secure);
 
+/**
+ * The headers a middleware gives an answer to a request with `headers`, as one object: read once
+ * from the middleware itself, so a prepared answer's list has one source.
+ */
+async function headersOf(middleware: MiddlewareHandler, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+  const res = await new Hono().get('/', middleware, (c) => c.body(null, 204)).request('/', { headers });
+  return Object.fromEntries([...res.headers].filter(([name]) => name !== 'content-type'));
+}
+
 let secureList: Promise<Record<string, string>> | undefined;
-/** The headers `answerHeaders` adds, as one object (read once from Hono's middleware, so the list has one source). */
+/** The headers `answerHeaders` adds, as one object. */
 export function securityHeaders(): Promise<Record<string, string>> {
-  return (secureList ??= Promise.resolve(new Hono().get('/', secure, (c) => c.body(null, 204)).request('/')).then((res) =>
-    Object.fromEntries([...res.headers].filter(([name]) => name !== 'content-type')),
-  ));
+  return (secureList ??= headersOf(secure));
 }
 
 const encoder = new TextEncoder();
@@ -130,9 +137,7 @@ export function corsFor(config: ProxyConfig): MiddlewareHandler {
   /** Each origin's headers, made on its first request; any origin not listed counts as ''. */
   const made = new Map<string, CorsHeaders>();
   const make = async (key: string): Promise<CorsHeaders> => {
-    const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
-    const res = await probe.request('/', { headers: key ? { origin: key } : {} });
-    const headers = Object.freeze(Object.fromEntries(res.headers));
+    const headers = Object.freeze(await headersOf(middleware, key ? { origin: key } : {}));
     made.set(key, headers);
     return headers;
   };
