@@ -22,6 +22,10 @@ const KB = 1024;
  * languages (issue 18: shared/localized.ts, the formats, every message a keyed entry of the
  * catalogue, the head's language on the facade) cost about 1.1 kB in the avatar and 3.2 kB in the
  * whole kit. The other locales are chunks of their own, not counted here.
+ *
+ * So is the bubble layout (elements/avatar/bubble.ts, issue 29: its launcher, teaser and phone
+ * panel), loaded only by a page with `layout="bubble"`: a second row, `… + bubble`, reports what
+ * that page loads, with no budget of its own (DESIGN.md's Decisions name none).
  */
 export const BUDGETS = {
   'dh-kit/avatar': 12 * KB,
@@ -66,21 +70,25 @@ export async function measure({ root, specifier = (name) => name }) {
         logLevel: 'silent',
         build: { write: false, minify: true, rolldownOptions: { input: entry } },
       });
-      const esbuildCode = englishPage(
-        e.outputFiles.map((f) => {
-          const meta = e.metafile.outputs[relativePath(root, f.path)];
-          return { file: relativePath(root, f.path), code: f.contents, entry: !!meta.entryPoint, modules: Object.keys(meta.inputs), imports: meta.imports.map((i) => i.path) };
-        }),
-      );
-      const viteCode = englishPage(
-        (Array.isArray(v) ? v : [v])
-          .flatMap((o) => o.output)
-          .filter((c) => c.type === 'chunk')
-          .map((c) => ({ file: c.fileName, code: Buffer.from(c.code), entry: c.isEntry, modules: c.moduleIds, imports: [...c.imports, ...c.dynamicImports] })),
-      );
-      const sizes = { esbuild: gzipSync(esbuildCode, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
-      const brotli = { esbuild: brotli11(esbuildCode), vite: brotli11(Buffer.from(viteCode)) };
-      rows.push({ name, ...sizes, brotli, budget, ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget });
+      const esbuildChunks = e.outputFiles.map((f) => {
+        const meta = e.metafile.outputs[relativePath(root, f.path)];
+        return { file: relativePath(root, f.path), code: f.contents, entry: !!meta.entryPoint, modules: Object.keys(meta.inputs), imports: meta.imports.map((i) => i.path) };
+      });
+      const viteChunks = (Array.isArray(v) ? v : [v])
+        .flatMap((o) => o.output)
+        .filter((c) => c.type === 'chunk')
+        .map((c) => ({ file: c.fileName, code: Buffer.from(c.code), entry: c.isEntry, modules: c.moduleIds, imports: [...c.imports, ...c.dynamicImports] }));
+      const row = (rowName, bubble, rowBudget) => {
+        const esbuildCode = englishPage(esbuildChunks, bubble);
+        const viteCode = englishPage(viteChunks, bubble);
+        const sizes = { esbuild: gzipSync(esbuildCode, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
+        const brotli = { esbuild: brotli11(esbuildCode), vite: brotli11(Buffer.from(viteCode)) };
+        return { name: rowName, ...sizes, brotli, budget: rowBudget, ok: rowBudget === null || Math.max(sizes.esbuild, sizes.vite) <= rowBudget };
+      };
+      const page = row(name, false, budget);
+      rows.push(page);
+      const withBubble = row(`${name} + bubble`, true, null);
+      if (withBubble.esbuild !== page.esbuild) rows.push(withBubble);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -90,19 +98,26 @@ export async function measure({ root, specifier = (name) => name }) {
 
 const relativePath = (root, path) => relative(root, path).split(sep).join('/');
 
-/** The locale modules: a chunk made only of them is not loaded by an English page. */
-const isLocale = (id) => /[\\/]elements[\\/]locales[\\/](?!format\.)/.test(id);
+/**
+ * The locale modules: a chunk made only of them is not loaded by an English page. Their formats
+ * (locales/format.ts) go with them, unless an English page's messages use them too: then they are
+ * in the page's chunks, or in a chunk of their own that the page imports.
+ */
+const LOCALES_DIR = /[\\/]elements[\\/]locales[\\/]/;
+const isLocaleChunk = (modules) => modules.every((id) => LOCALES_DIR.test(id)) && modules.some((id) => !/[\\/]format\.[jt]s$/.test(id));
+/** The bubble layout's module: a chunk of it alone is loaded only by a page with a bubble. */
+const isBubble = (id) => /[\\/]elements[\\/]avatar[\\/]bubble\./.test(id);
 
 /**
  * The code an English page loads: the entry chunk, and every chunk it imports (following static
- * and dynamic imports), but not the chunks of locale modules. Chunks are concatenated, as
+ * and dynamic imports), but not the chunks of locale modules, nor the bubble's unless `bubble`. Chunks are concatenated, as
  * measuring them one by one would count gzip's start-up cost once per chunk.
  */
-function englishPage(chunks) {
+function englishPage(chunks, bubble) {
   const byFile = new Map(chunks.map((c) => [c.file, c]));
   const seen = new Set();
   const visit = (c) => {
-    if (!c || seen.has(c) || (c.modules.length && c.modules.every(isLocale))) return;
+    if (!c || seen.has(c) || (c.modules.length && (isLocaleChunk(c.modules) || (!bubble && c.modules.every(isBubble))))) return;
     seen.add(c);
     for (const i of c.imports) visit(byFile.get(i) ?? chunks.find((x) => x.file.endsWith(i.replace(/^\.\//, ''))));
   };

@@ -42,10 +42,19 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
     : new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
 }
 
-/** Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. */
+/**
+ * Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. A fetch that fails is the
+ * network, or a proxy that does not answer this page's origin (CORS: the browser tells them apart
+ * to no one): a second request without CORS (`no-cors`: no headers, no body, nothing read) gets an
+ * answer only from a proxy that is up, and then the operator is told which origin to allow.
+ */
 async function send(url: string, init: RequestInit): Promise<Response> {
-  const res = await fetch(url, init).catch((err: unknown) => {
-    throw init.signal?.aborted ? err : new ApiRequestError('network', 'The server could not be reached. Check your connection and try again.');
+  const res = await fetch(url, init).catch(async (err: unknown) => {
+    if (init.signal?.aborted) throw err;
+    throw (await fetch(url, { mode: 'no-cors', signal: init.signal }).then(
+      () => new ApiRequestError('cors_refused', `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`),
+      () => new ApiRequestError('network', `${url} could not be reached.`),
+    ));
   });
   if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
   return res;

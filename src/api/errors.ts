@@ -11,3 +11,10 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 }
+
+/**
+ * The failures where trying again can help: the network, the proxy or the platform is down or busy
+ * for a moment. Anything else (a head that does not exist or is not published here, a refused
+ * origin, a misconfiguration) fails again the same way, and gets no Try again.
+ */
+export const canRetry = (code: string): boolean => /^(network|rate_limited|timeout|store_unavailable|platform_(busy|unavailable|timeout))$/.test(code);

@@ -71,6 +71,21 @@ function refuseLaunches(status: number, error: { code: string; message: string }
   };
 }
 
+/** The console lines `console.warn` gets while `run` runs (and until it settles). */
+async function warnings(run: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const real = console.warn;
+  console.warn = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  try {
+    await run();
+  } finally {
+    console.warn = real;
+  }
+  return lines;
+}
+
+const shownError = (el: DhAvatar) => el.shadowRoot!.querySelector('[part="error"]')!.textContent!.replace(/\s+/g, ' ').trim();
+
 async function signedUrl(id: string, view = 'chat'): Promise<string> {
   const res = await fetch(`${sim.endpoint}/heads/${id}/launch?view=${view}`);
   // The proxy answers a path on itself; a site's server would print the full URL into its page.
@@ -155,14 +170,18 @@ describe('<dh-avatar>', () => {
   });
 
   describe('when the user activates it', () => {
-    it('HEAD-8 a click loads the chat page through a signed launch URL and moves focus into it', async () => {
+    it('HEAD-8 a click loads the chat page through a signed launch URL and moves focus into it once it has loaded', async () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
       await waitUntil(() => button(el, /Talk to Ada/));
       setTimeout(() => button(el, /Talk to Ada/).click());
       const activate = await oneEvent(el, 'dh-activate');
       expect(activate.detail).to.deep.equal({ trigger: 'click' });
       expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Connecting to Ada');
+      await el.updateComplete;
+      // Not into the frame yet: its page's load would drop the focus (the next Tab would skip the chat).
+      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[role="status"]'));
       const load = await oneEvent(el, 'dh-load');
+      await el.updateComplete;
       expect(load.detail).to.deep.equal({ view: 'chat' });
       const frame = frameOf(el)!;
       expect(frame.src).to.match(new RegExp(`^${sim.endpoint}/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`));
@@ -405,18 +424,19 @@ describe('<dh-avatar>', () => {
       expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
     });
 
-    it('a tampered signature is the error state with the proxy\'s message and Try again, not a frame', async () => {
+    it('a tampered signature is the error state in visitor words (reload the page), not a frame; the proxy\'s words go to dh-error', async () => {
       const url = tamper(await signedUrl(head.id));
       performance.clearResourceTimings();
       const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`);
       setTimeout(() => button(el, /Talk to/).click());
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('launch_invalid');
-      expect(error.detail.message).to.contain('not valid');
+      expect(error.detail.message).to.equal('This launch link is not valid for this head and view. Ask the page for a new one.');
       await el.updateComplete;
       expect(frameOf(el)).to.equal(null);
-      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(error.detail.message);
-      expect(button(el, /Try again/)).to.exist;
+      expect(shownError(el)).to.equal('This conversation link is not valid. Reload the page.');
+      // Trying the same link again cannot help.
+      expect(button(el, /Try again/)).to.equal(undefined);
       // The check asked the proxy, and the proxy's redirect was not followed.
       expect(requestsTo(sim.endpoint).filter((e) => e.name.includes('/embed/'))).to.have.length(1);
       expect(requestsTo(sim.urls.origin)).to.have.length(0);
@@ -469,63 +489,97 @@ describe('<dh-avatar>', () => {
   });
 
   describe('when the launch fails', () => {
-    it('shows the proxy\'s message and a retry button, and fires dh-error', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id="no-such-head" endpoint=${sim.endpoint}></dh-avatar>`);
-      button(el, /Talk to/).click();
-      const error = await oneEvent(el, 'dh-error');
-      expect(error.detail.code).to.equal('not_found');
+    it('a head that does not exist shows so on the facade at once (its summary is a 404): visitor words, no button, the proxy\'s words in dh-error and one console line', async () => {
+      const missing = '00000000-0000-4000-8000-000000000000';
+      let el!: DhAvatar;
+      let error!: CustomEvent<{ code: string; message: string }>;
+      const lines = await warnings(async () => {
+        el = await fixture<DhAvatar>(html`<dh-avatar head-id=${missing} endpoint=${sim.endpoint}></dh-avatar>`);
+        error = await oneEvent(el, 'dh-error');
+      });
+      expect(error.detail).to.deep.equal({ code: 'not_found', message: 'The avatar platform has nothing with this id. Check the id, or ask the site owner.' });
       expect(error.bubbles && error.composed).to.equal(true);
-      const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
-      expect(alert.textContent).to.contain(error.detail.message);
-      // Pointing it at a real head and retrying recovers.
+      expect(lines).to.deep.equal([`dh-kit <dh-avatar>: ${error.detail.message} (not_found)`]);
+      await el.updateComplete;
+      expect(shownError(el)).to.equal('The digital human isn’t available right now.');
+      expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(0);
+      // Pointed at a real head, it is a facade again.
       el.headId = head.id;
-      button(el, /Try again/).click();
-      await oneEvent(el, 'dh-load');
-      expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
+      await waitUntil(() => button(el, /Talk to Ada/), 'the facade is back');
     });
 
-    it('a head the site does not publish: the proxy\'s message, Try again, and dh-error', async () => {
-      const undo = refuseLaunches(404, { code: 'head_not_published', message: 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).' });
+    it('a head the site does not publish: "Ada isn\'t available right now", no Try again (it cannot help), focus on the message; the proxy\'s words go to dh-error', async () => {
+      const message = 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).';
+      const undo = refuseLaunches(404, { code: 'head_not_published', message });
       try {
         const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
-        setTimeout(() => el.activate());
+        await waitUntil(() => button(el, /Talk to Ada/));
+        button(el, /Talk to Ada/).focus();
+        setTimeout(() => sendKeys({ press: 'Enter' }));
         const error = await oneEvent(el, 'dh-error');
-        expect(error.detail).to.deep.equal({ code: 'head_not_published', message: 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).' });
+        expect(error.detail).to.deep.equal({ code: 'head_not_published', message });
         await el.updateComplete;
-        expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('is not published on this site');
-        expect(button(el, /Try again/)).to.exist;
+        expect(shownError(el)).to.equal('Ada isn’t available right now.');
+        expect(button(el, /Try again/)).to.equal(undefined);
         expect(frameOf(el)).to.equal(null);
+        // The pressed button is gone: focus is on what replaced it, not lost to <body>.
+        expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="error"]'));
       } finally {
         undo();
       }
     });
 
-    for (const [status, code, message] of [
-      [403, 'launch_refused', 'This site does not allow a conversation from this page.'],
-      [429, 'rate_limited', 'Too many requests: at most 5 a minute. Try again in 40 s.'],
+    for (const [status, code, message, shown, retry] of [
+      [403, 'launch_refused', 'This site does not allow a conversation from this page.', 'Ada isn’t available right now.', false],
+      [429, 'rate_limited', 'Too many requests: at most 5 a minute. Try again in 40 s.', 'Something went wrong. Please try again in a moment.', true],
+      [503, 'platform_busy', 'The avatar platform answered 503: busy.', 'Something went wrong. Please try again in a moment.', true],
     ] as const) {
-      it(`a launch refused with ${status}: the message, Try again (which recovers), and dh-error`, async () => {
+      it(`a launch refused with ${status} (${code}): visitor words${retry ? ', and Try again (focused), which recovers' : ', no Try again'}; dh-error has the proxy's`, async () => {
         const undo = refuseLaunches(status, { code, message });
         try {
-          const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+          const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+          await waitUntil(() => button(el, /Talk to Ada/));
+          setTimeout(() => button(el, /Talk to Ada/).click());
           const error = await oneEvent(el, 'dh-error');
           expect(error.detail).to.deep.equal({ code, message });
           await el.updateComplete;
-          expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(message);
+          expect(shownError(el)).to.equal(retry ? `${shown} Try again` : shown);
+          if (!retry) {
+            expect(button(el, /Try again/)).to.equal(undefined);
+            return;
+          }
+          expect(el.shadowRoot!.activeElement).to.equal(button(el, /Try again/));
           undo();
           button(el, /Try again/).click();
           await oneEvent(el, 'dh-load');
+          await el.updateComplete;
+          expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
         } finally {
           undo();
         }
       });
     }
 
-    it('a proxy that cannot be reached is a network error in plain words', async () => {
+    it('a proxy that cannot be reached is a network error: visitor words and Try again; the URL goes to dh-error', async () => {
       const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`);
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('network');
-      expect(error.detail.message).to.contain('could not be reached');
+      expect(error.detail.message).to.equal(`http://127.0.0.1:9/dh/heads/${head.id}/launch?view=chat could not be reached.`);
+      await el.updateComplete;
+      expect(shownError(el)).to.equal('We could not connect. Check your connection and try again. Try again');
+    });
+
+    it('a proxy that is up but does not answer this page\'s origin (CORS) is told apart from the network: the origin to allow goes to dh-error, the visitor reads "not available"', async () => {
+      // The platform's own API is up and sends no CORS headers to this page: as a proxy that does not list this origin.
+      configure({ trustedEndpoints: [sim.info.baseUrl] });
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.info.baseUrl} loading="eager"></dh-avatar>`);
+      const error = await oneEvent(el, 'dh-error');
+      expect(error.detail).to.deep.equal({
+        code: 'cors_refused',
+        message: `${sim.info.baseUrl}/heads/${head.id}/launch?view=chat refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`,
+      });
+      await el.updateComplete;
+      expect(shownError(el)).to.equal('The digital human isn’t available right now.');
     });
 
     it('no head-id and no src is an error that says what to set', async () => {
@@ -697,22 +751,33 @@ describe('<dh-avatar> in the page\'s language', () => {
     });
   }
 
-  it('lang="de": loading, the frame\'s name, the error and Try again are German', async () => {
-    const wrapper = await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="no-such-head" endpoint="${sim.endpoint}"></dh-avatar></div>`);
+  it('lang="de": loading, the frame\'s name, the errors and Try again are German', async () => {
+    const wrapper = await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`);
     const el = avatarIn(wrapper);
-    await el.updateComplete;
+    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'), 'the summary arrives');
+    const undo = refuseLaunches(429, { code: 'rate_limited', message: 'Too many requests: at most 5 a minute. Try again in 40 s.' });
     const failed = oneEvent(el, 'dh-error');
     void el.activate();
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Verbindung');
     const error = (await failed).detail;
+    undo();
     await el.updateComplete;
     // The event keeps the proxy's words for the site's developer; the visitor reads German.
     expect(error.message).to.match(/[a-z]/);
     const shown = el.shadowRoot!.querySelector('[part="error"]')!.textContent!;
+    expect(shown).to.contain('Zurzeit gibt es zu viele Anfragen');
     expect(shown).to.contain('Erneut versuchen');
     expect(shown).not.to.contain(error.message);
     expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'de')).to.deep.equal([]);
+
+    // A head that is not there: its name is not known, and trying again cannot help.
+    const gone = refuseLaunches(404, { code: 'not_found', message: 'The avatar platform has nothing with this id.' });
+    el.reload();
+    await oneEvent(el, 'dh-error');
+    gone();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('Ada ist gerade nicht verfügbar.');
 
     el.headId = head.id;
     await el.reload();

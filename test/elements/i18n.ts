@@ -57,9 +57,8 @@ export function catalogueWords(messages: object): Set<string> {
 
 /** A shipped locale's whole catalogue, as the kit loads it. */
 export async function catalogue(locale: string): Promise<Catalogue> {
-  const { locales } = await import('../../src/elements/locales/index.js');
-  const { formats } = await import('../../src/elements/locales/format.js');
-  return (await locales[locale as keyof typeof locales]()).default(formats(locale));
+  const { load } = await import('../../src/elements/locales/index.js');
+  return load(locale as Parameters<typeof load>[0]);
 }
 
 /**

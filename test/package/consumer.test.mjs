@@ -141,11 +141,11 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.match(refused, /wrong\.ts.*"video".*not assignable to type '"chat" \| "stream"'/);
   });
 
-  test('size: each entry in the site\'s esbuild and Vite bundles, Lit included, what an English page loads (avatar ≤ 12 kB, pickers ≤ 26 kB, all five ≤ 44 kB gzip)', async () => {
+  test('size: each entry in the site\'s esbuild and Vite bundles, Lit included, what an English page loads (avatar ≤ 12 kB, pickers ≤ 26 kB, all five ≤ 44 kB gzip; a bubble page reported)', async () => {
     const rows = await measure({ root: site });
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(rows.filter((r) => !r.ok).map((r) => r.name), [], 'every entry within its budget');
-    assert.equal(rows.length, Object.keys(BUDGETS).length);
+    assert.deepEqual(rows.filter((r) => !r.name.endsWith(' + bubble')).map((r) => r.name), Object.keys(BUDGETS));
   });
 
   describe('in Chromium, built by the site itself', () => {

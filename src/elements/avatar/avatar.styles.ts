@@ -10,8 +10,7 @@ export const styles = css`
     font-family: var(--dh-avatar-font, system-ui, sans-serif);
     color: var(--dh-avatar-color, #f9fafb);
   }
-  :host([hidden]),
-  .panel[hidden] {
+  :host([hidden]) {
     display: none;
   }
   /* The box is reserved before anything loads, so nothing shifts (CLS). */
@@ -23,8 +22,7 @@ export const styles = css`
   :host([view='stream']) .box {
     aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
   }
-  .box,
-  .panel {
+  .box {
     border-radius: var(--dh-avatar-radius, 16px);
     overflow: hidden;
     background: var(--dh-avatar-background, #111827);
@@ -72,7 +70,10 @@ export const styles = css`
     inset: 50% 0 0;
     background: linear-gradient(transparent, rgb(0 0 0 / 0.6));
   }
+  /* 44 px: the target a thumb needs (WCAG 2.2 AAA; the teaser's × has 32). */
   button {
+    min-height: 44px;
+    min-width: 44px;
     font: inherit;
     cursor: pointer;
     border: 0;
@@ -87,9 +88,7 @@ export const styles = css`
     outline-offset: 2px;
     box-shadow: 0 0 0 6px var(--dh-avatar-accent, #2563eb);
   }
-  .facade button,
-  .launcher,
-  .panel-head {
+  .facade button {
     display: inline-flex;
     align-items: center;
     gap: 8px;
@@ -148,53 +147,10 @@ export const styles = css`
     color: #78350f;
     font-size: 0.85rem;
   }
-  /* Bubble layout: a launcher in a corner and a panel above it. */
-  .launcher,
-  .panel {
-    position: var(--dh-avatar-position, fixed);
-    bottom: var(--dh-avatar-offset, 20px);
-    inset-inline-end: var(--dh-avatar-offset, 20px);
-    z-index: var(--dh-avatar-z-index, 2147483000);
-  }
-  .launcher {
-    padding: 6px;
-    padding-inline-end: 16px;
-    box-shadow: 0 6px 24px rgb(0 0 0 / 0.25);
-  }
-  /* Corners are named for a left-to-right page: under dir="rtl" bottom-right is bottom-left. */
-  :host([position='bottom-left']) .launcher,
-  :host([position='bottom-left']) .panel {
-    inset-inline: var(--dh-avatar-offset, 20px) auto;
-  }
-  .launcher img,
-  .dot {
-    width: 40px;
-    height: 40px;
-    border-radius: 50%;
-    background: rgb(255 255 255 / 0.25);
-  }
-  .panel {
-    bottom: calc(var(--dh-avatar-offset, 20px) + 64px);
-    width: min(var(--dh-avatar-panel-width, 380px), calc(100vw - 40px));
-    max-height: calc(100vh - 120px);
-    display: flex;
-    flex-direction: column;
-    box-shadow: 0 12px 48px rgb(0 0 0 / 0.35);
-  }
-  /* A flex item of the panel: inline-flex is flex there. */
-  .panel-head {
-    justify-content: space-between;
-    padding: 8px;
-    padding-inline-start: 16px;
-    font-weight: 600;
-  }
-  .close {
-    padding: 6px 12px;
-    background: transparent;
-    color: inherit;
-    border: 1px solid rgb(255 255 255 / 0.4);
-  }
-  .panel .box {
-    border-radius: 0;
+  /* A portrait phone: the stream page shows its avatar in a tall box. */
+  @media (max-width: 480px) {
+    :host([view='stream']) .box {
+      aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
+    }
   }
 `;

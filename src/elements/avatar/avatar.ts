@@ -1,15 +1,19 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, isServer, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
+import { canRetry } from '../../api/errors.js';
 import { chosenAllow, defaultAllow, frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
-import { emit, type AvatarActivateDetail, type AvatarLoadDetail, type AvatarTrigger, type DhErrorDetail } from '../shared/events.js';
+import { emit, fail, type AvatarActivateDetail, type AvatarLoadDetail, type AvatarTrigger, type DhErrorDetail } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
+import { css } from '../shared/css.js';
 import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
+import type makeBubble from './bubble.js';
+import { renderError, renderFacade } from './views.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { avatarMessages } from './messages.js';
-import { languageName } from '../locales/format.js';
+import { languageName } from '../shared/language-name.js';
 
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
@@ -35,8 +39,8 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  *
  * @fires {AvatarActivateDetail} dh-activate - Loading starts; `detail.trigger` is `click`, `visible`, `eager` or `method`.
  * @fires {AvatarLoadDetail} dh-load - The page has loaded in the frame; `detail.view` is `chat` or `stream`.
- * @fires {DhErrorDetail} dh-error - The launch failed (`detail.code`, `detail.message`); the element shows the message and a retry button.
- * @fires {{}} dh-open - The bubble panel opened.
+ * @fires {DhErrorDetail} dh-error - The head does not exist, or the launch failed (`detail.code`, and the operator's `detail.message`, also in the console); the element says it in visitor words, with Try again where trying again can help.
+ * @fires {{}} dh-open - The bubble panel opened (by the visitor, or `open` set by script).
  * @fires {{}} dh-close - The bubble panel closed.
  *
  * @csspart box - The box that keeps the aspect ratio.
@@ -49,6 +53,11 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  * @csspart launcher - The bubble layout's corner button.
  * @csspart panel - The bubble layout's panel.
  * @csspart close - The bubble panel's Close button.
+ * @csspart teaser - The bubble's greeting beside the launcher (`teaser`, or `slot="teaser"`).
+ * @csspart teaser-close - The teaser's dismiss button.
+ * @csspart unread - The dot on the launcher while `unread` is set.
+ *
+ * @slot teaser - Rich content for the teaser (over the `teaser` attribute).
  *
  * @cssprop [--dh-avatar-aspect-ratio=3 / 4 (chat), 16 / 9 (stream)] - Shape of the box.
  * @cssprop [--dh-avatar-accent=#2563eb] - Button colour.
@@ -59,6 +68,8 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  * @cssprop [--dh-avatar-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-avatar-offset=20px] - Bubble: distance from the corner.
  * @cssprop [--dh-avatar-panel-width=380px] - Bubble: panel width.
+ * @cssprop [--dh-avatar-panel-height] - Bubble: panel height (default from the aspect ratio); under 480 px the panel fills the screen.
+ * @cssprop [--dh-avatar-teaser-delay=4s] - Bubble: how long the teaser waits before it shows.
  * @cssprop [--dh-avatar-z-index=2147483000] - Bubble: stacking order (lower it under a cookie banner or a site menu).
  * @cssprop [--dh-avatar-position=fixed] - Bubble: `fixed` to the window, or `absolute` to keep it inside a positioned block of the page.
  */
@@ -80,11 +91,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     allow: { attribute: false },
     sandbox: { attribute: false },
     poster: {},
+    teaser: {},
+    unread: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
     _phase: { state: true },
     _summary: { state: true },
     _frame: { state: true },
     _error: { state: true },
-    _open: { state: true },
     _pending: { state: true },
   };
 
@@ -92,7 +105,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   private _summary?: HeadSummary;
   private _frame?: Frame;
   private _error?: DhErrorDetail;
-  private _open?: boolean;
   private _pending?: boolean;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
@@ -126,11 +138,18 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   sandbox?: string;
   /** Poster image URL; default the head's poster from the proxy. */
   poster?: string;
+  /** Bubble: a greeting beside the closed launcher after a delay; dismissed, it stays away for the session. */
+  teaser?: string;
+  /** Bubble: a dot on the launcher (a new message, say); opening the panel clears it. */
+  unread = false;
+  /** Bubble: the panel is open (the visitor opened it, or the site's script set it). */
+  open = false;
 
   #summaryAbort?: AbortController;
   #launchAbort?: AbortController;
   #observer?: IntersectionObserver;
-  #focusFrame?: boolean;
+  /** The visitor pressed a control and waits: focus goes to what replaces it (the loaded page, or the error). */
+  #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
 
@@ -138,8 +157,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     super.connectedCallback();
     this.addEventListener('pointerover', this.#preconnect, { once: true });
     this.addEventListener('focusin', this.#preconnect, { once: true });
-    // On the host, not the panel: Escape then works from the launcher too.
-    this.addEventListener('keydown', this.#onKeydown);
     if (this.#resume) {
       this.#resume = false;
       void this.#start('method', false);
@@ -148,6 +165,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    if (this.open) bubble?.toggled(this, false);
     this.#observer?.disconnect();
     this.#summaryAbort?.abort();
     this.#launchAbort?.abort();
@@ -161,15 +179,30 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has('headId') || changed.has('endpoint')) && this.headId) this.#loadSummary();
+    if ((changed.has('headId') || changed.has('endpoint')) && this.headId) {
+      if (this._phase === 'error') this._phase = 'idle';
+      this.#loadSummary();
+    }
+    // The panel opened or closed (not the first update's closed): the page is told, and focus goes
+    // into the conversation (updated), or back to the launcher.
+    if (changed.has('open') && (this.open || changed.get('open') !== undefined)) {
+      emit(this, this.open ? 'dh-open' : 'dh-close', {});
+      bubble?.toggled(this);
+      this.unread &&= !this.open;
+      if (!this.open) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+      else if (this._phase === 'idle') void this.activate('click');
+      else this.#focus = true;
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    const frame = this.renderRoot.querySelector('iframe');
-    if (this.#focusFrame && frame) {
-      this.#focusFrame = false;
-      // Moves keyboard focus into the conversation the user asked for.
-      frame.focus();
+    // Focus follows the visitor's press: onto "Connecting…" while the page loads, into the
+    // conversation once it has loaded (focused earlier, the page's load would drop it), or onto
+    // what replaced the pressed button: Try again, else the message.
+    if (this.#focus) {
+      const root = this.renderRoot;
+      (this._phase === 'ready' ? root.querySelector('iframe') : (root.querySelector<HTMLElement>('.error button') ?? root.querySelector<HTMLElement>('.state')))?.focus();
+      this.#focus = this._phase === 'loading';
     }
     // The first update, or the owner changed how it should load.
     if (changed.has('loading') || changed.has('layout')) this.#arm();
@@ -212,7 +245,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     if (this._phase === 'loading' || this._phase === 'ready') return;
     this.#observer?.disconnect();
     this._phase = 'loading';
-    this.#focusFrame = trigger === 'click';
+    this.#focus = trigger === 'click';
     this._frame = undefined;
     if (announce) emit(this, 'dh-activate', { trigger });
     this.#launchAbort?.abort();
@@ -221,12 +254,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       const frame = await launchFrame(this, abort.signal);
       if (!abort.signal.aborted) this._frame = frame;
     } catch (err) {
-      if (abort.signal.aborted) return;
-      const error = err instanceof ApiRequestError ? { code: err.code, message: err.message } : { code: 'launch_failed', message: String(err) };
-      this._phase = 'error';
-      this._error = error;
-      emit(this, 'dh-error', error);
+      if (!abort.signal.aborted) this.#fail(err instanceof ApiRequestError ? err : new ApiRequestError('launch_failed', String(err)));
     }
+  }
+
+  #fail({ code, message }: ApiRequestError): void {
+    this._phase = 'error';
+    fail(this, (this._error = { code, message }));
   }
 
   async #loadSummary(): Promise<void> {
@@ -236,9 +270,12 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     this._pending = !!setTimeout(() => (this._pending = false), 1000);
     try {
       this._summary = await getJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, abort.signal);
-    } catch {
-      // The facade works without it (a generic name); a real problem shows when the user activates.
-      if (!abort.signal.aborted) this._summary = undefined;
+    } catch (err) {
+      // The facade works without it (a generic name); a real problem shows when the user
+      // activates. A head that does not exist (404) shows at once: it never will work.
+      if (abort.signal.aborted) return;
+      this._summary = undefined;
+      if ((err as ApiRequestError).status === 404 && this._phase === 'idle') this.#fail(err as ApiRequestError);
     }
     if (!abort.signal.aborted) this._pending = false;
   }
@@ -276,39 +313,23 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     void this.#start('click', true);
   }
 
-  #toggle(): void {
-    if (this._open) this.#close();
-    else this.#openPanel();
+  /** The bubble's module, the first time an element is a bubble (then it renders again). */
+  #loadBubble(): Promise<unknown> | undefined {
+    return this.layout === 'bubble' && !bubble
+      ? (bubbleLoad ??= import('./bubble.js').then(
+          (b) => (bubble = b.default({ html, nothing, css, adoptStyles })),
+          (err) => console.warn('dh-kit <dh-avatar>:', err),
+        )).then(() => bubble && this.requestUpdate())
+      : undefined;
   }
-
-  #openPanel(): void {
-    this._open = true;
-    emit(this, 'dh-open', {});
-    if (this._phase === 'idle') void this.activate('click');
-    else this.#focusFrame = true;
-  }
-
-  #close(): void {
-    this._open = false;
-    emit(this, 'dh-close', {});
-    // Focus returns to where the user opened the panel from.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
-  }
-
-  #onKeydown = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape' && this._open) {
-      e.stopPropagation();
-      this.#close();
-    }
-  };
 
   protected override render() {
     return this.layout === 'bubble' ? this.#renderBubble() : html`<div class="box" part="box">${this.#renderBody()}</div>`;
   }
 
   #renderBody() {
-    if (this._phase === 'error') return this.#renderError();
-    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.#renderFacade();
+    if (this._phase === 'error') return renderError(this.m, this.shared, this.#name, this._error!, this.#onRetry);
+    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : renderFacade(this.m, this.#name, this.#poster, this.#speaks, this._pending, this.#onActivateClick);
     const frame = this._frame;
     return html`${frame
         ? html`<iframe
@@ -322,7 +343,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
           ></iframe>`
         : nothing}
       ${this._phase === 'loading'
-        ? html`<div class="state" role="status"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
+        ? html`<div class="state" role="status" tabindex="-1"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
         : micBlocked()
           ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
           : nothing}`;
@@ -333,55 +354,31 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return this.poster ? mediaUrl(this.poster) : mediaUrl(this._summary?.poster, this.endpoint);
   }
 
-  #renderFacade() {
-    const poster = this.#poster;
-    const name = this.#name;
-    const speaks = this.#speaks;
-    return html`<div class="facade ${this._pending ? 'pending' : ''}" part="facade">
-      ${poster
-        ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
-        : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
-      <button part="button" type="button" @click=${this.#onActivateClick}>
-        <span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}
-      </button>
-      ${speaks ? html`<span class="speaks" part="language">${speaks}</span>` : nothing}
-    </div>`;
-  }
-
-  #renderError() {
-    return html`<div class="state error" part="error" role="alert">
-      <span>${this._error && this.shared.error(this._error.code, this._error.message)}</span>
-      <button part="button" type="button" @click=${this.#onRetry}>${this.shared.tryAgain}</button>
-    </div>`;
-  }
-
   #renderBubble() {
-    const name = this.#name;
-    const poster = this.#poster;
-    return html`<button
-        class="launcher ${this._pending ? 'pending' : ''}"
-        part="launcher"
-        type="button"
-        aria-expanded=${this._open ? 'true' : 'false'}
-        aria-controls="panel"
-        @click=${this.#toggle}
-      >
-        ${poster ? html`<img src=${poster} alt="" />` : html`<span class="dot" aria-hidden="true"></span>`}
-        ${this._open ? this.m.close : name ? this.m.talkTo(name) : this.m.talkToUs}
-      </button>
-      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${this.#title} ?hidden=${!this._open}>
-        <div class="panel-head">
-          <span>${name ?? this.m.title()}</span>
-          <button class="close" part="close" type="button" aria-label=${this.m.closeLabel(this.#title)} @click=${this.#close}>${this.m.close}</button>
-        </div>
-        <div class="box" part="box">${this.#renderBody()}</div>
-      </div>`;
+    // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
+    if (!bubble || isServer) {
+      void this.#loadBubble();
+      return nothing;
+    }
+    if (this._phase === 'error' && !canRetry(this._error!.code) && !this.open) return nothing;
+    return bubble.renderBubble(this, {
+      m: this.m,
+      name: this.#name,
+      poster: this.#poster,
+      title: this.#title,
+      pending: this._pending,
+      body: this.#renderBody(),
+    });
   }
 }
 
 // The page's own settings (trusted proxies) and words (README, "Languages"), shared by every element of the kit.
 export { configure, type KitOptions } from '../../api/urls.js';
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+
+/** The bubble layout's module (bubble.ts), once an element needed it. */
+let bubble: ReturnType<typeof makeBubble> | undefined;
+let bubbleLoad: Promise<unknown> | undefined;
 
 define('dh-avatar', DhAvatar);
 

@@ -9,7 +9,13 @@ export const avatarMessages = {
   speaks: (language: string): string => `Speaks ${language}`,
   connecting: (name?: string): string => `Connecting to ${name ?? 'the digital human'}…`,
   micBlocked: 'This page does not allow the microphone, so you can type but not talk.',
+  /** Instead of the facade or the conversation when the head does not exist or the launch cannot work. */
+  unavailable: (name?: string): string => `${name ?? 'The digital human'} isn’t available right now.`,
   close: 'Close',
   closeLabel: (title: string): string => `Close ${title}`,
+  /** The bubble's unread dot, in the launcher's name. */
+  unread: 'new message',
+  /** The teaser's dismiss button. */
+  dismiss: 'Dismiss',
 };
 export type AvatarMessages = typeof avatarMessages;

@@ -6,11 +6,11 @@
  * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
  */
 import type { Catalogue, Locale } from '../shared/localized.js';
-import type { Formats } from './format.js';
+import { formats, type Formats } from './format.js';
 
 /**
- * Each locale module exports a function of its formats (shared/localized.ts passes them): it
- * imports nothing at run time, so its chunk stands alone beside whatever file loaded the kit.
+ * Each locale module exports a function of its formats (`load` passes them): it imports nothing at
+ * run time, so its chunk stands alone beside whatever file loaded the kit.
  */
 export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: (formats: Formats) => Catalogue }>> = {
   de: () => import('./de/index.js'),
@@ -23,3 +23,6 @@ export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: (fo
   ar: () => import('./ar/index.js'),
   ja: () => import('./ja/index.js'),
 };
+
+/** A locale's catalogue, with its formats (here, not in every page's code: an English page never loads this). */
+export const load = (locale: Exclude<Locale, 'en'>): Promise<Catalogue> => locales[locale]().then((m) => m.default(formats(locale)));

@@ -9,6 +9,15 @@ export function emit<T>(target: EventTarget, type: string, detail: T): boolean {
   return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
 }
 
+/**
+ * A failure: `dh-error` for the page's script, and one console line for the operator, with the
+ * proxy's words (variables, statuses, what to fix). The element itself says it in visitor words.
+ */
+export function fail(target: Element, detail: DhErrorDetail): void {
+  console.warn(`dh-kit <${target.localName}>: ${detail.message} (${detail.code})`);
+  emit(target, 'dh-error', detail);
+}
+
 /** What started `<dh-avatar>` loading. */
 export type AvatarTrigger = 'click' | 'visible' | 'eager' | 'method';
 /** The detail of `dh-activate`: what started loading. */

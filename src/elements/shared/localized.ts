@@ -4,7 +4,6 @@ import type { FacePickerMessages } from '../face-picker/messages.js';
 import type { HeadFormMessages } from '../head-form/messages.js';
 import type { VideoStudioMessages } from '../video-studio/messages.js';
 import type { VoicePickerMessages } from '../voice-picker/messages.js';
-import { formats } from '../locales/format.js';
 import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
 
 /**
@@ -90,11 +89,8 @@ function load(locale: string): Promise<unknown> | undefined {
   let p = loading.get(locale);
   if (!p) {
     p = import('../locales/index.js')
-      .then((l) => l.locales[locale as Exclude<Locale, 'en'>]())
-      .then(
-        (m) => m.default(formats(locale)),
-        (err) => console.warn(`dh-kit: no "${locale}" messages`, err),
-      )
+      .then((l) => l.load(locale as Exclude<Locale, 'en'>))
+      .catch((err) => console.warn(`dh-kit: no "${locale}" messages`, err))
       .then((m) => {
         loaded.set(locale, m ?? {});
         version++;

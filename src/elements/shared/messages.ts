@@ -2,12 +2,24 @@
  * English messages that every element shows alike (the catalogue's `shared` section; see
  * localized.ts). Each locale of `elements/locales/` has its own.
  */
+/**
+ * What a person reads for an error code: visitor words, never the proxy's message (that names
+ * variables and statuses for the operator, and goes to the console and the `dh-error` detail).
+ * The codes every element meets are here; an element adds those of its own requests
+ * (video-studio/messages.ts), so a page without it does not load their words.
+ */
+export const errorWords: Record<string, string> = {
+  network: 'We could not connect. Check your connection and try again.',
+  launch_expired: 'This conversation link has expired. Reload the page.',
+  launch_invalid: 'This conversation link is not valid. Reload the page.',
+};
+
 export const sharedMessages = {
   /**
-   * The text shown for a failed request: English shows the proxy's or the element's own message
-   * (`code` is the error's, as in `dh-error`); other locales show theirs for each code they know.
+   * The text shown for a failed request, by its code (as in `dh-error`): its own sentence, else a
+   * general one. `message` is the proxy's, for a site's override that wants it.
    */
-  error: (_code: string, message: string): string => message,
+  error: (code: string, _message?: string): string => errorWords[code] ?? 'Something went wrong. Please try again in a moment.',
   tryAgain: 'Try again',
 };
 export type SharedMessages = typeof sharedMessages;

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { VoiceItem } from '../../api/answers.js';
 import type { VoicePickerMessages } from './messages.js';
-import { languageName } from '../locales/format.js';
+import { languageName } from '../shared/language-name.js';
 
 /** The language subtag of a locale (`en-GB` → `en`). */
 const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();

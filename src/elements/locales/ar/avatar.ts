@@ -10,7 +10,10 @@ export default (_: Formats) => {
     // "بـ" then a space: the name may be in Latin letters.
     connecting: (name) => (name ? `جارٍ الاتصال بـ ${name}…` : 'جارٍ الاتصال بالإنسان الرقمي…'),
     micBlocked: 'لا تسمح هذه الصفحة باستخدام الميكروفون، لذا يمكنك الكتابة دون التحدث.',
+    unavailable: (name) => `${name ?? 'الإنسان الرقمي'} غير متاح حاليًا.`,
     close: 'إغلاق',
     closeLabel: (title) => `إغلاق ${title}`,
+    unread: 'رسالة جديدة',
+    dismiss: 'إخفاء',
   } satisfies AvatarMessages;
 };

@@ -9,7 +9,10 @@ export default (_: Formats) => {
     speaks: (language) => `Spricht ${language}`,
     connecting: (name) => (name ? `Verbindung mit ${name} wird hergestellt …` : 'Verbindung wird hergestellt …'),
     micBlocked: 'Diese Seite erlaubt kein Mikrofon: Sie können schreiben, aber nicht sprechen.',
+    unavailable: (name) => (name ? `${name} ist gerade nicht verfügbar.` : 'Der digitale Mensch ist gerade nicht verfügbar.'),
     close: 'Schließen',
     closeLabel: (title) => `${title} schließen`,
+    unread: 'neue Nachricht',
+    dismiss: 'Ausblenden',
   } satisfies AvatarMessages;
 };

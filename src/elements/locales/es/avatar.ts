@@ -9,7 +9,10 @@ export default (_: Formats) => {
     speaks: (language) => `Habla ${language}`,
     connecting: (name) => (name ? `Conectando con ${name}…` : 'Conectando con el humano digital…'),
     micBlocked: 'Esta página no permite usar el micrófono: puedes escribir, pero no hablar.',
+    unavailable: (name) => `${name ?? 'El humano digital'} no está disponible en este momento.`,
     close: 'Cerrar',
     closeLabel: (title) => `Cerrar ${title}`,
+    unread: 'mensaje nuevo',
+    dismiss: 'Cerrar aviso',
   } satisfies AvatarMessages;
 };

@@ -9,7 +9,10 @@ export default (_: Formats) => {
     speaks: (language) => `Parle ${language}`,
     connecting: (name) => (name ? `Connexion à ${name}…` : 'Connexion à l’humain numérique…'),
     micBlocked: 'Cette page n’autorise pas le micro. Vous pouvez écrire, mais pas parler.',
+    unavailable: (name) => `${name ?? 'L’humain numérique'} n’est pas disponible pour le moment.`,
     close: 'Fermer',
     closeLabel: (title) => `Fermer ${title}`,
+    unread: 'nouveau message',
+    dismiss: 'Masquer',
   } satisfies AvatarMessages;
 };

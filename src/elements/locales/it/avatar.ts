@@ -10,7 +10,10 @@ export default (_: Formats) => {
     // "con … in corso": no "a"/"ad" before a name that may start with a vowel.
     connecting: (name) => (name ? `Connessione con ${name} in corso…` : 'Connessione in corso…'),
     micBlocked: 'Questa pagina non consente l’uso del microfono: puoi scrivere, ma non parlare.',
+    unavailable: (name) => `${name ?? 'L’umano digitale'} non è disponibile in questo momento.`,
     close: 'Chiudi',
     closeLabel: (title) => `Chiudi ${title}`,
+    unread: 'nuovo messaggio',
+    dismiss: 'Nascondi',
   } satisfies AvatarMessages;
 };

@@ -9,7 +9,10 @@ export default (_: Formats) => {
     speaks: (language) => `${language}で話します`,
     connecting: (name) => (name ? `${name}に接続中…` : 'デジタルヒューマンに接続中…'),
     micBlocked: 'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
+    unavailable: (name) => `${name ?? 'デジタルヒューマン'}は現在ご利用いただけません。`,
     close: '閉じる',
     closeLabel: (title) => `${title}を閉じる`,
+    unread: '新着メッセージ',
+    dismiss: '閉じる',
   } satisfies AvatarMessages;
 };

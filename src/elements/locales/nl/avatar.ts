@@ -9,7 +9,10 @@ export default (_: Formats) => {
     speaks: (language) => `Spreekt ${language}`,
     connecting: (name) => (name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…'),
     micBlocked: 'Deze pagina staat de microfoon niet toe: je kunt typen, maar niet praten.',
+    unavailable: (name) => `${name ?? 'De digitale mens'} is nu niet beschikbaar.`,
     close: 'Sluiten',
     closeLabel: (title) => `${title} sluiten`,
+    unread: 'nieuw bericht',
+    dismiss: 'Verbergen',
   } satisfies AvatarMessages;
 };

@@ -10,7 +10,10 @@ export default (_: Formats) => {
     // "com": no "a"/"à" to agree with a name of unknown gender.
     connecting: (name) => (name ? `Iniciando conversa com ${name}…` : 'Iniciando conversa com o humano digital…'),
     micBlocked: 'Esta página não permite o uso do microfone: você pode digitar, mas não falar.',
+    unavailable: (name) => `${name ?? 'O humano digital'} não está disponível no momento.`,
     close: 'Fechar',
     closeLabel: (title) => `Fechar ${title}`,
+    unread: 'nova mensagem',
+    dismiss: 'Dispensar',
   } satisfies AvatarMessages;
 };
