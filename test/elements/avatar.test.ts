@@ -5,6 +5,7 @@
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
+import { press } from './keys.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
@@ -70,6 +71,12 @@ function refuseLaunches(status: number, error: { code: string; message: string }
     window.fetch = real;
   };
 }
+
+/** What has focus in the element, said in a word (a failing comparison of elements is hard to read, and heavy to print). */
+const focused = (el: DhAvatar) => {
+  const a = el.shadowRoot!.activeElement;
+  return a ? `${a.localName}${a.getAttribute('part') ? `[part=${a.getAttribute('part')}]` : ''}${a.getAttribute('role') ? `[role=${a.getAttribute('role')}]` : ''}` : 'nothing';
+};
 
 /** The console lines `console.warn` gets while `run` runs (and until it settles). */
 async function warnings(run: () => Promise<unknown>): Promise<string[]> {
@@ -179,7 +186,7 @@ describe('<dh-avatar>', () => {
       expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Connecting to Ada');
       await el.updateComplete;
       // Not into the frame yet: its page's load would drop the focus (the next Tab would skip the chat).
-      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[role="status"]'));
+      expect(focused(el)).to.equal('div[role=status]');
       const load = await oneEvent(el, 'dh-load');
       await el.updateComplete;
       expect(load.detail).to.deep.equal({ view: 'chat' });
@@ -191,7 +198,7 @@ describe('<dh-avatar>', () => {
       expect(frame.getAttribute('allow')).to.equal(`microphone ${to}; camera ${to}; autoplay ${to}; fullscreen ${to}`);
       expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
       expect(frame.getAttribute('referrerpolicy')).to.equal('strict-origin-when-cross-origin');
-      expect(el.shadowRoot!.activeElement).to.equal(frame);
+      expect(focused(el)).to.equal('iframe[part=frame]');
       await inFrame('frame-wait', { selector: 'h1', text: 'Ada' });
       await inFrame('frame-fill', { selector: 'input[name="text"]', text: 'Hello' });
       await inFrame('frame-press', { selector: 'input[name="text"]', key: 'Enter' });
@@ -205,6 +212,19 @@ describe('<dh-avatar>', () => {
       setTimeout(() => sendKeys({ press: 'Enter' }));
       expect((await oneEvent(el, 'dh-activate')).detail.trigger).to.equal('click');
       await oneEvent(el, 'dh-load');
+    });
+
+    it('keyboard, on a page of another origin than the proxy\'s: Enter on the button, and one Tab reaches the chat\'s message box', async () => {
+      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      await waitUntil(() => button(el, /Talk to Ada/));
+      button(el, /Talk to Ada/).focus();
+      setTimeout(() => press('Enter'));
+      await oneEvent(el, 'dh-load');
+      await el.updateComplete;
+      await inFrame('frame-wait', { selector: 'input[name="text"]' });
+      // Focus is in the frame's page (focused before that page had loaded, it would be lost, and the Tab would leave the chat).
+      await press('Tab');
+      expect(await inFrame('frame-eval', { selector: 'body', script: 'document.activeElement && document.activeElement.id' })).to.equal('message');
     });
 
     it('STREAM-4 view="stream" loads the stream page', async () => {
@@ -523,7 +543,7 @@ describe('<dh-avatar>', () => {
         expect(button(el, /Try again/)).to.equal(undefined);
         expect(frameOf(el)).to.equal(null);
         // The pressed button is gone: focus is on what replaced it, not lost to <body>.
-        expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="error"]'));
+        expect(focused(el)).to.equal('div[part=error][role=alert]');
       } finally {
         undo();
       }
@@ -548,12 +568,13 @@ describe('<dh-avatar>', () => {
             expect(button(el, /Try again/)).to.equal(undefined);
             return;
           }
-          expect(el.shadowRoot!.activeElement).to.equal(button(el, /Try again/));
+          expect(focused(el)).to.equal('button[part=button]');
+          expect(button(el, /Try again/).matches(':focus')).to.equal(true);
           undo();
           button(el, /Try again/).click();
           await oneEvent(el, 'dh-load');
           await el.updateComplete;
-          expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
+          expect(focused(el)).to.equal('iframe[part=frame]');
         } finally {
           undo();
         }
@@ -680,7 +701,7 @@ describe('<dh-avatar>', () => {
       launcher.click();
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
-      expect(el.shadowRoot!.activeElement).to.equal(frameOf(el), 'activation moves focus into the frame');
+      expect(focused(el)).to.equal('iframe[part=frame]', 'activation moves focus into the frame');
       launcher.focus();
       setTimeout(() => sendKeys({ press: 'Escape' }));
       await oneEvent(el, 'dh-close');

@@ -63,11 +63,11 @@ function teaserOf(el: BubbleHost): string | false {
 
 function dismiss(el: BubbleHost): void {
   const key = keyOf(el);
-  dismissed.add(key);
   try {
     sessionStorage.setItem(key, '1');
   } catch {
     // Storage refused: it stays away for as long as the page lives.
+    dismissed.add(key);
   }
   el.requestUpdate();
 }
