@@ -37,8 +37,12 @@ export interface LoadedBundle extends BundleInfo, Encoded {
   chunks: Map<string, Encoded>;
 }
 
-/** The chunks a module imports, by their file names (`import("./dh-kit.x-<hash>.js")`). */
-const CHUNK = /import\(["'`]\.\/(dh-kit\.[\w-]+\.js)["'`]\)/g;
+/**
+ * The chunks a module imports, by their file names: on demand (`import("./dh-kit.x-<hash>.js")`:
+ * the locales, the bubble) or at once (`from"./dh-kit.x-<hash>.js"`: code the bundle shares with
+ * a chunk, which the bundler may put in a chunk of its own).
+ */
+const CHUNK = /(?:import\(|from|import)\s*["'`]\.\/(dh-kit\.[\w-]+\.js)["'`]/g;
 
 function encode(bytes: Uint8Array<ArrayBuffer>, etag: string): Encoded {
   return {

@@ -43,7 +43,7 @@ test('LIM-1 the landing page: no request to the platform before the click, then 
   await expect(page.locator('#events')).toContainText('hero: dh-load {"view":"chat"}');
 });
 
-test('keyboard: Tab reaches the button, Enter loads the page and puts focus inside it', async ({ page }) => {
+test('keyboard, page and proxy on one origin: Tab reaches the button, Enter loads the chat, and the next Tab is in its message box', async ({ page }) => {
   await page.goto(`${DEMO}/`);
   const talk = page.locator('#hero').getByRole('button', { name: 'Talk to Ava' });
   await expect(talk).toBeVisible();
@@ -53,6 +53,9 @@ test('keyboard: Tab reaches the button, Enter loads the page and puts focus insi
   const frame = page.frameLocator('#hero iframe');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Ava');
   await expect(page.locator('#hero iframe')).toBeFocused();
+  // Focus went in once the page had loaded: the Tab stays in the conversation (it skipped it, to the bubble's launcher).
+  await page.keyboard.press('Tab');
+  await expect(frame.getByRole('textbox')).toBeFocused();
 });
 
 test('STREAM-4 the stream example loads the stream page in a 16:9 box', async ({ page }) => {

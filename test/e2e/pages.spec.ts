@@ -88,19 +88,83 @@ test.describe('on a phone (375 px)', () => {
     }
   });
 
-  test('the landing page\'s chat bubble sits inside the screen and opens a panel that fits it', async ({ page }) => {
+});
+
+test.describe('on a phone (390 × 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the bubble: its launcher inside the screen; open, the panel fills the screen, one Close, 44 px targets, the page does not scroll behind it', async ({ page }) => {
     await page.goto(`${DEMO}/`);
-    const launcher = page.locator('#bubble').getByRole('button', { name: /Talk to/ });
+    const bubble = page.locator('#bubble');
+    const launcher = bubble.locator('[part="launcher"]');
     await expect(launcher).toBeVisible();
     const box = (await launcher.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
-    expect(box.y + box.height).toBeLessThanOrEqual(740);
-    await launcher.click();
-    const panel = page.locator('#bubble').getByRole('dialog');
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await launcher.tap();
+    const panel = bubble.getByRole('dialog');
     await expect(panel).toBeVisible();
-    const p = (await panel.boundingBox())!;
-    expect(p.x).toBeGreaterThanOrEqual(0);
-    expect(p.x + p.width).toBeLessThanOrEqual(375);
+    await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // One Close: the launcher is under the panel, and hides.
+    await expect(launcher).toBeHidden();
+    await expect(bubble.getByRole('button', { name: /close/i })).toHaveCount(1);
+    const close = (await bubble.locator('[part="close"]').boundingBox())!;
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
+    // The Speak button of the platform's page is on the screen (a 350 px panel cut it off).
+    const speak = (await page.frameLocator('#bubble iframe').getByRole('button', { name: 'Speak' }).boundingBox())!;
+    expect(speak.x + speak.width).toBeLessThanOrEqual(390);
+    expect(speak.y + speak.height).toBeLessThanOrEqual(844);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await bubble.locator('[part="close"]').tap();
+    await expect(panel).toBeHidden();
+    await expect(launcher).toBeVisible();
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+  });
+
+  test('the launcher never covers the page\'s chat: it hides while the inline conversation is open', async ({ page }) => {
+    await page.goto(`${DEMO}/`);
+    const launcher = page.locator('#bubble [part="launcher"]');
+    await expect(launcher).toBeVisible();
+    await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).tap();
+    await expect(page.frameLocator('#hero iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+    await expect(launcher).toBeHidden();
+    // The chat's own Send and Speak can be tapped.
+    await page.locator('#hero iframe').scrollIntoViewIfNeeded();
+    await page.frameLocator('#hero iframe').getByRole('button', { name: 'Speak' }).tap({ trial: true });
+  });
+
+  test('targets (WCAG 2.2): every control of every demo page is at least 24 px, the primary actions 44 px', async ({ page }) => {
+    for (const path of ['/', '/stream.html', '/catalogue.html', '/create.html', '/backoffice.html', '/signed.html']) {
+      await page.goto(`${DEMO}${path}`);
+      await page.waitForLoadState('networkidle');
+      const { small, primary } = await page.evaluate(() => {
+        const small: string[] = [];
+        const primary: string[] = [];
+        const name = (el: Element, host: string) => `${host} ${el.localName}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('type') || '').trim().slice(0, 24)}"`;
+        // The primary action of each element, and of the demo's own form.
+        const PRIMARY = '[part="button"], [part="launcher"], [part="close"], button[type="submit"], .generate';
+        const visit = (root: Document | ShadowRoot, host: string) => {
+          for (const el of root.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="option"], [role="gridcell"]')) {
+            const r = el.getBoundingClientRect();
+            if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+            if (r.width < 24 || r.height < 24) small.push(`${name(el, host)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+            if (el.matches(PRIMARY) && r.height < 44) primary.push(`${name(el, host)} ${Math.round(r.height)} px high`);
+          }
+          for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot, el.localName);
+        };
+        visit(document, 'page');
+        return { small, primary };
+      });
+      expect(small, `${path}: controls under 24 × 24 px`).toEqual([]);
+      expect(primary, `${path}: primary actions under 44 px`).toEqual([]);
+    }
   });
 });

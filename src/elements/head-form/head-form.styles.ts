@@ -91,10 +91,10 @@ export const styles = css`
   }
   .switch input {
     appearance: none;
-    width: 40px;
-    height: 22px;
+    width: 44px;
+    height: 24px;
     margin: 0;
-    border-radius: 11px;
+    border-radius: 12px;
     background: color-mix(in srgb, currentColor 30%, transparent);
     position: relative;
     cursor: pointer;
@@ -106,8 +106,8 @@ export const styles = css`
     position: absolute;
     inset-block-start: 3px;
     inset-inline-start: 3px;
-    width: 16px;
-    height: 16px;
+    width: 18px;
+    height: 18px;
     border-radius: 50%;
     background: Canvas;
     transition: inset-inline-start 0.15s;
@@ -116,7 +116,7 @@ export const styles = css`
     background: var(--_a);
   }
   .switch input:checked::after {
-    inset-inline-start: 21px;
+    inset-inline-start: 23px;
   }
   @media (prefers-reduced-motion: reduce) {
     .switch input,
@@ -135,7 +135,9 @@ export const styles = css`
     gap: 8px;
     flex-wrap: wrap;
   }
+  /* 44 px: a thumb's target (WCAG 2.2), the radios 24 px. */
   button {
+    min-height: 44px;
     padding: 8px 16px;
     border-radius: 8px;
     border: var(--_b);
@@ -207,6 +209,15 @@ export const styles = css`
     gap: 4px 16px;
   }
   .layouts label {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
     font-weight: 400;
+  }
+  /* min-: a radio's width and height are not always its size (Chromium keeps 13 px). */
+  .layouts input {
+    min-width: 24px;
+    min-height: 24px;
+    margin: 0;
   }
 `;

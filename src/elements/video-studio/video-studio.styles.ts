@@ -96,7 +96,9 @@ export const styles = css`
     align-items: center;
     gap: 8px 12px;
   }
+  /* The primary action: 44 px, a thumb's target (WCAG 2.2). */
   .generate {
+    min-height: 44px;
     border-color: var(--_a);
     background: var(--_a);
     color: white;

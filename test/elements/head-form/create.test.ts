@@ -78,6 +78,12 @@ describeHeadForm(() => {
         `<script type="module" src="${origin}/dh-kit.0123456789ab.js" integrity="sha384-element-tests" crossorigin="anonymous"></script>\n` +
           `<dh-avatar head-id="${detail.id}" endpoint="${endpoint}"></dh-avatar>`,
       );
+      // Targets (WCAG 2.2): the radios 24 px, the buttons 44 px.
+      for (const radio of el.shadowRoot!.querySelectorAll('input[name="embed-layout"]')) {
+        const r = radio.getBoundingClientRect();
+        expect(Math.min(r.width, r.height)).to.be.at.least(24);
+      }
+      for (const button of el.shadowRoot!.querySelectorAll('.result button')) expect(button.getBoundingClientRect().height).to.be.at.least(44);
       $<HTMLInputElement>(el, 'input[name="embed-layout"][value="bubble"]')!.click();
       await el.updateComplete;
       expect(code()).to.contain('layout="bubble"');

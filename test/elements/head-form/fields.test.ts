@@ -81,6 +81,10 @@ describeHeadForm(() => {
       await el.updateComplete;
       const voice = $(el, 'dh-voice-picker') as unknown as DhVoicePicker;
       expect(voice.streaming).to.equal(false);
+      // A target of 24 px at least (WCAG 2.2), and the form's submit 44 px.
+      const box = $<HTMLInputElement>(el, 'input[role="switch"]')!.getBoundingClientRect();
+      expect([box.width, box.height]).to.deep.equal([44, 24]);
+      expect($(el, 'button[type="submit"]')!.getBoundingClientRect().height).to.be.at.least(44);
       $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
       expect(el.streaming).to.equal(true);
