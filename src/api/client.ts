@@ -43,18 +43,22 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
 }
 
 /**
- * Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. A fetch that fails is the
- * network, or a proxy that does not answer this page's origin (CORS: the browser tells them apart
- * to no one): a second request without CORS (`no-cors`: no headers, no body, nothing read) gets an
- * answer only from a proxy that is up, and then the operator is told which origin to allow.
+ * Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. A GET that fails is the
+ * network, or a proxy that does not answer this page's origin (CORS), which look alike to a
+ * script. A proxy that answers a request without CORS (`no-cors`: nothing is read) is up: the GET
+ * is then made once more, and a second failure is CORS (the operator is told which origin to
+ * allow); a first one that was the network's is over. Another method is never sent twice.
  */
 async function send(url: string, init: RequestInit): Promise<Response> {
-  const res = await fetch(url, init).catch(async (err: unknown) => {
+  const get = () => fetch(url, init);
+  const res = await get().catch(async (err: unknown) => {
     if (init.signal?.aborted) throw err;
-    throw (await fetch(url, { mode: 'no-cors', signal: init.signal }).then(
-      () => new ApiRequestError('cors_refused', `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`),
-      () => new ApiRequestError('network', `${url} could not be reached.`),
-    ));
+    if ((init.method ?? 'GET') === 'GET' && (await fetch(url, { mode: 'no-cors', signal: init.signal }).then(() => 1, () => 0))) {
+      return get().catch(() => {
+        throw new ApiRequestError('cors_refused', `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`);
+      });
+    }
+    throw new ApiRequestError('network', `${url} could not be reached.`);
   });
   if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
   return res;

@@ -58,7 +58,7 @@ const SAME_AS_ENGLISH: Record<string, { why: string; locales?: string[] }> = {
 };
 
 /** Functions that return '' on purpose for some values (then the element shows the shared error text). */
-const MAY_BE_EMPTY = new Set(['headForm.refused', 'headForm.fieldRefused']);
+const MAY_BE_EMPTY = new Set(['headForm.refused', 'headForm.fieldRefused', 'videoStudio.refused']);
 
 /** The error codes every locale explains in its own words (the rest get its fallback). */
 const ERROR_CODES = [

@@ -58,6 +58,7 @@ interface Filters {
  * @fires input - The user chose another face.
  * @fires change - The user chose another face.
  * @fires {FaceSelectDetail} dh-select - A face was chosen (also when it was already the value); `detail.item` is the whole face.
+ * @fires {DhErrorDetail} dh-error - The list could not load (`detail.code`, and the proxy's or the browser's words for the operator, also in the console); the element says it in visitor words, with Try again.
  *
  * @csspart toolbar - The filters above the grid.
  * @csspart search - The name search box.

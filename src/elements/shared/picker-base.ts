@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
-import type { DhSelectEvent } from './events.js';
+import { fail, type DhSelectEvent } from './events.js';
+import { ApiRequestError } from '../../api/errors.js';
 import { DhFormControl } from './form-control.js';
 import type { PagedList } from './paged-list.js';
 import type { PickerSection } from './picker-messages.js';
@@ -91,9 +92,11 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
       this.#lists++;
       this.listLoaded(loaded);
     },
-    onError: () => {
+    onError: (err) => {
       this._loaded?.dispose();
       this._loaded = undefined;
+      // The operator's words (the URL, what to configure) to the console and the page; the visitor reads the shared text.
+      if (err instanceof ApiRequestError) fail(this, { code: err.code, message: err.message });
     },
   });
 
@@ -168,7 +171,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
   }
 
-  /** A failed request's text in the page's language (English: the proxy's own message); empty when it says nothing. */
+  /** A failed request's text in the page's language, in visitor words (the proxy's own went to dh-error); empty when it says nothing. */
   #why(err: unknown): string {
     return err instanceof Error ? this.shared.error((err as Error & { code?: string }).code ?? '', err.message) : '';
   }
@@ -195,7 +198,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
       initial: loading,
       pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
       complete: (loaded) => (loaded.total ? [this.renderItems(loaded, false), this.#pageError(loaded)] : this.renderEmpty()),
-      error: (err) => renderError(this.#why(err) || m.loadFailed, this.shared.tryAgain, () => void this._task.run()),
+      error: (err) => renderError(`${m.loadFailed} ${this.#why(err)}`.trim(), this.shared.tryAgain, () => void this._task.run()),
     })}<p class="sr-only" role="status">${this.#lists > 1 && done?.total ? m.results(done.total) : ''}</p>`;
   }
 }

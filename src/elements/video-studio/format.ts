@@ -97,7 +97,7 @@ export function failure(code: string, say: (words: Words) => string): Failure {
 
 /** What the element shows for a failure, in its locale. */
 export function failureText(f: Failure, words: Words): string {
-  return f.say ? f.say(words) : words.shared.error(f.detail.code, f.detail.message);
+  return f.say ? f.say(words) : words.m.refused(f.detail.code, f.detail.message) || words.shared.error(f.detail.code, f.detail.message);
 }
 
 /** A failure as the element shows it and tells the page: the proxy's words, the cap in plain terms. */

@@ -9,6 +9,7 @@ import { request, routeUrl } from '../../api/client.js';
 import type { VideoItem } from '../../api/answers.js';
 import { ID_PATTERN } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
+import { attachmentName } from '../../api/files.js';
 import { formatDate, type Words } from './format.js';
 
 const downloadPath = (headId: string, talkId: string) => `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
@@ -21,12 +22,6 @@ export function downloadUrl(endpoint: string, headId: string, talkId: string): s
   return ID_PATTERN.test(headId) && ID_PATTERN.test(talkId) ? routeUrl(endpoint, downloadPath(headId, talkId)) : undefined;
 }
 
-/** The saved file's name, as the proxy's content-disposition has it: `<head>-<talk>.mp4`, safe characters only. */
-export function videoFileName(headId: string, talkId: string): string {
-  const part = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
-  return `${part(headId)}-${part(talkId)}.mp4`;
-}
-
 /**
  * Downloads through fetch, for a site whose auth is a header: a plain link cannot send headers,
  * so the file is fetched with them, held as a blob and saved through an object URL and a
@@ -34,13 +29,14 @@ export function videoFileName(headId: string, talkId: string): string {
  * The video is in memory meanwhile: talks are short clips. With cookies (`credentials`) or open
  * admin routes, the element uses the plain link instead and the browser streams the file.
  */
-export async function saveVideo(endpoint: string, headId: string, talkId: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
+export async function saveVideo(endpoint: string, headId: string, talkId: string, name: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
   // The site's headers go only where request() allows them (api/urls.ts).
   const res = await request(endpoint, downloadPath(headId, talkId), init);
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
-  link.download = videoFileName(headId, talkId);
+  // The proxy's name for it (after the head and the text), else the text's.
+  link.download = attachmentName(res.headers.get('content-disposition')) ?? name;
   link.click();
   // Revoked later, not at once: the browser reads the blob after the click returns.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);

@@ -108,6 +108,8 @@ export interface TalkWaitOptions {
   onReady(talk: VideoItem): void;
   /** Focuses the element's text box (where focus goes when the button pressed is gone for good). */
   focusText(): void;
+  /** The job failed: the element's older failures (a download, the player's) are stale now. */
+  onFailure(): void;
 }
 
 /** Sends a text to be made into a video and waits for the talk: the job's state, timers and requests. */
@@ -191,6 +193,11 @@ export class TalkWait implements ReactiveController {
     if (!this.busy) return;
     this.#stopJob();
     this.#set({ job: { phase: 'cancelled' }, announcement: ({ m }) => m.stoppedAnnouncement });
+  }
+
+  /** Forgets a failed job's error (a newer failure of another action shows instead). */
+  clearError(): void {
+    if (this.#job.phase === 'error') this.#set({ job: IDLE });
   }
 
   /** Forgets the job quietly (another head: a wait for the old head's video ends). */
@@ -282,6 +289,7 @@ export class TalkWait implements ReactiveController {
 
   #fail(failed: Failure, headId: string, text: string, wait?: Wait): void {
     const keep = this.#stopHasFocus();
+    this.#options.onFailure();
     // The error itself is a role="alert": the polite region says nothing more.
     this.#set({ job: { phase: 'error', failure: failed, headId, text, wait }, announcement: '' });
     emit<DhErrorDetail>(this.#host, 'dh-error', failed.detail);

@@ -6,7 +6,8 @@ import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, VIDEO_TEXT_EMPTY, videoTextProblem } fro
 import { emit, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
 import { downloadFailed, failureText, headersKey, toFailure, unplayable, type Failure, type Words } from './format.js';
 import { VideoGallery } from './gallery.js';
-import { downloadUrl, renderPlayer, saveVideo, videoFileName } from './player.js';
+import { downloadUrl, renderPlayer, saveVideo } from './player.js';
+import { videoFileName } from '../../api/files.js';
 import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { VoiceNames } from './voice-names.js';
@@ -88,17 +89,11 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   /** The request and the wait for a new video. */
   readonly #wait = new TalkWait(this, {
     list: (headId, paging, signal) => this.#list(this.endpoint, headId, paging, signal),
-    request: async (headId, text, signal) => {
-      await requestJson(this.endpoint, `/heads/${idSegment(headId)}/videos`, videoAcceptedSchema, {
-        method: 'POST',
-        body: { text },
-        signal,
-        headers: this.headers,
-        credentials: this.credentials,
-      });
-    },
+    request: async (headId, text, signal) =>
+      void (await requestJson(this.endpoint, `/heads/${idSegment(headId)}/videos`, videoAcceptedSchema, { method: 'POST', body: { text }, signal, ...this.#auth })),
     timeoutMs: () => this.#timeoutMs,
     focusText: () => this.#textarea?.focus(),
+    onFailure: () => this.#fresh(),
     onReady: (talk) => {
       this._playing = talk;
       // The gallery's first page now starts with it.
@@ -118,13 +113,12 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   });
 
   /** Display names of the talks' voices. */
-  readonly #voices = new VoiceNames(this, () => ({
-    endpoint: this.endpoint,
-    active: !!this.headId,
-    headers: this.headers,
-    credentials: this.credentials,
-    headersKey: headersKey(this.headers),
-  }));
+  readonly #voices = new VoiceNames(this, () => ({ endpoint: this.endpoint, active: !!this.headId, ...this.#auth, headersKey: headersKey(this.headers) }));
+
+  /** The site's own auth, for every request to the admin routes. */
+  get #auth(): { headers?: HeadersInit | undefined; credentials?: RequestCredentials | undefined } {
+    return { headers: this.headers, credentials: this.credentials };
+  }
 
   get #form(): HTMLFormElement | null {
     return this.renderRoot?.querySelector('form') ?? null;
@@ -168,8 +162,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
       this.#wait.reset();
       this._playing = undefined;
       this._invalid = '';
-      this._download = undefined;
-      this._unplayable = undefined;
+      this.#fresh();
       this.#gallery.firstPage();
     }
     if (changed.has('pageSize')) this.#gallery.firstPage();
@@ -221,12 +214,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   }
 
   async #list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
-    const answer = await requestJson(endpoint, `/heads/${idSegment(headId)}/videos`, videosPageSchema, {
-      query: { order: 'DESC', ...paging },
-      signal,
-      headers: this.headers,
-      credentials: this.credentials,
-    });
+    const answer = await requestJson(endpoint, `/heads/${idSegment(headId)}/videos`, videosPageSchema, { query: { order: 'DESC', ...paging }, signal, ...this.#auth });
     // Only an http(s) mp4 is played (api/urls.ts): another URL leaves the talk's `url` empty, which the player reports as unplayable.
     return { ...answer, items: answer.items.map((talk) => ({ ...talk, url: mediaUrl(talk.url, endpoint) ?? '' })) };
   }
@@ -253,8 +241,16 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     const talk = this._playing;
     // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
     if (!talk || video.error?.code === MediaError.MEDIA_ERR_ABORTED) return;
+    this.#fresh();
     this._unplayable = talk.id;
     emit<DhErrorDetail>(this, 'dh-error', unplayable.detail);
+  }
+
+  /** A failure shows alone: the older ones of the other actions (the request, the download, the player) go. */
+  #fresh(): void {
+    this._unplayable = undefined;
+    if (this._download?.error) this._download = undefined;
+    this.#wait.clearError();
   }
 
   /** Try again after an unplayable video: the same source, loaded afresh (the media URL may work now). */
@@ -300,10 +296,11 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     const headId = this.headId;
     this._download = { talkId: talk.id, busy: true };
     try {
-      await saveVideo(this.endpoint, headId, talk.id, { headers: this.headers, credentials: this.credentials });
+      await saveVideo(this.endpoint, headId, talk.id, videoFileName(undefined, talk.text, talk.id), this.#auth);
       if (this._download?.talkId === talk.id) this._download = undefined;
     } catch (err) {
       const failed = toFailure(err, downloadFailed);
+      this.#fresh();
       if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: failed };
       emit<DhErrorDetail>(this, 'dh-error', failed.detail);
     }
@@ -370,7 +367,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
       talk,
       voice: this.#voices.name(talk.voice),
       downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
-      fileName: videoFileName(this.headId, talk.id),
+      fileName: videoFileName(undefined, talk.text, talk.id),
       downloadBusy: download?.busy ?? false,
       downloadError: download?.error && failureText(download.error, words),
       onDownload: this.#onDownload,

@@ -44,6 +44,7 @@ const LAYOUT = flow();
  * @fires input - The user chose another voice, or `streaming` dropped one it cannot offer.
  * @fires change - The user chose another voice, or `streaming` dropped one it cannot offer (`validationMessage` says why).
  * @fires {VoiceSelectDetail} dh-select - A voice was chosen (also when it was already the value); `detail.item` is the whole voice.
+ * @fires {DhErrorDetail} dh-error - The list could not load (`detail.code`, and the proxy's or the browser's words for the operator, also in the console); the element says it in visitor words, with Try again.
  *
  * @csspart search - The search box.
  * @csspart filters - The provider, language and gender filters.

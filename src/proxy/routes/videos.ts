@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideosPage } from '../../api/answers.js';
+import { attachment, videoFileName } from '../../api/files.js';
 import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
 import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
@@ -29,7 +30,6 @@ const MEDIA_IDLE_MS = 30_000;
 const NOT_VIDEO = /^(text\/|application\/(json|problem|xml|xhtml))/i;
 
 /** A file name part: letters, digits, `-` and `_` only (no quote, no path, nothing to escape in the header). */
-const fileNamePart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
 
 /**
  * Fetches a talk's mp4 and passes its body on as it comes (never held in memory). The request
@@ -129,13 +129,15 @@ export function videoRoutes(deps: Deps) {
     const url = talk?.url;
     if (talk && !url) fail(409, 'video_not_ready', `The video ${wanted} is still being made: try again in a minute.`);
     if (url === undefined) fail(404, 'talk_not_found', `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`);
+    // Named after the head and the text (the head's name is read through the cache; without it, the text).
+    const head = await deps.head(id).catch(() => undefined);
     const media = await streamMedia(deps, url!);
     return new Response(media.body, {
       status: 200,
       headers: {
         'content-type': 'video/mp4',
         ...(media.length ? { 'content-length': media.length } : {}),
-        'content-disposition': `attachment; filename="${fileNamePart(id)}-${fileNamePart(wanted)}.mp4"`,
+        'content-disposition': attachment(videoFileName(head?.name, talk!.text, wanted)),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its

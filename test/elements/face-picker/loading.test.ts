@@ -141,7 +141,7 @@ describeFacePicker(() => {
       try {
         const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
         await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('The face catalogue is unavailable right now.');
+        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
         expect(grid(el)).to.equal(null);
         [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
         await ready(el);
@@ -153,10 +153,11 @@ describeFacePicker(() => {
       }
     });
 
-    it('a network error says the server could not be reached', async () => {
+    it('a network error says so in visitor words, without the URL', async () => {
       const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`);
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('could not be reached');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('We could not connect. Check your connection and try again.');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain('127.0.0.1');
     });
 
     it('a later page that fails says so, with a Try again the keyboard reaches, that loads that page', async () => {
@@ -176,7 +177,7 @@ describeFacePicker(() => {
           return pageError(el);
         }, 'the failed page is said');
         expect(pageError(el)!.textContent).to.contain('Faces 61–120 could not be loaded.');
-        expect(pageError(el)!.textContent).to.contain('The face catalogue is unavailable right now.');
+        expect(pageError(el)!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
         await waitUntil(() => cell(el, 60), 'a cell of page 2 is rendered');
         expect(nameOf(cell(el, 60))).to.equal('Not loaded');
         expect(cell(el, 60)!.hasAttribute('aria-busy'), 'no longer loading').to.equal(false);

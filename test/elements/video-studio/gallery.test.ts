@@ -237,7 +237,7 @@ describeVideoStudio(() => {
       watchFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
       const el = await studio(headId);
       await waitUntil(() => q(el, '[role="alert"]'), 'an error');
-      expect(alertText(el)).to.contain('The server could not be reached');
+      expect(alertText(el)).to.contain('We could not connect. Check your connection and try again.');
       down = false;
       button(el, /Try again/)!.focus();
       button(el, /Try again/)!.click();
@@ -309,6 +309,18 @@ describeVideoStudio(() => {
       expect(focusedWhileLoading, 'focus goes to the video, not the page’s body').to.equal('video');
       await waitUntil(alert, 'still broken: said again');
       expect(errors.map((e) => e.code)).to.deep.equal(['video_unplayable', 'video_unplayable']);
+
+      // A newer failure shows alone: the request refused, the player's older message goes …
+      watchFetch((call) => (call.method === 'POST' ? Promise.resolve(json({ error: { code: 'platform_busy', message: 'The platform is busy (503).' } }, 503)) : undefined));
+      await el.generate('Hello.');
+      await el.updateComplete;
+      expect(alert(), 'the player’s older message is gone').to.equal(null);
+      expect(text(q(el, '.job[role="alert"]'))).to.contain('The platform is busy (503).');
+      // … and the other way round.
+      video.load = load;
+      video.load();
+      await waitUntil(alert, 'the player says it again');
+      expect(q(el, '.job[role="alert"]'), 'the request’s older message is gone').to.equal(null);
     });
   });
 
@@ -349,16 +361,16 @@ describeVideoStudio(() => {
       return { el, headId, talk: talk!, link: q<HTMLAnchorElement>(el, '[part="download"]')! };
     }
 
-    it('points at the proxy’s download route, which answers the mp4 as an attachment', async () => {
+    it('points at the proxy’s download route, which answers the mp4 as an attachment named after the head and the text', async () => {
       const { headId, talk, link } = await playing();
       expect(link.href).to.equal(downloadRoute(headId, talk.id));
-      expect(link.getAttribute('download')).to.equal(`${headId}-${talk.id}.mp4`);
+      expect(link.getAttribute('download')).to.equal('save-me.mp4');
       expect(text(link)).to.equal('Download the video (mp4)');
       // What following the link gives (with the admin header, as the site's auth would send it).
       const res = await realFetch(link.href, { headers: auth });
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.equal('video/mp4');
-      expect(res.headers.get('content-disposition')).to.equal(`attachment; filename="${headId}-${talk.id}.mp4"`);
+      expect(res.headers.get('content-disposition')).to.equal(`attachment; filename="studio-save-me.mp4"; filename*=UTF-8''studio-save-me.mp4`);
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect(new TextDecoder().decode(bytes.subarray(4, 8)), 'an mp4: ftyp box at offset 4').to.equal('ftyp');
     });
@@ -387,7 +399,8 @@ describeVideoStudio(() => {
       expect(event.defaultPrevented, 'the plain link is not followed').to.equal(true);
       await waitUntil(() => saved.length === 1, 'the file is saved');
       expect(sent).to.deep.equal([{ url: downloadRoute(headId, talk.id), authorization: auth.authorization! }]);
-      expect(saved[0]!.download).to.equal(`${headId}-${talk.id}.mp4`);
+      // The proxy's name (the head's and the text's), read from its exposed content-disposition.
+      expect(saved[0]!.download).to.equal('studio-save-me.mp4');
       expect(saved[0]!.href).to.match(/^blob:/);
       const bytes = new Uint8Array(await (await realFetch(saved[0]!.href)).arrayBuffer());
       expect(new TextDecoder().decode(bytes.subarray(4, 8))).to.equal('ftyp');

@@ -257,7 +257,7 @@ describeVideoStudio(() => {
       button(el, /Generate video/)!.click();
       expect((await error).detail.code).to.equal('network');
       await el.updateComplete;
-      expect(alertText(el)).to.contain('The server could not be reached');
+      expect(alertText(el)).to.contain('We could not connect. Check your connection and try again.');
       await expect(el).to.be.accessible();
       down = false;
       const ready = oneEvent(el, 'dh-video-ready');

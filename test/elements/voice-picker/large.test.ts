@@ -108,7 +108,7 @@ describeVoicePicker(() => {
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => pageError(el), 'the failed page is said');
         expect(pageError(el)!.textContent).to.contain('Voices 101–200 could not be loaded.');
-        expect(pageError(el)!.textContent).to.contain('The voice catalogue is unavailable right now.');
+        expect(pageError(el)!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
         await waitUntil(() => activeOption(el), 'the failed option is rendered');
         expect(nameOf(activeOption(el)!)).to.equal('Not loaded');
         expect(activeOption(el)!.getAttribute('aria-disabled')).to.equal('true');

@@ -199,7 +199,7 @@ describeVoicePicker(() => {
       expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(String(all.items.length));
     });
 
-    it('an error shows the proxy message, and Try again loads the list', async () => {
+    it('an error shows visitor words (the proxy\'s go to dh-error), and Try again loads the list', async () => {
       const real = window.fetch;
       let calls = 0;
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -208,9 +208,12 @@ describeVoicePicker(() => {
         return new Response(JSON.stringify(body), { status: 502, headers: { 'content-type': 'application/json' } });
       };
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+        const errors: { code: string; message: string }[] = [];
+        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} @dh-error=${(e: CustomEvent<{ code: string; message: string }>) => errors.push(e.detail)}></dh-voice-picker>`);
         await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('The voice catalogue is unavailable right now.');
+        // The visitor reads visitor words; the proxy's go to the page's script (and the console).
+        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('The voices could not be loaded. Something went wrong. Please try again in a moment.');
+        expect(errors).to.deep.equal([{ code: 'upstream_unavailable', message: 'The voice catalogue is unavailable right now.' }]);
         button(el, /Try again/).click();
         await ready(el);
         expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
@@ -220,10 +223,11 @@ describeVoicePicker(() => {
       }
     });
 
-    it('a network error says the server could not be reached; pointed back at the proxy, it loads', async () => {
+    it('a network error says so in visitor words (the URL is the operator\'s, not the visitor\'s); pointed back at the proxy, it loads', async () => {
       const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`);
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('could not be reached');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('We could not connect. Check your connection and try again.');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain('127.0.0.1');
       expect(button(el, /Try again/)).to.exist;
       el.endpoint = endpoint;
       await ready(el);

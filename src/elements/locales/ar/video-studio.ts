@@ -38,6 +38,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'تعذّر طلب الفيديو.',
     checkFailed: 'تعذّر التحقق من حالة الفيديو.',
     listFailed: 'تعذّر تحميل مقاطع الفيديو.',
+    refused: () => '',
     downloadFailed: 'تعذّر تنزيل الفيديو.',
     unplayable: 'تعذّر تشغيل الفيديو: الملف مفقود أو بتنسيق لا يدعمه هذا المتصفح.',
     download: 'تنزيل الفيديو (MP4)',

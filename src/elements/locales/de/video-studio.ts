@@ -28,6 +28,7 @@ export default ({ n }: Formats) => {
     requestFailed: 'Das Video konnte nicht angefordert werden.',
     checkFailed: 'Der Status des Videos konnte nicht abgefragt werden.',
     listFailed: 'Die Videos konnten nicht geladen werden.',
+    refused: () => '',
     downloadFailed: 'Das Video konnte nicht heruntergeladen werden.',
     unplayable: 'Das Video lässt sich nicht abspielen: Die Datei fehlt oder hat ein Format, das dieser Browser nicht abspielt.',
     download: 'Video herunterladen (MP4)',

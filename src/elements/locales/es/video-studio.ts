@@ -29,6 +29,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'No se pudo solicitar el video.',
     checkFailed: 'No se pudo comprobar el estado del video.',
     listFailed: 'No se pudieron cargar los videos.',
+    refused: () => '',
     downloadFailed: 'No se pudo descargar el video.',
     unplayable: 'No se pudo reproducir el video: falta el archivo o tiene un formato que este navegador no admite.',
     download: 'Descargar el video (MP4)',

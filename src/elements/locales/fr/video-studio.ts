@@ -29,6 +29,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'Impossible de demander la vidéo.',
     checkFailed: 'Impossible de vérifier l’état de la vidéo.',
     listFailed: 'Impossible de charger les vidéos.',
+    refused: () => '',
     downloadFailed: 'Impossible de télécharger la vidéo.',
     unplayable: 'Impossible de lire la vidéo\u00a0: le fichier est introuvable ou dans un format que ce navigateur ne prend pas en charge.',
     download: 'Télécharger la vidéo (MP4)',

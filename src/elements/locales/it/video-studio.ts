@@ -28,6 +28,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'Impossibile richiedere il video.',
     checkFailed: 'Impossibile verificare lo stato del video.',
     listFailed: 'Impossibile caricare i video.',
+    refused: () => '',
     downloadFailed: 'Impossibile scaricare il video.',
     unplayable: 'Impossibile riprodurre il video: il file non esiste o è in un formato che questo browser non supporta.',
     download: 'Scarica il video (MP4)',

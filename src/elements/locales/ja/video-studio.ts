@@ -28,6 +28,7 @@ export default ({ n }: Formats) => {
     requestFailed: '動画をリクエストできませんでした。',
     checkFailed: '動画の状態を確認できませんでした。',
     listFailed: '動画を読み込めませんでした。',
+    refused: () => '',
     downloadFailed: '動画をダウンロードできませんでした。',
     unplayable: '動画を再生できませんでした。ファイルが存在しないか、このブラウザーでは再生できない形式です。',
     download: '動画をダウンロード（MP4）',

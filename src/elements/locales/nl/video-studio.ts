@@ -28,6 +28,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'De video kon niet worden aangevraagd.',
     checkFailed: 'De status van de video kon niet worden gecontroleerd.',
     listFailed: 'De video’s konden niet worden geladen.',
+    refused: () => '',
     downloadFailed: 'De video kon niet worden gedownload.',
     unplayable: 'De video kan niet worden afgespeeld: het bestand ontbreekt of deze browser ondersteunt het formaat niet.',
     download: 'Video downloaden (MP4)',

@@ -29,6 +29,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'Nie udało się zlecić utworzenia filmu.',
     checkFailed: 'Nie udało się sprawdzić stanu filmu.',
     listFailed: 'Nie udało się wczytać filmów.',
+    refused: () => '',
     downloadFailed: 'Nie udało się pobrać filmu.',
     unplayable: 'Nie można odtworzyć filmu: brakuje pliku albo ta przeglądarka nie obsługuje jego formatu.',
     download: 'Pobierz film (MP4)',

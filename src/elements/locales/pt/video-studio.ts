@@ -29,6 +29,7 @@ export default ({ n, plural }: Formats) => {
     requestFailed: 'Não foi possível solicitar o vídeo.',
     checkFailed: 'Não foi possível verificar o status do vídeo.',
     listFailed: 'Não foi possível carregar os vídeos.',
+    refused: () => '',
     downloadFailed: 'Não foi possível baixar o vídeo.',
     unplayable: 'Não foi possível reproduzir o vídeo: o arquivo não existe ou está em um formato que este navegador não reproduz.',
     download: 'Baixar o vídeo (MP4)',
