@@ -13,8 +13,10 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * The failures where trying again can help: the network, the proxy or the platform is down or busy
- * for a moment. Anything else (a head that does not exist or is not published here, a refused
- * origin, a misconfiguration) fails again the same way, and gets no Try again.
+ * The failures where trying again can help: the network, or a proxy or platform busy or down for
+ * a moment (429, 5xx: rate_limited, platform_busy, platform_unavailable, platform_timeout,
+ * store_unavailable). Anything else (a head that does not exist or is not published here, a
+ * refused origin or link, a misconfiguration: 4xx, or the page's own checks) fails again the same
+ * way, and gets no Try again.
  */
-export const canRetry = (code: string): boolean => /^(network|rate_limited|timeout|store_unavailable|platform_(busy|unavailable|timeout))$/.test(code);
+export const canRetry = ({ code, status }: ApiRequestError): boolean => code === 'network' || status === 429 || status > 499;

@@ -1,6 +1,6 @@
 /**
  * Names of files the kit saves: a video is named after its head and its text
- * (`ava-welcome-to-our-shop.mp4`), by the proxy's content-disposition and by the studio alike.
+ * (`ava-welcome-to-our-shop.mp4`), in the proxy's content-disposition (the studio's downloads use it).
  */
 
 /** Words as a part of a file name: lower case, letters and digits of any script joined by `-`, at most `max` characters. */
@@ -21,14 +21,4 @@ export function attachment(name: string): string {
   const stem = name.slice(0, name.length - ext.length).normalize('NFKD').replace(/[^\w-]/g, '').replace(/^-+|-+$/g, '');
   const ascii = `${stem || 'video'}${ext}`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** The file name a content-disposition gives (its `filename*`, else its `filename`), if any. */
-export function attachmentName(header: string | null): string | undefined {
-  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(header ?? '')?.[1];
-  try {
-    return utf8 ? decodeURIComponent(utf8) : /filename="([^"]+)"/i.exec(header ?? '')?.[1];
-  } catch {
-    return undefined;
-  }
 }

@@ -8,7 +8,11 @@ import { waitUntil } from './wait.js';
 import { press } from './keys.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
-import { avatarMessages } from '../../src/elements/avatar/messages.js';
+import { avatarMessages as core } from '../../src/elements/avatar/messages.js';
+import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
+
+/** Every English message of the avatar: its own, and its bubble's. */
+const avatarMessages = { ...core, ...bubbleMessages };
 import { setMessages } from '../../src/elements/shared/localized.js';
 import { englishLeft } from './i18n.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.

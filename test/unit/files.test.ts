@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { attachment, attachmentName, videoFileName } from '../../src/api/files.js';
+import { attachment, videoFileName } from '../../src/api/files.js';
 
 describe('a saved video\'s name', () => {
   test('is the head\'s name and the first words of its text, lower case, joined by hyphens', () => {
@@ -23,12 +23,8 @@ describe('a saved video\'s name', () => {
     assert.equal(videoFileName('', '!!! ???', 'talk/../1'), 'talk____1.mp4');
   });
 
-  test('the content-disposition has it in UTF-8, and an ASCII spelling; read back, it is the same name', () => {
+  test('the content-disposition has it in UTF-8, and an ASCII spelling', () => {
     assert.equal(attachment('zoë-hello.mp4'), `attachment; filename="zoe-hello.mp4"; filename*=UTF-8''zo%C3%AB-hello.mp4`);
     assert.equal(attachment('こんにちは.mp4'), `attachment; filename="video.mp4"; filename*=UTF-8''%E3%81%93%E3%82%93%E3%81%AB%E3%81%A1%E3%81%AF.mp4`);
-    for (const name of ['zoë-hello.mp4', 'こんにちは.mp4', 'ava-save-me.mp4']) assert.equal(attachmentName(attachment(name)), name);
-    assert.equal(attachmentName('attachment; filename="old.mp4"'), 'old.mp4');
-    assert.equal(attachmentName(null), undefined);
-    assert.equal(attachmentName("attachment; filename*=UTF-8''%E0%A4%A"), undefined);
   });
 });

@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
+import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
@@ -24,7 +25,7 @@ type Fn = (...args: unknown[]) => unknown;
 
 const english: Record<keyof Catalogue, Messages> = {
   shared: sharedMessages,
-  avatar: avatarMessages,
+  avatar: { ...avatarMessages, ...bubbleMessages },
   facePicker: facePickerMessages,
   voicePicker: voicePickerMessages,
   headForm: headFormMessages,
@@ -107,7 +108,7 @@ const ANY: unknown[] = Object.values(VALUES).flat();
 /** The English source of each section (the pickers spread shared/picker-messages.ts). */
 const SOURCES: Record<keyof Catalogue, string[]> = {
   shared: ['shared/messages.ts'],
-  avatar: ['avatar/messages.ts'],
+  avatar: ['avatar/messages.ts', 'avatar/bubble.ts'],
   facePicker: ['face-picker/messages.ts', 'shared/picker-messages.ts'],
   voicePicker: ['voice-picker/messages.ts', 'shared/picker-messages.ts'],
   headForm: ['head-form/messages.ts'],

@@ -9,10 +9,9 @@ import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
 import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
-import { renderError, renderFacade } from './views.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
-import { avatarMessages } from './messages.js';
+import { avatarMessages, type AvatarMessages } from './messages.js';
 import { languageName } from '../shared/language-name.js';
 
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
@@ -76,7 +75,7 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
 export class DhAvatar extends LocalizedElement<'avatar'> {
   static override styles = styles;
   protected readonly section = 'avatar';
-  protected readonly english = avatarMessages;
+  protected readonly english = avatarMessages as AvatarMessages; // the bubble's words: bubble.ts
 
   // Static properties, not decorators: their helpers would cost 0.7 kB gzip of the avatar's budget.
   static override properties = {
@@ -124,17 +123,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** Accessible name of the frame; default from the head's name. */
   label?: string;
   /**
-   * Features the frame may use, among microphone, camera, autoplay, fullscreen and
-   * clipboard-write (anything else is ignored), each delegated to the platform page's origin.
-   * Default `microphone; camera; autoplay; fullscreen`, without microphone and camera when
-   * `loading` is `eager` or `lazy` on an inline element. Set by script only (it widens); the
-   * `allow` attribute keeps only the defaults it names (markup can narrow, never widen).
+   * Features the frame may use (microphone, camera, autoplay, fullscreen, clipboard-write), each
+   * delegated to the platform page's origin only. Default: all but clipboard-write, and no
+   * microphone or camera when an inline element loads `eager` or `lazy`. The property widens;
+   * the `allow` attribute (markup) keeps only the defaults it names.
    */
   allow?: string;
-  /**
-   * Sandbox tokens the site's script adds to the frame's defaults (api/urls.ts frameSandbox), e.g.
-   * `allow-downloads`; never `allow-top-navigation`. The attribute keeps only defaults it names.
-   */
+  /** Sandbox tokens the site's script adds (e.g. `allow-downloads`, never `allow-top-navigation`); the attribute keeps only defaults it names. */
   sandbox?: string;
   /** Poster image URL; default the head's poster from the proxy. */
   poster?: string;
@@ -152,6 +147,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
+  /** Trying again can help the failure shown (canRetry). */
+  #retry?: boolean;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -188,10 +185,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     if (changed.has('open') && (this.open || changed.get('open') !== undefined)) {
       emit(this, this.open ? 'dh-open' : 'dh-close', {});
       bubble?.toggled(this);
-      this.unread &&= !this.open;
-      if (!this.open) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
-      else if (this._phase === 'idle') void this.activate('click');
-      else this.#focus = true;
+      if (this.open && this._phase === 'idle') void this.activate('click');
+      else this.#focus = this.open;
     }
   }
 
@@ -258,9 +253,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     }
   }
 
-  #fail({ code, message }: ApiRequestError): void {
+  #fail(err: ApiRequestError): void {
+    this.#retry = canRetry(err);
     this._phase = 'error';
-    fail(this, (this._error = { code, message }));
+    fail(this, (this._error = err));
   }
 
   async #loadSummary(): Promise<void> {
@@ -304,22 +300,17 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     emit(this, 'dh-load', { view: this.view });
   }
 
-  #onActivateClick(): void {
-    void this.activate('click');
-  }
-
-  #onRetry(): void {
+  /** The facade's button, or Try again: the visitor's press (focus follows what replaces it). */
+  #onPress(): void {
     this._phase = 'idle';
     void this.#start('click', true);
   }
 
   /** The bubble's module, the first time an element is a bubble (then it renders again). */
   #loadBubble(): Promise<unknown> | undefined {
+    // A module that does not load has said why in the console: no launcher, and no retry loop.
     return this.layout === 'bubble' && !bubble
-      ? (bubbleLoad ??= import('./bubble.js').then(
-          (b) => (bubble = b.default({ html, nothing, css, adoptStyles })),
-          (err) => console.warn('dh-kit <dh-avatar>:', err),
-        )).then(() => bubble && this.requestUpdate())
+      ? (bubbleLoad ??= import('./bubble.js').then((b) => (bubble = b.default({ html, nothing, css, adoptStyles })), () => 0)).then(() => bubble && this.requestUpdate())
       : undefined;
   }
 
@@ -328,8 +319,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   #renderBody() {
-    if (this._phase === 'error') return renderError(this.m, this.shared, this.#name, this._error!, this.#onRetry);
-    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : renderFacade(this.m, this.#name, this.#poster, this.#speaks, this._pending, this.#onActivateClick);
+    if (this._phase === 'error') return this.#renderError();
+    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.#renderFacade();
     const frame = this._frame;
     return html`${frame
         ? html`<iframe
@@ -354,18 +345,44 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return this.poster ? mediaUrl(this.poster) : mediaUrl(this._summary?.poster, this.endpoint);
   }
 
+  #renderFacade() {
+    const poster = this.#poster;
+    const name = this.#name;
+    const speaks = this.#speaks;
+    return html`<div class="facade ${this._pending ? 'pending' : ''}" part="facade">
+      ${poster
+        ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
+        : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
+      <button part="button" type="button" @click=${this.#onPress}><span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}</button>
+      ${speaks ? html`<span class="speaks" part="language">${speaks}</span>` : nothing}
+    </div>`;
+  }
+
+  /**
+   * A failure in visitor words: a moment's trouble or an old link in the shared sentences, else
+   * "Ada isn't available right now" (the operator's words went to the console); Try again only
+   * where trying again can help. The box takes focus when it has no button (tabindex -1).
+   */
+  #renderError() {
+    const { code, message } = this._error!;
+    const retry = this.#retry;
+    return html`<div class="state error" part="error" role="alert" tabindex="-1">
+      <span>${retry || /^launch_(exp|inv)/.test(code) ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
+      ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}
+    </div>`;
+  }
+
   #renderBubble() {
     // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
     if (!bubble || isServer) {
       void this.#loadBubble();
       return nothing;
     }
-    if (this._phase === 'error' && !canRetry(this._error!.code) && !this.open) return nothing;
+    if (this._phase === 'error' && !this.#retry && !this.open) return nothing;
     return bubble.renderBubble(this, {
       m: this.m,
       name: this.#name,
       poster: this.#poster,
-      title: this.#title,
       pending: this._pending,
       body: this.#renderBody(),
     });
@@ -381,16 +398,3 @@ let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
 
 define('dh-avatar', DhAvatar);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dh-avatar': DhAvatar;
-  }
-  interface GlobalEventHandlersEventMap {
-    'dh-activate': CustomEvent<AvatarActivateDetail>;
-    'dh-load': CustomEvent<AvatarLoadDetail>;
-    'dh-error': CustomEvent<DhErrorDetail>;
-    'dh-open': CustomEvent<Record<string, never>>;
-    'dh-close': CustomEvent<Record<string, never>>;
-  }
-}

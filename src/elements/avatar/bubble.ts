@@ -21,6 +21,18 @@ export interface Lit {
   adoptStyles: typeof AdoptStyles;
 }
 
+/** The bubble's English messages (the `avatar` section's rest: messages.ts). */
+export const bubbleMessages = {
+  /** The launcher while the head's name is not known. */
+  talkToUs: 'Talk to us',
+  close: 'Close',
+  closeLabel: (title: string): string => `Close ${title}`,
+  /** The bubble's unread dot, in the launcher's name. */
+  unread: 'new message',
+  /** The teaser's dismiss button. */
+  dismiss: 'Dismiss',
+};
+
 /** Below this the open panel fills the screen: the same query as the styles'. */
 const SMALL = '(max-width: 480px), (max-height: 480px)';
 
@@ -30,6 +42,8 @@ export interface BubbleHost extends LitElement {
   open: boolean;
   unread: boolean;
   teaser?: string | undefined;
+  /** The frame's and the panel's accessible name, when the page sets one. */
+  label?: string | undefined;
   headId?: string | undefined;
   src?: string | undefined;
 }
@@ -38,8 +52,6 @@ export interface BubbleView {
   m: AvatarMessages;
   name?: string | undefined;
   poster?: string | undefined;
-  /** The panel's accessible name. */
-  title: string;
   /** The name is still coming: the launcher is transparent, so its growing shifts nothing. */
   pending?: boolean | undefined;
   /** The panel's content: the frame, or a state. */
@@ -77,7 +89,8 @@ let overflow: string | undefined;
 
 /**
  * The panel opened or closed: an open panel that fills the screen stops the page scrolling behind
- * it, and once opened the teaser has done its work.
+ * it; opened, the unread dot and the teaser have done their work; closed, focus returns to the
+ * launcher, where the visitor opened it from.
  */
 function toggled(el: BubbleHost, open = el.open): void {
   const style = document.documentElement.style;
@@ -88,7 +101,11 @@ function toggled(el: BubbleHost, open = el.open): void {
     style.overflow = overflow;
     overflow = undefined;
   }
-  if (open && teaserOf(el) !== false) dismiss(el);
+  if (!open) void el.updateComplete.then(() => el.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+  else {
+    el.unread = false;
+    if (teaserOf(el) !== false) dismiss(el);
+  }
 }
 
 /** Elements that have the bubble's rules and keys. */
@@ -99,10 +116,11 @@ const ready = new WeakSet<BubbleHost>();
  * (Send, Speak) on a phone, and hides while it lasts. Each inline avatar's events say when to look again.
  */
 const covered = (): boolean => [...document.querySelectorAll<BubbleHost>('dh-avatar')].some((a) => a.layout !== 'bubble' && a.shadowRoot?.querySelector('iframe'));
-for (const type of ['dh-load', 'dh-error']) document.addEventListener(type, () => document.querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]').forEach((el) => el.requestUpdate()));
 
 /** The bubble's rules and its template, made with the page's Lit. */
 export default ({ html, nothing, css, adoptStyles }: Lit) => {
+  // An inline avatar's frame comes or goes: the bubbles look again whether it is covered (module-level state: once a page).
+  for (const type of ['dh-load', 'dh-error']) document.addEventListener(type, () => document.querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]').forEach((el) => el.requestUpdate()));
   /** The bubble's own rules, adopted beside the element's (avatar.styles.ts) once this module is in. */
   const styles = css`
     [hidden] {
@@ -249,7 +267,10 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
    * stays a toggle named for the head (`aria-expanded`); on a phone the open panel covers it, and it hides.
    */
   function renderBubble(el: BubbleHost, v: BubbleView) {
-    const { m, name } = v;
+    const { name } = v;
+    // English under the element's words: a page's English has no bubble words until this module is in.
+    const m = { ...bubbleMessages, ...v.m };
+    const title = el.label ?? m.title(name);
     const open = el.open;
     prepare(el);
     const teaser = teaserOf(el);
@@ -272,10 +293,10 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
             <button class="x" part="teaser-close" type="button" aria-label=${m.dismiss} @click=${() => dismiss(el)}>×</button>
           </div>`
         : nothing}
-      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${v.title} ?hidden=${!open}>
+      <div id="panel" class="panel" part="panel" role="dialog" aria-label=${title} ?hidden=${!open}>
         <div class="panel-head">
           <span>${name ?? m.title()}</span>
-          <button class="close" part="close" type="button" aria-label=${m.closeLabel(v.title)} @click=${() => (el.open = false)}>${m.close}</button>
+          <button class="close" part="close" type="button" aria-label=${m.closeLabel(title)} @click=${() => (el.open = false)}>${m.close}</button>
         </div>
         <div class="box" part="box">${v.body}</div>
       </div>`;

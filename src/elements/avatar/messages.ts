@@ -1,21 +1,20 @@
-/** The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see shared/localized.ts). */
+import type { bubbleMessages } from './bubble.js';
+
+/**
+ * The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see shared/localized.ts),
+ * but for the bubble's own, which ship with the bubble's module (bubble.ts, `bubbleMessages`): a
+ * page with an inline avatar does not load them. Locales give both in one section.
+ */
 export const avatarMessages = {
   /** The frame's and the panel's accessible name. */
   title: (name?: string): string => (name ? `${name}, digital human` : 'Digital human'),
   /** The facade's button, and the bubble's launcher (`name` unknown: a generic one). */
   talkTo: (name?: string): string => (name ? `Talk to ${name}` : 'Talk to the digital human'),
-  talkToUs: 'Talk to us',
   /** Under the button when the head speaks another language than the page (its name in the page's). */
   speaks: (language: string): string => `Speaks ${language}`,
   connecting: (name?: string): string => `Connecting to ${name ?? 'the digital human'}…`,
   micBlocked: 'This page does not allow the microphone, so you can type but not talk.',
   /** Instead of the facade or the conversation when the head does not exist or the launch cannot work. */
   unavailable: (name?: string): string => `${name ?? 'The digital human'} isn’t available right now.`,
-  close: 'Close',
-  closeLabel: (title: string): string => `Close ${title}`,
-  /** The bubble's unread dot, in the launcher's name. */
-  unread: 'new message',
-  /** The teaser's dismiss button. */
-  dismiss: 'Dismiss',
 };
-export type AvatarMessages = typeof avatarMessages;
+export type AvatarMessages = typeof avatarMessages & typeof bubbleMessages;

@@ -209,15 +209,12 @@ export const styles = css`
     gap: 4px 16px;
   }
   .layouts label {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
     font-weight: 400;
   }
   /* min-: a radio's width and height are not always its size (Chromium keeps 13 px). */
   .layouts input {
     min-width: 24px;
     min-height: 24px;
-    margin: 0;
+    vertical-align: middle;
   }
 `;

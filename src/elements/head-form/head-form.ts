@@ -3,7 +3,7 @@ import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import { createdHeadSchema, type CreatedHead } from '../../api/answers.js';
-import { emit, type DhErrorDetail } from '../shared/events.js';
+import { emit, fail, type DhErrorDetail } from '../shared/events.js';
 import '../avatar/avatar.js';
 import '../face-picker/face-picker.js';
 import '../voice-picker/voice-picker.js';
@@ -192,7 +192,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     } catch (err) {
       if (this.#abort.signal.aborted) return;
       const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', headFormMessages.unexpected); // dh-error: English, as the proxy's
-      emit<DhErrorDetail>(this, 'dh-error', { code: error.code, message: error.message });
+      fail(this, error);
       if (error.code === 'splitter_failed' && error.headId) {
         // The head exists: creating it again would make a second one. Finish this one instead.
         this._unfinished = { id: error.headId, name: String(body.name) };

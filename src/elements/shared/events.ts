@@ -1,5 +1,6 @@
 import type { FaceItem, VideoItem, VoiceItem } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
+import type { DhAvatar } from '../avatar/avatar.js';
 
 /**
  * Events of the kit's elements: bubbling, composed (they cross shadow roots), with a typed detail.
@@ -13,9 +14,9 @@ export function emit<T>(target: EventTarget, type: string, detail: T): boolean {
  * A failure: `dh-error` for the page's script, and one console line for the operator, with the
  * proxy's words (variables, statuses, what to fix). The element itself says it in visitor words.
  */
-export function fail(target: Element, detail: DhErrorDetail): void {
-  console.warn(`dh-kit <${target.localName}>: ${detail.message} (${detail.code})`);
-  emit(target, 'dh-error', detail);
+export function fail(target: Element, { code, message }: DhErrorDetail): void {
+  console.warn(`dh-kit <${target.localName}>: ${message} (${code})`);
+  emit(target, 'dh-error', { code, message });
 }
 
 /** What started `<dh-avatar>` loading. */
@@ -56,7 +57,16 @@ export interface VoiceSelectDetail {
 }
 
 declare global {
+  interface HTMLElementTagNameMap {
+    'dh-avatar': DhAvatar;
+  }
   interface GlobalEventHandlersEventMap {
+    'dh-activate': CustomEvent<AvatarActivateDetail>;
+    'dh-load': CustomEvent<AvatarLoadDetail>;
+    /** A failure, from any element of the kit (the operator's words; the element shows the visitor's). */
+    'dh-error': CustomEvent<DhErrorDetail>;
+    'dh-open': CustomEvent<Record<string, never>>;
+    'dh-close': CustomEvent<Record<string, never>>;
     /** A picker's choice: the whole item (a FaceItem from dh-face-picker, a VoiceItem from dh-voice-picker). */
     'dh-select': DhSelectEvent;
   }

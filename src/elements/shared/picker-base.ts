@@ -96,7 +96,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
       this._loaded?.dispose();
       this._loaded = undefined;
       // The operator's words (the URL, what to configure) to the console and the page; the visitor reads the shared text.
-      if (err instanceof ApiRequestError) fail(this, { code: err.code, message: err.message });
+      if (err instanceof ApiRequestError) fail(this, err);
     },
   });
 
@@ -198,7 +198,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
       initial: loading,
       pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
       complete: (loaded) => (loaded.total ? [this.renderItems(loaded, false), this.#pageError(loaded)] : this.renderEmpty()),
-      error: (err) => renderError(`${m.loadFailed} ${this.#why(err)}`.trim(), this.shared.tryAgain, () => void this._task.run()),
+      error: (err) => renderError(`${m.loadFailed} ${this.#why(err)}`, this.shared.tryAgain, () => void this._task.run()),
     })}<p class="sr-only" role="status">${this.#lists > 1 && done?.total ? m.results(done.total) : ''}</p>`;
   }
 }

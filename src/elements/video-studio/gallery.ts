@@ -6,7 +6,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
-import { emit } from '../shared/events.js';
+import { emit, fail } from '../shared/events.js';
 import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './format.js';
 
 type Gallery = VideosPage & { headId: string };
@@ -79,7 +79,7 @@ export class VideoGallery implements ReactiveController {
       },
       onError: (err) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {
-          emit(this.#host, 'dh-error', toFailure(err, listFailed).detail);
+          fail(this.#host, toFailure(err, listFailed).detail);
         }
       },
     });

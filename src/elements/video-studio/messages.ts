@@ -42,12 +42,11 @@ export const videoStudioMessages = {
   listFailed: 'The videos could not be loaded.',
   downloadFailed: 'The video could not be downloaded.',
   /**
-   * A refusal of the proxy or the platform, by error code: a back office's reader is the site's
-   * operator, so English shows the proxy's words (as the head form does), but for the browser's
-   * own failures (network, CORS: the URL is in `dh-error`); a locale gives '' (then the shared
-   * text of the code shows).
+   * A failure by its error code: a back office's reader is the site's operator, so English shows
+   * the proxy's words, or the browser's (the URL that could not be reached), as the head form
+   * does; a locale gives '' (then the shared text of the code shows).
    */
-  refused: (code: string, message: string): string => (/^(network|cors_refused)$/.test(code) ? '' : message),
+  refused: (_code: string, message: string): string => message,
   unplayable: 'The video could not be played: the file is missing or not one this browser plays.',
   download: 'Download the video (mp4)',
   /** The gallery's heading. */

@@ -9,7 +9,6 @@ import { request, routeUrl } from '../../api/client.js';
 import type { VideoItem } from '../../api/answers.js';
 import { ID_PATTERN } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
-import { attachmentName } from '../../api/files.js';
 import { formatDate, type Words } from './format.js';
 
 const downloadPath = (headId: string, talkId: string) => `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
@@ -29,14 +28,14 @@ export function downloadUrl(endpoint: string, headId: string, talkId: string): s
  * The video is in memory meanwhile: talks are short clips. With cookies (`credentials`) or open
  * admin routes, the element uses the plain link instead and the browser streams the file.
  */
-export async function saveVideo(endpoint: string, headId: string, talkId: string, name: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
+export async function saveVideo(endpoint: string, headId: string, talkId: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
   // The site's headers go only where request() allows them (api/urls.ts).
   const res = await request(endpoint, downloadPath(headId, talkId), init);
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
-  // The proxy's name for it (after the head and the text), else the text's.
-  link.download = attachmentName(res.headers.get('content-disposition')) ?? name;
+  // The proxy's name for it (after the head and the text: api/files.ts), in its ASCII spelling.
+  link.download = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'video.mp4';
   link.click();
   // Revoked later, not at once: the browser reads the blob after the click returns.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
@@ -46,9 +45,8 @@ export interface PlayerView {
   talk: VideoItem;
   /** The voice as people read it. */
   voice: string;
-  /** The proxy's download route for the talk. */
+  /** The proxy's download route for the talk (its content-disposition names the file). */
   downloadHref: string | undefined;
-  fileName: string;
   /** A download through fetch is under way. */
   downloadBusy: boolean;
   /** Why the last download of this talk failed, if it did. */
@@ -84,7 +82,7 @@ export function renderPlayer(view: PlayerView, { m, shared, locale }: Words) {
       <p id="playing-text" class="said">${talk.text}</p>
       <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt, locale)}</time></span>
     </figcaption>
-    <a class="download" part="download" href=${view.downloadHref ?? nothing} download=${view.fileName} aria-busy=${view.downloadBusy} @click=${view.onDownload}>${m.download}</a>
+    <a class="download" part="download" href=${view.downloadHref ?? nothing} download aria-busy=${view.downloadBusy} @click=${view.onDownload}>${m.download}</a>
     ${view.downloadError ? html`<p class="download-error error" part="error" role="alert">${view.downloadError}</p>` : nothing}
   </figure>`;
 }

@@ -7,7 +7,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
-import { emit, type DhErrorDetail } from '../shared/events.js';
+import { emit, fail, type DhErrorDetail } from '../shared/events.js';
 import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
 
 /** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
@@ -275,7 +275,7 @@ export class TalkWait implements ReactiveController {
       const timedOut = failure('video_timeout', ({ m, locale }) => m.timedOut(duration(waited, locale)));
       // The message itself is a role="alert": the polite region says nothing more.
       this.#set({ job: { phase: 'timeout', wait, failure: timedOut }, announcement: '' });
-      emit<DhErrorDetail>(this.#host, 'dh-error', timedOut.detail);
+      fail(this.#host, timedOut.detail);
       if (keep) void this.#focusAfterEnd('.job.error button');
       return;
     }
@@ -292,7 +292,7 @@ export class TalkWait implements ReactiveController {
     this.#options.onFailure();
     // The error itself is a role="alert": the polite region says nothing more.
     this.#set({ job: { phase: 'error', failure: failed, headId, text, wait }, announcement: '' });
-    emit<DhErrorDetail>(this.#host, 'dh-error', failed.detail);
+    fail(this.#host, failed.detail);
     if (keep) void this.#focusAfterEnd('.job.error button');
   }
 

@@ -3,11 +3,10 @@ import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
 import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
 import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, VIDEO_TEXT_EMPTY, videoTextProblem } from '../../api/rules.js';
-import { emit, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
+import { emit, fail, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
 import { downloadFailed, failureText, headersKey, toFailure, unplayable, type Failure, type Words } from './format.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo } from './player.js';
-import { videoFileName } from '../../api/files.js';
 import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { VoiceNames } from './voice-names.js';
@@ -243,7 +242,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     if (!talk || video.error?.code === MediaError.MEDIA_ERR_ABORTED) return;
     this.#fresh();
     this._unplayable = talk.id;
-    emit<DhErrorDetail>(this, 'dh-error', unplayable.detail);
+    fail(this, unplayable.detail);
   }
 
   /** A failure shows alone: the older ones of the other actions (the request, the download, the player) go. */
@@ -296,13 +295,13 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     const headId = this.headId;
     this._download = { talkId: talk.id, busy: true };
     try {
-      await saveVideo(this.endpoint, headId, talk.id, videoFileName(undefined, talk.text, talk.id), this.#auth);
+      await saveVideo(this.endpoint, headId, talk.id, this.#auth);
       if (this._download?.talkId === talk.id) this._download = undefined;
     } catch (err) {
       const failed = toFailure(err, downloadFailed);
       this.#fresh();
       if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: failed };
-      emit<DhErrorDetail>(this, 'dh-error', failed.detail);
+      fail(this, failed.detail);
     }
   }
 
@@ -367,7 +366,6 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
       talk,
       voice: this.#voices.name(talk.voice),
       downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
-      fileName: videoFileName(undefined, talk.text, talk.id),
       downloadBusy: download?.busy ?? false,
       downloadError: download?.error && failureText(download.error, words),
       onDownload: this.#onDownload,
