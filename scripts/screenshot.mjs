@@ -1,7 +1,9 @@
 /**
- * `npm run docs:screenshot`: the picture at the top of the README (docs/demo.png), taken from the
- * real demo — `dh-kit start` against the simulator, its landing page in Chromium at 1280×800 with
- * the inline avatar activated (the simulator's chat page in its box) and the chat bubble's launcher.
+ * `npm run docs:screenshot`: the pictures at the top of the README, taken from the real demo —
+ * `dh-kit start` against the simulator, its landing page in Chromium:
+ * - docs/demo.png, 1280×800: the inline avatar's facade, and the chat bubble's launcher with its teaser;
+ * - docs/demo-phone.png, 390×844 with touch: the bubble opened, its panel filling the screen with
+ *   the simulator's chat page.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = fileURLToPath(new URL('../docs/demo.png', import.meta.url));
+const phoneOut = fileURLToPath(new URL('../docs/demo-phone.png', import.meta.url));
 
 const server = spawn(process.execPath, ['bin/dh-kit.js', 'start'], {
   cwd: root,
@@ -28,16 +31,24 @@ try {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${url}/`);
-  // The inline avatar's button, then its chat page in the box; the bubble's launcher in the corner.
-  await page.locator('#bubble').getByRole('button', { name: /Talk to/ }).waitFor();
-  await page.locator('#hero').getByRole('button', { name: /Talk to/ }).click();
-  await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()) });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
+  // The inline avatar's facade; the bubble's launcher in the corner, and its teaser once its delay is over.
+  await page.locator('#hero').getByRole('button', { name: /Talk to/ }).waitFor();
+  await page.locator('#bubble [part="teaser"]').waitFor();
+  await page.waitForTimeout(4800);
   mkdirSync(fileURLToPath(new URL('../docs', import.meta.url)), { recursive: true });
   await page.screenshot({ path: out });
-  await browser.close();
   console.log(`wrote ${out}`);
+
+  // A phone: the bubble opened, its panel the whole screen, the chat page in it.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await phone.goto(`${url}/`);
+  await phone.locator('#bubble [part="launcher"]').tap();
+  await phone.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()) });
+  await phone.waitForLoadState('networkidle');
+  await phone.waitForTimeout(800);
+  await phone.screenshot({ path: phoneOut });
+  console.log(`wrote ${phoneOut}`);
+  await browser.close();
 } finally {
   server.kill();
 }

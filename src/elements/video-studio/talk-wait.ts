@@ -9,6 +9,9 @@ import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit, fail, type DhErrorDetail } from '../shared/events.js';
 import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
+import { realClock, type WaitClock } from './wait-clock.js';
+
+export type { WaitClock } from './wait-clock.js';
 
 /** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
 export interface VideoRequestedDetail {
@@ -27,28 +30,6 @@ const BASELINE_TAKE = 50;
 const MAX_POLL_FAILURES = 3;
 /** Screen readers hear the elapsed time this often, not every second (the visible timer is aria-hidden). */
 const ANNOUNCE_EVERY_S = 15;
-
-/** Time and timers as a wait uses them (see {@link TalkWait.clock}). */
-export interface WaitClock {
-  now(): number;
-  /** Calls `fn` once after `ms`; the function returned cancels it. */
-  after(ms: number, fn: () => void): () => void;
-  /** Calls `fn` every `ms`; the function returned stops it. */
-  every(ms: number, fn: () => void): () => void;
-}
-
-/** The page's own clock. */
-const realClock: WaitClock = {
-  now: () => Date.now(),
-  after(ms, fn) {
-    const id = setTimeout(fn, ms);
-    return () => clearTimeout(id);
-  },
-  every(ms, fn) {
-    const id = setInterval(fn, ms);
-    return () => clearInterval(id);
-  },
-};
 
 /** One wait for a talk: what was there before the request, and the polling schedule. */
 interface Wait {
