@@ -57,7 +57,7 @@ if (parts.includes('sizes')) {
       part: 'sizes',
       name: `${r.name} (esbuild / vite)`,
       value: `${kb(r.esbuild)} / ${kb(r.vite)} gzip`,
-      ref: `${kb(r.brotli.esbuild)} / ${kb(r.brotli.vite)} br`,
+      ref: r.brotli ? `${kb(r.brotli.esbuild)} / ${kb(r.brotli.vite)} br` : '',
       target: target ? `≤ ${kb(target)}` : '',
       ok: !target || worst <= target,
     });

@@ -280,10 +280,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return this._summary?.name;
   }
 
-  get #title(): string {
-    return this.label ?? this.m.title(this.#name);
-  }
-
   /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
     const language = this._summary?.language?.split('-')[0]!.toLowerCase();
@@ -326,7 +322,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
         ? html`<iframe
             part="frame"
             src=${frame.url}
-            title=${this.#title}
+            title=${this.label ?? this.m.title(this.#name)}
             allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.layout), this.allow, this.getAttribute('allow')), frame.origin, frame.url)}
             sandbox=${frameSandbox(this.sandbox, this.getAttribute('sandbox'))}
             referrerpolicy="strict-origin-when-cross-origin"

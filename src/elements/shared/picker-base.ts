@@ -171,9 +171,10 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     if (!Number.isNaN(index) && !this.isDisabled) this._active = index;
   }
 
-  /** A failed request's text in the page's language, in visitor words (the proxy's own went to dh-error); empty when it says nothing. */
+  /** A failed request's text in the page's language, in visitor words (the proxy's own went to dh-error). */
   #why(err: unknown): string {
-    return err instanceof Error ? this.shared.error((err as Error & { code?: string }).code ?? '', err.message) : '';
+    const { code = '', message = '' } = (err ?? {}) as Partial<ApiRequestError>;
+    return this.shared.error(code, message);
   }
 
   /** Later pages that failed, said below the items with "Try again". */
@@ -182,8 +183,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     const { ranges, error } = loaded.failures();
     const m = this.pm;
     const text = m.pagesFailed(m.failedItems(ranges.slice(0, 3), Math.max(0, ranges.length - 3)));
-    const why = this.#why(error);
-    return renderPageError(why ? `${text} ${why}` : text, this.shared.tryAgain, this.onRetryPages);
+    return renderPageError(`${text} ${this.#why(error)}`, this.shared.tryAgain, this.onRetryPages);
   }
 
   /**
