@@ -6,7 +6,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
-import { emit, fail } from '../shared/events.js';
+import { fail } from '../shared/events.js';
 import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './format.js';
 
 type Gallery = VideosPage & { headId: string };

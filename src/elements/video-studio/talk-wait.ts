@@ -7,7 +7,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
-import { emit, fail, type DhErrorDetail } from '../shared/events.js';
+import { emit, fail } from '../shared/events.js';
 import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
 import { realClock, type WaitClock } from './wait-clock.js';
 
