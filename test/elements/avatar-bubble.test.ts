@@ -121,6 +121,24 @@ describe('<dh-avatar layout="bubble">', () => {
     expect(Object.keys(sessionStorage)).to.deep.equal([`dh-kit-teaser:${head.id}`]);
   });
 
+  it('where the browser refuses storage (a privacy mode, a sandbox), a dismissed teaser stays away as long as the page lives', async () => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('refused', 'SecurityError');
+    };
+    try {
+      const id = (await command<{ id: string }>('sim-create-head', { name: 'Private' })).id;
+      const el = await bubble(html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`);
+      part(el, 'teaser-close')!.click();
+      await el.updateComplete;
+      expect(!!part(el, 'teaser'), 'dismissed').to.equal(false);
+      const again = await bubble(html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`);
+      expect(!!part(again, 'teaser'), 'the same head later on the page').to.equal(false);
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+  });
+
   it('an inline conversation on the page hides the launcher, which would cover its Send and Speak buttons', async () => {
     const wrapper = await fixture<HTMLDivElement>(html`<div>
       <dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Hello" style="--dh-avatar-teaser-delay: 0s"></dh-avatar>

@@ -607,6 +607,17 @@ describe('proxy', () => {
       assert.equal((await p.request('/dh/health', { headers: { 'x-test-client': 'b' } })).status, 200, 'another client is not limited');
     });
 
+    test('a page of a listed origin over its limit can read the 429 (CORS headers on it): its elements say "try again in a moment", not a refused origin', async () => {
+      await clearOfMinuteEnd();
+      const origin = 'https://shop.example.com';
+      const p = makeProxy({ DH_RATE_LIMIT: '2', DH_ALLOWED_ORIGINS: origin }, { clientKey: () => 'one' });
+      for (let i = 0; i < 2; i++) await p.request('/dh/health', { headers: { origin } });
+      const limited = await p.request('/dh/faces', { headers: { origin } });
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('access-control-allow-origin'), origin, 'readable by the page: a fetch that fails would read as cors_refused');
+      assert.match(limited.headers.get('access-control-expose-headers') ?? '', /retry-after/);
+    });
+
     test('CORS answers only the listed origins, on prepared, error and 304 answers alike', async () => {
       const p = makeProxy({ DH_ALLOWED_ORIGINS: 'https://shop.example.com, https://blog.example.com' });
       const ok = await p.request('/dh/faces', { headers: { origin: 'https://shop.example.com', 'accept-encoding': 'gzip' } });

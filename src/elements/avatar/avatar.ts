@@ -103,7 +103,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   private _phase: Phase = 'idle';
   private _summary?: HeadSummary;
   private _frame?: Frame;
-  private _error?: DhErrorDetail;
+  private _error?: ApiRequestError;
   private _pending?: boolean;
 
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
@@ -147,8 +147,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
-  /** Trying again can help the failure shown (canRetry). */
-  #retry?: boolean;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -254,7 +252,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   #fail(err: ApiRequestError): void {
-    this.#retry = canRetry(err);
     this._phase = 'error';
     fail(this, (this._error = err));
   }
@@ -361,7 +358,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
    */
   #renderError() {
     const { code, message } = this._error!;
-    const retry = this.#retry;
+    const retry = canRetry(this._error!);
     return html`<div class="state error" part="error" role="alert" tabindex="-1">
       <span>${retry || /^launch_(exp|inv)/.test(code) ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
       ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}
@@ -369,12 +366,12 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   #renderBubble() {
-    // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
     if (!bubble || isServer) {
       void this.#loadBubble();
       return nothing;
     }
-    if (this._phase === 'error' && !this.#retry && !this.open) return nothing;
+    // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
+    if (this._phase === 'error' && !canRetry(this._error!) && !this.open) return nothing;
     return bubble.renderBubble(this, {
       m: this.m,
       name: this.#name,

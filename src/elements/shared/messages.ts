@@ -5,10 +5,10 @@
 /**
  * What a person reads for an error code: visitor words, never the proxy's message (that names
  * variables and statuses for the operator, and goes to the console and the `dh-error` detail).
- * The codes every element meets are here; an element adds those of its own requests
- * (video-studio/messages.ts), so a page without it does not load their words.
+ * Only the codes a visitor can act on have their own; the back office's refusals keep the proxy's
+ * words in English (video-studio and head-form `refused`).
  */
-export const errorWords: Record<string, string> = {
+const errorWords: Record<string, string> = {
   network: 'We could not connect. Check your connection and try again.',
   launch_expired: 'This conversation link has expired. Reload the page.',
   launch_invalid: 'This conversation link is not valid. Reload the page.',
