@@ -1,6 +1,5 @@
 import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
-import { FlowLayout, flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
@@ -13,6 +12,7 @@ import { renderRow, type RowState } from './face-cell.js';
 import { gridTarget } from './grid-keys.js';
 import { fold } from '../../api/rules.js';
 import { TypeAhead } from '../shared/type-ahead.js';
+import { InViewLayout, inView } from '../shared/in-view-layout.js';
 import { unpin } from '../shared/unpin.js';
 import { define } from '../shared/define.js';
 import { facePickerMessages } from './messages.js';
@@ -30,14 +30,13 @@ const ROW_HEIGHT = 210;
  * it scrolls into view), and guessing rows as tall as they are, not 100 px (the first range was
  * then twice the rows needed, half of them dropped once measured).
  */
-class RowLayout extends FlowLayout {
-  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
+class RowLayout extends InViewLayout {
+  constructor(...args: ConstructorParameters<typeof InViewLayout>) {
     super(...args);
     this._overhang = 300;
     this._itemSize = { width: 100, height: ROW_HEIGHT };
   }
 }
-const ROW_LAYOUT = flow({ type: RowLayout } as Parameters<typeof flow>[0]);
 
 /** The filters a list was asked with: its later pages are asked with the same. */
 interface Filters {
@@ -334,6 +333,8 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
       aria-colcount=${this._cols}
       aria-busy=${busy}
       aria-disabled=${!!disabled}
+      aria-invalid=${this.invalidShown}
+      aria-description=${this.problem || nothing}
       aria-activedescendant=${
         // Only while focused: the active cell is then scrolled into view, so it is in the DOM.
         // Unfocused, the user may have scrolled it away (virtualised: not rendered), and the
@@ -351,7 +352,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
         items: rows,
         scroller: true,
         // Given, not defaulted: the default layout is imported lazily, which costs the first view a frame.
-        layout: ROW_LAYOUT,
+        layout: inView(() => this.#grid, RowLayout),
         keyFunction: (r: number) => r,
         renderItem: (r: number) => renderRow(loaded, r, this.#rowState()),
       })}

@@ -44,6 +44,8 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
   #formDisabled = false;
   /** Why the control dropped its value (`drop`), until a value is chosen again. */
   #dropped = '';
+  /** A form found the control invalid (a submit, `reportValidity`): it says so until reset. */
+  #asked = false;
 
   /** Shown by the browser when `required` and nothing is chosen. */
   protected abstract readonly requiredMessage: string;
@@ -53,6 +55,10 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
   constructor() {
     super();
     if (!isServer) this.#internals = this.attachInternals();
+    this.addEventListener('invalid', () => {
+      this.#asked = true;
+      this.requestUpdate();
+    });
   }
 
   get form(): HTMLFormElement | null {
@@ -90,18 +96,27 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
     if (changed.has('value') || changed.has('required') || changed.has('disabled')) this.syncForm();
   }
 
+  /**
+   * Why the value is not valid ('' when it is): why the control dropped it, or that one is needed.
+   * The validation message, and the grid's or list's `aria-description` (ARIA has no
+   * `aria-required` on a grid: this says it there, and in the list beside its `aria-required`).
+   */
+  protected get problem(): string {
+    return this.value ? '' : this.#dropped || (this.required ? this.requiredMessage : '');
+  }
+
+  /** `aria-invalid`: the value is not valid, and a form asked for it (or the control dropped it). */
+  protected get invalidShown(): boolean {
+    return !!this.problem && (this.#asked || !!this.#dropped);
+  }
+
   /** Submits the value and says whether it is valid. */
   protected syncForm(): void {
     if (!this.#internals) return;
     this.#internals.setFormValue(this.value || null, this.value);
     if (this.value) this.#dropped = '';
-    if (this.#dropped) {
-      this.#internals.setValidity({ customError: true }, this.#dropped, this.validationAnchor ?? undefined);
-    } else if (this.required && !this.value) {
-      this.#internals.setValidity({ valueMissing: true }, this.requiredMessage, this.validationAnchor ?? undefined);
-    } else {
-      this.#internals.setValidity({});
-    }
+    const problem = this.problem;
+    this.#internals.setValidity(problem ? (this.#dropped ? { customError: true } : { valueMissing: true }) : {}, problem, this.validationAnchor ?? undefined);
   }
 
   /** The user chose an item: the new value, then `input`, `change` and `dh-select {item}`. */
@@ -133,6 +148,7 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
   }
 
   formResetCallback(): void {
+    this.#asked = false;
     this.value = this.getAttribute('value') ?? '';
   }
 

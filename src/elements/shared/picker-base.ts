@@ -108,8 +108,9 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // The validation message in the new language (the browser keeps the text it was given).
-    if (this.currentLocale !== this.#formLocale) {
+    // The validation message in the new language (the browser keeps the text it was given), and
+    // its anchor, the grid or list (where a form's submit puts focus), which comes with the items.
+    if (this.currentLocale !== this.#formLocale || (changed as PropertyValues).has('_loaded')) {
       this.#formLocale = this.currentLocale;
       this.syncForm();
     }

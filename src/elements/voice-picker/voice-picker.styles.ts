@@ -15,15 +15,17 @@ export const styles = css`
     flex: 1;
     min-width: 0;
   }
-  /* One row at any width, whatever the options arriving: each label (1rem) above its select. */
+  /* Each label (1rem) above its select, 10rem wide at least, so that "All providers" shows whole:
+     a phone puts the third filter on a row of its own. The rows follow the width, not the options
+     arriving (no shift under the user). */
   .filters {
-    display: grid;
-    grid-auto-flow: column;
-    grid-auto-columns: minmax(0, 1fr);
+    display: flex;
+    flex-wrap: wrap;
     gap: 8px;
     margin-block-end: 8px;
   }
   .filters label {
+    flex: 1 1 10rem;
     display: grid;
     gap: 2px;
     line-height: 1rem;

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
-import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
 import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
@@ -9,6 +8,7 @@ import { pickerStyles } from '../shared/picker.styles.js';
 import { styles } from './voice-picker.styles.js';
 import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters.js';
 import { TypeAhead } from '../shared/type-ahead.js';
+import { inView } from '../shared/in-view-layout.js';
 import { VoiceList, type Row } from './voice-list.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 import { define } from '../shared/define.js';
@@ -19,11 +19,6 @@ type Query = { endpoint: string; params: Record<string, string | boolean | undef
 
 /** Voices asked of the proxy per request (its maximum is 500). */
 const PAGE_SIZE = 100;
-/**
- * The flow layout given as a constructor (not the default, which the virtualizer imports on
- * first use): the layout then exists as soon as the listbox renders, so it can scroll at once.
- */
-const LAYOUT = flow();
 
 /**
  * A voice picker for a head's text-to-speech voice: a searchable, filterable list of the
@@ -200,8 +195,6 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // The listbox (the validation bubble's anchor) comes and goes with the states.
-    if (changed.has('_loaded' as keyof DhVoicePicker)) this.syncForm();
     if (this.#reveal !== 'no') {
       this.revealActive(this.#reveal === 'after-layout');
       this.#reveal = 'no';
@@ -358,6 +351,8 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
       aria-busy=${busy}
       aria-disabled=${!!disabled}
       aria-required=${!!this.required}
+      aria-invalid=${this.invalidShown}
+      aria-description=${this.problem || nothing}
       aria-activedescendant=${
         // Only while focused: the active option is then scrolled into view, so it is in the DOM.
         // Unfocused (say below the fold) the virtualizer may render no option at all, and the
@@ -374,7 +369,9 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
       ${virtualize({
         items: loaded.rows,
         scroller: true,
-        layout: LAYOUT,
+        // Given, not defaulted (the virtualizer imports its default on first use): the layout then
+        // exists as soon as the listbox renders, so it can scroll at once.
+        layout: inView(() => this.#listbox),
         // By option, not by row: a header arriving above keeps the options' DOM.
         keyFunction: (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
         renderItem: (row: Row) => renderRow(loaded, row, this.#rowState()),
