@@ -1,18 +1,18 @@
 import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
 import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
 import { PagedList } from '../shared/paged-list.js';
-import { renderStatus } from '../shared/picker-states.js';
+import { renderStatus } from '../shared/states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
+import { srOnly } from '../shared/sr-only.styles.js';
 import { styles } from './face-picker.styles.js';
 import { renderRow, type RowState } from './face-cell.js';
-import { gridTarget } from './grid-keys.js';
+import { gridTarget } from '../shared/grid-keys.js';
 import { fold } from '../../api/rules.js';
-import { TypeAhead } from '../shared/type-ahead.js';
-import { InViewLayout, inView } from '../shared/in-view-layout.js';
+import { InViewLayout } from '../shared/in-view-layout.js';
 import { unpin } from '../shared/unpin.js';
 import { define } from '../shared/define.js';
 import { facePickerMessages } from './messages.js';
@@ -78,7 +78,7 @@ interface Filters {
 export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'facePicker'> {
   protected readonly section = 'facePicker';
   protected readonly english = facePickerMessages;
-  static override styles = [pickerStyles, styles];
+  static override styles = [srOnly, pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
@@ -104,7 +104,6 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
 
   #resize?: ResizeObserver;
   readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
-  readonly #typeAhead = new TypeAhead();
 
   protected get validationAnchor(): HTMLElement | null {
     return this.#grid ?? null;
@@ -178,9 +177,9 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     return { ...answer, items };
   }
 
-  /** Loads the pages behind rows first..last (from the virtualizer), once each. */
-  #ensureRows(firstRow: number, lastRow: number): void {
-    this.ensureItems(firstRow * this._cols, (lastRow + 1) * this._cols - 1);
+  /** The cells of rows first..last. */
+  protected itemsIn(firstRow: number, lastRow: number): [number, number] {
+    return [firstRow * this._cols, (lastRow + 1) * this._cols - 1];
   }
 
   /**
@@ -204,7 +203,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     this.gender = '';
   }
 
-  #choose = (index: number): void => {
+  protected readonly choose = (index: number): void => {
     if (this.isDisabled) return;
     // A cell of a page that failed: Enter or Space asks the page again.
     if (this._loaded?.retryPageOf(index)) return;
@@ -214,42 +213,17 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     this.select(face.id, face);
   };
 
-  #onGridKeydown(e: KeyboardEvent): void {
-    const total = this._loaded?.total ?? 0;
-    if (!total || this.isDisabled) return;
-    // Typing a name moves to the next face it starts (Space selects, unless a name is being typed).
-    const items = this._loaded!.items;
-    const found = this.#typeAhead.key(e, this._active, total, (i) => (items[i] ? fold(items[i].name) : undefined));
-    if (found !== null) {
-      e.preventDefault();
-      if (found !== undefined) this.#moveTo(found);
-      return;
-    }
-    const pageRows = this.#rowsInView();
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this.#choose(this._active);
-      return;
-    }
-    const next = gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows, rtl: getComputedStyle(this).direction === 'rtl' });
-    if (next === undefined) return;
-    e.preventDefault();
-    this.#moveTo(next);
+  protected nameAt(index: number): string | undefined {
+    const face = this._loaded?.items[index];
+    return face && fold(face.name);
   }
 
-  /**
-   * Rows that PageUp/PageDown move by: as many as the grid shows whole (APG grid), from a rendered
-   * row's height (every row is as tall: same cell width, same aspect ratio).
-   */
-  #rowsInView(): number {
-    const grid = this.#grid;
-    const rowHeight = grid?.querySelector<HTMLElement>('.row')?.offsetHeight;
-    if (!grid || !rowHeight) return 1;
-    return Math.max(1, Math.floor(grid.clientHeight / rowHeight));
+  protected keyTarget(e: KeyboardEvent, total: number): number | undefined {
+    return gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows: this.rowsInView('.row'), rtl: getComputedStyle(this).direction === 'rtl' });
   }
 
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
-  #moveTo(index: number): void {
+  protected moveTo(index: number): void {
     this._active = index;
     this.revealActive();
   }
@@ -257,16 +231,11 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   /** Scrolls the active cell's row into view and loads its page. */
   protected revealActive(): void {
     const row = Math.floor(this._active / this._cols);
-    this.#ensureRows(row, row);
+    this.ensureItems(...this.itemsIn(row, row));
     const virtualizer = (this.#grid as VirtualizerHostElement | null)?.[virtualizerRef];
     unpin(virtualizer);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
-  }
-
-  #onRange(e: Event): void {
-    const { first, last } = e as Event & { first: number; last: number };
-    this.#ensureRows(first, last);
   }
 
   /** What a row's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
@@ -278,7 +247,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
       hover: this._hover,
       focused: this._focused,
       reducedMotion: !!this.#motion?.matches,
-      onChoose: this.#choose,
+      onChoose: this.choose,
       onPointerEnter: this.#onCellEnter,
       onPointerLeave: this.#onCellLeave,
       m: this.m,
@@ -322,41 +291,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   }
 
   protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
-    const rows = this.#rowList();
-    const disabled = this.isDisabled;
-    return html`<div
-      class="grid scroller"
-      part="grid"
-      role="grid"
-      aria-label=${this.accessibleName}
-      aria-rowcount=${rows.length}
-      aria-colcount=${this._cols}
-      aria-busy=${busy}
-      aria-disabled=${!!disabled}
-      aria-invalid=${this.invalidShown}
-      aria-description=${this.problem || nothing}
-      aria-activedescendant=${
-        // Only while focused: the active cell is then scrolled into view, so it is in the DOM.
-        // Unfocused, the user may have scrolled it away (virtualised: not rendered), and the
-        // reference would point at nothing (axe aria-valid-attr-value).
-        this._focused && !disabled ? `cell-${this._active}` : nothing
-      }
-      tabindex=${disabled ? -1 : 0}
-      @keydown=${this.#onGridKeydown}
-      @focus=${this.onFocus}
-      @blur=${this.onBlur}
-      @pointerdown=${this.onPointerdown}
-      @rangeChanged=${this.#onRange}
-    >
-      ${virtualize({
-        items: rows,
-        scroller: true,
-        // Given, not defaulted: the default layout is imported lazily, which costs the first view a frame.
-        layout: inView(() => this.#grid, RowLayout),
-        keyFunction: (r: number) => r,
-        renderItem: (r: number) => renderRow(loaded, r, this.#rowState()),
-      })}
-    </div>`;
+    return this.renderScroller(busy, this.#rowList(), (r) => r, (r) => renderRow(loaded, r, this.#rowState()), this._cols, RowLayout);
   }
 }
 

@@ -1,4 +1,4 @@
-import { FlowLayout, type flow } from '@lit-labs/virtualizer/layouts/flow.js';
+import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
 
 type Positions = FlowLayout['viewportScroll'];
 
@@ -26,6 +26,3 @@ export class InViewLayout extends FlowLayout {
     super.viewportScroll = box ? { top: box.scrollTop, left: box.scrollLeft } : at;
   }
 }
-
-/** A picker's layout: `type` (this one or a subclass) over the scroller that `box` gives. */
-export const inView = (box: () => HTMLElement | null, type: typeof InViewLayout = InViewLayout) => ({ type, box }) as ReturnType<typeof flow>;

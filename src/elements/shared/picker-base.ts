@@ -1,11 +1,15 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
+import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import { fail, type DhSelectEvent } from './events.js';
 import { ApiRequestError } from '../../api/errors.js';
 import { DhFormControl } from './form-control.js';
 import type { PagedList } from './paged-list.js';
 import type { PickerSection } from './picker-messages.js';
-import { renderError, renderPageError, renderStatus } from './picker-states.js';
+import { renderError, renderPageError, renderStatus } from './states.js';
+import { InViewLayout } from './in-view-layout.js';
+import type { flow } from '@lit-labs/virtualizer/layouts/flow.js';
+import { TypeAhead } from './type-ahead.js';
 
 /** A pause in typing this long sends the search (one request per search, not one per key). */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -48,6 +52,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   #lists = 0;
   /** The locale the validation message was last given in. */
   #formLocale?: string;
+  readonly #typeAhead = new TypeAhead();
 
   /** The words the shared code says, of the picker's section in its locale. */
   protected get pm(): PickerSection {
@@ -74,6 +79,16 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   protected abstract revealActive(): void;
   /** A new list arrived (only the newest run's). */
   protected listLoaded(_loaded: List): void {}
+  /** Makes an item the active one and brings it into view (its page is fetched if need be). */
+  protected abstract moveTo(index: number): void;
+  /** The user chose an item (Enter, Space, a click); on a page that failed, asks it again. */
+  protected abstract readonly choose: (index: number) => void;
+  /** Where a navigation key moves the active item (APG grid or listbox); undefined for another key. */
+  protected abstract keyTarget(e: KeyboardEvent, total: number): number | undefined;
+  /** An item's name folded for type-ahead; undefined until its page is loaded. */
+  protected abstract nameAt(index: number): string | undefined;
+  /** The items among the virtualizer's rows first..last, whose pages are loaded. */
+  protected abstract itemsIn(first: number, last: number): [number, number] | undefined;
 
   /** The first page for the current filters; later pages load as they come into view. */
   protected readonly _task = new Task<readonly unknown[], List>(this, {
@@ -138,6 +153,44 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     loaded.retryFailed();
   }
 
+  /**
+   * A key of the grid or list: typing a name moves to the next item it starts (Space selects,
+   * unless a name is being typed); Enter or Space selects; the navigation keys move.
+   */
+  protected onKeydown(e: KeyboardEvent): void {
+    const total = this._loaded?.total ?? 0;
+    if (!total || this.isDisabled) return;
+    const found = this.#typeAhead.key(e, this._active, total, (i) => this.nameAt(i));
+    if (found !== null) {
+      if (found !== undefined) this.moveTo(found);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.choose(this._active);
+    } else {
+      const next = this.keyTarget(e, total);
+      if (next === undefined) return;
+      this.moveTo(next);
+    }
+    // The grid or list scrolls itself through the active item, not by the browser's default.
+    e.preventDefault();
+  }
+
+  /**
+   * Rows that PageUp/PageDown move by: as many as the grid or list shows whole (APG), from the
+   * height of a rendered `row` (every row is as tall).
+   */
+  protected rowsInView(row: string): number {
+    const box = this.renderRoot.querySelector<HTMLElement>('.scroller');
+    const height = box?.querySelector<HTMLElement>(row)?.offsetHeight;
+    return box && height ? Math.max(1, Math.floor(box.clientHeight / height)) : 1;
+  }
+
+  /** The virtualizer shows rows first..last: load the pages of the items among them. */
+  protected onRange(e: Event): void {
+    const { first, last } = e as Event & { first: number; last: number };
+    const items = this.itemsIn(first, last);
+    if (items) this.ensureItems(...items);
+  }
+
   protected onSearch(e: Event): void {
     const q = (e.target as HTMLInputElement).value.trim();
     clearTimeout(this.#searchTimer);
@@ -185,6 +238,50 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     const m = this.pm;
     const text = m.pagesFailed(m.failedItems(ranges.slice(0, 3), Math.max(0, ranges.length - 3)));
     return renderPageError(`${text} ${this.#why(error)}`, this.shared.tryAgain, this.onRetryPages);
+  }
+
+  /**
+   * The grid (`cols` given: its columns) or the list: one tab stop whose active item
+   * (`cell-3`, `option-3`) is named only while focused, with its rows virtualised.
+   */
+  protected renderScroller<Row>(busy: boolean, rows: Row[], key: (row: Row) => unknown, render: (row: Row) => TemplateResult, cols?: number, layout = InViewLayout) {
+    const disabled = this.isDisabled;
+    const role = cols ? 'grid' : 'listbox';
+    return html`<div
+      class="${role} scroller"
+      part=${role}
+      role=${role}
+      aria-label=${this.accessibleName}
+      aria-rowcount=${cols ? rows.length : nothing}
+      aria-colcount=${cols ?? nothing}
+      aria-required=${cols ? nothing : !!this.required}
+      aria-busy=${busy}
+      aria-disabled=${!!disabled}
+      aria-invalid=${this.invalidShown}
+      aria-description=${this.problem || nothing}
+      aria-activedescendant=${
+        // Only while focused: the active item is then scrolled into view, so it is in the DOM.
+        // Unfocused, the user may have scrolled it away (virtualised: not rendered), and the
+        // reference would point at nothing (axe aria-valid-attr-value).
+        this._focused && !disabled ? `${cols ? 'cell' : 'option'}-${this._active}` : nothing
+      }
+      tabindex=${disabled ? -1 : 0}
+      @keydown=${this.onKeydown}
+      @focus=${this.onFocus}
+      @blur=${this.onBlur}
+      @pointerdown=${this.onPointerdown}
+      @rangeChanged=${this.onRange}
+    >
+      ${virtualize({
+        items: rows,
+        scroller: true,
+        // Given, not defaulted (the virtualizer imports its default on first use): the layout then
+        // exists as soon as the scroller renders, so it can scroll at once. `box` is its config.
+        layout: { type: layout, box: () => this.renderRoot.querySelector('.scroller') } as ReturnType<typeof flow>,
+        keyFunction: key,
+        renderItem: render,
+      })}
+    </div>`;
   }
 
   /**

@@ -1,29 +1,5 @@
-import { html, nothing, type TemplateResult } from 'lit';
 import type { PagedList } from './paged-list.js';
 import type { PickerMessages } from './picker-messages.js';
-
-/** "Loading faces…", "No voice matches …": said politely (role status). */
-export function renderStatus(text: string | TemplateResult) {
-  return html`<p class="state" part="status" role="status">${text}</p>`;
-}
-
-/** The first page failed: why (the proxy's message, in the page's language), with "Try again". */
-export function renderError(message: string, tryAgain: string, onRetry: () => void) {
-  return html`<p class="state error" part="error" role="alert">${message}<button type="button" @click=${onRetry}>${tryAgain}</button></p>`;
-}
-
-/**
- * Later pages that failed (`Faces 61–120 could not be loaded.`): said once, below the grid or
- * list, which stays usable, with a retry that is a real button in the tab order. (A button inside
- * a gridcell of an aria-activedescendant grid is out of reach of its arrow keys, and a listbox may
- * hold only options; Enter on an item of a failed page retries too.)
- */
-export function renderPageError(message: string, tryAgain: string, onRetry: () => void) {
-  return html`<p class="page-error error" part="error" role="alert">
-    ${message}
-    <button type="button" @click=${onRetry}>${tryAgain}</button>
-  </p>`;
-}
 
 /**
  * A grid cell's or a list option's place in its list: its item, or none until its page arrives;

@@ -99,14 +99,4 @@ export const pickerStyles = css`
   .error {
     color: var(--dh-picker-error-color, #b91c1c);
   }
-  /* Heard, not seen: how many items a search or a filter left. */
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
 `;

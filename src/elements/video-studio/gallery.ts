@@ -7,6 +7,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { Task, initialState } from '@lit/task';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { fail } from '../shared/events.js';
+import { renderError, renderStatus } from '../shared/states.js';
 import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './format.js';
 
 type Gallery = VideosPage & { headId: string };
@@ -143,16 +144,13 @@ export class VideoGallery implements ReactiveController {
         // Another page of the same head: keep the list (busy) instead of a flash of "Loading".
         return shown && shown.headId === headId && shown.items.length
           ? this.#renderItems(shown, true, words)
-          : html`<p class="state" part="status" role="status">${m.loading}</p>`;
+          : renderStatus(m.loading);
       },
       complete: (gallery) =>
         gallery.items.length
           ? this.#renderItems(gallery, false, words)
-          : html`<p class="state" part="status" role="status">${m.empty}</p>`,
-      error: (err) => html`<div class="state error" part="error" role="alert">
-        ${failureText(toFailure(err, listFailed), words)}
-        <button type="button" @click=${this.#onRetry}>${words.shared.tryAgain}</button>
-      </div>`,
+          : renderStatus(m.empty),
+      error: (err) => renderError(failureText(toFailure(err, listFailed), words), words.shared.tryAgain, this.#onRetry),
     });
     return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
       <h3 id="gallery-title" tabindex="-1">${m.earlier}</h3>

@@ -43,17 +43,6 @@ export const styles = css`
     outline: 2px solid var(--_a);
     outline-offset: 2px;
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-    border: 0;
-  }
 
   /* ── The form ───────────────────────────────────────────────────────────────────────────── */
   form {

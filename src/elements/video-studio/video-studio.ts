@@ -9,6 +9,7 @@ import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo } from './player.js';
 import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
+import { srOnly } from '../shared/sr-only.styles.js';
 import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
@@ -64,7 +65,7 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  * @cssprop [--dh-video-studio-text-height=6.5em] - Initial height of the text box.
  */
 export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
-  static override styles = styles;
+  static override styles = [srOnly, styles];
   protected readonly section = 'videoStudio';
   protected readonly english = videoStudioMessages;
 

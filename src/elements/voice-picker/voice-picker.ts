@@ -1,15 +1,15 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
 import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
-import { renderStatus } from '../shared/picker-states.js';
+import { renderStatus } from '../shared/states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
+import { srOnly } from '../shared/sr-only.styles.js';
 import { styles } from './voice-picker.styles.js';
 import { describeFilters, renderVoiceFilters, SeenVoices } from './voice-filters.js';
-import { TypeAhead } from '../shared/type-ahead.js';
-import { inView } from '../shared/in-view-layout.js';
 import { VoiceList, type Row } from './voice-list.js';
+import { gridTarget } from '../shared/grid-keys.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 import { define } from '../shared/define.js';
 import { voicePickerMessages } from './messages.js';
@@ -60,7 +60,7 @@ const PAGE_SIZE = 100;
 export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'> {
   protected readonly section = 'voicePicker';
   protected readonly english = voicePickerMessages;
-  static override styles = [pickerStyles, styles];
+  static override styles = [srOnly, pickerStyles, styles];
 
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
@@ -98,7 +98,6 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #chosen?: VoiceItem;
   /** What the filter selects offer: everything seen since the endpoint was set. */
   #seen = new SeenVoices();
-  readonly #typeAhead = new TypeAhead();
   /** Set in willUpdate, done in updated: scroll the active option into view (so it is rendered). */
   #reveal: 'no' | 'now' | 'after-layout' = 'no';
   /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
@@ -168,11 +167,9 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     return true;
   }
 
-  /** The virtualizer shows rows first..last: load the pages of the options among them. */
-  #onRange(e: Event): void {
-    const { first, last } = e as Event & { first: number; last: number };
-    const options = this._loaded?.optionsIn(first, last);
-    if (options) this.ensureItems(...options);
+  /** The options among rows first..last (a header counts as the option after it). */
+  protected itemsIn(first: number, last: number): [number, number] | undefined {
+    return this._loaded?.optionsIn(first, last);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -210,7 +207,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
    * Makes an option the active one and scrolls it into view. An option whose page is not loaded
    * yet is a placeholder: its page is fetched, and it is scrolled into view again when it arrives.
    */
-  private _moveTo(index: number): void {
+  protected moveTo(index: number): void {
     const loaded = this._loaded;
     if (!loaded?.total) return;
     this._active = Math.max(0, Math.min(loaded.total - 1, index));
@@ -221,7 +218,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     this.revealActive();
   }
 
-  #choose(index: number): void {
+  protected readonly choose = (index: number): void => {
     if (this.isDisabled || this.#retryPageOf(index)) return;
     const voice = this._loaded?.items[index];
     if (!voice) return;
@@ -229,60 +226,22 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     this.#chosen = voice;
     // The value is the voiceId, never the display name (spec: ttsVoice takes the id).
     this.select(voice.voiceId, voice);
+  };
+
+  protected nameAt(index: number): string | undefined {
+    return this._loaded?.folded[index];
   }
 
-  /** Options that PageUp/PageDown move by (APG listbox): as many as the list shows whole. */
-  #optionsInView(): number {
-    const box = this.#listbox;
-    const height = box?.querySelector<HTMLElement>('.option')?.offsetHeight;
-    return box && height ? Math.max(1, Math.floor(box.clientHeight / height)) : 1;
-  }
-
-  #onListKeydown(e: KeyboardEvent): void {
-    const count = this._loaded?.total ?? 0;
-    if (!count || this.isDisabled) return;
-    // Space selects, unless it is part of a name being typed (APG listbox, type-ahead).
-    const folded = this._loaded!.folded;
-    const found = this.#typeAhead.key(e, this._active, count, (i) => folded[i]);
-    if (found !== null) {
-      e.preventDefault();
-      if (found !== undefined) this._moveTo(found);
-      return;
-    }
-    switch (e.key) {
-      case 'ArrowDown':
-        this._moveTo(this._active + 1);
-        break;
-      case 'ArrowUp':
-        this._moveTo(this._active - 1);
-        break;
-      case 'Home':
-        this._moveTo(0);
-        break;
-      case 'End':
-        this._moveTo(count - 1);
-        break;
-      case 'PageDown':
-        this._moveTo(this._active + this.#optionsInView());
-        break;
-      case 'PageUp':
-        this._moveTo(this._active - this.#optionsInView());
-        break;
-      case 'Enter':
-      case ' ':
-        // Nothing on a placeholder (_choose needs a loaded voice).
-        this.#choose(this._active);
-        break;
-      default:
-        return;
-    }
-    // The listbox scrolls by itself through the active option, not by the browser's default.
-    e.preventDefault();
+  protected keyTarget(e: KeyboardEvent, total: number): number | undefined {
+    // A list is a grid of one column whose Home and End go to its ends (APG listbox); Left and
+    // Right do nothing in it.
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') return undefined;
+    return gridTarget(e.key, true, { active: this._active, cols: 1, total, pageRows: this.rowsInView('.option') });
   }
 
   #onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
-    this.#choose(index);
+    this.choose(index);
   };
 
   // The template's listeners are methods, not arrow fields: Lit calls them on this element.
@@ -342,41 +301,13 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   }
 
   protected renderItems(loaded: VoiceList, busy: boolean) {
-    const disabled = this.isDisabled;
-    return html`<div
-      class="listbox scroller"
-      part="listbox"
-      role="listbox"
-      aria-label=${this.accessibleName}
-      aria-busy=${busy}
-      aria-disabled=${!!disabled}
-      aria-required=${!!this.required}
-      aria-invalid=${this.invalidShown}
-      aria-description=${this.problem || nothing}
-      aria-activedescendant=${
-        // Only while focused: the active option is then scrolled into view, so it is in the DOM.
-        // Unfocused (say below the fold) the virtualizer may render no option at all, and the
-        // reference would point at nothing.
-        this._focused && !disabled ? `option-${this._active}` : nothing
-      }
-      tabindex=${disabled ? -1 : 0}
-      @keydown=${this.#onListKeydown}
-      @focus=${this.onFocus}
-      @blur=${this.onBlur}
-      @pointerdown=${this.onPointerdown}
-      @rangeChanged=${this.#onRange}
-    >
-      ${virtualize({
-        items: loaded.rows,
-        scroller: true,
-        // Given, not defaulted (the virtualizer imports its default on first use): the layout then
-        // exists as soon as the listbox renders, so it can scroll at once.
-        layout: inView(() => this.#listbox),
-        // By option, not by row: a header arriving above keeps the options' DOM.
-        keyFunction: (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
-        renderItem: (row: Row) => renderRow(loaded, row, this.#rowState()),
-      })}
-    </div>`;
+    return this.renderScroller(
+      busy,
+      loaded.rows,
+      // By option, not by row: a header arriving above keeps the options' DOM.
+      (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
+      (row: Row) => renderRow(loaded, row, this.#rowState()),
+    );
   }
 }
 

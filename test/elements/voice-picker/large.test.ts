@@ -66,7 +66,7 @@ describeVoicePicker(() => {
         };
         let fired = 0;
         el.addEventListener('dh-select', () => fired++);
-        (el as unknown as { _moveTo(i: number): void })._moveTo(99);
+        (el as unknown as { moveTo(i: number): void }).moveTo(99);
         await sendKeys({ press: 'ArrowDown' });
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => activeOption(el), 'the placeholder is rendered');
@@ -103,7 +103,7 @@ describeVoicePicker(() => {
         await ready(el);
         const box = listbox(el)!;
         box.focus();
-        (el as unknown as { _moveTo(i: number): void })._moveTo(99);
+        (el as unknown as { moveTo(i: number): void }).moveTo(99);
         await sendKeys({ press: 'ArrowDown' });
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => pageError(el), 'the failed page is said');
@@ -188,9 +188,9 @@ describeVoicePicker(() => {
           }
           return paged(input, init);
         };
-        const internals = el as unknown as { _moveTo(i: number): void; _loaded?: { items: (VoiceItem | undefined)[] } };
+        const internals = el as unknown as { moveTo(i: number): void; _loaded?: { items: (VoiceItem | undefined)[] } };
         listbox(el)!.focus();
-        internals._moveTo(4950);
+        internals.moveTo(4950);
         await waitUntil(() => signals.length === 1, 'page 50 is asked');
         const before = internals._loaded;
         el.gender = 'FEMALE';
@@ -203,7 +203,7 @@ describeVoicePicker(() => {
         expect(internals._loaded!.items.every((v) => !v || v.gender === 'FEMALE'), 'no stale voice in the new list').to.equal(true);
         expect(before!.items[4950], 'nor in the old one').to.equal(undefined);
         // Later pages of the new list are asked with its filters.
-        internals._moveTo(4950);
+        internals.moveTo(4950);
         await waitUntil(() => internals._loaded!.items[4950] !== undefined, 'page 50 of the new list loads');
         const page50 = fake.requests.filter((u) => u.searchParams.get('page') === '50');
         expect(page50.map((u) => u.searchParams.get('gender')), 'once for each list').to.have.members([null, 'FEMALE']);
