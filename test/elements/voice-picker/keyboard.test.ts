@@ -150,6 +150,10 @@ describeVoicePicker(() => {
       expect(el.value, 'arrows move, they do not select').to.equal('');
       await sendKeys({ press: 'ArrowUp' });
       expect(activeId(el)).to.equal('option-1');
+      await sendKeys({ press: 'ArrowRight' });
+      expect(activeId(el), 'Right does nothing in a list').to.equal('option-1');
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(activeId(el), 'nor Left').to.equal('option-1');
       // Down through more options than the list shows: the active one stays in view.
       for (let i = 0; i < 12; i++) await sendKeys({ press: 'ArrowDown' });
       expect(activeId(el)).to.equal('option-13');
