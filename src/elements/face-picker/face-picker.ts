@@ -1,5 +1,5 @@
 import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
@@ -89,10 +89,6 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     _cols: { state: true },
   };
 
-  get #grid(): HTMLElement | null {
-    return this.renderRoot?.querySelector('.grid') ?? null;
-  }
-
   /** The cell under the pointer, whose idle video plays (and the active one's, while the grid has focus). */
   private _hover = -1;
   private _cols = 4;
@@ -104,10 +100,6 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
 
   #resize?: ResizeObserver;
   readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
-
-  protected get validationAnchor(): HTMLElement | null {
-    return this.#grid ?? null;
-  }
 
   protected taskArgs() {
     return [this.endpoint, this.gender, this.order, this._q] as const;
@@ -232,7 +224,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   protected revealActive(): void {
     const row = Math.floor(this._active / this._cols);
     this.ensureItems(...this.itemsIn(row, row));
-    const virtualizer = (this.#grid as VirtualizerHostElement | null)?.[virtualizerRef];
+    const virtualizer = this.scroller?.[virtualizerRef];
     unpin(virtualizer);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });

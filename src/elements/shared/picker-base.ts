@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
-import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { fail, type DhSelectEvent } from './events.js';
 import { ApiRequestError } from '../../api/errors.js';
 import { DhFormControl } from './form-control.js';
@@ -57,6 +57,21 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   /** The words the shared code says, of the picker's section in its locale. */
   protected get pm(): PickerSection {
     return this.m;
+  }
+
+  /** The grid or the list (virtualised: `VirtualizerHostElement`), once the items are shown. */
+  protected get scroller(): (HTMLElement & VirtualizerHostElement) | null {
+    return this.renderRoot?.querySelector('.scroller') ?? null;
+  }
+
+  /** The search box. */
+  get #search(): HTMLInputElement | null {
+    return this.renderRoot?.querySelector('input[type="search"]') ?? null;
+  }
+
+  /** Where the browser points its validation bubble, and a form's submit puts focus: the grid or list, else the search box. */
+  protected get validationAnchor(): HTMLElement | null {
+    return this.scroller ?? this.#search;
   }
 
   /** The grid's or list's accessible name: the page's `label`, else the picker's own. */
@@ -200,7 +215,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
   /** Empties the search box and the search (the filters are the picker's to reset). */
   protected clearSearch(): void {
     clearTimeout(this.#searchTimer);
-    const search = this.renderRoot.querySelector<HTMLInputElement>('input[type="search"]');
+    const search = this.#search;
     if (search) search.value = '';
     this._q = '';
   }
@@ -277,7 +292,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
         scroller: true,
         // Given, not defaulted (the virtualizer imports its default on first use): the layout then
         // exists as soon as the scroller renders, so it can scroll at once. `box` is its config.
-        layout: { type: layout, box: () => this.renderRoot.querySelector('.scroller') } as ReturnType<typeof flow>,
+        layout: { type: layout, box: () => this.scroller } as ReturnType<typeof flow>,
         keyFunction: key,
         renderItem: render,
       })}

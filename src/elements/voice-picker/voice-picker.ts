@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
 import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
@@ -71,13 +70,6 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     streaming: { type: Boolean },
   };
 
-  get #listbox(): HTMLElement & VirtualizerHostElement | null {
-    return this.renderRoot?.querySelector('[role="listbox"]') ?? null;
-  }
-  get #search(): HTMLInputElement | null {
-    return this.renderRoot?.querySelector('input[type="search"]') ?? null;
-  }
-
   /** Only this provider's voices (e.g. `azure`); empty for all. Ignored with `streaming`. */
   provider = '';
   /**
@@ -102,10 +94,6 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #reveal: 'no' | 'now' | 'after-layout' = 'no';
   /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
   #revealPage = 0;
-
-  protected get validationAnchor(): HTMLElement | null {
-    return this.#listbox ?? this.#search ?? null;
-  }
 
   protected taskArgs() {
     return [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const;
@@ -200,7 +188,7 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
 
   /** Scrolls the active option into view (it may be virtualised away), after the next layout if asked. */
   protected revealActive(afterLayout = false): void {
-    void scrollToActive(() => ({ box: this.#listbox, loaded: this._loaded, active: this._active }), afterLayout);
+    void scrollToActive(() => ({ box: this.scroller, loaded: this._loaded, active: this._active }), afterLayout);
   }
 
   /**
