@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { packedSite, locked } from '../../scripts/packed-site.mjs';
 import { BUDGETS, formatRow, measure } from '../../scripts/size.mjs';
+import * as esbuild from 'esbuild';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,7 +28,7 @@ const tool = (name) => join(repo, 'node_modules/.bin', name);
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 
 const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'];
-const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react'];
+const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react', 'dh-kit/react/avatar', 'dh-kit/react/face-picker', 'dh-kit/react/voice-picker', 'dh-kit/react/head-form', 'dh-kit/react/video-studio'];
 
 let work;
 let site;
@@ -78,7 +79,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
 
   test('the tarball holds dist (JS, .d.ts, manifest, editor data, bundle, demo), README, LICENSE and the bin — no sources, tests, CI or configs; ≤ 2 MB unpacked', () => {
     const files = packed.files.map((f) => f.path);
-    for (const needed of ['README.md', 'LICENSE', 'package.json', 'bin/dh-kit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/server.js', 'dist/react.js', 'dist/react.d.ts', 'dist/sim/index.js', 'dist/custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/custom-elements-jsx.d.ts', 'dist/dh-kit.bundle.js', 'dist/demo/index.html', 'dist/sim/media/idle.mp4', 'dist/sim/pages/page.js']) {
+    for (const needed of ['README.md', 'LICENSE', 'package.json', 'bin/dh-kit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/server.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/react/avatar.js', 'dist/sim/index.js', 'dist/custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/custom-elements-jsx.d.ts', 'dist/dh-kit.bundle.js', 'dist/demo/index.html', 'dist/sim/media/idle.mp4', 'dist/sim/pages/page.js']) {
       assert.ok(files.includes(needed), `the tarball has ${needed}`);
     }
     for (const entry of Object.values(pkg.exports)) {
@@ -122,10 +123,22 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.equal(result.window, 'undefined');
   });
 
-  test('react-dom/server renders each React wrapper in plain Node (no window)', async () => {
+  test("react-dom/server renders each React wrapper in plain Node (no window) with the element's own attributes (head-id, not headId); every React entry is a client module", async () => {
     const { stdout } = await nodeIn(['ssr.mjs']);
     const html = JSON.parse(stdout);
     for (const tag of TAGS) assert.match(html[tag], new RegExp(`^<${tag}[ >]`), `${tag} renders on the server`);
+    // Before any script runs, the element reads its head from the server's HTML.
+    assert.match(html['dh-avatar'], /^<dh-avatar id="ava" head-id="h1" layout="bubble"[ >]/);
+    assert.match(html.only, /^<dh-avatar head-id="h2" view="stream" class="guide"[ >]/);
+    assert.match(html['dh-face-picker'], /^<dh-face-picker name="face" gender="FEMALE" required=""[ >]/);
+    assert.match(html['dh-voice-picker'], /^<dh-voice-picker name="voice" streaming=""[ >]/, 'true is an empty attribute, false none');
+    assert.match(html['dh-head-form'], /^<dh-head-form no-preview=""[ >]/, 'an object has no attribute');
+    for (const [tag, markup] of Object.entries(html)) assert.doesNotMatch(markup, /headId|noPreview|headers|onDh|Bearer/i, `${tag}: no prop under its React name, no object, no listener`);
+    // A Server Component page (Next.js) may import any React entry: each starts with 'use client'.
+    for (const entry of ['index', 'avatar', 'face-picker', 'voice-picker', 'head-form', 'video-studio']) {
+      const code = readFileSync(join(site, 'node_modules/dh-kit/dist/react', `${entry}.js`), 'utf8');
+      assert.match(code, /^(\/\*[\s\S]*?\*\/\s*)?['"]use client['"];/, `dist/react/${entry}.js starts with 'use client'`);
+    }
   });
 
   test('tsc --strict --exactOptionalPropertyTypes, no decorator flags, no skipLibCheck: elements, events, React, JSX and the server type-check; wrong types are refused', async () => {
@@ -146,6 +159,22 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(rows.filter((r) => !r.ok).map((r) => r.name), [], 'every entry within its budget');
     assert.deepEqual(rows.filter((r) => !r.name.endsWith(' + bubble')).map((r) => r.name), Object.keys(BUDGETS));
+  });
+
+  test('a page with only DhAvatar (dh-kit/react/avatar) bundles the avatar and none of the other four elements', async () => {
+    const built = await esbuild.build({
+      stdin: { contents: "export { DhAvatar } from 'dh-kit/react/avatar';", resolveDir: site },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      external: ['react', 'react-dom'],
+      absWorkingDir: site,
+      logLevel: 'silent',
+    });
+    const code = built.outputFiles.map((f) => f.text).join('');
+    assert.ok(code.includes('"dh-avatar"'), 'the avatar is defined');
+    for (const tag of ['dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio']) assert.ok(!code.includes(tag), `${tag} is not in the bundle`);
   });
 
   describe('in Chromium, built by the site itself', () => {

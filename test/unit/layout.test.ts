@@ -99,13 +99,13 @@ test('no import circle in src/', () => {
 });
 
 test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and src/elements/', () => {
-  const browser = files.filter((f) => ['api', 'elements'].includes(layer(f)) || f === 'index.ts' || f === 'react.ts');
+  const browser = files.filter((f) => ['api', 'elements', 'react'].includes(layer(f)) || f === 'index.ts');
   const allowed = (i: Import) =>
-    i.internal ? ['api', 'elements'].includes(layer(i.target)) : /^(lit|lit\/.*|@lit\/.*|@lit-labs\/.*|zod\/mini|react)$/.test(i.target);
+    i.internal ? ['api', 'elements', 'react'].includes(layer(i.target)) : /^(lit|lit\/.*|@lit\/.*|@lit-labs\/.*|zod\/mini|react)$/.test(i.target);
   const wrong = browser.flatMap((f) => graph.get(f)!.filter((i) => !allowed(i)).map((i) => `${f} imports ${i.target}`));
   assert.deepEqual(wrong, []);
-  // react is for dh-kit/react alone (the @lit/react wrappers).
-  assert.deepEqual(browser.filter((f) => f !== 'react.ts' && graph.get(f)!.some((i) => i.target === 'react')), []);
+  // react (and the wrappers of src/react/) is for dh-kit/react alone: no element imports them.
+  assert.deepEqual(browser.filter((f) => layer(f) !== 'react' && graph.get(f)!.some((i) => i.target === 'react' || (i.internal && layer(i.target) === 'react'))), []);
 });
 
 test('src/api/ imports nothing but itself and zod/mini (both sides share it)', () => {

@@ -1,15 +1,18 @@
-// Server rendering with React: each wrapper to a string, in plain Node (no DOM).
+// Server rendering with React: each wrapper to a string, in plain Node (no DOM), from the entry of
+// all five and from the element's own entry.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DhAvatar, DhFacePicker, DhHeadForm, DhVideoStudio, DhVoicePicker } from 'dh-kit/react';
+import { DhAvatar as OnlyAvatar } from 'dh-kit/react/avatar';
 
 const noop = () => {};
 console.log(
   JSON.stringify({
     'dh-avatar': renderToString(createElement(DhAvatar, { id: 'ava', headId: 'h1', layout: 'bubble', onDhLoad: noop })),
-    'dh-face-picker': renderToString(createElement(DhFacePicker, { name: 'face', gender: 'FEMALE', onDhSelect: noop })),
-    'dh-voice-picker': renderToString(createElement(DhVoicePicker, { name: 'voice', streaming: true })),
-    'dh-head-form': renderToString(createElement(DhHeadForm, { headers: { authorization: 'Bearer x' }, onDhHeadCreated: noop })),
+    'dh-face-picker': renderToString(createElement(DhFacePicker, { name: 'face', gender: 'FEMALE', required: true, onDhSelect: noop })),
+    'dh-voice-picker': renderToString(createElement(DhVoicePicker, { name: 'voice', streaming: true, disabled: false })),
+    'dh-head-form': renderToString(createElement(DhHeadForm, { headers: { authorization: 'Bearer x' }, noPreview: true, onDhHeadCreated: noop })),
     'dh-video-studio': renderToString(createElement(DhVideoStudio, { headId: 'h1', onDhVideoReady: noop })),
+    only: renderToString(createElement(OnlyAvatar, { headId: 'h2', view: 'stream', className: 'guide' })),
   }),
 );
