@@ -34,7 +34,11 @@ export const BUDGETS = {
   'dh-kit/head-form': null,
   'dh-kit/video-studio': null,
   'dh-kit': 44 * KB,
+  'dh-kit/configure': null,
 };
+
+/** Entries that register nothing are measured through what a page uses of them (else there is nothing to keep). */
+const USES = { 'dh-kit/configure': 'configure' };
 
 /**
  * Measures every entry of BUDGETS. `root` is the site (its node_modules has dh-kit); `specifier`
@@ -47,7 +51,8 @@ export async function measure({ root, specifier = (name) => name }) {
   try {
     for (const [name, budget] of Object.entries(BUDGETS)) {
       const entry = join(dir, `${name.replace(/\W+/g, '-')}.js`);
-      writeFileSync(entry, `import '${specifier(name)}';\n`);
+      const use = USES[name];
+      writeFileSync(entry, use ? `import { ${use} } from '${specifier(name)}';\nglobalThis.page = ${use};\n` : `import '${specifier(name)}';\n`);
       // Split as a site's bundler splits: the locale modules (elements/locales/) become chunks of
       // their own, loaded only on a page in another language. What is measured is every chunk an
       // English page loads: the entry and all it imports, statically or (the virtualizer's layout)

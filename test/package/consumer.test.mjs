@@ -28,7 +28,7 @@ const tool = (name) => join(repo, 'node_modules/.bin', name);
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 
 const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'];
-const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react', 'dh-kit/react/avatar', 'dh-kit/react/face-picker', 'dh-kit/react/voice-picker', 'dh-kit/react/head-form', 'dh-kit/react/video-studio'];
+const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/configure', 'dh-kit/avatar', 'dh-kit/face-picker', 'dh-kit/voice-picker', 'dh-kit/head-form', 'dh-kit/video-studio', 'dh-kit/react', 'dh-kit/react/avatar', 'dh-kit/react/face-picker', 'dh-kit/react/voice-picker', 'dh-kit/react/head-form', 'dh-kit/react/video-studio'];
 
 let work;
 let site;
@@ -159,6 +159,9 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(rows.filter((r) => !r.ok).map((r) => r.name), [], 'every entry within its budget');
     assert.deepEqual(rows.filter((r) => !r.name.endsWith(' + bubble')).map((r) => r.name), Object.keys(BUDGETS));
+    // configure() alone costs nothing beyond itself: no element, no Lit (which alone is about 6 kB).
+    const configure = rows.find((r) => r.name === 'dh-kit/configure');
+    assert.ok(Math.max(configure.esbuild, configure.vite) < 1024, `dh-kit/configure is ${configure.esbuild} B (esbuild), ${configure.vite} B (Vite) gzip`);
   });
 
   test('a page with only DhAvatar (dh-kit/react/avatar) bundles the avatar and none of the other four elements', async () => {
