@@ -168,7 +168,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
   // header on state-changing requests.
   const browserCalls = new Hono();
-  browserCalls.use('*', corsFor(config));
+  browserCalls.use('*', corsFor(config, warn));
   browserCalls.use('*', limitRate(config.rateLimit, clientKey, deps.store, 'browser'));
   browserCalls.use('*', csrfHeader());
   browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));

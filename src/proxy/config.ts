@@ -47,6 +47,15 @@ const envSchema = z.object({
       }
     }
   }),
+  // Request headers a listed origin's page may send besides the kit's own (the elements' `headers`
+  // property: a site's auth header, a tenant id): names, checked and lower-cased.
+  DH_ALLOWED_HEADERS: list.transform((names, ctx) => {
+    for (const name of names) {
+      if (name === '*') ctx.addIssue({ code: 'custom', message: 'DH_ALLOWED_HEADERS lists header names; "*" is not allowed (a browser ignores it on requests with credentials)' });
+      else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) ctx.addIssue({ code: 'custom', message: `DH_ALLOWED_HEADERS lists header names such as x-tenant-id, separated by commas; "${name}" is not one` });
+    }
+    return [...new Set(names.map((name) => name.toLowerCase()))];
+  }),
   DH_ADMIN_TOKEN: z.string().min(16, 'DH_ADMIN_TOKEN must be at least 16 characters').optional(),
   DH_PUBLIC_HEADS: list,
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
@@ -103,6 +112,8 @@ export interface ProxyConfig {
   /** Random per process when unset (launch URLs then die with the process). */
   signingSecret?: string;
   allowedOrigins: string[];
+  /** Request headers the listed origins' pages may send besides content-type, authorization and x-dh-kit (lower case). */
+  allowedHeaders?: string[];
   adminToken?: string;
   /** Head ids the public routes answer for; `*` for all. Empty: none. */
   publicHeads: string[];
@@ -192,6 +203,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     streamingProvider: e.DH_STREAMING_TTS_PROVIDER,
     signingSecret: e.DH_SIGNING_SECRET,
     allowedOrigins: e.DH_ALLOWED_ORIGINS,
+    allowedHeaders: e.DH_ALLOWED_HEADERS,
     adminToken: e.DH_ADMIN_TOKEN,
     publicHeads: e.DH_PUBLIC_HEADS,
     rateLimit: e.DH_RATE_LIMIT,
@@ -218,6 +230,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     signingSecret: c.signingSecret ? 'set' : 'random per process',
     adminToken: c.adminToken ? 'set' : 'not set',
     allowedOrigins: c.allowedOrigins,
+    allowedHeaders: c.allowedHeaders ?? [],
     publicHeads: c.publicHeads,
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,

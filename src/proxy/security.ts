@@ -124,12 +124,14 @@ export function withCors(headers: Record<string, string>, cors: CorsHeaders | un
  * request: a cross-origin catalogue request costs what a same-origin one does); any other answer
  * gets them set after its route.
  */
-export function corsFor(config: ProxyConfig): MiddlewareHandler {
+export function corsFor(config: ProxyConfig, warn: (message: string) => void = () => {}): MiddlewareHandler {
   if (config.allowedOrigins.length === 0) return async (_c, next) => next();
+  // The kit's own, and the site's (DH_ALLOWED_HEADERS: the elements' `headers` property).
+  const allowHeaders = [...new Set(['content-type', 'authorization', CSRF_HEADER.toLowerCase(), ...(config.allowedHeaders ?? [])])];
   const middleware = cors({
     origin: config.allowedOrigins,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: ['content-type', 'authorization', CSRF_HEADER.toLowerCase()],
+    allowHeaders,
     exposeHeaders: ['etag', 'retry-after'],
     credentials: true,
     maxAge: 600,
@@ -141,8 +143,20 @@ export function corsFor(config: ProxyConfig): MiddlewareHandler {
     made.set(key, headers);
     return headers;
   };
+  /** Headers a listed origin asked for in vain, told to the operator once each (the browser says only "failed to fetch"). */
+  const told = new Set<string>();
   return async (c, next) => {
-    if (c.req.method === 'OPTIONS') return middleware(c, next);
+    if (c.req.method === 'OPTIONS') {
+      const origin = c.req.header('origin') ?? '';
+      const asked = (c.req.header('access-control-request-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+      for (const name of asked) {
+        // Only header names (anyone can send this preflight: nothing else reaches the log), at most 100.
+        if (!config.allowedOrigins.includes(origin) || !/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(name) || allowHeaders.includes(name) || told.has(name) || told.size >= 100) continue;
+        told.add(name);
+        warn(`A page of ${origin} sends the request header "${name}", which CORS does not allow: add it to DH_ALLOWED_HEADERS (its requests fail until then).`);
+      }
+      return middleware(c, next);
+    }
     const origin = c.req.header('origin') ?? '';
     const key = config.allowedOrigins.includes(origin) ? origin : '';
     const headers = made.get(key) ?? (await make(key));

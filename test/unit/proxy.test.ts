@@ -644,6 +644,28 @@ describe('proxy', () => {
       assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: '*' }), /"\*" is not allowed/);
     });
 
+    test("DH_ALLOWED_HEADERS: a listed origin's page may send the site's own request headers (an element's headers property); one it did not list is told to the operator once, in the server's log", async () => {
+      const origin = 'https://shop.example.com';
+      const preflight = (p: ReturnType<typeof makeProxy>, headers: string, from = origin) =>
+        p.request('/dh/faces', { method: 'OPTIONS', headers: { origin: from, 'access-control-request-method': 'GET', 'access-control-request-headers': headers } });
+      const allowed = (res: Response) => (res.headers.get('access-control-allow-headers') ?? '').split(',').map((h) => h.trim());
+      const warnings: string[] = [];
+      const p = makeProxy({ DH_ALLOWED_ORIGINS: origin, DH_ALLOWED_HEADERS: 'X-Tenant-Id, x-site-session' }, { warn: (m) => warnings.push(m) });
+      const ok = await preflight(p, 'x-tenant-id,x-site-session');
+      assert.equal(ok.status, 204);
+      assert.deepEqual(allowed(ok), ['content-type', 'authorization', 'x-dh-kit', 'x-tenant-id', 'x-site-session']);
+      assert.deepEqual(warnings, [], 'nothing to tell about listed headers');
+      // Without the variable, the kit's own headers only; the operator reads which header to add.
+      const plain = makeProxy({ DH_ALLOWED_ORIGINS: origin }, { warn: (m) => warnings.push(m) });
+      assert.deepEqual(allowed(await preflight(plain, 'x-tenant-id')), ['content-type', 'authorization', 'x-dh-kit']);
+      await preflight(plain, 'X-Tenant-Id');
+      await preflight(plain, 'x-from-elsewhere', 'https://evil.example.com');
+      await preflight(plain, 'x-a/b, x-' + 'y'.repeat(200));
+      assert.deepEqual(warnings, [`A page of ${origin} sends the request header "x-tenant-id", which CORS does not allow: add it to DH_ALLOWED_HEADERS (its requests fail until then).`], 'once per header, for listed origins, header names only');
+      assert.throws(() => parseConfig({ DH_ALLOWED_HEADERS: '*' }), /DH_ALLOWED_HEADERS lists header names; "\*" is not allowed/);
+      assert.throws(() => parseConfig({ DH_ALLOWED_HEADERS: 'x-good, bad header' }), /"bad header" is not one/);
+    });
+
     test('configuration: origins are exact origins; secrets differ; webhook keys are a Map (issue 14)', () => {
       for (const bad of ['null', 'good', 'https://a.example/', 'https://a.example/shop', 'ftp://a.example', 'https://a.example?x']) {
         assert.throws(() => parseConfig({ DH_ALLOWED_ORIGINS: bad }), /DH_ALLOWED_ORIGINS lists origins/, bad);
