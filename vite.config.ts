@@ -32,7 +32,7 @@ export default defineConfig(({ mode }) =>
           // The locales are chunks beside the bundle (`dh-kit.de-<hash>.js`), fetched only by a page
           // that shows that language; they import nothing, so they work whatever URL loaded the bundle.
           rolldownOptions: { output: { minify: true, chunkFileNames: 'dh-kit.[name]-[hash].js' } },
-          lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
+          lib: { entry: resolve(root, 'src/bundle.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
         },
       }
     : {

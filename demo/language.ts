@@ -4,6 +4,8 @@
  * the chosen language. The choice comes from `?lang=`, else the last one chosen, else English.
  */
 import { LOCALES } from '../src/elements/shared/localized.js';
+// Every language, each fetched when chosen (dh-kit/locales/auto: Vite makes each a chunk).
+import '../src/elements/locales/auto.js';
 
 const KEY = 'dh-demo-lang';
 const RTL = new Set(['ar']);

@@ -5,6 +5,8 @@
  */
 import type { Catalogue } from '../../src/elements/shared/localized.js';
 import { sharedMessages } from '../../src/elements/shared/messages.js';
+// The language tests switch languages at will: every locale is fetched when shown, as on a page with dh-kit/locales/auto.
+import '../../src/elements/locales/auto.js';
 
 /** The attributes whose values a person reads or hears. */
 const SPOKEN = ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label'];

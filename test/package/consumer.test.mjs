@@ -83,7 +83,11 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       assert.ok(files.includes(needed), `the tarball has ${needed}`);
     }
     for (const entry of Object.values(pkg.exports)) {
-      for (const target of typeof entry === 'string' ? [entry] : Object.values(entry)) assert.ok(files.includes(target.replace(/^\.\//, '')), `export target ${target} is in the tarball`);
+      for (const target of typeof entry === 'string' ? [entry] : Object.values(entry)) {
+        // A pattern (`./locales/*`) stands for every locale the kit ships.
+        const targets = target.includes('*') ? ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'ja'].map((l) => target.replace('*', l)) : [target];
+        for (const t of targets) assert.ok(files.includes(t.replace(/^\.\//, '')), `export target ${t} is in the tarball`);
+      }
     }
     const unwanted = files.filter((f) => /^(src|test|demo|scripts|\.ci)\/|(^|\/)(tsconfig|vite\.config|web-test-runner\.config|playwright\.config|custom-elements-manifest\.config)|\.ts$/.test(f) && !f.endsWith('.d.ts'));
     assert.deepEqual(unwanted, [], 'no sources, tests, CI or tool configs');
@@ -187,6 +191,11 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       // The site's own builds of one page with the five elements: Vite (its defaults) and esbuild.
       await run(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: site, env: cleanEnv({}) });
       await run(tool('esbuild'), ['main.js', '--bundle', '--minify', '--format=esm', '--outfile=dist/esbuild-main.js'], { cwd: site });
+      // esbuild's defaults put every dynamic import in the file: German is there (the page imports
+      // it), and no other language is (the elements do not import them).
+      const esbuilt = readFileSync(join(site, 'dist/esbuild-main.js'), 'utf8');
+      assert.ok(esbuilt.includes('Geschlecht'), 'German is in the bundle');
+      for (const word of ['Tous les fournisseurs', 'Todos los proveedores', 'Wszyscy dostawcy']) assert.ok(!esbuilt.includes(word), `no other language: "${word}"`);
       writeFileSync(join(site, 'dist/esbuild.html'), readFileSync(join(site, 'index.html'), 'utf8').replace('/main.js', '/esbuild-main.js'));
       server = await startJson(process.execPath, ['server.mjs'], { STATIC_DIR: 'dist' });
       browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -194,7 +203,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     after(() => browser?.close());
 
     for (const [bundler, pagePath] of [['Vite', '/index.html'], ['esbuild', '/esbuild.html']]) {
-      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces, follows gender and the page's language (a locale module of the site's build), the avatar opens its page`, async () => {
+      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces, follows gender and the page's language (the German module the site imports), the avatar opens its page`, async () => {
         const page = await browser.newPage();
         const errors = [];
         page.on('pageerror', (e) => errors.push(e.message));
@@ -223,8 +232,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
         await page.waitForFunction(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].some((m) => m.textContent.trim() === 'Male'));
         const male = await genders();
         assert.ok(male.every((g) => g === 'Male'), `after .gender = 'MALE': ${male}`);
-        // The page turns German: the locale module arrives (a chunk of the site's own build, or
-        // inside its bundle) and the picker says it in German.
+        // The page turns German (the page imported dh-kit/locales/de) and the picker says it in German.
         await page.evaluate(() => void (document.documentElement.lang = 'de'));
         await page.waitForFunction(() => [...document.querySelector('dh-face-picker').shadowRoot.querySelectorAll('[role="gridcell"] .meta')].some((m) => m.textContent.trim() === 'Männlich'));
         await page.evaluate(() => void (document.documentElement.lang = 'en'));

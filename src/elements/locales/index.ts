@@ -1,7 +1,8 @@
 /**
- * Where each locale that ships is: a module of its own, so a site's bundler splits it into its
- * own chunk, fetched the first time an element shows that language. This map is itself loaded on
- * demand (shared/localized.ts), so an English page never downloads it.
+ * Where each locale that ships is, for automatic loading (auto.ts, the CDN bundle): a module of
+ * its own, so a bundler that splits makes it a chunk, fetched the first time an element shows that
+ * language. This map is itself loaded on demand, so an English page never downloads it. (A page
+ * that names its languages imports `<locale>/register.ts` instead: `dh-kit/locales/de`.)
  *
  * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
  */

@@ -5,13 +5,16 @@ import type { HeadFormMessages } from '../head-form/messages.js';
 import type { VideoStudioMessages } from '../video-studio/messages.js';
 import type { VoicePickerMessages } from '../voice-picker/messages.js';
 import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
+import { formats, type Formats } from '../locales/format.js';
 
 /**
  * The words of the kit's elements, in the page's language.
  *
  * One catalogue: each element's English messages live beside it (`messages.ts`, bundled with the
  * element, so English costs nothing extra) and every other locale is one module of
- * `elements/locales/`, loaded on demand the first time an element needs it. Each element has its
+ * `elements/locales/`, which a page adds by importing it (`dh-kit/locales/de`: in any bundler, only
+ * the languages it names), or, with `dh-kit/locales/auto` (the CDN bundle has it), fetched the
+ * first time an element needs it. Each element has its
  * own locale, from its `locale` property, else its own or nearest ancestor's `lang`, else the
  * document's, else English; a change of any of these re-renders it, and a page can switch at will.
  *
@@ -36,7 +39,7 @@ export interface Catalogue {
 /** A section's messages, any of them: what `setMessages` and an element's `messages` take. */
 export type Overrides = { [S in keyof Catalogue]?: Partial<Catalogue[S]> };
 
-/** The locales that ship with the kit (English is built in, the others load on demand). */
+/** The locales that ship with the kit (English is built in; a page adds the others, see above). */
 export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -71,10 +74,40 @@ export function setMessages(locale: string, messages: Overrides): void {
   relocalize();
 }
 
-/** The best locale for a `lang` tag: itself, else its language (`pt-BR` → `pt`), else English. */
+/**
+ * How the locales that ship arrive when no module of theirs was imported: `dh-kit/locales/auto`
+ * (and the CDN bundle) sets it to fetch each the first time an element shows it.
+ */
+let loader: ((locale: Exclude<Locale, 'en'>) => Promise<Catalogue>) | undefined;
+/** Locales a page asked for without their module: told once each, in the console. */
+const missing = new Set<string>();
+
+/** A locale of the kit's, from its module (`dh-kit/locales/de`): its catalogue, given the locale's formats. */
+export function addLocale(locale: Exclude<Locale, 'en'>, catalogue: (formats: Formats) => Catalogue): void {
+  loaded.set(locale, catalogue(formats(locale)));
+  relocalize();
+}
+
+/** Every locale of the kit's, each fetched the first time an element shows it (`dh-kit/locales/auto`). */
+export function loadLocales(load: (locale: Exclude<Locale, 'en'>) => Promise<Catalogue>): void {
+  loader = load;
+  relocalize();
+}
+
+/**
+ * The best locale for a `lang` tag that the page has: itself, else its language (`pt-BR` → `pt`),
+ * else English. A locale of the kit's whose module the page did not import is English, said once
+ * in the console with the import to add.
+ */
 export function matchLocale(tag: string | null | undefined): string {
   const t = (tag ?? '').toLowerCase();
-  for (const c of [t, t.split('-')[0]!]) if (overrides.has(c) || (LOCALES as readonly string[]).includes(c)) return c;
+  for (const c of [t, t.split('-')[0]!]) {
+    if (overrides.has(c) || loaded.has(c) || (loader && (LOCALES as readonly string[]).includes(c))) return c;
+    if ((LOCALES as readonly string[]).includes(c) && !missing.has(c) && !isServer) {
+      missing.add(c);
+      console.warn(`dh-kit: the page asks for "${c}", whose messages are not loaded: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'). The elements show English until then.`);
+    }
+  }
   return 'en';
 }
 
@@ -83,13 +116,12 @@ function relocalize(): void {
   for (const el of elements) el.requestUpdate();
 }
 
-/** Starts loading a locale's module; a failure leaves English (and says why in the console). */
+/** Starts fetching a locale's module (automatic loading); a failure leaves English (and says why in the console). */
 function load(locale: string): Promise<unknown> | undefined {
-  if (loaded.has(locale) || !(LOCALES as readonly string[]).includes(locale)) return;
+  if (loaded.has(locale) || !loader || !(LOCALES as readonly string[]).includes(locale)) return;
   let p = loading.get(locale);
   if (!p) {
-    p = import('../locales/index.js')
-      .then((l) => l.load(locale as Exclude<Locale, 'en'>))
+    p = loader(locale as Exclude<Locale, 'en'>)
       .catch((err) => console.warn(`dh-kit: no "${locale}" messages`, err))
       .then((m) => {
         loaded.set(locale, m ?? {});

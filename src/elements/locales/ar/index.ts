@@ -1,4 +1,4 @@
-/** Arabic (العربية): every element's messages, loaded when an element first shows Arabic.
+/** Arabic (العربية): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Arabic).
  * Register: Modern Standard Arabic; messages ask impersonally ("يُرجى …"); controls that name an
  * action are verbal nouns ("إغلاق", "إعادة المحاولة"), those that invite the visitor are addressed
  * to them ("تحدث مع …", "اختر …"), as Arabic interfaces write them.

@@ -1,4 +1,4 @@
-/** German (Deutsch): every element's messages, loaded when an element first shows German.
+/** German (Deutsch): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows German).
  * Register: „Sie“.
  */
 import type { Catalogue } from '../../shared/localized.js';

@@ -1,4 +1,4 @@
-/** Spanish (español): every element's messages, loaded when an element first shows Spanish.
+/** Spanish (español): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Spanish).
  * Register: «tú»; neutral Spanish for Spain and Latin America ("video", not "vídeo").
  */
 import type { Catalogue } from '../../shared/localized.js';

@@ -1,4 +1,4 @@
-/** French (français): every element's messages, loaded when an element first shows French.
+/** French (français): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows French).
  * Register: « vous ».
  */
 import type { Catalogue } from '../../shared/localized.js';

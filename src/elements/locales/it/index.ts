@@ -1,4 +1,4 @@
-/** Italian (italiano): every element's messages, loaded when an element first shows Italian.
+/** Italian (italiano): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Italian).
  * Register: «tu».
  */
 import type { Catalogue } from '../../shared/localized.js';

@@ -1,4 +1,4 @@
-/** Japanese (日本語): every element's messages, loaded when an element first shows Japanese.
+/** Japanese (日本語): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Japanese).
  * Register: です・ます in sentences, plain verbs on buttons ("閉じる").
  */
 import type { Catalogue } from '../../shared/localized.js';

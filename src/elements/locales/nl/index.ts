@@ -1,4 +1,4 @@
-/** Dutch (Nederlands): every element's messages, loaded when an element first shows Dutch.
+/** Dutch (Nederlands): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Dutch).
  * Register: "je".
  */
 import type { Catalogue } from '../../shared/localized.js';

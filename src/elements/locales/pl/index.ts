@@ -1,4 +1,4 @@
-/** Polish (polski): every element's messages, loaded when an element first shows Polish.
+/** Polish (polski): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Polish).
  * Register: informal "ty" ("Spróbuj ponownie"); a name is never declined, so it stands where the nominative is right.
  */
 import type { Catalogue } from '../../shared/localized.js';

@@ -1,4 +1,4 @@
-/** Portuguese (português): every element's messages, loaded when an element first shows Portuguese.
+/** Portuguese (português): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Portuguese).
  * Register: "você" (Brazilian Portuguese, the one `pt` usually means on the web).
  */
 import type { Catalogue } from '../../shared/localized.js';
