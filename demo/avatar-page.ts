@@ -1,6 +1,7 @@
 // The demo's avatar pages: register <dh-avatar>, show the mode, and list the element's events.
 import './language.js';
 import '../src/elements/avatar/avatar.js';
+import '../src/elements/avatar/bubble-layout.js';
 import { showEventFeed } from './events-feed.js';
 import { showMode } from './mode.js';
 

@@ -7,7 +7,10 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
-import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
+import { addBubble, type DhAvatar } from '../../src/elements/avatar/avatar.js';
+
+// As the CDN bundle does (src/bundle.ts): the bubble's module is fetched the first time an element is a bubble.
+addBubble(() => import('../../src/elements/avatar/bubble.js'));
 
 interface SimInfo {
   endpoint: string;
@@ -180,6 +183,7 @@ describe('<dh-avatar layout="bubble">', () => {
       frame.srcdoc = `<!doctype html><html style="overflow: auto"><body style="margin: 0; height: 3000px">
         <script type="module">
           import { configure } from '/src/elements/avatar/avatar.ts';
+          import '/src/elements/avatar/bubble-layout.ts';
           configure({ trustedEndpoints: ['${sim.endpoint}'] });
           document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(markup)});
         </script></body></html>`;

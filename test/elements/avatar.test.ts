@@ -10,6 +10,7 @@ import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { avatarMessages as core } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
+import '../../src/elements/avatar/bubble-layout.js';
 
 /** Every English message of the avatar: its own, and its bubble's. */
 const avatarMessages = { ...core, ...bubbleMessages };

@@ -300,15 +300,17 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   /** The bubble's module, the first time an element is a bubble (then it renders again). */
-  #loadBubble(): Promise<unknown> | undefined {
+  #loadBubble(): void {
     // A module that does not load has said why in the console: no launcher, and no retry loop.
-    return this.layout === 'bubble' && !bubble
-      ? (bubbleLoad ??= import('./bubble.js').then((b) => (bubble = b.default({ html, nothing, css, adoptStyles })), () => 0)).then(() => bubble && this.requestUpdate())
-      : undefined;
+    bubbleLoad ??= bubbleModule!().then((b) => (bubble = b.default({ html, nothing, css, adoptStyles })), () => 0);
+    void bubbleLoad.then(() => bubble && this.requestUpdate());
   }
 
   protected override render() {
-    return this.layout === 'bubble' ? this.#renderBubble() : html`<div class="box" part="box">${this.#renderBody()}</div>`;
+    // A bubble whose module the page did not add is inline (the console says what to import).
+    return this.layout === 'bubble' && (bubbleModule || warn(`dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`))
+      ? this.#renderBubble()
+      : html`<div class="box" part="box">${this.#renderBody()}</div>`;
   }
 
   #renderBody() {
@@ -367,7 +369,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   #renderBubble() {
     if (!bubble || isServer) {
-      void this.#loadBubble();
+      if (!isServer) this.#loadBubble();
       return nothing;
     }
     // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
@@ -386,8 +388,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 export { configure, type KitOptions } from '../../api/urls.js';
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
-/** The bubble layout's module (bubble.ts), once an element needed it. */
+/** The bubble layout's module (bubble.ts) once an element needed it, and how it arrives (`addBubble`: bubble-layout.ts, `dh-kit/avatar/bubble`, or the CDN bundle's fetch). */
 let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
+let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
+export const addBubble = (load: typeof bubbleModule): void => void (bubbleModule = load);
+/** Tells the page's developer once that a bubble has no module. */
+let warned = false;
+const warn = (message: string): false => ((warned ||= (console.warn(message), true)), false);
 
 define('dh-avatar', DhAvatar);

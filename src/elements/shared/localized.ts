@@ -105,7 +105,7 @@ export function matchLocale(tag: string | null | undefined): string {
     if (overrides.has(c) || loaded.has(c) || (loader && (LOCALES as readonly string[]).includes(c))) return c;
     if ((LOCALES as readonly string[]).includes(c) && !missing.has(c) && !isServer) {
       missing.add(c);
-      console.warn(`dh-kit: the page asks for "${c}", whose messages are not loaded: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'). The elements show English until then.`);
+      console.warn(`dh-kit: no "${c}" messages: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'); English until then.`);
     }
   }
   return 'en';

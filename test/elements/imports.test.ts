@@ -1,19 +1,20 @@
 /**
- * How a page adds the kit's languages (issue 30): by importing the ones it names
- * (`dh-kit/locales/de`, the same in every bundler), or all of them on demand
- * (`dh-kit/locales/auto`, the CDN bundle). This page imports neither at first, as a site that
- * forgot: its elements are English, and the console says which import to add.
+ * What a page adds by importing it (issue 30), the same in every bundler: the kit's languages
+ * (`dh-kit/locales/de`, or all of them on demand with `dh-kit/locales/auto`) and the avatar's
+ * bubble layout (`dh-kit/avatar/bubble`); the CDN bundle has both. This page imports none at
+ * first, as a site that forgot: English and an inline avatar, and the console says what to import.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
+import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 
 const genderLabel = (el: DhFacePicker) => [...el.shadowRoot!.querySelector('label')!.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
 const fetched = (locale: string) => performance.getEntriesByType('resource').some((r) => r.name.includes(`/locales/${locale}/`));
 
-describe('the languages of a page', () => {
+describe('what a page adds by import', () => {
   let endpoint: string;
   const warnings: string[] = [];
   const warn = console.warn;
@@ -34,15 +35,32 @@ describe('the languages of a page', () => {
     await Promise.all([de!.updateComplete, at!.updateComplete, fr!.updateComplete]);
     expect([genderLabel(de!), genderLabel(at!), genderLabel(fr!)]).to.deep.equal(['Gender', 'Gender', 'Gender']);
     expect(de!.currentLocale, 'English through and through (dates, numbers), not German numbers in English words').to.equal('en');
-    const told = warnings.filter((w) => w.startsWith('dh-kit: the page asks for'));
+    const told = warnings.filter((w) => w.startsWith('dh-kit: no "'));
     expect(told).to.deep.equal([
-      `dh-kit: the page asks for "de", whose messages are not loaded: import 'dh-kit/locales/de' (or 'dh-kit/locales/auto'). The elements show English until then.`,
-      `dh-kit: the page asks for "fr", whose messages are not loaded: import 'dh-kit/locales/fr' (or 'dh-kit/locales/auto'). The elements show English until then.`,
+      `dh-kit: no "de" messages: import 'dh-kit/locales/de' (or 'dh-kit/locales/auto'); English until then.`,
+      `dh-kit: no "fr" messages: import 'dh-kit/locales/fr' (or 'dh-kit/locales/auto'); English until then.`,
     ]);
 
     await import('../../src/elements/locales/de/register.js');
     await waitUntil(() => genderLabel(de!) === 'Geschlecht' && genderLabel(at!) === 'Geschlecht', 'German, once its module is imported (de-AT too)');
     expect(genderLabel(fr!), 'French was not imported').to.equal('Gender');
     expect([fetched('de'), fetched('fr'), fetched('es')], 'no other language is fetched').to.deep.equal([true, false, false]);
+  });
+
+  it('an avatar with layout="bubble" whose module the page did not import is shown inline, said once in the console; importing dh-kit/avatar/bubble makes new ones bubbles', async () => {
+    await import('../../src/elements/avatar/avatar.js');
+    const page = await fixture<HTMLElement>(html`<div>
+      <dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>
+      <dh-avatar layout="bubble" src="https://example.invalid/y"></dh-avatar>
+    </div>`);
+    const [a, b] = [...page.querySelectorAll<DhAvatar>('dh-avatar')];
+    await Promise.all([a!.updateComplete, b!.updateComplete]);
+    expect([!!a!.shadowRoot!.querySelector('[part="box"]'), !!a!.shadowRoot!.querySelector('[part="launcher"]')], 'inline, not an empty corner').to.deep.equal([true, false]);
+    expect(warnings.filter((w) => w.includes('layout="bubble"'))).to.deep.equal([
+      `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
+    ]);
+    await import('../../src/elements/avatar/bubble-layout.js');
+    const later = await fixture<DhAvatar>(html`<dh-avatar layout="bubble" src="https://example.invalid/z"></dh-avatar>`);
+    await waitUntil(() => later.shadowRoot!.querySelector('[part="launcher"]'), 'a bubble, once its module is imported');
   });
 });
