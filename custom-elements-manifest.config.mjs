@@ -33,6 +33,26 @@ function shippedPublicApi() {
   };
 }
 
+/**
+ * Attribute and property types as the values they take: `view` is `'chat' | 'stream'`, not `View`
+ * (an editor offers the words; JSX and the editor data check them). The unions come from the
+ * compiled modules (tsc runs before this step), so they are never a copy.
+ */
+async function unionTypes() {
+  const { VIEWS } = await import('./dist/api/rules.js');
+  const { OPERATION_MODES } = await import('./dist/api/modes.js');
+  const unions = { View: VIEWS, OperationMode: OPERATION_MODES };
+  const expand = (text) => text.replace(/\b(View|OperationMode)\b/g, (alias) => unions[alias].map((v) => `'${v}'`).join(' | '));
+  return {
+    name: 'dh-union-types',
+    moduleLinkPhase({ moduleDoc }) {
+      for (const d of moduleDoc.declarations ?? []) {
+        for (const item of [...(d.attributes ?? []), ...(d.members ?? [])]) if (item.type?.text) item.type.text = expand(item.type.text);
+      }
+    },
+  };
+}
+
 export default {
   globs: [
     'src/elements/avatar/avatar.ts',
@@ -47,6 +67,7 @@ export default {
   litelement: true,
   plugins: [
     shippedPublicApi(),
+    await unionTypes(),
     customElementVsCodePlugin({ outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
     customElementJsxPlugin({ outdir: 'dist', fileName: 'custom-elements-jsx.d.ts', globalTypePath: './index.js', hideLogs: true }),
   ],

@@ -54,6 +54,25 @@ function fixJsxImports(jsxFile, indexTypes) {
   writeFileSync(jsxFile, fixed);
 }
 
+/**
+ * What the JSX generator gets wrong for us: members that are read-only (`validity`, `form`, …) are
+ * not props a page can set; native `input` and `change` are Events, not CustomEvents; children
+ * are unknown, not any.
+ */
+function fixJsxTypes(jsxFile, manifestFile) {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const readonly = new Set();
+  for (const m of manifest.modules) for (const d of m.declarations ?? []) for (const member of d.members ?? []) if (member.readonly) readonly.add(member.name);
+  let code = readFileSync(jsxFile, 'utf8');
+  const before = code;
+  // A readonly member's prop, with the JSDoc comment above it.
+  code = code.replace(/(?:\n  \/\*\*(?:(?!\*\/)[\s\S])*\*\/)?\n  (\w+)\?: \w+\["\1"\];/g, (line, name) => (readonly.has(name) ? '' : line));
+  code = code.replace(/on(input|change)\?: \(e: CustomEvent<Event>\) => void;/g, 'on$1?: (e: Event) => void;');
+  code = code.replace(/children\?: any;/g, 'children?: unknown;');
+  if (code === before) throw new Error(`build: nothing to fix in ${jsxFile} (has custom-element-jsx-integration changed?)`);
+  writeFileSync(jsxFile, code);
+}
+
 export async function buildPackage({ site = true, quiet = false } = {}) {
   quietSteps = quiet;
   rmSync(dist, { recursive: true, force: true });
@@ -90,6 +109,7 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
+    fixJsxTypes(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'custom-elements.json'));
   });
 }
 

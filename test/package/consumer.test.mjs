@@ -158,6 +158,23 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.match(refused, /wrong\.ts.*"video".*not assignable to type '"chat" \| "stream"'/);
   });
 
+  test("the manifest and the editors' data: attribute types as the values they take (view, mode), every part and every public member described", () => {
+    const data = JSON.parse(readFileSync(join(site, 'node_modules/dh-kit/dist/vscode.html-custom-data.json'), 'utf8'));
+    const values = (tag, attribute) => data.tags.find((t) => t.name === tag).attributes.find((a) => a.name === attribute).values?.map((v) => v.name);
+    assert.deepEqual(values('dh-avatar', 'view'), ['chat', 'stream']);
+    assert.deepEqual(values('dh-head-form', 'mode'), ['oc', 'ttt', 'doc_qa', 'plugin', 'voiceflow']);
+    const manifest = JSON.parse(readFileSync(join(site, 'node_modules/dh-kit/dist/custom-elements.json'), 'utf8'));
+    const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement);
+    assert.equal(elements.length, 5);
+    const avatar = elements.find((d) => d.tagName === 'dh-avatar');
+    assert.ok(avatar.cssParts.some((p) => p.name === 'language'), "the facade's language part");
+    const undescribed = elements.flatMap((d) => [
+      ...(d.cssParts ?? []).filter((p) => !p.description).map((p) => `${d.tagName} part ${p.name}`),
+      ...(d.members ?? []).filter((m) => !m.static && !m.description && !/Callback$/.test(m.name)).map((m) => `${d.tagName} ${m.name}`),
+    ]);
+    assert.deepEqual(undescribed, []);
+  });
+
   test("size: each entry in the site's bundles, esbuild's defaults (one file) and Vite's, Lit included, what an English page loads (avatar ≤ 12 kB, pickers ≤ 26 kB, all five ≤ 44 kB gzip; a page with a bubble reported)", async () => {
     const rows = await measure({ root: site });
     for (const r of rows) console.log(`  ${formatRow(r)}`);

@@ -13,7 +13,6 @@ import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { avatarMessages, type AvatarMessages } from './messages.js';
 import { languageName } from '../shared/language-name.js';
-
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -46,6 +45,7 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  * @csspart facade - The poster, name and button shown before loading.
  * @csspart poster - The poster image.
  * @csspart button - The "Talk to …" button (and the retry button).
+ * @csspart language - On the facade, the language the head speaks when it is not the page's ("Speaks German").
  * @csspart frame - The iframe.
  * @csspart error - The error message area.
  * @csspart hint - The note shown when the page's Permissions-Policy blocks the microphone.

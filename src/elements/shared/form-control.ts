@@ -61,21 +61,27 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
     });
   }
 
+  /** The form the control belongs to, as a native control's `form` (read-only). */
   get form(): HTMLFormElement | null {
     return this.#internals?.form ?? null;
   }
+  /** Whether the value is valid, and why not (`valueMissing`, `customError`), as a native control's (read-only). */
   get validity(): ValidityState | undefined {
     return this.#internals?.validity;
   }
+  /** Why the value is not valid, in the page's language; empty when it is (read-only). */
   get validationMessage(): string {
     return this.#internals?.validationMessage ?? '';
   }
+  /** Whether a form validates the control: not while it is disabled (read-only). */
   get willValidate(): boolean {
     return this.#internals?.willValidate ?? false;
   }
+  /** Whether the value is valid; fires `invalid` when it is not. */
   checkValidity(): boolean {
     return this.#internals?.checkValidity() ?? true;
   }
+  /** As checkValidity, and the browser shows why at the control (which takes focus). */
   reportValidity(): boolean {
     return this.#internals?.reportValidity() ?? true;
   }

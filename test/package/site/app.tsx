@@ -15,5 +15,12 @@ export const Page = () => (
     <DhFacePicker name="face" gender="MALE" onDhSelect={(e) => console.log(e.detail.item.name)} />
     {/* @ts-expect-error not a layout of dh-avatar */}
     <dh-avatar layout="sideways"></dh-avatar>
+    {/* @ts-expect-error not a view: the manifest types view as 'chat' | 'stream', not a bare alias */}
+    <dh-avatar view="video"></dh-avatar>
+    {/* @ts-expect-error validity is read-only, as on a native control */}
+    <dh-face-picker validity={undefined}></dh-face-picker>
+    <dh-voice-picker onchange={(e: Event) => console.log(e.type)} oninput={(e: Event) => console.log(e.type)}></dh-voice-picker>
+    {/* @ts-expect-error not a mode of the head form */}
+    <dh-head-form mode="chatbot"></dh-head-form>
   </main>
 );
