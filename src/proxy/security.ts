@@ -127,7 +127,7 @@ export function withCors(headers: Record<string, string>, cors: CorsHeaders | un
 export function corsFor(config: ProxyConfig, warn: (message: string) => void = () => {}): MiddlewareHandler {
   if (config.allowedOrigins.length === 0) return async (_c, next) => next();
   // The kit's own, and the site's (DH_ALLOWED_HEADERS: the elements' `headers` property).
-  const allowHeaders = [...new Set(['content-type', 'authorization', CSRF_HEADER.toLowerCase(), ...(config.allowedHeaders ?? [])])];
+  const allowHeaders = [...new Set(['content-type', 'authorization', CSRF_HEADER.toLowerCase(), ...(config.allowedHeaders ?? []).map((h) => h.toLowerCase())])];
   const middleware = cors({
     origin: config.allowedOrigins,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -143,17 +143,26 @@ export function corsFor(config: ProxyConfig, warn: (message: string) => void = (
     made.set(key, headers);
     return headers;
   };
-  /** Headers a listed origin asked for in vain, told to the operator once each (the browser says only "failed to fetch"). */
+  /**
+   * Headers a listed origin's preflight asked for in vain, told to the operator once each an hour
+   * (the browser says only "failed to fetch"), at most 100 an hour: anyone can send a preflight
+   * with any Origin, so the line says the name was asked for, not that a page sends it.
+   */
   const told = new Set<string>();
+  let hour = 0;
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') {
       const origin = c.req.header('origin') ?? '';
       const asked = (c.req.header('access-control-request-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+      if (Date.now() - hour > 3_600_000) {
+        hour = Date.now();
+        told.clear();
+      }
       for (const name of asked) {
         // Only header names (anyone can send this preflight: nothing else reaches the log), at most 100.
         if (!config.allowedOrigins.includes(origin) || !/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(name) || allowHeaders.includes(name) || told.has(name) || told.size >= 100) continue;
         told.add(name);
-        warn(`A page of ${origin} sends the request header "${name}", which CORS does not allow: add it to DH_ALLOWED_HEADERS (its requests fail until then).`);
+        warn(`A request from ${origin} asked to send the header "${name}", which CORS does not allow: if your pages send it (an element's headers), add it to DH_ALLOWED_HEADERS.`);
       }
       return middleware(c, next);
     }

@@ -10,13 +10,14 @@ export type Detail<T> = EventName<CustomEvent<T>>;
  * `static properties` say; Lit's default is the name in lower case), from the class and the
  * classes it extends. State and property-only members have none.
  */
-function attributesOf(elementClass: abstract new () => HTMLElement): Map<string, string> {
-  const names = new Map<string, string>();
+function attributesOf(elementClass: abstract new () => HTMLElement): Map<string, string | null> {
+  const names = new Map<string, string | null>();
   for (let c: unknown = elementClass; typeof c === 'function'; c = Object.getPrototypeOf(c)) {
     const declared = Object.hasOwn(c, 'properties') ? (c as { properties?: PropertyDeclarations }).properties : undefined;
     for (const [name, options] of Object.entries(declared ?? {})) {
-      if (names.has(name) || options.state || options.attribute === false) continue;
-      names.set(name, typeof options.attribute === 'string' ? options.attribute : name.toLowerCase());
+      if (names.has(name) || options.state) continue;
+      // null: a property only (`headers`, `credentials`), which no attribute may carry into the HTML.
+      names.set(name, options.attribute === false ? null : typeof options.attribute === 'string' ? options.attribute : name.toLowerCase());
     }
   }
   return names;
@@ -42,6 +43,7 @@ export function wrap<I extends HTMLElement, E extends Record<string, EventName |
     for (const [key, value] of Object.entries(props)) {
       const attribute = attributes.get(key);
       if (attribute === undefined) renamed[key] = value;
+      else if (attribute === null) continue;
       else if (value === true) renamed[attribute] = '';
       else if (typeof value === 'string' || typeof value === 'number') renamed[attribute] = String(value);
     }

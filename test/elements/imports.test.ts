@@ -8,6 +8,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
+import { setMessages } from '../../src/elements/shared/localized.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 
@@ -45,6 +46,13 @@ describe('what a page adds by import', () => {
     await waitUntil(() => genderLabel(de!) === 'Geschlecht' && genderLabel(at!) === 'Geschlecht', 'German, once its module is imported (de-AT too)');
     expect(genderLabel(fr!), 'French was not imported').to.equal('Gender');
     expect([fetched('de'), fetched('fr'), fetched('es')], 'no other language is fetched').to.deep.equal([true, false, false]);
+
+    // A site that overrides some Spanish messages without the Spanish module gets its words, and is told the rest are English.
+    setMessages('es', { facePicker: { gender: 'Género' } });
+    const es = await fixture<DhFacePicker>(html`<dh-face-picker lang="es" endpoint=${endpoint}></dh-face-picker>`);
+    await es.updateComplete;
+    expect(genderLabel(es)).to.equal('Género');
+    expect(warnings.filter((w) => w.startsWith('dh-kit: no "es"'))).to.have.length(1);
   });
 
   it('an avatar with layout="bubble" whose module the page did not import is shown inline, said once in the console; importing dh-kit/avatar/bubble makes new ones bubbles', async () => {
@@ -56,6 +64,7 @@ describe('what a page adds by import', () => {
     const [a, b] = [...page.querySelectorAll<DhAvatar>('dh-avatar')];
     await Promise.all([a!.updateComplete, b!.updateComplete]);
     expect([!!a!.shadowRoot!.querySelector('[part="box"]'), !!a!.shadowRoot!.querySelector('[part="launcher"]')], 'inline, not an empty corner').to.deep.equal([true, false]);
+    expect(!!a!.shadowRoot!.querySelector('[part="facade"] [part="button"]'), 'with its facade and button, as any inline avatar').to.equal(true);
     expect(warnings.filter((w) => w.includes('layout="bubble"'))).to.deep.equal([
       `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
     ]);

@@ -79,6 +79,8 @@ describe('<dh-face-picker> and <dh-voice-picker>', () => {
     page.querySelector('form')!.reset();
     await picker.updateComplete;
     expect(face.getAttribute('aria-invalid'), 'a reset starts again').to.equal('false');
+    await page.querySelector('dh-voice-picker')!.updateComplete;
+    expect(voice.getAttribute('aria-invalid'), 'also for a picker still empty').to.equal('false');
   });
 
   it('on a phone (358 px, a 390 px screen less its margins) every filter shows its choice whole ("All providers", not "All provid")', async () => {

@@ -137,7 +137,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.match(html['dh-face-picker'], /^<dh-face-picker name="face" gender="FEMALE" required=""[ >]/);
     assert.match(html['dh-voice-picker'], /^<dh-voice-picker name="voice" streaming=""[ >]/, 'true is an empty attribute, false none');
     assert.match(html['dh-head-form'], /^<dh-head-form no-preview=""[ >]/, 'an object has no attribute');
-    for (const [tag, markup] of Object.entries(html)) assert.doesNotMatch(markup, /headId|noPreview|headers|onDh|Bearer/i, `${tag}: no prop under its React name, no object, no listener`);
+    for (const [tag, markup] of Object.entries(html)) assert.doesNotMatch(markup, /headId|noPreview|headers|credentials|onDh|Bearer/i, `${tag}: no prop under its React name, no object, no listener`);
     // A Server Component page (Next.js) may import any React entry: each starts with 'use client'.
     for (const entry of ['index', 'avatar', 'face-picker', 'voice-picker', 'head-form', 'video-studio']) {
       const code = readFileSync(join(site, 'node_modules/dh-kit/dist/react', `${entry}.js`), 'utf8');

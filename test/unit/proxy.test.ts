@@ -661,7 +661,7 @@ describe('proxy', () => {
       await preflight(plain, 'X-Tenant-Id');
       await preflight(plain, 'x-from-elsewhere', 'https://evil.example.com');
       await preflight(plain, 'x-a/b, x-' + 'y'.repeat(200));
-      assert.deepEqual(warnings, [`A page of ${origin} sends the request header "x-tenant-id", which CORS does not allow: add it to DH_ALLOWED_HEADERS (its requests fail until then).`], 'once per header, for listed origins, header names only');
+      assert.deepEqual(warnings, [`A request from ${origin} asked to send the header "x-tenant-id", which CORS does not allow: if your pages send it (an element's headers), add it to DH_ALLOWED_HEADERS.`], 'once per header, for listed origins, header names only');
       assert.throws(() => parseConfig({ DH_ALLOWED_HEADERS: '*' }), /DH_ALLOWED_HEADERS lists header names; "\*" is not allowed/);
       assert.throws(() => parseConfig({ DH_ALLOWED_HEADERS: 'x-good, bad header' }), /"bad header" is not one/);
     });

@@ -164,8 +164,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     this.#observer?.disconnect();
     this.#summaryAbort?.abort();
     this.#launchAbort?.abort();
-    // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then
-    // load again from a fresh URL instead of waiting for an answer that will never come.
+    // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then load again from a fresh URL.
     this.#resume = this._phase === 'loading' || this._phase === 'ready';
     if (this.#resume) {
       this._phase = 'idle';
@@ -178,8 +177,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       if (this._phase === 'error') this._phase = 'idle';
       this.#loadSummary();
     }
-    // The panel opened or closed (not the first update's closed): the page is told, and focus goes
-    // into the conversation (updated), or back to the launcher.
+    // The panel opened or closed (not the first update's closed): the page is told, focus goes in (updated) or back.
     if (changed.has('open') && (this.open || changed.get('open') !== undefined)) {
       emit(this, this.open ? 'dh-open' : 'dh-close', {});
       bubble?.toggled(this);
@@ -222,7 +220,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** Loads now (`eager`), near the viewport (`lazy`) or not until asked (`click`). */
   #arm(): void {
     this.#observer?.disconnect();
-    if (this._phase !== 'idle' || this.layout !== 'inline') return;
+    if (this._phase !== 'idle' || this.#isBubble) return;
     // After this update, not during it (a state change inside an update costs another one).
     if (this.loading === 'eager') void this.updateComplete.then(() => this.activate('eager'));
     else if (this.loading === 'lazy') {
@@ -306,23 +304,25 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     void bubbleLoad.then(() => bubble && this.requestUpdate());
   }
 
+  /** A bubble, if the page added its module; else inline, facade and all (the console says what to import). */
+  get #isBubble(): boolean {
+    return this.layout === 'bubble' && !!(bubbleModule || warn(`dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`));
+  }
+
   protected override render() {
-    // A bubble whose module the page did not add is inline (the console says what to import).
-    return this.layout === 'bubble' && (bubbleModule || warn(`dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`))
-      ? this.#renderBubble()
-      : html`<div class="box" part="box">${this.#renderBody()}</div>`;
+    return this.#isBubble ? this.#renderBubble() : html`<div class="box" part="box">${this.#renderBody()}</div>`;
   }
 
   #renderBody() {
     if (this._phase === 'error') return this.#renderError();
-    if (this._phase === 'idle') return this.layout === 'bubble' ? nothing : this.#renderFacade();
+    if (this._phase === 'idle') return this.#isBubble ? nothing : this.#renderFacade();
     const frame = this._frame;
     return html`${frame
         ? html`<iframe
             part="frame"
             src=${frame.url}
             title=${this.label ?? this.m.title(this.#name)}
-            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.layout), this.allow, this.getAttribute('allow')), frame.origin, frame.url)}
+            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.#isBubble ? 'bubble' : 'inline'), this.allow, this.getAttribute('allow')), frame.origin, frame.url)}
             sandbox=${frameSandbox(this.sandbox, this.getAttribute('sandbox'))}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}

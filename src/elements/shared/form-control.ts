@@ -154,8 +154,12 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
   }
 
   formResetCallback(): void {
+    // A new start: no failed submit, nothing dropped (an unchanged empty value re-renders too).
     this.#asked = false;
+    this.#dropped = '';
     this.value = this.getAttribute('value') ?? '';
+    this.syncForm();
+    this.requestUpdate();
   }
 
   formStateRestoreCallback(state: string | File | FormData | null): void {

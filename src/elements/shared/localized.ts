@@ -102,11 +102,13 @@ export function loadLocales(load: (locale: Exclude<Locale, 'en'>) => Promise<Cat
 export function matchLocale(tag: string | null | undefined): string {
   const t = (tag ?? '').toLowerCase();
   for (const c of [t, t.split('-')[0]!]) {
-    if (overrides.has(c) || loaded.has(c) || (loader && (LOCALES as readonly string[]).includes(c))) return c;
-    if ((LOCALES as readonly string[]).includes(c) && !missing.has(c) && !isServer) {
+    const kit = (LOCALES as readonly string[]).includes(c);
+    // (Told also when the site overrides some of its messages: the rest would be English.)
+    if (kit && !loaded.has(c) && !loader && !missing.has(c) && !isServer) {
       missing.add(c);
       console.warn(`dh-kit: no "${c}" messages: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'); English until then.`);
     }
+    if (overrides.has(c) || loaded.has(c) || (loader && kit)) return c;
   }
   return 'en';
 }
