@@ -1,10 +1,10 @@
 /**
- * The names of saved videos (src/api/files.ts): after the head and the text, in any script, with
+ * The names of saved videos (src/proxy/file-names.ts): after the head and the text, in any script, with
  * an ASCII spelling for clients that read only `filename`.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { attachment, videoFileName } from '../../src/api/files.js';
+import { attachment, videoFileName } from '../../src/proxy/file-names.js';
 
 describe('a saved video\'s name', () => {
   test('is the head\'s name and the first words of its text, lower case, joined by hyphens', () => {

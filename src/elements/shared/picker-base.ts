@@ -194,7 +194,7 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
    * height of a rendered `row` (every row is as tall).
    */
   protected rowsInView(row: string): number {
-    const box = this.renderRoot.querySelector<HTMLElement>('.scroller');
+    const box = this.scroller;
     const height = box?.querySelector<HTMLElement>(row)?.offsetHeight;
     return box && height ? Math.max(1, Math.floor(box.clientHeight / height)) : 1;
   }

@@ -34,7 +34,7 @@ export async function saveVideo(endpoint: string, headId: string, talkId: string
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
-  // The proxy's name for it (after the head and the text: api/files.ts), in its ASCII spelling.
+  // The proxy's name for it (after the head and the text: proxy/file-names.ts), in its ASCII spelling.
   link.download = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'video.mp4';
   link.click();
   // Revoked later, not at once: the browser reads the blob after the click returns.

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideosPage } from '../../api/answers.js';
-import { attachment, videoFileName } from '../../api/files.js';
+import { attachment, videoFileName } from '../file-names.js';
 import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/requests.js';
 import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
@@ -28,8 +28,6 @@ const MEDIA_TIMEOUT_MS = 15_000;
 const MEDIA_IDLE_MS = 30_000;
 /** Answers that are an error page, not a video (a media server's 200 with HTML, say). */
 const NOT_VIDEO = /^(text\/|application\/(json|problem|xml|xhtml))/i;
-
-/** A file name part: letters, digits, `-` and `_` only (no quote, no path, nothing to escape in the header). */
 
 /**
  * Fetches a talk's mp4 and passes its body on as it comes (never held in memory). The request

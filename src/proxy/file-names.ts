@@ -1,6 +1,7 @@
 /**
- * Names of files the kit saves: a video is named after its head and its text
- * (`ava-welcome-to-our-shop.mp4`), in the proxy's content-disposition (the studio's downloads use it).
+ * Names of files the proxy serves for saving: a video is named after its head and its text
+ * (`ava-welcome-to-our-shop.mp4`), in the download's content-disposition (the studio's link and its
+ * fetch both take the name from there).
  */
 
 /** Words as a part of a file name: lower case, letters and digits of any script joined by `-`, at most `max` characters. */
