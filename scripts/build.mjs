@@ -3,7 +3,8 @@
  *
  *   1. tsc -p tsconfig.build.json: src/**.ts → dist/**.js + .d.ts (decorators and class fields
  *      compiled away; dependencies stay imports).
- *   2. The Lit templates of the element modules minified in place (scripts/minify-templates.mjs).
+ *   2. The Lit templates of the element modules minified in place (scripts/minify-templates.mjs);
+ *      `@lit/react`'s createComponent copied into dist/react (vendorLitReact).
  *   3. The simulator's run-time files (its page script and style, its media) copied beside it.
  *   4. Vite: the demo site (dist/demo, served by `dh-kit start`) and the single-file bundle
  *      (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page).
@@ -73,12 +74,34 @@ function fixJsxTypes(jsxFile, manifestFile) {
   writeFileSync(jsxFile, code);
 }
 
+/**
+ * `@lit/react` (a dev dependency) is one module of ~2 kB without imports, but it declares
+ * `@types/react` as a required peer, which npm would install into every site that only wants a
+ * tag. Its `createComponent` is copied into dist/react (licence header kept) and the wrappers
+ * import that copy, so `dh-kit/react` needs only React beside it.
+ */
+function vendorLitReact() {
+  const from = join(root, 'node_modules/@lit/react');
+  const to = join(dist, 'react');
+  cpSync(join(from, 'create-component.js'), join(to, 'lit-react.js'));
+  cpSync(join(from, 'create-component.d.ts'), join(to, 'lit-react.d.ts'));
+  let rewritten = 0;
+  for (const file of files(to)) {
+    if (!/\.(js|d\.ts)$/.test(file) || /lit-react\./.test(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    const fixed = code.replace(/(["'])@lit\/react\1/g, '$1./lit-react.js$1');
+    if (fixed !== code) (writeFileSync(file, fixed), rewritten++);
+  }
+  if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
+}
+
 export async function buildPackage({ site = true, quiet = false } = {}) {
   quietSteps = quiet;
   rmSync(dist, { recursive: true, force: true });
   await step('modules and types (tsc)', () => {
     execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   });
+  await step('@lit/react vendored into dist/react', vendorLitReact);
   await step('element templates minified', () => {
     for (const file of files(join(dist, 'elements'))) {
       if (!file.endsWith('.js')) continue;

@@ -16,21 +16,30 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 /** The version of a dependency this checkout locked (so npm's cache has it). */
 export const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
 
+/** `npm pack` of a folder into `work`; npm's description of the tarball, with its `path`. */
+async function pack(folder, work) {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+  const packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+  return { ...packed, path: join(work, packed.filename) };
+}
+
 /**
  * Packs the checkout and installs the tarball, with `dependencies` (name → version) beside it,
- * into `<work>/site`. Returns the folders, npm's description of the tarball, and `remove()`.
+ * into `<work>/site` — with the server side too (`dh-kit-server`, packed from
+ * packages/dh-kit-server) when `server` is set. Returns the folders, npm's description of each
+ * tarball (`packed`, `serverPacked`, each with its `path`), and `remove()`.
  */
-export async function packedSite({ dependencies = {} } = {}) {
+export async function packedSite({ dependencies = {}, server = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'dh-kit-consumer-'));
   try {
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
-    const packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+    const packed = await pack(repo, work);
+    const serverPacked = await pack(join(repo, 'packages/dh-kit-server'), work);
     const site = join(work, 'site');
     mkdirSync(site);
-    const deps = { 'dh-kit': `file:${join(work, packed.filename)}`, ...dependencies };
+    const deps = { 'dh-kit': `file:${packed.path}`, ...(server ? { 'dh-kit-server': `file:${serverPacked.path}` } : {}), ...dependencies };
     writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', dependencies: deps }, null, 2));
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } });
-    return { work, site, packed, remove: () => rmSync(work, { recursive: true, force: true }) };
+    return { work, site, packed, serverPacked, remove: () => rmSync(work, { recursive: true, force: true }) };
   } catch (err) {
     rmSync(work, { recursive: true, force: true });
     throw err;

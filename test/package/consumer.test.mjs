@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
@@ -33,6 +33,7 @@ const BROWSER_ENTRIES = ['dh-kit', 'dh-kit/configure', 'dh-kit/avatar', 'dh-kit/
 let work;
 let site;
 let packed;
+let serverPacked;
 const children = [];
 
 /** Runs `node <args>` in the consumer's folder with a clean environment (no tsx loader, no credentials). */
@@ -67,9 +68,10 @@ function startJson(command, args, env) {
 
 describe('the packed package in an empty project', { timeout: 600_000 }, () => {
   before(async () => {
-    // `npm pack` builds dist/ first (prepack); React and the types a site would have beside it.
+    // `npm pack` builds dist/ first (prepack); the server side (dh-kit-server), and React and the
+    // types a site would have beside it.
     const names = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node'];
-    ({ work, site, packed } = await packedSite({ dependencies: Object.fromEntries(names.map((n) => [n, locked(n)])) }));
+    ({ work, site, packed, serverPacked } = await packedSite({ server: true, dependencies: Object.fromEntries(names.map((n) => [n, locked(n)])) }));
     cpSync(join(repo, 'test/package/site'), site, { recursive: true });
   });
   after(() => {
@@ -93,6 +95,44 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.deepEqual(unwanted, [], 'no sources, tests, CI or tool configs');
     assert.ok(packed.unpackedSize <= 2 * 1024 * 1024, `unpacked ${(packed.unpackedSize / 1024).toFixed(0)} kB ≤ 2 MB`);
     console.log(`  tarball: ${files.length} files, ${(packed.size / 1024).toFixed(0)} kB packed, ${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked`);
+  });
+
+  test('a front-end install (npm i dh-kit alone) adds no server package, no React and no @types; npx dh-kit start there runs with dh-kit-server through npm exec', async () => {
+    const frontend = join(work, 'frontend');
+    mkdirSync(frontend);
+    writeFileSync(join(frontend, 'package.json'), JSON.stringify({ name: 'a-front-end', private: true, type: 'module', dependencies: { 'dh-kit': `file:${packed.path}` } }));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: frontend, env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const { stdout } = await run('npm', ['ls', '--all', '--parseable'], { cwd: frontend });
+    const installed = [...new Set(stdout.split('\n').filter((l) => l.includes('node_modules/')).map((l) => l.slice(l.lastIndexOf('node_modules/') + 13)))].sort();
+    console.log(`  front-end install: ${installed.length} packages: ${installed.join(' ')}`);
+    // Written out: what a site that only wants the tags gets (Lit and its parts, the virtualizer, zod).
+    const allowed = /^(dh-kit|lit|lit-html|lit-element|@lit\/(reactive-element|task)|@lit-labs\/(virtualizer|ssr-dom-shim)|@types\/trusted-types|tslib|zod)$/;
+    assert.deepEqual(installed.filter((name) => !allowed.test(name)), [], 'nothing but the browser side');
+    for (const server of ['hono', 'ws', 'ioredis', 'unstorage', '@types/react', 'react']) assert.ok(!installed.includes(server), `${server} is not installed`);
+
+    // The command still runs: it fetches the server side once (here from the two tarballs; from the
+    // registry, `dh-kit-server` of its own version) and serves the demo against the simulator.
+    const npxCache = join(process.env.HOME, '.npm/_npx');
+    const before = new Set(existsSync(npxCache) ? readdirSync(npxCache) : []);
+    const cwd = site;
+    site = frontend;
+    try {
+      const started = await startJson(join(frontend, 'node_modules/.bin/dh-kit'), ['start'], {
+        PORT: '0',
+        DH_LOG: 'off',
+        DH_KIT_SERVER_PACKAGES: `${packed.path} ${serverPacked.path}`,
+        npm_config_prefer_offline: 'true',
+        npm_config_update_notifier: 'false',
+      });
+      assert.equal(started.mode, 'simulator');
+      assert.equal((await fetch(`${started.url}/dh/health`)).status, 200);
+      assert.match(await (await fetch(`${started.url}/`)).text(), /<dh-avatar/);
+    } finally {
+      site = cwd;
+      for (const child of children.splice(0)) child.kill();
+      // npm exec's install for these two tarballs (a new folder each run) is not left in npm's cache.
+      for (const dir of existsSync(npxCache) ? readdirSync(npxCache) : []) if (!before.has(dir)) rmSync(join(npxCache, dir), { recursive: true, force: true });
+    }
   });
 
   test('installing it brings no build tool: no tsx, vite, esbuild or typescript in the site', () => {

@@ -108,6 +108,26 @@ test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and
   assert.deepEqual(browser.filter((f) => layer(f) !== 'react' && graph.get(f)!.some((i) => i.target === 'react' || (i.internal && layer(i.target) === 'react'))), []);
 });
 
+test('packaging: the browser side imports only dh-kit dependencies; every other package the code imports is an optional peer of dh-kit and a dependency of dh-kit-server (same range, same version)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const server = JSON.parse(readFileSync(join(ROOT, 'packages/dh-kit-server/package.json'), 'utf8'));
+  const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const browserSide = files.filter((f) => ['api', 'elements'].includes(layer(f)) || ['index.ts', 'configure.ts', 'bundle.ts'].includes(f));
+  const imported = (some: string[]) => new Set(some.flatMap((f) => graph.get(f)!.filter((i) => !i.internal && !i.target.startsWith('node:')).map((i) => packageOf(i.target))));
+  // A front-end install (`npm i dh-kit`) has what the elements import, and nothing for the server.
+  assert.deepEqual([...imported(browserSide)].filter((name) => !(name in pkg.dependencies)).sort(), []);
+  // `react` and `@lit/react` (copied into dist/react by the build) are the React entries' own;
+  // `vite` is imported by `dh-kit start --rebuild` in a checkout only.
+  const rest = [...imported(files)].filter((name) => !(name in pkg.dependencies) && !['react', '@lit/react', 'vite'].includes(name)).sort();
+  assert.deepEqual(rest.filter((name) => !pkg.peerDependenciesMeta?.[name]?.optional), [], 'each is an optional peer');
+  assert.deepEqual(rest.filter((name) => server.dependencies[name] !== pkg.peerDependencies[name]), [], "each is in dh-kit-server's dependencies with dh-kit's range");
+  // ioredis is imported by unstorage's Redis driver (DH_REDIS_URL), whose optional peer it is.
+  assert.deepEqual(Object.keys(server.dependencies).filter((name) => !['dh-kit', 'ioredis'].includes(name) && !rest.includes(name)), [], 'dh-kit-server brings nothing the code does not use');
+  assert.equal(server.dependencies.ioredis, pkg.peerDependencies.ioredis);
+  assert.equal(server.version, pkg.version);
+  assert.equal(server.dependencies['dh-kit'], pkg.version, 'dh-kit-server is always dh-kit of its own version');
+});
+
 test('src/api/ imports nothing but itself and zod/mini (both sides share it)', () => {
   const wrong = files
     .filter((f) => layer(f) === 'api')
