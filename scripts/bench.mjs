@@ -95,7 +95,7 @@ console.log(table(rows));
 console.log(`\n${results.ok ? 'Every target met.' : `${rows.filter((r) => !r.ok).length} target(s) missed (✗).`} Figures with min and max: bench/results.json`);
 process.exitCode = results.ok ? 0 : 1;
 
-/** A Markdown table (the README's "Performance" section is a copy of it). */
+/** A Markdown table (docs/performance.md is a copy of it). */
 function table(list) {
   const head = ['', 'part', 'figure', 'value', 'compared with', 'target'];
   const body = list.map((r) => [r.ok ? '✓' : '✗', r.part, r.name, r.value, r.ref ?? '', r.target ?? '']);

@@ -6,12 +6,13 @@
  *   2. The Lit templates of the element modules minified in place (scripts/minify-templates.mjs);
  *      `@lit/react`'s createComponent copied into dist/react (vendorLitReact).
  *   3. The simulator's run-time files (its page script and style, its media) copied beside it.
- *   4. Vite: the demo site (dist/demo, served by `dh-kit start`) and the single-file bundle
- *      (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page).
- *   5. The Custom Elements Manifest from the JSDoc (dist/custom-elements.json) and, from it,
+ *   4. The Custom Elements Manifest from the JSDoc (dist/custom-elements.json) and, from it,
  *      VS Code's HTML data and JSX typings (custom-elements-manifest.config.mjs).
+ *   5. Vite: the demo site (dist/demo, served by `dh-kit start`) with the reference pages from the
+ *      manifest and docs/ (dist/demo/docs, scripts/docs.mjs; not in the package), and the
+ *      single-file bundle (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page).
  *
- * Each step prints its time. `--no-site` skips step 4 (a quicker build for type and module checks).
+ * Each step prints its time. `--no-site` skips step 5 (a quicker build for type and module checks).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,21 @@ function vendorLitReact() {
   if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
 }
 
+/**
+ * The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the JSX
+ * fix reads dist/index.d.ts; `typings: false` leaves the JSX file as generated, for the reference
+ * pages of a checkout that has no compiled modules).
+ */
+export function manifestStep({ typings = true } = {}) {
+  execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (!typings) return;
+  fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
+  fixJsxTypes(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'custom-elements.json'));
+}
+
 export async function buildPackage({ site = true, quiet = false } = {}) {
   quietSteps = quiet;
   rmSync(dist, { recursive: true, force: true });
@@ -119,21 +135,14 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
       }
     }
   });
+  await step('custom elements manifest, editor data, JSX types', manifestStep);
   if (site) {
-    await step('demo site and bundle (vite)', async () => {
+    await step('demo site, its reference pages (docs/) and the bundle (vite)', async () => {
       const configFile = join(root, 'vite.config.ts');
       await viteBuild({ configFile, logLevel: 'warn', mode: 'production' });
       await viteBuild({ configFile, logLevel: 'warn', mode: 'bundle' });
     });
   }
-  await step('custom elements manifest, editor data, JSX types', () => {
-    execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
-    fixJsxTypes(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'custom-elements.json'));
-  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -43,7 +43,7 @@ function newestSource(): number {
     }
   };
   // package.json (its sideEffects) and vite.config.ts change the output as much as the sources do.
-  for (const dir of ['demo', 'src/api', 'src/elements', 'src/index.ts', 'package.json', 'vite.config.ts']) {
+  for (const dir of ['demo', 'docs', 'src/api', 'src/elements', 'src/index.ts', 'package.json', 'vite.config.ts', 'scripts/docs.mjs']) {
     const p = join(ROOT, dir);
     if (existsSync(p) && statSync(p).isFile()) newest = Math.max(newest, statSync(p).mtimeMs);
     else walk(p);
@@ -58,6 +58,7 @@ function newestSource(): number {
  */
 async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
   const outputs = [join(DIST, 'demo/index.html'), BUNDLE_FILE];
+  if (FROM_SOURCES) outputs.push(join(DIST, 'demo/docs/index.html'));
   if (!FROM_SOURCES) {
     const missing = outputs.filter((p) => !existsSync(p));
     if (missing.length) throw new Error(`This copy of dh-kit is incomplete (no ${missing.join(', ')}): reinstall the package.`);
@@ -260,7 +261,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       // The demo runs under a strict policy, as a careful site would: no inline script or style,
       // frames only from this origin and the platform's pages (where /dh/embed redirects).
       // The back office may not be framed by any page; the others by this origin only.
-      privatePages: ['backoffice.html'],
+      privatePages: ['backoffice.html', 'docs/elements/dh-head-form.html', 'docs/elements/dh-video-studio.html'],
       pageCsp: [
         "default-src 'self'",
         "script-src 'self'",
@@ -303,7 +304,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       ? '  dh-kit is running against the built-in SIMULATOR (no DH_EMAIL / DH_SECRET_KEY set): everything is local and offline.'
       : `  dh-kit is running against the platform at ${config.platform!.baseUrl}.`,
     '',
-    `  Demo      ${server.url}/`,
+`  Demo      ${server.url}/`,
+    ...(existsSync(join(DIST, 'demo/docs/index.html')) ? [`  Docs      ${server.url}/docs/  (the reference, live examples against this server)`] : []),
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  Bundle    ${server.url}/dh-kit.bundle.js`,
   ];

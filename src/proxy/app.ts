@@ -61,7 +61,7 @@ export interface ProxyOptions {
   clientKey?: ClientKey;
   log?: (line: LogLine) => void;
   /**
-   * Called for each verified session event, at least once (README, Session events): an event is
+   * Called for each verified session event, at least once (docs/proxy.md, "Session events"): an event is
    * written to the log before the platform gets its answer, and a handler that throws is called
    * again later (`meta.key` is the delivery's idempotency key, the same on every attempt).
    */

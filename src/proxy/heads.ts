@@ -30,7 +30,7 @@ export async function publicHead(deps: Deps, c: Context, id: string): Promise<He
   // Off with the per-client limits (DH_RATE_LIMIT=0: one trusted client, a test suite).
   if (deps.config.rateLimit > 0 && !deps.config.publicHeads.includes(id) && !deps.headCached(id)) {
     const minute = Math.floor(deps.now() / 60_000);
-    // The store away (Redis down): reads go on, as the rate limit's do (README, Deploying).
+    // The store away (Redis down): reads go on, as the rate limit's do (docs/deploying.md).
     const count = (key: string) => deps.store.increment(key, 65_000).catch(() => 0);
     const used = await count(`head-reads:${await deps.clientOf(c)}:${minute}`);
     if (used > HEAD_READS_PER_CLIENT || (await count(`head-reads:all:${minute}`)) > HEAD_READS_PER_MINUTE) {

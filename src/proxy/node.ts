@@ -136,9 +136,12 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     app.on(['GET', 'HEAD'], '/*', etag());
     // HTML pages get their placeholders filled in (the demo's head ids are made at start-up).
     app.get('/*', async (c, next) => {
-      const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
+      // A folder's page is its index.html (`/docs/` → docs/index.html); no `..`, no dot files.
+      // `/docs` goes to `/docs/`, so that the page's relative links resolve inside the folder.
+      if (/^\/[\w-]+$/.test(c.req.path) && existsSync(join(staticDir, c.req.path, 'index.html'))) return c.redirect(`${c.req.path}/`, 301);
+      const name = `${c.req.path.slice(1)}${c.req.path.endsWith('/') ? 'index.html' : ''}`;
       const file = join(staticDir, name);
-      if (!/^[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
+      if (!/^(?:[\w-]+\/)*[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
       let page = await readFile(file, 'utf8');
       const values = typeof pageValues === 'function' ? await pageValues() : pageValues;
       for (const [key, value] of Object.entries(values)) page = page.replaceAll(key, value);

@@ -384,7 +384,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   }
 }
 
-// The page's own settings (trusted proxies) and words (README, "Languages"), shared by every element of the kit.
+// The page's own settings (trusted proxies) and words (docs/languages.md), shared by every element of the kit.
 export { configure, type KitOptions } from '../../api/urls.js';
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 

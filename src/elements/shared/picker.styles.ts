@@ -25,7 +25,7 @@ export const pickerStyles = css`
   button {
     font: inherit;
   }
-  /* A fixed height, not the font's line: a page's :not(:defined) rule (README) can then reserve
+  /* A fixed height, not the font's line: a page's :not(:defined) rule (docs/frameworks.md) can then reserve
      the host's box before the element renders. */
   input,
   select {

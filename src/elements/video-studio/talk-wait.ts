@@ -20,7 +20,7 @@ export interface VideoRequestedDetail {
   text: string;
 }
 
-/** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s (README says so). */
+/** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s (docs/elements/dh-video-studio.md says so). */
 const FIRST_POLL_MS = 1000;
 const POLL_GROWTH = 1.5;
 const MAX_POLL_MS = 10_000;

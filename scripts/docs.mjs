@@ -1,0 +1,227 @@
+/**
+ * The reference site: docs/*.md (the guides) and docs/elements/*.md (what each element's
+ * page says before its reference) rendered with `marked`, and each element's reference —
+ * attributes, properties, methods, events, slots, parts and CSS custom properties — written from
+ * the Custom Elements Manifest (dist/custom-elements.json), so it cannot drift from the code.
+ *
+ *   npm run docs             builds the package's manifest if needed, writes dist/docs/ (any static host)
+ *   (in the demo's build)    vite.config.ts writes the same pages into dist/demo/docs/, which
+ *                            `npm start` serves at /docs/ with the live examples working
+ *
+ * A fenced block ```html live``` is shown as code and also put in the page as it is: against the
+ * simulator (`npm start`) the elements in it work; `__DH_CHAT_HEAD__` is the demo's head there.
+ * `<!-- include: name.md -->` puts another file of docs/elements/ in its place (what two elements
+ * share). Links to `*.md` become `*.html`.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Marked } from 'marked';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DOCS = join(root, 'docs');
+
+/** The guides, in the navigation's order: file name (docs/<name>.md) and its short title. */
+export const GUIDES = [
+  ['index', 'Overview'],
+  ['frameworks', 'On your site'],
+  ['proxy', 'The proxy'],
+  ['configuration', 'Configuration'],
+  ['security', 'Security model'],
+  ['languages', 'Languages'],
+  ['cli', 'The CLI'],
+  ['deploying', 'Deploying'],
+  ['simulator', 'The simulator'],
+  ['browsers', 'Requirements and browsers'],
+  ['troubleshooting', 'Troubleshooting'],
+  ['performance', 'Performance'],
+  ['testing', 'Tests'],
+  ['architecture', 'Architecture'],
+];
+
+const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/** The folder (inside docs/) of the page being rendered: `''` or `'elements'`. */
+let pageDir = '';
+
+function markdown() {
+  const md = new Marked({ gfm: true });
+  md.use({
+    walkTokens(token) {
+      if (token.type === 'link' && /^(?![a-z]+:)[^#]*\.md(#|$)/.test(token.href)) token.href = token.href.replace(/\.md(#|$)/, '.html$1');
+    },
+    renderer: {
+      // A link out of docs/ (`../src/sim/README.md`) works on GitHub, not on a static host: its text only.
+      link({ href, tokens }) {
+        return !/^[a-z]+:/.test(href) && posix.normalize(posix.join(pageDir || '.', href)).startsWith('..') ? this.parser.parseInline(tokens) : false;
+      },
+      // Headings get ids (`## Signed launch URLs` → #signed-launch-urls), for links between pages.
+      heading({ tokens, depth }) {
+        const id = this.parser.parseInline(tokens, this.parser.textRenderer).toLowerCase().replace(/&[a-z]+;|&#\d+;/g, '').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+        return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      },
+      code({ text, lang }) {
+        const [language, flag] = (lang ?? '').split(/\s+/);
+        const shown = `<pre tabindex="0"><code${language ? ` class="language-${escape(language)}"` : ''}>${escape(text)}</code></pre>\n`;
+        return flag === 'live' ? `<div class="live" role="region" aria-label="Live example">${text}</div>\n${shown}` : shown;
+      },
+    },
+  });
+  return md;
+}
+
+/** `<!-- include: x.md -->` lines replaced by docs/elements/x.md. */
+const withIncludes = (text, dir) => text.replace(/^<!-- include: ([\w-]+\.md) -->$/gm, (_, name) => readFileSync(join(dir, name), 'utf8'));
+
+/** The custom elements of the manifest, by tag. */
+export function elementsOf(manifest) {
+  const found = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
+  return new Map(found.sort((a, b) => a.tagName.localeCompare(b.tagName)).map((d) => [d.tagName, d]));
+}
+
+function table(headers, rows, inline) {
+  if (!rows.length) return '';
+  const cell = (value, i) => (i === 0 ? `<code>${escape(value)}</code>` : inline(value ?? ''));
+  return `<div class="table" tabindex="0"><table><thead><tr>${headers.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((v, i) => `<td>${cell(v, i)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table></div>`;
+}
+
+/** An element's reference, from its manifest declaration. */
+export function reference(d, inline) {
+  const code = (s) => (s ? `\`${s}\`` : '');
+  const members = d.members ?? [];
+  const attributeFields = new Set((d.attributes ?? []).map((a) => a.fieldName));
+  const memberOf = (name) => members.find((m) => m.name === name);
+  const fields = members.filter((m) => m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !attributeFields.has(m.name));
+  const methods = members.filter((m) => m.kind === 'method' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !/Callback$/.test(m.name));
+  const sections = [
+    ['Attributes', ['Attribute', 'Property', 'Type', 'Default', 'Description'], (d.attributes ?? []).map((a) => [a.name, code(a.fieldName), code(a.type?.text), code(a.default), a.description ?? memberOf(a.fieldName)?.description])],
+    ['Properties', ['Property', 'Type', 'Description'], fields.map((m) => [m.name, code(m.type?.text), `${m.readonly ? '*Read-only.* ' : ''}${m.description ?? ''}`])],
+    ['Methods', ['Method', 'Description'], methods.map((m) => [`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`, `${m.description ?? ''}${m.return?.type?.text && m.return.type.text !== 'void' ? ` Returns ${code(m.return.type.text)}.` : ''}`])],
+    ['Events', ['Event', 'Detail', 'Description'], (d.events ?? []).map((e) => [e.name, code(e.type?.text), e.description])],
+    ['Slots', ['Slot', 'Description'], (d.slots ?? []).map((s) => [s.name || '(default)', s.description])],
+    ['CSS parts', ['Part', 'Description'], (d.cssParts ?? []).map((p) => [p.name, p.description])],
+    ['CSS custom properties', ['Property', 'Default', 'Description'], (d.cssProperties ?? []).map((p) => [p.name, code(p.default), p.description])],
+  ];
+  return sections
+    .filter(([, , rows]) => rows.length)
+    .map(([title, headers, rows]) => `<h2 id="${title.toLowerCase().replace(/\W+/g, '-')}">${title}</h2>\n${table(headers, rows, inline)}`)
+    .join('\n');
+}
+
+function layout({ title, body, nav, depth, description }) {
+  const up = depth ? '../'.repeat(depth) : './';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="description" content="${escape(description)}">
+  <title>${escape(title)} · dh-kit</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="${up}docs.css">
+  <script type="module" src="/dh-kit.bundle.js"></script>
+</head>
+<body>
+  <a class="skip" href="#main">Skip to the content</a>
+  <header class="top"><a class="brand" href="${up}index.html">dh-kit</a> <span>reference</span></header>
+  <div class="frame">
+    <nav aria-label="Documentation">${nav(up)}</nav>
+    <main id="main">
+${body}
+    </main>
+  </div>
+</body>
+</html>
+`;
+}
+
+const CSS = `:root { color-scheme: light dark; --fg: CanvasText; --muted: color-mix(in srgb, CanvasText 65%, Canvas); --line: color-mix(in srgb, CanvasText 18%, Canvas); --accent: LinkText; font: 16px/1.55 system-ui, sans-serif; }
+body { margin: 0; }
+.skip { position: absolute; left: -999px; } .skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; z-index: 1; }
+.top { display: flex; gap: .5rem; align-items: baseline; padding: .75rem 1.25rem; border-bottom: 1px solid var(--line); }
+.brand { font-weight: 700; font-size: 1.2rem; text-decoration: none; color: inherit; }
+.frame { display: grid; grid-template-columns: 15rem minmax(0, 1fr); }
+nav { padding: 1rem 1.25rem; border-right: 1px solid var(--line); font-size: .95rem; }
+nav h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1.25rem 0 .25rem; }
+nav ul { list-style: none; margin: 0; padding: 0; } nav li a { display: block; padding: .3rem 0; min-height: 24px; }
+nav a[aria-current="page"] { font-weight: 700; }
+main { padding: 1rem 2rem 4rem; max-width: 60rem; }
+pre { overflow-x: auto; padding: .75rem 1rem; background: color-mix(in srgb, CanvasText 6%, Canvas); border-radius: 6px; }
+code { font-size: .9em; }
+.table { overflow-x: auto; } table { border-collapse: collapse; margin: .5rem 0 1.5rem; } th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .4rem .6rem; } td p { margin: 0; }
+.live { border: 1px dashed var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0 .25rem; }
+.note { color: var(--muted); }
+@media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-bottom: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
+`;
+
+/**
+ * Writes the site into `out` from `manifest` (parsed). Returns the pages written (paths relative
+ * to `out`).
+ */
+export function writeDocs({ manifest, out }) {
+  const md = markdown();
+  const inline = (s) => md.parseInline(String(s));
+  const elements = elementsOf(manifest);
+  const guideDir = DOCS;
+  const elementDir = join(DOCS, 'elements');
+  const nav = (current) => (up) => {
+    const link = (href, text) => `<li><a href="${up}${href}"${href === current ? ' aria-current="page"' : ''}>${text}</a></li>`;
+    return `<h2>Guide</h2><ul>${GUIDES.filter(([n]) => !['performance', 'testing', 'architecture'].includes(n)).map(([n, t]) => link(`${n}.html`, escape(t))).join('')}</ul>
+<h2>Elements</h2><ul>${[...elements.keys()].map((tag) => link(`elements/${tag}.html`, `<code>&lt;${tag}&gt;</code>`)).join('')}</ul>
+<h2>Developing dh-kit</h2><ul>${GUIDES.filter(([n]) => ['performance', 'testing', 'architecture'].includes(n)).map(([n, t]) => link(`${n}.html`, escape(t))).join('')}</ul>`;
+  };
+  const pages = [];
+  const write = (path, html) => {
+    const file = join(out, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    pages.push(path);
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'docs.css'), CSS);
+  pageDir = '';
+  for (const [name] of GUIDES) {
+    const text = readFileSync(join(guideDir, `${name}.md`), 'utf8');
+    const title = /^# (.+)$/m.exec(text)?.[1].replace(/`/g, '') ?? name;
+    const first = /^(?!#)(\S.+)$/m.exec(text)?.[1] ?? title;
+    write(`${name}.html`, layout({ title, description: first.replace(/[`*[\]]/g, ''), depth: 0, nav: nav(`${name}.html`), body: md.parse(text) }));
+  }
+  pageDir = 'elements';
+  for (const [tag, d] of elements) {
+    const file = join(elementDir, `${tag}.md`);
+    if (!existsSync(file)) throw new Error(`docs: ${relative(root, file)} is missing (the page of <${tag}>)`);
+    const intro = md.parse(withIncludes(readFileSync(file, 'utf8'), elementDir));
+    const body = `<h1><code>&lt;${tag}&gt;</code></h1>
+${md.parse(d.description ?? '')}
+<p><code>import 'dh-kit/${tag.slice(3)}';</code> · React: <code>import { ${d.name} } from 'dh-kit/react/${tag.slice(3)}';</code></p>
+<p class="note">The live examples run against the proxy of the site that serves this page: <code>npm start</code> serves these pages at <code>/docs/</code>, against the simulator.</p>
+${intro}
+<h2 id="reference">Reference</h2>
+<p class="note">Written from <code>custom-elements.json</code>, the manifest the package ships.</p>
+${reference(d, inline)}`;
+    write(`elements/${tag}.html`, layout({ title: `<${tag}>`, description: d.description ?? tag, depth: 1, nav: nav(`elements/${tag}.html`), body }));
+  }
+  return pages;
+}
+
+/**
+ * The manifest, made first (`npm run build`'s step) when it is missing or older than a source of
+ * src/elements (`npm start` rebuilds the demo alone when the sources change).
+ */
+export async function freshManifest() {
+  const file = join(root, 'dist/custom-elements.json');
+  const newest = (dir) => Math.max(0, ...readdirSync(dir, { recursive: true }).map((f) => statSync(join(dir, f)).mtimeMs));
+  if (!existsSync(file) || !existsSync(join(root, 'dist/index.d.ts')) || statSync(file).mtimeMs < newest(join(root, 'src/elements'))) {
+    (await import('./build.mjs')).manifestStep({ typings: existsSync(join(root, 'dist/index.d.ts')) });
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outArg = process.argv.indexOf('--out');
+  const out = outArg > 0 ? process.argv[outArg + 1] : join(root, 'dist/docs');
+  const pages = writeDocs({ manifest: await freshManifest(), out });
+  console.log(`${pages.length} pages in ${relative(process.cwd(), out) || '.'}/ — static files for any host (the live examples need the proxy at /dh: npm start serves them at /docs/)`);
+}
