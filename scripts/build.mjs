@@ -96,17 +96,12 @@ function vendorLitReact() {
   if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
 }
 
-/**
- * The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the JSX
- * fix reads dist/index.d.ts; `typings: false` leaves the JSX file as generated, for the reference
- * pages of a checkout that has no compiled modules).
- */
-export function manifestStep({ typings = true } = {}) {
+/** The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the configuration and the JSX fix read dist/). */
+export function manifestStep() {
   execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (!typings) return;
   fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
   fixJsxTypes(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'custom-elements.json'));
 }

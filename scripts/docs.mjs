@@ -13,6 +13,7 @@
  * `<!-- include: name.md -->` puts another file of docs/elements/ in its place (what two elements
  * share). Links to `*.md` become `*.html`.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -214,7 +215,9 @@ export async function freshManifest() {
   const file = join(root, 'dist/custom-elements.json');
   const newest = (dir) => Math.max(0, ...readdirSync(dir, { recursive: true }).map((f) => statSync(join(dir, f)).mtimeMs));
   if (!existsSync(file) || !existsSync(join(root, 'dist/index.d.ts')) || statSync(file).mtimeMs < newest(join(root, 'src/elements'))) {
-    (await import('./build.mjs')).manifestStep({ typings: existsSync(join(root, 'dist/index.d.ts')) });
+    // The analyzer's configuration reads the compiled modules (their unions): a fresh checkout has none yet.
+    if (!existsSync(join(root, 'dist/index.d.ts'))) execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+    (await import('./build.mjs')).manifestStep();
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
