@@ -1,14 +1,16 @@
 /**
  * The Custom Elements Manifest (dist/custom-elements.json), read from the elements' JSDoc by
  * `custom-elements-manifest analyze --config custom-elements-manifest.config.mjs` during
- * `npm run build`, and what is made from it: VS Code's HTML and CSS custom data and the JSX
- * typings (dist/custom-elements-jsx.d.ts, re-exported as `dh-kit/jsx`).
+ * `npm run build`, and what is made from it: VS Code's HTML and CSS custom data, the JSX
+ * typings (dist/custom-elements-jsx.d.ts, `dh-kit/jsx`) and Vue's (dist/custom-elements-vue.d.ts,
+ * `dh-kit/vue`: the tags in `GlobalComponents`).
  *
  * Event types in `@fires {Type}` are the events' `detail` types, named and exported from `dh-kit`
  * (the JSX typings import them from there).
  */
 import { customElementJsxPlugin } from 'custom-element-jsx-integration';
 import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
+import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 
 /** The manifest describes the shipped modules (dist/…js), not the sources, and no private state. */
 function shippedPublicApi() {
@@ -70,5 +72,6 @@ export default {
     await unionTypes(),
     customElementVsCodePlugin({ outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
     customElementJsxPlugin({ outdir: 'dist', fileName: 'custom-elements-jsx.d.ts', globalTypePath: './index.js', hideLogs: true }),
+    customElementVuejsPlugin({ outdir: 'dist', fileName: 'custom-elements-vue.d.ts', globalTypePath: './index.js', hideLogs: true }),
   ],
 };

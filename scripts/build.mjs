@@ -41,7 +41,7 @@ function* files(dir) {
 }
 
 /**
- * The JSX typings import each element's event types from dh-kit once per element (so twice for
+ * The JSX (and Vue) typings import each element's event types from dh-kit once per element (so twice for
  * `DhErrorDetail`) and also the DOM's `Event` (of `input`/`change`), which TypeScript refuses as
  * duplicate or missing names: keep each name once, and only the names dh-kit exports.
  */
@@ -102,8 +102,17 @@ export function manifestStep() {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  fixJsxImports(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'index.d.ts'));
-  fixJsxTypes(join(dist, 'custom-elements-jsx.d.ts'), join(dist, 'custom-elements.json'));
+  for (const typings of ['custom-elements-jsx.d.ts', 'custom-elements-vue.d.ts']) {
+    fixJsxImports(join(dist, typings), join(dist, 'index.d.ts'));
+    fixJsxTypes(join(dist, typings), join(dist, 'custom-elements.json'));
+  }
+  // Vue's file also declares the tags in the global JSX namespace, where dh-kit/jsx (and React's
+  // own types) already are: only its GlobalComponents (the templates) are kept.
+  const vue = join(dist, 'custom-elements-vue.d.ts');
+  const code = readFileSync(vue, 'utf8');
+  const kept = code.replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n');
+  if (kept === code || !kept.includes('interface GlobalComponents extends CustomElements')) throw new Error(`build: ${vue} is not as expected (has custom-element-vuejs-integration changed?)`);
+  writeFileSync(vue, kept);
 }
 
 export async function buildPackage({ site = true, quiet = false } = {}) {
