@@ -5,8 +5,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PORT } from '../../playwright.config.js';
+import { watch } from './watch.js';
 
 const DOCS = `http://127.0.0.1:${DEMO_PORT}/docs/`;
 
@@ -24,13 +25,6 @@ interface Declaration {
 const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8')) as { modules: { declarations?: Declaration[] }[] };
 const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  return problems;
-}
 
 test('docs: five element pages, and each names every attribute, public property and method, event, slot, part and custom property of its manifest entry', async ({ page }) => {
   expect(elements.map((d) => d.tagName).sort()).toEqual(['dh-avatar', 'dh-face-picker', 'dh-head-form', 'dh-video-studio', 'dh-voice-picker']);

@@ -2,21 +2,14 @@
  * The demo's pages as a CMS user and a phone user meet them: the page signed on the server, the
  * CMS page on another origin (nothing but the embed code), and every page at 375 px wide.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PORT } from '../../playwright.config.js';
+import { watch } from './watch.js';
 
 const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
 /** `npm start` serves the CMS page two ports up (the simulator has the next one). */
 const CMS = `http://127.0.0.1:${DEMO_PORT + 2}`;
 
-/** Console errors and failed responses of a page, for an assertion at the end. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  return problems;
-}
 
 test('the signed page: the server writes a fresh signed src on every request, and the avatar opens it without asking /launch', async ({ page }) => {
   const launches: string[] = [];
