@@ -107,10 +107,16 @@ export function manifestStep() {
     fixJsxTypes(join(dist, typings), join(dist, 'custom-elements.json'));
   }
   // Vue's file also declares the tags in the global JSX namespace, where dh-kit/jsx (and React's
-  // own types) already are: only its GlobalComponents (the templates) are kept.
+  // own types) already are: only its GlobalComponents (the templates) are kept. And Vue looks a
+  // template's `:head-id` and `@dh-load` up as `headId` and `onDhLoad` (it camelizes): props
+  // declared as "head-id" and "ondh-load" would never be checked, so they are declared so.
   const vue = join(dist, 'custom-elements-vue.d.ts');
   const code = readFileSync(vue, 'utf8');
-  const kept = code.replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n');
+  const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+  const kept = code
+    .replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n')
+    .replace(/"[a-z]+(?:-[a-z]+)+"\?: (\w+)\["(\w+)"\];/g, '$2?: $1["$2"];')
+    .replace(/"on(dh-[a-z-]+)"\?:/g, (_, event) => `on${camel(`-${event}`)}?:`);
   if (kept === code || !kept.includes('interface GlobalComponents extends CustomElements')) throw new Error(`build: ${vue} is not as expected (has custom-element-vuejs-integration changed?)`);
   writeFileSync(vue, kept);
 }

@@ -17,7 +17,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 export const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** `npm pack` of a folder into `work`; npm's description of the tarball, with its `path`. */
-async function pack(folder, work) {
+export async function pack(folder, work) {
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
   const packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
   return { ...packed, path: join(work, packed.filename) };

@@ -1,0 +1,7 @@
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // The dh-* tags are custom elements, not Vue components.
+  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('dh-') } } })],
+});

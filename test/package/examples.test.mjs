@@ -1,0 +1,152 @@
+/**
+ * The example projects of examples/, each built as a new user builds it: copied into an empty
+ * folder, dh-kit and dh-kit-server installed from the packed tarballs (the rest from npm), the
+ * project's own build, its own server against a simulator, and the page driven in Chromium — the
+ * avatar opens its chat page through the site's proxy, and both pickers' values reach the server.
+ *
+ * Next.js and Vue run in `npm test` (the package stage). DH_EXAMPLES=name,name runs only those.
+ */
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { pack } from '../../scripts/packed-site.mjs';
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const only = process.env.DH_EXAMPLES?.split(',');
+const wanted = (name) => !only || only.includes(name);
+
+let work;
+let tarballs;
+let sim;
+let head;
+let browser;
+const children = [];
+
+/** The example copied into the work folder, its dh-kit packages pointed at the tarballs, installed. */
+async function install(name) {
+  const dir = join(work, name);
+  cpSync(join(repo, 'examples', name), dir, { recursive: true, filter: (src) => !/[/\\](node_modules|dist|\.next)$/.test(src) });
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  pkg.dependencies['dh-kit'] = `file:${tarballs.kit}`;
+  pkg.dependencies['dh-kit-server'] = `file:${tarballs.server}`;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+  return dir;
+}
+
+/** Runs a binary of the example's own node_modules; rejects with its output. */
+const bin = (dir, name, args, env = {}) =>
+  run(join(dir, 'node_modules/.bin', name), args, { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 }).catch((err) => {
+    throw new Error(`${name} ${args.join(' ')} failed:\n${err.stdout}${err.stderr}`);
+  });
+
+/** The site's server, configured as a site configures it: the platform (here the simulator) from the environment. */
+function serverEnv() {
+  const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+  return { DH_EMAIL: email, DH_SECRET_KEY: secretKey, DH_BASE_URL: baseUrl, DH_CHAT_URL: chatUrl, DH_STREAM_URL: streamUrl, DH_PUBLIC_HEADS: '*', DH_SIGNING_SECRET: 'an-example-signing-secret-0123456789abcdef', DH_HEAD: head, DH_LOG: 'off' };
+}
+
+/** Starts a command in `dir` and resolves with the first URL it prints (`{"url":…}` or `http://…`). */
+function startServer(dir, command, args, env) {
+  const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} printed no address in 60 s:\n${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      output += `${line}\n`;
+      const url = /"url":"([^"]+)"/.exec(line)?.[1] ?? /(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/.exec(line)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+  });
+}
+
+/**
+ * In Chromium: the avatar's button opens the chat page in its frame (through the site's /dh), a
+ * face and a voice are chosen, the page shows them (`#chosen`), and Save posts the form; the
+ * server's answer is what it received. Returns the chosen ids and that answer.
+ */
+async function drive(url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+  try {
+    await page.goto(url);
+    await page.locator('dh-avatar').getByRole('button', { name: /^Talk to / }).click();
+    await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()), timeout: 15_000 }).catch(() => undefined);
+    assert.ok(page.frames().some((f) => /\/chat\//.test(f.url())), `the chat page is in the frame: ${page.frames().map((f) => f.url())}`);
+    const cell = page.locator('dh-face-picker').getByRole('gridcell').first();
+    await cell.scrollIntoViewIfNeeded();
+    await cell.click();
+    const option = page.locator('dh-voice-picker').getByRole('listbox').getByRole('option').first();
+    await option.scrollIntoViewIfNeeded();
+    await option.click();
+    const chosen = await page.evaluate(() => ({ face: document.querySelector('dh-face-picker').value, voice: document.querySelector('dh-voice-picker').value }));
+    assert.ok(chosen.face && chosen.voice, `a face and a voice are chosen: ${JSON.stringify(chosen)}`);
+    await page.waitForFunction((c) => document.querySelector('#chosen')?.textContent.includes(c.face) && document.querySelector('#chosen').textContent.includes(c.voice), chosen);
+    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/submit' && r.request().method() === 'POST'), page.getByRole('button', { name: 'Save' }).click()]);
+    const received = await response.json();
+    assert.deepEqual(errors, []);
+    return { chosen, received };
+  } finally {
+    await page.close();
+  }
+}
+
+describe('the examples, built from the packed tarballs', { timeout: 900_000 }, () => {
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), 'dh-kit-examples-'));
+    // `npm pack` builds dist/ first (prepack); the simulator and the client below are that build's.
+    const kit = await pack(repo, work);
+    const server = await pack(join(repo, 'packages/dh-kit-server'), work);
+    tarballs = { kit: kit.path, server: server.path };
+    const { startSimulator } = await import(join(repo, 'dist/sim/index.js'));
+    const { PlatformClient } = await import(join(repo, 'dist/server.js'));
+    sim = await startSimulator();
+    const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
+    const client = new PlatformClient({ baseUrl, chatUrl, streamUrl, email, secretKey });
+    const face = (await client.listFaces({ take: 1 })).data[0];
+    const voice = (await client.listVoices()).find((v) => v.locale === 'en-US');
+    head = (
+      await client.createHead({ headVisualId: face.id, name: 'Ava', language: 'en-US', languageSpeechRecognition: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId, greetings: 'Hello!', promptConfig: { system_prompt: 'Be brief.' } })
+    ).id;
+    browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    for (const child of children) child.kill();
+    await browser?.close();
+    await sim?.close?.();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them", { skip: !wanted('vue') }, async () => {
+    const dir = await install('vue');
+    await bin(dir, 'vue-tsc', ['--noEmit']);
+    writeFileSync(join(dir, 'src/Wrong.vue'), '<template>\n  <dh-avatar :head-id="123" layout="sidebar" @dh-load="(e: CustomEvent<{ nope: number }>) => e"></dh-avatar>\n</template>\n');
+    const refused = await bin(dir, 'vue-tsc', ['--noEmit']).then(() => '', (err) => err.message);
+    rmSync(join(dir, 'src/Wrong.vue'));
+    assert.match(refused, /Wrong\.vue\(2,15\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    assert.match(refused, /"sidebar"' is not assignable to type '"inline" \| "bubble" \| undefined'/);
+    assert.match(refused, /CustomEvent<AvatarLoadDetail>/);
+    await bin(dir, 'vite', ['build', '--logLevel', 'error']);
+    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const { chosen, received } = await drive(url);
+    assert.deepEqual(received, chosen, 'the server received both values');
+  });
+});
