@@ -24,6 +24,17 @@ export async function pack(folder, work) {
 }
 
 /**
+ * Both tarballs (`kit`: dh-kit, `server`: dh-kit-server), each with its `path`. `npm run
+ * test:package` packs them once before its files run side by side (scripts/test-package.mjs
+ * names the folder in DH_PACKED_DIR: two `npm pack` at once would rebuild one dist/ together);
+ * a file run alone, or the bench, packs them into `work` here.
+ */
+export async function packBoth(work) {
+  if (process.env.DH_PACKED_DIR) return JSON.parse(readFileSync(join(process.env.DH_PACKED_DIR, 'packed.json'), 'utf8'));
+  return { kit: await pack(repo, work), server: await pack(join(repo, 'packages/dh-kit-server'), work) };
+}
+
+/**
  * Packs the checkout and installs the tarball, with `dependencies` (name → version) beside it,
  * into `<work>/site` — with the server side too (`dh-kit-server`, packed from
  * packages/dh-kit-server) when `server` is set. Returns the folders, npm's description of each
@@ -32,8 +43,7 @@ export async function pack(folder, work) {
 export async function packedSite({ dependencies = {}, server = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'dh-kit-consumer-'));
   try {
-    const packed = await pack(repo, work);
-    const serverPacked = await pack(join(repo, 'packages/dh-kit-server'), work);
+    const { kit: packed, server: serverPacked } = await packBoth(work);
     const site = join(work, 'site');
     mkdirSync(site);
     const deps = { 'dh-kit': `file:${packed.path}`, ...(server ? { 'dh-kit-server': `file:${serverPacked.path}` } : {}), ...dependencies };

@@ -4,20 +4,22 @@
  * project's own build, its own server against a simulator, and the page driven in Chromium — the
  * avatar opens its chat page through the site's proxy, and both pickers' values reach the server.
  *
- * Next.js and Vue run in `npm test` (the package stage). DH_EXAMPLES=name,name runs only those.
+ * Next.js and Vue run in `npm test` (the package stage, beside the consumer test).
+ * DH_EXAMPLES=name,name runs only those.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
-import { pack } from '../../scripts/packed-site.mjs';
+import { packBoth } from '../../scripts/packed-site.mjs';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +51,15 @@ const bin = (dir, name, args, env = {}) =>
     throw new Error(`${name} ${args.join(' ')} failed:\n${err.stdout}${err.stderr}`);
   });
 
+/** A free port of the loopback (for a server that cannot be told port 0). */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
 /** The site's server, configured as a site configures it: the platform (here the simulator) from the environment. */
 function serverEnv() {
   const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
@@ -77,14 +88,14 @@ function startServer(dir, command, args, env) {
 
 /**
  * In Chromium: the avatar's button opens the chat page in its frame (through the site's /dh), a
- * face and a voice are chosen, the page shows them (`#chosen`), and Save posts the form; the
+ * face and a voice are chosen, the page shows them (`#chosen`, when `shown`), and Save posts the form; the
  * server's answer is what it received. Returns the chosen ids and that answer.
  */
-async function drive(url) {
-  const page = await browser.newPage();
+async function drive(url, { shown = true, headers = {} } = {}) {
+  const page = await browser.newPage({ extraHTTPHeaders: headers });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim()));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
   try {
     await page.goto(url);
@@ -99,10 +110,12 @@ async function drive(url) {
     await option.click();
     const chosen = await page.evaluate(() => ({ face: document.querySelector('dh-face-picker').value, voice: document.querySelector('dh-voice-picker').value }));
     assert.ok(chosen.face && chosen.voice, `a face and a voice are chosen: ${JSON.stringify(chosen)}`);
-    await page.waitForFunction((c) => document.querySelector('#chosen')?.textContent.includes(c.face) && document.querySelector('#chosen').textContent.includes(c.voice), chosen);
+    if (shown) await page.waitForFunction((c) => document.querySelector('#chosen')?.textContent.includes(c.face) && document.querySelector('#chosen').textContent.includes(c.voice), chosen);
+    // What went wrong on the page itself (the JSON answer below is a document of its own, whose
+    // /favicon.ico the browser may ask for).
+    assert.deepEqual(errors, []);
     const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/submit' && r.request().method() === 'POST'), page.getByRole('button', { name: 'Save' }).click()]);
     const received = await response.json();
-    assert.deepEqual(errors, []);
     return { chosen, received };
   } finally {
     await page.close();
@@ -113,8 +126,7 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'dh-kit-examples-'));
     // `npm pack` builds dist/ first (prepack); the simulator and the client below are that build's.
-    const kit = await pack(repo, work);
-    const server = await pack(join(repo, 'packages/dh-kit-server'), work);
+    const { kit, server } = await packBoth(work);
     tarballs = { kit: kit.path, server: server.path };
     const { startSimulator } = await import(join(repo, 'dist/sim/index.js'));
     const { PlatformClient } = await import(join(repo, 'dist/server.js'));
@@ -148,5 +160,26 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
     const { chosen, received } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
+  });
+
+  test("Next.js (examples/nextjs): next build type-checks a Server Component page with the React wrappers and one with plain tags (dh-kit/jsx refuses a wrong view), the server's HTML carries head-id, the avatar opens its chat page through a route handler's proxy, and both pickers' values reach the server", { skip: !wanted('nextjs') }, async () => {
+    const dir = await install('nextjs');
+    await bin(dir, 'next', ['build'], { NEXT_TELEMETRY_DISABLED: '1' });
+    // The plain tags are typed: a view the avatar does not have is refused by the site's TypeScript.
+    writeFileSync(join(dir, 'app/wrong.tsx'), 'export const Wrong = () => <dh-avatar head-id="h" view="video"></dh-avatar>;\n');
+    const refused = await bin(dir, 'tsc', ['--noEmit', '-p', '.']).then(() => '', (err) => err.message);
+    rmSync(join(dir, 'app/wrong.tsx'));
+    assert.match(refused, /wrong\.tsx.*Type '"video"' is not assignable to type '"chat" \| "stream" \| undefined'/);
+    const port = await freePort();
+    const url = await startServer(dir, join(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { ...serverEnv(), DH_TRUST_PROXY: 'true', NEXT_TELEMETRY_DISABLED: '1' });
+    for (const path of ['/', '/plain']) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      assert.match(html, new RegExp(`<dh-avatar head-id="${head}" view="chat"`), `${path}: the server's HTML names the head`);
+    }
+    for (const path of ['/', '/plain']) {
+      // As behind the reverse proxy (or Vercel's edge) that DH_TRUST_PROXY stands for: it appends the client.
+      const { chosen, received } = await drive(`${url}${path}`, { shown: false, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      assert.deepEqual(received, chosen, `${path}: the server received both values`);
+    }
   });
 });

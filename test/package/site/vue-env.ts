@@ -7,14 +7,14 @@ import 'dh-kit/face-picker';
 
 type Props<Tag extends keyof GlobalComponents> = InstanceType<GlobalComponents[Tag]>['$props'];
 
-export const avatar: Props<'dh-avatar'> = { 'head-id': 'h1', view: 'stream', layout: 'bubble', loading: 'lazy' };
+export const avatar: Props<'dh-avatar'> = { headId: 'h1', view: 'stream', layout: 'bubble', loading: 'lazy' };
 export const face: Props<'dh-face-picker'> = { name: 'face', gender: 'FEMALE', required: true };
-export const form: Props<'dh-head-form'> = { mode: 'plugin', 'no-preview': true };
+export const form: Props<'dh-head-form'> = { mode: 'plugin', noPreview: true };
 
 // @ts-expect-error a view the avatar does not have
 export const wrongView: Props<'dh-avatar'> = { view: 'video' };
-// @ts-expect-error head-id is a string
-export const wrongId: Props<'dh-avatar'> = { 'head-id': 123 };
+// @ts-expect-error head-id (headId: Vue looks a template's attributes up camelized) is a string
+export const wrongId: Props<'dh-avatar'> = { headId: 123 };
 // @ts-expect-error a layout that does not exist
 export const wrongLayout: Props<'dh-avatar'> = { layout: 'sidebar' };
 // @ts-expect-error validity is read-only: not something a template sets

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+// No icon file of its own: an empty one, so the browser asks for no /favicon.ico.
+export const metadata = { title: 'dh-kit in Next.js', icons: { icon: 'data:,' } };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
