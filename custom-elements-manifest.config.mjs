@@ -2,13 +2,15 @@
  * The Custom Elements Manifest (dist/custom-elements.json), read from the elements' JSDoc by
  * `custom-elements-manifest analyze --config custom-elements-manifest.config.mjs` during
  * `npm run build`, and what is made from it: VS Code's HTML and CSS custom data, the JSX
- * typings (dist/custom-elements-jsx.d.ts, `dh-kit/jsx`) and Vue's (dist/custom-elements-vue.d.ts,
- * `dh-kit/vue`: the tags in `GlobalComponents`).
+ * typings (dist/custom-elements-jsx.d.ts, `dh-kit/jsx`), Vue's (dist/custom-elements-vue.d.ts,
+ * `dh-kit/vue`: the tags in `GlobalComponents`) and Svelte's (dist/custom-elements-svelte.d.ts,
+ * `dh-kit/svelte`: the tags in `svelteHTML.IntrinsicElements`).
  *
  * Event types in `@fires {Type}` are the events' `detail` types, named and exported from `dh-kit`
  * (the JSX typings import them from there).
  */
 import { customElementJsxPlugin } from 'custom-element-jsx-integration';
+import { customElementSveltePlugin } from 'custom-element-svelte-integration';
 import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
 import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 
@@ -73,5 +75,6 @@ export default {
     customElementVsCodePlugin({ outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
     customElementJsxPlugin({ outdir: 'dist', fileName: 'custom-elements-jsx.d.ts', globalTypePath: './index.js', hideLogs: true }),
     customElementVuejsPlugin({ outdir: 'dist', fileName: 'custom-elements-vue.d.ts', globalTypePath: './index.js', hideLogs: true }),
+    customElementSveltePlugin({ outdir: 'dist', fileName: 'custom-elements-svelte.d.ts', globalTypePath: './index.js', hideLogs: true }),
   ],
 };

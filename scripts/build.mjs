@@ -96,13 +96,36 @@ function vendorLitReact() {
   if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
 }
 
+/**
+ * Svelte's file as the generator writes it is for Svelte 4 and Solid: events as `on:dh-load`,
+ * `bind:` for properties, base props in Solid's JSX types (`classList`, `JSX.CSSProperties`), and
+ * `namespace svelteHTML` inside a module, where it declares nothing global. For Svelte 5:
+ * `ondh-load` (an attribute starting with `on` is a listener), properties by their name, the base
+ * props are Svelte's own `HTMLAttributes` (class, style, aria-*, oninput…), and the namespace
+ * global.
+ */
+function fixSvelteTypes(file) {
+  const code = readFileSync(file, 'utf8');
+  const fixed = code
+    .replace(/^/, 'import type { HTMLAttributes } from "svelte/elements";\n')
+    .replace(/\ntype BaseProps = \{[\s\S]*?\n\};\n/, '\n/** What every element takes: Svelte\'s own attributes and DOM events (class, style, aria-*, oninput, …). */\ntype BaseProps = HTMLAttributes<HTMLElement>;\n')
+    .replace(/\n  \/\*\*[^\n]*\*\/\n  "on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g, '')
+    .replace(/"on:(dh-[a-z-]+)"\?:/g, '"on$1"?:')
+    .replace(/"bind:(\w+)"\?:/g, '$1?:')
+    .replace(/\ndeclare namespace svelteHTML \{\n(?:  \/\/[^\n]*\n)?  interface IntrinsicElements extends CustomElements \{\}\n\}/, '\ndeclare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}');
+  const problems = [/JSX\./, /"on:/, /"bind:/, /\ndeclare namespace svelteHTML/].filter((p) => p.test(fixed));
+  if (problems.length || !fixed.includes('declare global {\n  namespace svelteHTML')) throw new Error(`build: ${file} is not as expected (${problems.join(', ')}; has custom-element-svelte-integration changed?)`);
+  writeFileSync(file, fixed);
+}
+
 /** The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the configuration and the JSX fix read dist/). */
 export function manifestStep() {
   execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const typings of ['custom-elements-jsx.d.ts', 'custom-elements-vue.d.ts']) {
+  fixSvelteTypes(join(dist, 'custom-elements-svelte.d.ts'));
+  for (const typings of ['custom-elements-jsx.d.ts', 'custom-elements-vue.d.ts', 'custom-elements-svelte.d.ts']) {
     fixJsxImports(join(dist, typings), join(dist, 'index.d.ts'));
     fixJsxTypes(join(dist, typings), join(dist, 'custom-elements.json'));
   }

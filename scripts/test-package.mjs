@@ -2,7 +2,8 @@
  * `npm run test:package`: packs dh-kit and dh-kit-server once (`npm pack` builds dist/ first),
  * then runs the files of test/package/ two at a time against those tarballs (DH_PACKED_DIR,
  * read by scripts/packed-site.mjs): the consumer project and the framework examples install,
- * build and wait on their servers side by side.
+ * build and wait on their servers side by side. `--examples` (`npm run test:examples`, the
+ * opt-in stage) runs every framework example of examples/ and nothing else.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,10 +18,15 @@ try {
   const kit = await pack(repo, dir);
   const server = await pack(join(repo, 'packages/dh-kit-server'), dir);
   writeFileSync(join(dir, 'packed.json'), JSON.stringify({ kit, server }));
-  const files = readdirSync(join(repo, 'test/package')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('test/package', f));
+  // `--examples` (npm run test:examples): every framework example, and nothing else.
+  const examples = process.argv.includes('--examples');
+  const files = readdirSync(join(repo, 'test/package'))
+    .filter((f) => (examples ? f === 'examples.test.mjs' : f.endsWith('.test.mjs')))
+    .map((f) => join('test/package', f));
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/support/node-file-times.mjs', '--test-reporter-destination=stdout'];
   const args = ['--test', '--test-concurrency=2', '--test-timeout=900000', ...reporters, ...files];
-  const child = spawn(process.execPath, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, DH_PACKED_DIR: dir } });
+  const env = { ...process.env, DH_PACKED_DIR: dir, ...(examples && !process.env.DH_EXAMPLES ? { DH_EXAMPLES: 'all' } : {}) };
+  const child = spawn(process.execPath, args, { cwd: repo, stdio: 'inherit', env });
   process.exitCode = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -70,7 +70,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
   before(async () => {
     // `npm pack` builds dist/ first (prepack); the server side (dh-kit-server), and React and the
     // types a site would have beside it.
-    const names = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vue'];
+    const names = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vue', 'svelte'];
     ({ work, site, packed, serverPacked } = await packedSite({ server: true, dependencies: Object.fromEntries(names.map((n) => [n, locked(n)])) }));
     cpSync(join(repo, 'test/package/site'), site, { recursive: true });
   });
@@ -185,11 +185,11 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     }
   });
 
-  test('tsc --strict --exactOptionalPropertyTypes, no decorator flags, no skipLibCheck: elements, events, React, JSX, Vue (GlobalComponents, dh-kit/vue) and the server type-check; wrong types are refused', async () => {
+  test('tsc --strict --exactOptionalPropertyTypes, no decorator flags, no skipLibCheck: elements, events, React, JSX, Vue (GlobalComponents, dh-kit/vue), Svelte 5 (svelteHTML, dh-kit/svelte) and the server type-check; wrong types are refused', async () => {
     // The site's tsconfigs have the settings. Its @ts-expect-error lines (a view the avatar does not
-    // have, a number as headers, a layout that does not exist in TSX and in Vue's GlobalComponents,
-    // a read-only member as a prop) fail the check if they pass.
-    for (const config of ['tsconfig.json', 'tsconfig.node.json', 'tsconfig.vue.json']) {
+    // have, a number as headers, a layout that does not exist in TSX, in Vue's GlobalComponents and
+    // Svelte's svelteHTML, a wrong event detail, a read-only member as a prop) fail the check if they pass.
+    for (const config of ['tsconfig.json', 'tsconfig.node.json', 'tsconfig.vue.json', 'tsconfig.svelte.json']) {
       await run(tool('tsc'), ['-p', join(site, config)], { cwd: site }).catch((err) => assert.fail(`tsc -p ${config} found errors:\n${err.stdout}${err.stderr}`));
     }
     // And the refusal is the one a person needs to read.
