@@ -24,7 +24,7 @@ import { packBoth } from '../../scripts/packed-site.mjs';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build) in
+ * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte) in
  * `npm run test:examples` (all of them), or as DH_EXAMPLES=nextjs,vue names them.
  */
 const IN_NPM_TEST = ['vue'];
@@ -186,5 +186,20 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
       const { chosen, received } = await drive(`${url}${path}`, { shown: false, headers: { 'x-forwarded-for': '198.51.100.7' } });
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
+  });
+
+  test('Svelte 5 (examples/svelte): svelte-check checks the templates against dh-kit/svelte (a number as head-id, an unknown layout, a wrong ondh-load detail are refused), Vite builds, the avatar opens its chat page, ondh-select gives both choices and the form posts them', { skip: !wanted('svelte') }, async () => {
+    const dir = await install('svelte');
+    await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings']);
+    writeFileSync(join(dir, 'src/Wrong.svelte'), '<script lang="ts"></script>\n\n<dh-avatar head-id={123} layout="sidebar" ondh-load={(e: CustomEvent<{ nope: number }>) => e}></dh-avatar>\n');
+    const refused = await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--output', 'machine']).then(() => '', (err) => err.message);
+    rmSync(join(dir, 'src/Wrong.svelte'));
+    assert.match(refused, /Wrong\.svelte" 3:12 "Type 'number' is not assignable to type 'string'/);
+    assert.match(refused, /"sidebar\\"' is not assignable to type '\\"inline\\" \| \\"bubble\\" \| undefined'/);
+    assert.match(refused, /CustomEvent<AvatarLoadDetail>/);
+    await bin(dir, 'vite', ['build', '--logLevel', 'error']);
+    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const { chosen, received } = await drive(url);
+    assert.deepEqual(received, chosen, 'the server received both values');
   });
 });
