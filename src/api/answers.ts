@@ -4,7 +4,7 @@
  */
 import { boolean, nullable, object, oneOf, optional, page, string, type Infer } from './check.js';
 
-// Every shape is built at import: `/* @__PURE__ */` (and `page`'s `@__NO_SIDE_EFFECTS__`) lets a
+// Every shape is built at import: its pure annotation (and `page`'s no-side-effects one) lets a
 // site's bundler (esbuild, Rollup, Rolldown, webpack/terser) drop the ones an element does not use.
 
 /** Every error the proxy answers: `{error: {code, message}}`, the message says what to fix. */

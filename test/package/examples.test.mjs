@@ -12,6 +12,7 @@ import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
@@ -24,7 +25,7 @@ import { packBoth } from '../../scripts/packed-site.mjs';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte) in
+ * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro) in
  * `npm run test:examples` (all of them), or as DH_EXAMPLES=nextjs,vue names them.
  */
 const IN_NPM_TEST = ['vue'];
@@ -64,6 +65,26 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/**
+ * A CDN for the single-file bundle: the example's own copy of dh-kit/dist on another origin, with
+ * `Access-Control-Allow-Origin: *` as jsDelivr sends it. Resolves with its address.
+ */
+function startCdn(dir) {
+  const root = join(dir, 'node_modules/dh-kit/dist');
+  const server = createHttpServer((req, res) => {
+    const name = new URL(req.url, 'http://cdn').pathname.slice(1);
+    if (!/^[\w.-]+\.js$/.test(name)) return res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(root, name));
+      res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  children.push({ kill: () => server.close() });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+}
 
 /** The site's server, configured as a site configures it: the platform (here the simulator) from the environment. */
 function serverEnv() {
@@ -201,5 +222,20 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
     const { chosen, received } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
+  });
+
+  test('Astro (examples/astro): astro build with the node adapter (no warning about the package), the proxy as an endpoint counting visitors by clientAddress; the page that imports the elements and the page with the CDN tag both open the chat page and post both pickers\' values', { skip: !wanted('astro') }, async () => {
+    const dir = await install('astro');
+    const built = await bin(dir, 'astro', ['build']);
+    assert.doesNotMatch(`${built.stdout}${built.stderr}`, /dh-kit[^\n]*(cannot interpret|warning)/i, 'no bundler warning about dh-kit');
+    const cdn = await startCdn(dir);
+    const port = await freePort();
+    const url = await startServer(dir, process.execPath, ['dist/server/entry.mjs'], { ...serverEnv(), HOST: '127.0.0.1', PORT: String(port), DH_BUNDLE_URL: `${cdn}/dh-kit.bundle.js` });
+    for (const path of ['/', '/cdn']) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      assert.match(html, new RegExp(`<dh-avatar head-id="${head}" view="chat"`), `${path}: the server's HTML names the head`);
+      const { chosen, received } = await drive(`${url}${path}`, { shown: false });
+      assert.deepEqual(received, chosen, `${path}: the server received both values`);
+    }
   });
 });
