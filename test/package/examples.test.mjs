@@ -25,7 +25,7 @@ import { packBoth } from '../../scripts/packed-site.mjs';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro) in
+ * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro, Angular) in
  * `npm run test:examples` (all of them), or as DH_EXAMPLES=nextjs,vue names them.
  */
 const IN_NPM_TEST = ['vue'];
@@ -237,5 +237,13 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
       const { chosen, received } = await drive(`${url}${path}`, { shown: false });
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
+  });
+
+  test('Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers\' values in a template-driven form, which posts them', { skip: !wanted('angular') }, async () => {
+    const dir = await install('angular');
+    await bin(dir, 'ng', ['build'], { NG_CLI_ANALYTICS: 'false' });
+    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const { chosen, received } = await drive(url);
+    assert.deepEqual(received, chosen, 'the server received both values');
   });
 });
