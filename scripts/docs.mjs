@@ -123,12 +123,13 @@ function layout({ title, body, nav, depth, description }) {
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${up}docs.css">
   <script type="module" src="/dh-kit.bundle.js"></script>
+  <script type="module" src="${up}docs.js"></script>
 </head>
 <body>
   <a class="skip" href="#main">Skip to the content</a>
   <header class="top"><a class="brand" href="${up}index.html">dh-kit</a> <span>reference</span></header>
   <div class="frame">
-    <nav aria-label="Documentation">${nav(up)}</nav>
+    <nav aria-label="Documentation"><details open><summary>Contents</summary>${nav(up)}</details></nav>
     <main id="main">
 ${body}
     </main>
@@ -145,6 +146,9 @@ body { margin: 0; }
 .brand { font-weight: 700; font-size: 1.2rem; text-decoration: none; color: inherit; }
 .frame { display: grid; grid-template-columns: 15rem minmax(0, 1fr); }
 nav { padding: 1rem 1.25rem; border-right: 1px solid var(--line); font-size: .95rem; }
+nav summary { font-weight: 600; min-height: 44px; display: flex; align-items: center; gap: .4rem; cursor: pointer; }
+nav summary::after { content: '▾'; } nav details:not([open]) summary::after { content: '▸'; }
+@media (min-width: 48.01rem) { nav summary { display: none; } }
 nav h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1.25rem 0 .25rem; }
 nav ul { list-style: none; margin: 0; padding: 0; } nav li a { display: block; padding: .3rem 0; min-height: 24px; }
 nav a[aria-current="page"] { font-weight: 700; }
@@ -155,6 +159,12 @@ code { font-size: .9em; }
 .live { border: 1px dashed var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0 .25rem; }
 .note { color: var(--muted); }
 @media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-bottom: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
+`;
+
+/** On a phone the contents start folded, so the page's own text is the first screen. */
+const JS = `const contents = document.querySelector('nav details');
+const narrow = matchMedia('(max-width: 48rem)');
+if (contents && narrow.matches) contents.open = false;
 `;
 
 /**
@@ -182,6 +192,7 @@ export function writeDocs({ manifest, out }) {
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'docs.css'), CSS);
+  writeFileSync(join(out, 'docs.js'), JS);
   pageDir = '';
   for (const [name] of GUIDES) {
     const text = readFileSync(join(guideDir, `${name}.md`), 'utf8');

@@ -87,13 +87,16 @@ test('docs: the live examples work against the simulator (the avatar opens its c
   expect(problems).toEqual([]);
 });
 
-test('docs at 390 px with touch: no page scrolls sideways (wide tables scroll in their own box); axe finds nothing on the overview and an element page', async ({ browser }) => {
+test('docs at 390 px with touch: the contents start folded, no page scrolls sideways (wide tables scroll in their own box); axe finds nothing on the overview and an element page', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   for (const path of ['', 'frameworks.html', 'proxy.html', 'configuration.html', 'elements/dh-avatar.html', 'elements/dh-voice-picker.html']) {
     await page.goto(`${DOCS}${path}`);
     const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(scroll, `/docs/${path} is ${scroll}px wide`).toBeLessThanOrEqual(width);
+    // The contents start folded on a phone: the page's own title is on the first screen.
+    await expect(page.getByRole('navigation', { name: 'Documentation' }).locator('details')).not.toHaveAttribute('open');
+    expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeLessThan(400);
     if (path === '' || path === 'elements/dh-avatar.html') {
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
