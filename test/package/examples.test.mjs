@@ -123,6 +123,9 @@ async function drive(url, { shown = true, headers = {} } = {}) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim()));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+  // The request headers of the faces the picker asked the proxy for.
+  const faceRequests = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/dh/faces' && faceRequests.push(r.headers()));
   try {
     await page.goto(url);
     await page.locator('dh-avatar').getByRole('button', { name: /^Talk to / }).click();
@@ -142,7 +145,7 @@ async function drive(url, { shown = true, headers = {} } = {}) {
     assert.deepEqual(errors, []);
     const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/submit' && r.request().method() === 'POST'), page.getByRole('button', { name: 'Save' }).click()]);
     const received = await response.json();
-    return { chosen, received };
+    return { chosen, received, faceRequests };
   } finally {
     await page.close();
   }
@@ -173,7 +176,7 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them", { skip: !wanted('vue') }, async () => {
+  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them, :headers.prop reaches the picker's requests", { skip: !wanted('vue') }, async () => {
     const dir = await install('vue');
     await bin(dir, 'vue-tsc', ['--noEmit']);
     writeFileSync(join(dir, 'src/Wrong.vue'), '<template>\n  <dh-avatar :head-id="123" layout="sidebar" @dh-load="(e: CustomEvent<{ nope: number }>) => e"></dh-avatar>\n</template>\n');
@@ -184,8 +187,10 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     assert.match(refused, /CustomEvent<AvatarLoadDetail>/);
     await bin(dir, 'vite', ['build', '--logLevel', 'error']);
     const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
-    const { chosen, received } = await drive(url);
+    const { chosen, received, faceRequests } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
+    // :headers.prop reached the element as an object: its requests carry the site's header.
+    assert.ok(faceRequests.length > 0 && faceRequests.every((h) => h['x-site'] === 'vue-example'), `the faces were asked with x-site: ${JSON.stringify(faceRequests)}`);
   });
 
   test("Next.js (examples/nextjs): next build type-checks a Server Component page with the React wrappers and one with plain tags (dh-kit/jsx refuses a wrong view), the server's HTML carries head-id, the avatar opens its chat page through a route handler's proxy, and both pickers' values reach the server", { skip: !wanted('nextjs') }, async () => {
