@@ -39,10 +39,25 @@ function withServer(version, missing) {
   console.error(`dh-kit: this install has the elements only; running with the server packages (${specs.join(', ')}) through npm exec…`);
   const windows = process.platform === 'win32';
   const args = ['exec', '--yes', ...specs.map((s) => `--package=${s}`), '--', 'dh-kit', ...process.argv.slice(2)];
-  // Its own process group, so that a stop reaches npm's child (the server) too, not only npm.
-  const child = spawn(windows ? 'npm.cmd' : 'npm', args, { stdio: 'inherit', shell: windows, detached: !windows, env: { ...process.env, DH_KIT_DELEGATED: '1' } });
+  // npm's own script (npm_execpath, under npx) run by this Node: no shell, so no argument is
+  // re-read by cmd.exe on Windows; `npm` from the PATH otherwise.
+  const npmCli = process.env.npm_execpath && /\.c?js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
+  const [command, prefix] = npmCli ? [process.execPath, [npmCli]] : [windows ? 'npm.cmd' : 'npm', []];
+  // Its own process group (POSIX), so that a stop reaches npm's child, the server, too: npm alone
+  // may not pass it on through the shell it runs the command in.
+  const child = spawn(command, [...prefix, ...args], { stdio: 'inherit', shell: !npmCli && windows, detached: !windows, env: { ...process.env, DH_KIT_DELEGATED: '1' } });
+  let stopping = false;
+  const alive = () => {
+    try {
+      process.kill(-child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
+      stopping = true;
       try {
         if (windows) child.kill(signal);
         else process.kill(-child.pid, signal);
@@ -53,6 +68,12 @@ function withServer(version, missing) {
   }
   return new Promise((resolve) => {
     child.on('error', (e) => (console.error(`dh-kit: could not start npm exec: ${e.message}`), resolve(1)));
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', async (code, signal) => {
+      if (!stopping) return resolve(code ?? (signal ? 1 : 0));
+      // A stop this process passed on: it ends when the server has (npm may exit first), and as a
+      // clean stop of the server does.
+      for (let waited = 0; !windows && alive() && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      resolve(0);
+    });
   });
 }

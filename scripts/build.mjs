@@ -78,19 +78,24 @@ function fixJsxTypes(jsxFile, manifestFile) {
 /**
  * `@lit/react` (a dev dependency) is one module of ~2 kB without imports, but it declares
  * `@types/react` as a required peer, which npm would install into every site that only wants a
- * tag. Its `createComponent` is copied into dist/react (licence header kept) and the wrappers
- * import that copy, so `dh-kit/react` needs only React beside it.
+ * tag. Its `createComponent` is copied into dist/react (licence header kept), in its two builds as
+ * @lit/react ships them: the browser's and Node's (no layout effects; Lit's SSR hook), chosen by the
+ * package's `#lit-react` import (package.json `imports`). The wrappers import that; their types
+ * the copied declarations. So `dh-kit/react` needs only React beside it.
  */
 function vendorLitReact() {
   const from = join(root, 'node_modules/@lit/react');
   const to = join(dist, 'react');
-  cpSync(join(from, 'create-component.js'), join(to, 'lit-react.js'));
-  cpSync(join(from, 'create-component.d.ts'), join(to, 'lit-react.d.ts'));
+  // Without the source-map comments: the maps are not copied (a bundler's source-map loader would warn).
+  const copy = (source, target) => writeFileSync(join(to, target), readFileSync(join(from, source), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  copy('create-component.js', 'lit-react.js');
+  copy('node/create-component.js', 'lit-react.node.js');
+  copy('create-component.d.ts', 'lit-react.d.ts');
   let rewritten = 0;
   for (const file of files(to)) {
     if (!/\.(js|d\.ts)$/.test(file) || /lit-react\./.test(file)) continue;
     const code = readFileSync(file, 'utf8');
-    const fixed = code.replace(/(["'])@lit\/react\1/g, '$1./lit-react.js$1');
+    const fixed = code.replace(/(["'])@lit\/react\1/g, (_, q) => (file.endsWith('.d.ts') ? `${q}./lit-react.js${q}` : `${q}#lit-react${q}`));
     if (fixed !== code) (writeFileSync(file, fixed), rewritten++);
   }
   if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
@@ -139,7 +144,8 @@ export function manifestStep() {
   const kept = code
     .replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n')
     .replace(/"[a-z]+(?:-[a-z]+)+"\?: (\w+)\["(\w+)"\];/g, '$2?: $1["$2"];')
-    .replace(/"on(dh-[a-z-]+)"\?:/g, (_, event) => `on${camel(`-${event}`)}?:`);
+    .replace(/"on(dh-[a-z-]+)"\?:/g, (_, event) => `on${camel(`-${event}`)}?:`)
+    .replace(/\bon(input|change)\?:/g, (_, event) => `on${event[0].toUpperCase()}${event.slice(1)}?:`);
   if (kept === code || !kept.includes('interface GlobalComponents extends CustomElements')) throw new Error(`build: ${vue} is not as expected (has custom-element-vuejs-integration changed?)`);
   writeFileSync(vue, kept);
 }

@@ -18,10 +18,28 @@ export class UsageError extends Error {}
 /** Resolves on Ctrl+C, SIGTERM or the signal: long-running commands then close what they opened. */
 export function untilStopped(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signal?.addEventListener('abort', stop, { once: true });
+    let stoppedAt = 0;
+    // The first SIGINT or SIGTERM stops (cleanly); a copy within a second is ignored — `npx dh-kit`
+    // run through `npm exec` gets the stop from its own process group and from npm — and a later
+    // one ends the process at once (a second Ctrl+C when the shutdown hangs).
+    const stop = () => {
+      if (!stoppedAt) {
+        stoppedAt = Date.now();
+        resolve();
+      } else if (Date.now() - stoppedAt > 1000) process.exit(130);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    // Stopped by its caller (tests, an embedding program): the signals are the process's again.
+    signal?.addEventListener(
+      'abort',
+      () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
