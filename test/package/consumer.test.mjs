@@ -84,7 +84,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     for (const needed of ['README.md', 'LICENSE', 'package.json', 'bin/dh-kit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/server.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/react/avatar.js', 'dist/sim/index.js', 'dist/custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/custom-elements-jsx.d.ts', 'dist/dh-kit.bundle.js', 'dist/demo/index.html', 'dist/sim/media/idle.mp4', 'dist/sim/pages/page.js']) {
       assert.ok(files.includes(needed), `the tarball has ${needed}`);
     }
-    for (const entry of Object.values(pkg.exports)) {
+    for (const entry of [...Object.values(pkg.exports), ...Object.values(pkg.imports ?? {})]) {
       for (const target of typeof entry === 'string' ? [entry] : Object.values(entry)) {
         // A pattern (`./locales/*`) stands for every locale the kit ships.
         const targets = target.includes('*') ? ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'ja'].map((l) => target.replace('*', l)) : [target];
