@@ -2,7 +2,7 @@
  * <dh-avatar> on the demo that `npm start` serves, as a visitor meets it: the facade costs no
  * request to the platform; a click loads the simulator's page through the proxy's signed URL.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';

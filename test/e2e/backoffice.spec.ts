@@ -3,7 +3,7 @@
  * admin routes and the simulator, as a back-office person uses them.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';

@@ -2,7 +2,7 @@
  * The demo's "Create a head" page: the pickers in a plain form next to the other head fields,
  * submitted to the proxy, which creates the head in the simulator.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';

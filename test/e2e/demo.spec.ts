@@ -2,7 +2,7 @@
  * The demo that `npm start` serves, driven as a person would: faces and voices come from the
  * proxy, which talks to the simulator; nothing secret reaches the page.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';

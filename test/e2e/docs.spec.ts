@@ -3,7 +3,7 @@
  * names everything its manifest declares, links that all lead somewhere, live examples that work
  * against the simulator, readable at 390 px and by axe.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_PORT } from '../../playwright.config.js';

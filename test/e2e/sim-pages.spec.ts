@@ -3,7 +3,7 @@
  * Tab to the message box, type, press Enter, read the answer; plus accessibility (axe), the idle
  * clip really playing, and the stream page.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const BASE = 'http://127.0.0.1:8791/api';

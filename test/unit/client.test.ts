@@ -902,7 +902,7 @@ test('no error, detail or log entry of this suite contains the secret key, a tok
   for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), `a secret leaked into: ${text.slice(0, 300)}`);
 });
 
-describe('tolerant readers (issue 14)', () => {
+describe('tolerant readers: what the spec leaves open is kept, a bad item is left out', () => {
   const meta = { page: 1, take: 10, itemCount: 3, pageCount: 1, hasNextPage: false };
   /** Captures what droppedItems reports, and forgets what it reported before. */
   function captureDropped() {

@@ -196,7 +196,7 @@ function assertSecurityHeaders(res: Response, what: string): void {
   assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);
 }
 
-describe('fuzz: every route, random input (issue 14)', () => {
+describe('fuzz: every route, random input', () => {
   let sim: Simulator;
   let scan: SecretScan;
   let head: { id: string; publicId: string; sharedKey: string };

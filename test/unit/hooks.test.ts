@@ -426,7 +426,7 @@ describe('rate limit', () => {
   });
 });
 
-describe('hardened receiver (issue 14)', () => {
+describe('the event receiver: unknown deliveries kept, writes before acknowledgements, slow and returning subscribers', () => {
   /** `event(session)` with some fields replaced, signed with the head's key. */
   const variant = async (s: Awaited<ReturnType<typeof setup>>, change: Record<string, unknown>, session: string) => {
     const raw = JSON.stringify({ ...JSON.parse(s.event(session)), ...change });

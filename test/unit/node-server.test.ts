@@ -186,7 +186,7 @@ describe('Node server limits and headers', () => {
   });
 });
 
-describe('graceful shutdown (issue 28)', () => {
+describe('graceful shutdown', () => {
   test('close(): no new connections; the delivery and the onEvent call under way finish; the event streams end; then it resolves', async () => {
     const { PlatformClient } = await import('../../src/platform/client.js');
     const { signWebhookBody } = await import('../../src/proxy/webhooks.js');

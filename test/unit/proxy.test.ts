@@ -718,7 +718,7 @@ describe('proxy', () => {
     });
   });
 
-  describe('review fixes', () => {
+  describe('edges of the routes: caching, 404s, CSRF exemptions, ids, the splitter, the daily cap, X-Forwarded-For, authorize', () => {
     test('catalogue caching stays on the catalogues: admin answers and errors are not public or ETagged', async () => {
       const p = makeProxy();
       const head = await createHead(p);

@@ -295,6 +295,9 @@ define('dh-face-picker', DhFacePicker);
 /** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem (its listeners are typed by DhPicker). */
 export type DhFacePickerEventMap = DhPickerEventMap<FaceItem>;
 
+// The page's own words (docs/languages.md), as every element entry exports them.
+export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+
 declare global {
   interface HTMLElementTagNameMap {
     'dh-face-picker': DhFacePicker;

@@ -307,6 +307,9 @@ define('dh-voice-picker', DhVoicePicker);
 /** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem (its listeners are typed by DhPicker). */
 export type DhVoicePickerEventMap = DhPickerEventMap<VoiceItem>;
 
+// The page's own words (docs/languages.md), as every element entry exports them.
+export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+
 declare global {
   interface HTMLElementTagNameMap {
     'dh-voice-picker': DhVoicePicker;
