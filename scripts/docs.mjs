@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = join(root, 'docs');
 
 /** The guides, in the navigation's order: file name (docs/<name>.md) and its short title. */
-export const GUIDES = [
+const GUIDES = [
   ['index', 'Overview'],
   ['frameworks', 'On your site'],
   ['proxy', 'The proxy'],
@@ -75,7 +75,7 @@ function markdown() {
 const withIncludes = (text, dir) => text.replace(/^<!-- include: ([\w-]+\.md) -->$/gm, (_, name) => readFileSync(join(dir, name), 'utf8'));
 
 /** The custom elements of the manifest, by tag. */
-export function elementsOf(manifest) {
+function elementsOf(manifest) {
   const found = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
   return new Map(found.sort((a, b) => a.tagName.localeCompare(b.tagName)).map((d) => [d.tagName, d]));
 }
@@ -89,7 +89,7 @@ function table(headers, rows, inline) {
 }
 
 /** An element's reference, from its manifest declaration. */
-export function reference(d, inline) {
+function reference(d, inline) {
   const code = (s) => (s ? `\`${s}\`` : '');
   const members = d.members ?? [];
   const attributeFields = new Set((d.attributes ?? []).map((a) => a.fieldName));

@@ -46,6 +46,21 @@ test('docs: five element pages, and each names every attribute, public property 
   }
 });
 
+test('docs are served like the demo: /docs goes to /docs/, a nested page gets the demo head filled in, and the pages with the admin elements may not be framed', async ({ request }) => {
+  const bare = await request.get(DOCS.replace(/\/$/, ''), { maxRedirects: 0 });
+  expect(bare.status()).toBe(301);
+  expect(bare.headers()['location']).toBe('/docs/');
+  const avatar = await request.get(`${DOCS}elements/dh-avatar.html`);
+  expect(await avatar.text()).not.toContain('__DH_CHAT_HEAD__');
+  expect(avatar.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+  for (const admin of ['dh-head-form', 'dh-video-studio']) {
+    const page = await request.get(`${DOCS}elements/${admin}.html`);
+    expect(page.headers()['content-security-policy'], admin).toMatch(/frame-ancestors 'none'/);
+  }
+  // A dot in a path is never a page name (no way out of the static folder).
+  expect((await request.get(`${DOCS}..%2Fpackage.json`)).status()).toBe(404);
+});
+
 test('docs: every link of every page leads to a page or a heading that exists', async ({ page, request }) => {
   const seen = new Set<string>();
   const queue = [DOCS];
