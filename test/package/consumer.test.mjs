@@ -9,16 +9,16 @@
  * the consumer's settings (none, or the ones written below), resolving dh-kit from its node_modules.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { packedSite, locked } from '../../scripts/packed-site.mjs';
+import { jsonLine, startCommand } from './start-command.mjs';
 import { BUDGETS, formatRow, measure } from '../../scripts/size.mjs';
 import * as esbuild from 'esbuild';
 
@@ -45,26 +45,8 @@ function cleanEnv(extra) {
   return env;
 }
 
-/** Starts a long-running command and resolves with its first stdout line that parses as JSON. */
-function startJson(command, args, env) {
-  const child = spawn(command, args, { cwd: site, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} printed no JSON line in 60 s:\n${stderr}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${stderr}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      try {
-        const value = JSON.parse(line);
-        clearTimeout(timer);
-        resolve(value);
-      } catch {
-        // not the JSON line
-      }
-    });
-  });
-}
+/** Starts a long-running command in the site and resolves with its first stdout line that parses as JSON. */
+const startJson = (command, args, env) => startCommand(command, args, { cwd: site, env: cleanEnv(env), children, read: jsonLine, what: 'JSON line' });
 
 describe('the packed package in an empty project', { timeout: 600_000 }, () => {
   before(async () => {

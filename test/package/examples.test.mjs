@@ -8,19 +8,19 @@
  * `npm run test:examples`.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { packBoth } from '../../scripts/packed-site.mjs';
+import { startCommand } from './start-command.mjs';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,24 +93,14 @@ function serverEnv() {
 }
 
 /** Starts a command in `dir` and resolves with the first URL it prints (`{"url":…}` or `http://…`). */
-function startServer(dir, command, args, env) {
-  const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} printed no address in 60 s:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      output += `${line}\n`;
-      const url = /"url":"([^"]+)"/.exec(line)?.[1] ?? /(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/.exec(line)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
+const startServer = (dir, command, args, env) =>
+  startCommand(command, args, {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    children,
+    read: (line) => /"url":"([^"]+)"/.exec(line)?.[1] ?? /(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/.exec(line)?.[1],
+    what: 'address',
   });
-}
 
 /**
  * In Chromium: the avatar's button opens the chat page in its frame (through the site's /dh), a
