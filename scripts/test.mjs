@@ -1,7 +1,7 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit)
+ *   lint → typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit)
  *   → package (the packed tarball in an empty project; the size budgets live there) → e2e
  *   (@playwright/test, Chromium) → engines (a subset of e2e in Firefox and WebKit, test/engines)
  *
@@ -21,7 +21,7 @@
  *   engines   test/engines writes {<engine>: {passed, failed}} to $DH_TEST_COUNTS_DIR/engines.json.
  * The element and e2e counts are also printed per engine: `elements: chromium 177 · firefox 177 ·
  * webkit 177`, so an engine that ran nothing (or fell back to another) shows.
- * A stage that fails without any failed test in its count (it crashed, or typecheck failed) adds
+ * A stage that fails without any failed test in its count (it crashed, or lint or typecheck failed) adds
  * one failure, so a failing run never reads "…, 0 failed".
  */
 import { spawn } from 'node:child_process';
@@ -101,6 +101,8 @@ function countPlaywright() {
 }
 
 const stages = [
+  // Biome (biome.json): the formatting and the lint rules, without writing; `npm run lint` fixes.
+  { name: 'lint', script: 'lint:check' },
   { name: 'typecheck', script: 'typecheck' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },

@@ -45,7 +45,7 @@ describe('admin routes', () => {
     const dir = join(import.meta.dirname, '../../src/proxy/routes');
     const guarded = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/app\.(get|post|put|patch|delete)\('([^']+)', requireAdmin\(/g)].map((m) => `${m[1]!.toUpperCase()} ${m[2]}`));
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)',\s*requireAdmin\(/g)].map((m) => `${m[1]!.toUpperCase()} ${m[2]}`));
     const listed = ADMIN_ROUTES.map((r) => `${r.method} ${r.path.replace('/dh', '').replace(HEAD, ':id').replace('/t1/', '/:talkId/').replace(/\/w1$/, '/:id').replace(/\?.*$/, '')}`);
     assert.deepEqual([...listed].sort(), [...guarded].sort(), 'every guarded route is in ADMIN_ROUTES (and nothing else)');
   });

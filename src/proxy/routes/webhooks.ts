@@ -48,7 +48,8 @@ export function webhookRoutes(deps: Deps) {
     await rememberSharedKey(deps, body.headId, sharedKey);
     // The platform answers only the key; the new configuration is the newest of the head's list.
     const hooks = await deps.platform.listWebhooks(body.headId);
-    const created = hooks.find((h) => h.sharedKey === sharedKey); // both from the platform: a lookup, not a check of a caller's secret
+    // Both from the platform: a lookup, not a check of a caller's secret.
+    const created = hooks.find((h) => h.sharedKey === sharedKey);
     return c.json(created ? webhookView(created) : { headId: body.headId, sharedKeySet: true }, 201);
   });
 
@@ -70,7 +71,8 @@ export function webhookRoutes(deps: Deps) {
       // again, or at least drop that one.
       await readPlatformKeys(deps, gone.headId).catch(async () => {
         const known = (await storedSharedKeys(deps.store, gone.headId)) ?? [];
-        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey)); // not a check of a caller's secret: the deleted hook's own key
+        // Not a check of a caller's secret: the deleted hook's own key.
+        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey));
       });
     }
     return c.body(null, 204);
