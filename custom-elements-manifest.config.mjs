@@ -20,15 +20,27 @@ function shippedPublicApi() {
   const rewrite = (node) => {
     if (Array.isArray(node)) return node.forEach(rewrite);
     if (!node || typeof node !== 'object') return;
-    for (const key of ['path', 'module']) if (typeof node[key] === 'string' && node[key].startsWith('src/')) node[key] = shipped(node[key]);
+    for (const key of ['path', 'module'])
+      if (typeof node[key] === 'string' && node[key].startsWith('src/'))
+        node[key] = shipped(node[key]);
     Object.values(node).forEach(rewrite);
   };
   return {
     name: 'dh-shipped-public-api',
     moduleLinkPhase({ moduleDoc }) {
       for (const d of moduleDoc.declarations ?? []) {
-        if (d.attributes) d.attributes = d.attributes.filter((a) => !a.name.startsWith('_') && !a.fieldName?.startsWith('_'));
-        if (d.members) d.members = d.members.filter((m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('_') && !m.name.startsWith('#'));
+        if (d.attributes)
+          d.attributes = d.attributes.filter(
+            (a) => !a.name.startsWith('_') && !a.fieldName?.startsWith('_'),
+          );
+        if (d.members)
+          d.members = d.members.filter(
+            (m) =>
+              m.privacy !== 'private' &&
+              m.privacy !== 'protected' &&
+              !m.name.startsWith('_') &&
+              !m.name.startsWith('#'),
+          );
       }
     },
     packageLinkPhase({ customElementsManifest }) {
@@ -46,12 +58,16 @@ async function unionTypes() {
   const { VIEWS } = await import('./dist/api/rules.js');
   const { OPERATION_MODES } = await import('./dist/api/modes.js');
   const unions = { View: VIEWS, OperationMode: OPERATION_MODES };
-  const expand = (text) => text.replace(/\b(View|OperationMode)\b/g, (alias) => unions[alias].map((v) => `'${v}'`).join(' | '));
+  const expand = (text) =>
+    text.replace(/\b(View|OperationMode)\b/g, (alias) =>
+      unions[alias].map((v) => `'${v}'`).join(' | '),
+    );
   return {
     name: 'dh-union-types',
     moduleLinkPhase({ moduleDoc }) {
       for (const d of moduleDoc.declarations ?? []) {
-        for (const item of [...(d.attributes ?? []), ...(d.members ?? [])]) if (item.type?.text) item.type.text = expand(item.type.text);
+        for (const item of [...(d.attributes ?? []), ...(d.members ?? [])])
+          if (item.type?.text) item.type.text = expand(item.type.text);
       }
     },
   };
@@ -72,9 +88,29 @@ export default {
   plugins: [
     shippedPublicApi(),
     await unionTypes(),
-    customElementVsCodePlugin({ outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
-    customElementJsxPlugin({ outdir: 'dist', fileName: 'custom-elements-jsx.d.ts', globalTypePath: './index.js', hideLogs: true }),
-    customElementVuejsPlugin({ outdir: 'dist', fileName: 'custom-elements-vue.d.ts', globalTypePath: './index.js', hideLogs: true }),
-    customElementSveltePlugin({ outdir: 'dist', fileName: 'custom-elements-svelte.d.ts', globalTypePath: './index.js', hideLogs: true }),
+    customElementVsCodePlugin({
+      outdir: 'dist',
+      htmlFileName: 'vscode.html-custom-data.json',
+      cssFileName: 'vscode.css-custom-data.json',
+      hideLogs: true,
+    }),
+    customElementJsxPlugin({
+      outdir: 'dist',
+      fileName: 'custom-elements-jsx.d.ts',
+      globalTypePath: './index.js',
+      hideLogs: true,
+    }),
+    customElementVuejsPlugin({
+      outdir: 'dist',
+      fileName: 'custom-elements-vue.d.ts',
+      globalTypePath: './index.js',
+      hideLogs: true,
+    }),
+    customElementSveltePlugin({
+      outdir: 'dist',
+      fileName: 'custom-elements-svelte.d.ts',
+      globalTypePath: './index.js',
+      hideLogs: true,
+    }),
   ],
 };

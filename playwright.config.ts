@@ -46,7 +46,13 @@ export default defineConfig({
       // The simulator's own idle times (the idle test shortens them for itself). The suite sends
       // hundreds of requests a minute from one address, far more than a visitor: the per-client
       // rate limit (tested in test/unit) is off here, or the later tests would get 429s.
-      env: { PORT: String(DEMO_PORT), DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '', DH_RATE_LIMIT: '0' },
+      env: {
+        PORT: String(DEMO_PORT),
+        DH_LOG: 'off',
+        DH_EMAIL: '',
+        DH_SECRET_KEY: '',
+        DH_RATE_LIMIT: '0',
+      },
       reuseExistingServer: !process.env.CI,
       timeout: 90_000,
       stdout: 'ignore',

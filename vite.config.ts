@@ -17,7 +17,10 @@ const root = import.meta.dirname;
  */
 const ownSideEffects = (): Plugin => ({
   name: 'dh-own-side-effects',
-  transform: (code, id) => (id.startsWith(`${root}/src/`) || id.startsWith(`${root}/demo/`) ? { code, moduleSideEffects: true } : null),
+  transform: (code, id) =>
+    id.startsWith(`${root}/src/`) || id.startsWith(`${root}/demo/`)
+      ? { code, moduleSideEffects: true }
+      : null,
 });
 
 /** The reference pages (scripts/docs.mjs) beside the demo, in dist/demo/docs: `npm start` serves them at /docs/. */
@@ -42,7 +45,11 @@ export default defineConfig(({ mode }) =>
           // The locales are chunks beside the bundle (`dh-kit.de-<hash>.js`), fetched only by a page
           // that shows that language; they import nothing, so they work whatever URL loaded the bundle.
           rolldownOptions: { output: { minify: true, chunkFileNames: 'dh-kit.[name]-[hash].js' } },
-          lib: { entry: resolve(root, 'src/bundle.ts'), formats: ['es'], fileName: () => 'dh-kit.bundle.js' },
+          lib: {
+            entry: resolve(root, 'src/bundle.ts'),
+            formats: ['es'],
+            fileName: () => 'dh-kit.bundle.js',
+          },
         },
       }
     : {

@@ -15,7 +15,12 @@ import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
-import { engineOf, require as requireEngine, selectedEngines, startWebKitDriver } from './scripts/engines.mjs';
+import {
+  engineOf,
+  require as requireEngine,
+  selectedEngines,
+  startWebKitDriver,
+} from './scripts/engines.mjs';
 import { keysPlugin } from './test/elements/commands.mjs';
 import { findAllDeep } from './test/deep-find.mjs';
 import { wtrFileTimesReporter } from './test/support/file-times.mjs';
@@ -64,7 +69,10 @@ async function api(s, path, { method = 'GET', token, body } = {}) {
 
 /** A bearer token for the simulator's primary account (token shape A or B). */
 async function login(s) {
-  const auth = await api(s, '/auth/token', { method: 'POST', body: { email: s.info.email, secretKey: s.info.secretKey } });
+  const auth = await api(s, '/auth/token', {
+    method: 'POST',
+    body: { email: s.info.email, secretKey: s.info.secretKey },
+  });
   return auth.token ?? auth.data?.bearer;
 }
 
@@ -95,9 +103,19 @@ async function createHead(s, payload = {}) {
     ...fields,
   };
   const created = await api(s, '/head/create', { method: 'POST', token, body: request });
-  if (splitterOff) await api(s, `/head/${encodeURIComponent(created.id)}/splitter?splitter=false`, { method: 'PUT', token });
+  if (splitterOff)
+    await api(s, `/head/${encodeURIComponent(created.id)}/splitter?splitter=false`, {
+      method: 'PUT',
+      token,
+    });
   const head = await api(s, `/head/${encodeURIComponent(created.id)}`, { token });
-  return { id: head.id, publicId: head.publicId, publicUrl: head.publicUrl, name: head.name, faceId: face.id };
+  return {
+    id: head.id,
+    publicId: head.publicId,
+    publicUrl: head.publicUrl,
+    name: head.name,
+    faceId: face.id,
+  };
 }
 
 /**
@@ -150,7 +168,13 @@ function simulatorPlugin() {
       const pair = pairs.get(engineOfLauncher(session.browser));
       if (!pair) throw new Error('the simulator is not running');
       const { sim, proxy } = pair;
-      if (command === 'sim-info') return { info: sim.info, urls: sim.urls, endpoint: `${proxy.url}/dh`, adminToken: ADMIN_TOKEN };
+      if (command === 'sim-info')
+        return {
+          info: sim.info,
+          urls: sim.urls,
+          endpoint: `${proxy.url}/dh`,
+          adminToken: ADMIN_TOKEN,
+        };
       if (command === 'sim-create-head') return createHead(sim, payload ?? {});
       if (command === 'sim-head') {
         // payload {id}: the simulator's record of a head, as the platform stored it (request, splitter, …).
@@ -159,7 +183,10 @@ function simulatorPlugin() {
       }
       if (command === 'sim-fault') return sim.store.addFault(payload);
       // payload {method, path}: how many requests the platform has had for this method and path.
-      if (command === 'sim-requests') return sim.store.requests.filter((r) => r.method === payload.method && r.path === payload.path).length;
+      if (command === 'sim-requests')
+        return sim.store.requests.filter(
+          (r) => r.method === payload.method && r.path === payload.path,
+        ).length;
       if (command === 'sim-clear-faults') {
         sim.store.faults = [];
         return true;
@@ -167,7 +194,11 @@ function simulatorPlugin() {
       if (command === 'sim-splitter') {
         // payload {id, splitter: boolean}: PUT /head/{id}/splitter through the API.
         const token = await login(sim);
-        return api(sim, `/head/${encodeURIComponent(payload.id)}/splitter?splitter=${payload.splitter === true}`, { method: 'PUT', token });
+        return api(
+          sim,
+          `/head/${encodeURIComponent(payload.id)}/splitter?splitter=${payload.splitter === true}`,
+          { method: 'PUT', token },
+        );
       }
       return undefined;
     },
@@ -203,9 +234,15 @@ function framePlugin() {
         case 'playwright':
           return playwrightFrameCommand(session.browser.getPage(session.id), command, payload);
         case 'puppeteer':
-          return puppeteerFrameCommand(session.browser.getPage(session.id), command, { ...payload, timeout });
+          return puppeteerFrameCommand(session.browser.getPage(session.id), command, {
+            ...payload,
+            timeout,
+          });
         case 'webdriver':
-          return webdriverFrameCommand(session.browser, session.id, command, { ...payload, timeout });
+          return webdriverFrameCommand(session.browser, session.id, command, {
+            ...payload,
+            timeout,
+          });
         default:
           throw new Error(`${command}: no frame commands for a ${session.browser.type} launcher`);
       }
@@ -248,7 +285,11 @@ async function playwrightFrameCommand(page, command, payload) {
     }
     case 'frame-props': {
       // DOM properties of the first match, e.g. ['naturalWidth', 'readyState'].
-      return locator.first().evaluate((el, names) => Object.fromEntries(names.map((n) => [n, el[n]])), props, { timeout });
+      return locator
+        .first()
+        .evaluate((el, names) => Object.fromEntries(names.map((n) => [n, el[n]])), props, {
+          timeout,
+        });
     }
     default:
       return undefined;
@@ -264,12 +305,22 @@ async function playwrightFrameCommand(page, command, payload) {
  * a case-insensitive substring of the whitespace-normalised textContent.
  */
 /** inDocument as the drivers send it: one function, with findAllDeep inside. */
-const inPage = new Function('op', 'selector', 'arg', `const findAllDeep = ${findAllDeep}; return (${inDocument})(op, selector, arg);`);
+const inPage = new Function(
+  'op',
+  'selector',
+  'arg',
+  `const findAllDeep = ${findAllDeep}; return (${inDocument})(op, selector, arg);`,
+);
 
 function inDocument(op, selector, arg = {}) {
   let matches = findAllDeep(selector);
-  const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
-  if (arg.text !== undefined && arg.text !== null) matches = matches.filter((el) => norm(el.textContent).includes(norm(arg.text)));
+  const norm = (s) =>
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
+  if (arg.text !== undefined && arg.text !== null)
+    matches = matches.filter((el) => norm(el.textContent).includes(norm(arg.text)));
   // Visible as Playwright means it: a non-empty box and not visibility: hidden.
   const visible = (el) => {
     const box = el.getBoundingClientRect();
@@ -286,14 +337,22 @@ function inDocument(op, selector, arg = {}) {
       return { count: texts.length, text: texts[0] ?? null, texts };
     }
     case 'props':
-      return matches[0] ? Object.fromEntries((arg.props ?? []).map((n) => [n, matches[0][n]])) : null;
+      return matches[0]
+        ? Object.fromEntries((arg.props ?? []).map((n) => [n, matches[0][n]]))
+        : null;
     case 'clear': {
       const el = matches[0];
       if (!el) return false;
       el.focus();
       if (el.value) {
         el.value = '';
-        el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentBackward' }));
+        el.dispatchEvent(
+          new InputEvent('input', {
+            bubbles: true,
+            composed: true,
+            inputType: 'deleteContentBackward',
+          }),
+        );
       }
       return true;
     }
@@ -317,7 +376,10 @@ async function retry(what, timeout, attempt) {
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not done after ${timeout} ms${last ? ` (${last.message?.split('\n')[0]})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: not done after ${timeout} ms${last ? ` (${last.message?.split('\n')[0]})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -356,7 +418,8 @@ async function puppeteerFrameCommand(page, command, payload) {
   const element = () =>
     retry(what, timeout, async () => {
       const doc = await content();
-      const handle = doc && (await doc.evaluateHandle(inPage, 'element', selector, { state: 'visible' }));
+      const handle =
+        doc && (await doc.evaluateHandle(inPage, 'element', selector, { state: 'visible' }));
       const el = handle?.asElement();
       if (!el) await handle?.dispose();
       return el ?? undefined;
@@ -366,7 +429,9 @@ async function puppeteerFrameCommand(page, command, payload) {
       try {
         await inFrame('ready', { state, text });
       } catch (error) {
-        throw new Error(`${error.message}; it reads ${JSON.stringify((await inFrame('text', {}, () => true).catch(() => undefined))?.texts)}`);
+        throw new Error(
+          `${error.message}; it reads ${JSON.stringify((await inFrame('text', {}, () => true).catch(() => undefined))?.texts)}`,
+        );
       }
       return true;
     case 'frame-text':
@@ -408,8 +473,18 @@ async function puppeteerFrameCommand(page, command, payload) {
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 /** Playwright's key names that WebDriver sends as code points (https://w3c.github.io/webdriver/#keyboard-actions). */
 const WEBDRIVER_KEYS = {
-  Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004', Backspace: '\uE003', Delete: '\uE017', Space: ' ',
-  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Home: '\uE011', End: '\uE010',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Backspace: '\uE003',
+  Delete: '\uE017',
+  Space: ' ',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Home: '\uE011',
+  End: '\uE010',
 };
 
 /**
@@ -423,7 +498,8 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
   /** @type {WebdriverIO.Browser} */
   const driver = launcher.driver;
   if (!driver) throw new Error(`${command}: the WebDriver session is not started`);
-  const ref = (value) => (value && typeof value === 'object' && (value[ELEMENT_KEY] ?? value.elementId)) || undefined;
+  const ref = (value) =>
+    (value && typeof value === 'object' && (value[ELEMENT_KEY] ?? value.elementId)) || undefined;
   const script = (fn) => `return (${fn}).apply(null, arguments)`;
   // switchFrame, not the deprecated switchToFrame: on classic WebDriver it sends the same command.
   const top = () => driver.switchFrame(null);
@@ -432,7 +508,12 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
     await top();
     // With concurrency > 1, wtr runs each test page in an iframe of its own (IFrameManager).
     const testFrame = launcher.driverManager?.getFrameId?.(sessionId);
-    if (testFrame) await driver.switchFrame({ [ELEMENT_KEY]: ref(await driver.executeScript('return document.getElementById(arguments[0])', [testFrame])) });
+    if (testFrame)
+      await driver.switchFrame({
+        [ELEMENT_KEY]: ref(
+          await driver.executeScript('return document.getElementById(arguments[0])', [testFrame]),
+        ),
+      });
     return ref(await driver.executeScript(script(inPage), ['element', frame, {}]));
   };
   /**
@@ -482,7 +563,10 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
     });
   /** Clicks the element unless it has focus already (a click on a focused field could move its caret or toggle it). */
   const focusByClick = async (el) => {
-    const focused = await driver.executeScript('return document.hasFocus() && document.activeElement === arguments[0]', [{ [ELEMENT_KEY]: el }]);
+    const focused = await driver.executeScript(
+      'return document.hasFocus() && document.activeElement === arguments[0]',
+      [{ [ELEMENT_KEY]: el }],
+    );
     if (!focused) await driver.elementClick(el);
   };
   switch (command) {
@@ -490,14 +574,18 @@ async function webdriverFrameCommand(launcher, sessionId, command, payload) {
       try {
         return await until(async () => ((await run('ready', { state, text })) ? true : undefined));
       } catch (error) {
-        throw new Error(`${error.message}; it reads ${JSON.stringify((await inFrame(() => run('text', {})).catch(() => undefined))?.texts)}`);
+        throw new Error(
+          `${error.message}; it reads ${JSON.stringify((await inFrame(() => run('text', {})).catch(() => undefined))?.texts)}`,
+        );
       }
     case 'frame-text':
       return until(() => run('text', {}));
     case 'frame-props':
       return until(async () => (await run('props', { props })) ?? undefined);
     case 'frame-eval':
-      return until(async () => (await driver.executeScript(`return (${payload.script})`, [])) ?? null);
+      return until(
+        async () => (await driver.executeScript(`return (${payload.script})`, [])) ?? null,
+      );
     case 'frame-click':
       return withElement((el) => driver.elementClick(el));
     case 'frame-fill':
@@ -567,19 +655,61 @@ function attackerPlugin() {
         ctx.type = 'application/json';
         if (launch && launches[launch[1]]) {
           // A page origin that tries to widen the frame's permissions: it must be ignored.
-          ctx.body = JSON.stringify({ url: launches[launch[1]](), expiresAt: new Date(exp() * 1000).toISOString(), pageOrigin: '*; geolocation *' });
+          ctx.body = JSON.stringify({
+            url: launches[launch[1]](),
+            expiresAt: new Date(exp() * 1000).toISOString(),
+            pageOrigin: '*; geolocation *',
+          });
         } else if (ctx.path.endsWith('/faces')) {
           // One face with media URLs that must not be shown, one with good ones.
-          const face = (id, name, url) => ({ id, name, gender: 'FEMALE', thumbnail: { url, kind: 'image' }, videoUrl: url });
-          const items = [face('bad', 'Eve', 'javascript:parent.__dhPwned=true'), face('good', 'Ada', `${origin}/attacker/ada.png`)];
-          ctx.body = JSON.stringify({ items, page: 1, take: 100, total: 2, pageCount: 1, hasNextPage: false });
+          const face = (id, name, url) => ({
+            id,
+            name,
+            gender: 'FEMALE',
+            thumbnail: { url, kind: 'image' },
+            videoUrl: url,
+          });
+          const items = [
+            face('bad', 'Eve', 'javascript:parent.__dhPwned=true'),
+            face('good', 'Ada', `${origin}/attacker/ada.png`),
+          ];
+          ctx.body = JSON.stringify({
+            items,
+            page: 1,
+            take: 100,
+            total: 2,
+            pageCount: 1,
+            hasNextPage: false,
+          });
         } else if (/\/heads\/[\w-]+\/videos$/.test(ctx.path)) {
           const at = new Date().toISOString();
-          const talk = (id, url) => ({ id, createdAt: at, updatedAt: at, voice: 'v', url, text: `talk ${id}` });
-          const items = [talk('bad', 'data:video/mp4;base64,AAAA'), talk('good', `${origin}/attacker/good.mp4`)];
-          ctx.body = JSON.stringify({ items, page: 1, take: 6, total: 2, pageCount: 1, hasNextPage: false });
+          const talk = (id, url) => ({
+            id,
+            createdAt: at,
+            updatedAt: at,
+            voice: 'v',
+            url,
+            text: `talk ${id}`,
+          });
+          const items = [
+            talk('bad', 'data:video/mp4;base64,AAAA'),
+            talk('good', `${origin}/attacker/good.mp4`),
+          ];
+          ctx.body = JSON.stringify({
+            items,
+            page: 1,
+            take: 6,
+            total: 2,
+            pageCount: 1,
+            hasNextPage: false,
+          });
         } else if (summary) {
-          ctx.body = JSON.stringify({ id: summary[1], name: 'Mallory', mode: 'oc', poster: 'javascript:parent.__dhPwned=true' });
+          ctx.body = JSON.stringify({
+            id: summary[1],
+            name: 'Mallory',
+            mode: 'oc',
+            poster: 'javascript:parent.__dhPwned=true',
+          });
         } else if (ctx.path.endsWith('/embed/x')) {
           ctx.type = 'text/html';
           ctx.body = '<!doctype html><title>attacker</title><p>The attacker’s page</p>';
@@ -612,7 +742,9 @@ function countReporter() {
       if (!dir) return;
       const total = { passed: 0, failed: 0 };
       /** The same counts per engine, so an engine that ran nothing shows in the summary. */
-      const engines = Object.fromEntries(selectedEngines().map((e) => [e, { passed: 0, failed: 0 }]));
+      const engines = Object.fromEntries(
+        selectedEngines().map((e) => [e, { passed: 0, failed: 0 }]),
+      );
       for (const s of sessions) {
         const counts = (engines[engineOfLauncher(s.browser)] ??= { passed: 0, failed: 0 });
         const count = (field) => {
@@ -661,7 +793,10 @@ function forbidOnly(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) forbidOnly(path);
-    else if (/\.test\.ts$/.test(entry.name) && /\b(describe|it|context)\.only\s*\(/.test(readFileSync(path, 'utf8'))) {
+    else if (
+      /\.test\.ts$/.test(entry.name) &&
+      /\b(describe|it|context)\.only\s*\(/.test(readFileSync(path, 'utf8'))
+    ) {
       throw new Error(`${path} has a .only: remove it (CI runs every test)`);
     }
   }
@@ -679,7 +814,15 @@ async function launchers() {
       playwrightLauncher({
         product: 'chromium',
         // A fake microphone whose prompt is accepted: the avatar's frame really gets (or is refused) it.
-        launchOptions: { executablePath: findChromium(), headless: true, args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+        launchOptions: {
+          executablePath: findChromium(),
+          headless: true,
+          args: [
+            ...CHROMIUM_ARGS,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+          ],
+        },
       }),
     );
   }
@@ -693,7 +836,10 @@ async function launchers() {
           executablePath: requireEngine('firefox').binary,
           headless: true,
           // A fake microphone whose prompt is accepted, as Chromium's flags above give.
-          extraPrefsFirefox: { 'media.navigator.streams.fake': true, 'media.navigator.permission.disabled': true },
+          extraPrefsFirefox: {
+            'media.navigator.streams.fake': true,
+            'media.navigator.permission.disabled': true,
+          },
         },
       }),
     );
@@ -705,7 +851,16 @@ async function launchers() {
     // never answer the navigation to about:blank between two files: 300 s, then the file failed
     // with all its tests passed.
     const capabilities = { ...driver.capabilities, pageLoadStrategy: 'none' };
-    list.push(webdriverLauncher({ automationProtocol: 'webdriver', hostname: '127.0.0.1', port: driver.port, path: '/', capabilities, logLevel: 'error' }));
+    list.push(
+      webdriverLauncher({
+        automationProtocol: 'webdriver',
+        hostname: '127.0.0.1',
+        port: driver.port,
+        path: '/',
+        capabilities,
+        logLevel: 'error',
+      }),
+    );
   }
   return list;
 }
@@ -721,7 +876,14 @@ export default {
   testsStartTimeout: START_BUDGET_MS,
   browserStartTimeout: START_BUDGET_MS,
   middleware: [attacker.middleware],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig }), simulatorPlugin(), framePlugin(), enginePlugin(), keysPlugin(), attacker],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig }),
+    simulatorPlugin(),
+    framePlugin(),
+    enginePlugin(),
+    keysPlugin(),
+    attacker,
+  ],
   browsers: await launchers(),
   // All three engines at once (the default is two): their tests mostly wait (timers, the
   // simulator, frames), so side by side they take about as long as the slowest alone.
@@ -730,6 +892,10 @@ export default {
     defaultReporter(),
     summaryReporter({ flatten: false }),
     countReporter(),
-    wtrFileTimesReporter({ stage: process.env.DH_TEST_STAGE || 'elements', budgetMs: FILE_BUDGET_MS, engineOf: engineOfLauncher }),
+    wtrFileTimesReporter({
+      stage: process.env.DH_TEST_STAGE || 'elements',
+      budgetMs: FILE_BUDGET_MS,
+      engineOf: engineOfLauncher,
+    }),
   ],
 };

@@ -22,7 +22,9 @@ if (existsSync(source)) {
     ({ main } = await import('../dist/cli/main.js'));
   } catch (err) {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    const missing = err?.code === 'ERR_MODULE_NOT_FOUND' && /Cannot find package '([^']+)'/.exec(err.message)?.[1];
+    const missing =
+      err?.code === 'ERR_MODULE_NOT_FOUND' &&
+      /Cannot find package '([^']+)'/.exec(err.message)?.[1];
     if (!missing || !(missing in (pkg.peerDependencies ?? {}))) throw err;
     process.exit(await withServer(pkg.version, missing));
   }
@@ -32,20 +34,43 @@ process.exitCode = await main(process.argv.slice(2));
 /** Runs this command again with the server packages installed beside it; resolves with its exit code. */
 function withServer(version, missing) {
   if (process.env.DH_KIT_DELEGATED) {
-    console.error(`dh-kit: the server package "${missing}" is still missing. Install the server side beside dh-kit: npm i dh-kit@${version} dh-kit-server@${version}`);
+    console.error(
+      `dh-kit: the server package "${missing}" is still missing. Install the server side beside dh-kit: npm i dh-kit@${version} dh-kit-server@${version}`,
+    );
     return 1;
   }
-  const specs = (process.env.DH_KIT_SERVER_PACKAGES ?? `dh-kit@${version} dh-kit-server@${version}`).split(/\s+/).filter(Boolean);
-  console.error(`dh-kit: this install has the elements only; running with the server packages (${specs.join(', ')}) through npm exec…`);
+  const specs = (process.env.DH_KIT_SERVER_PACKAGES ?? `dh-kit@${version} dh-kit-server@${version}`)
+    .split(/\s+/)
+    .filter(Boolean);
+  console.error(
+    `dh-kit: this install has the elements only; running with the server packages (${specs.join(', ')}) through npm exec…`,
+  );
   const windows = process.platform === 'win32';
-  const args = ['exec', '--yes', ...specs.map((s) => `--package=${s}`), '--', 'dh-kit', ...process.argv.slice(2)];
+  const args = [
+    'exec',
+    '--yes',
+    ...specs.map((s) => `--package=${s}`),
+    '--',
+    'dh-kit',
+    ...process.argv.slice(2),
+  ];
   // npm's own script (npm_execpath, under npx) run by this Node: no shell, so no argument is
   // re-read by cmd.exe on Windows; `npm` from the PATH otherwise.
-  const npmCli = process.env.npm_execpath && /\.c?js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
-  const [command, prefix] = npmCli ? [process.execPath, [npmCli]] : [windows ? 'npm.cmd' : 'npm', []];
+  const npmCli =
+    process.env.npm_execpath && /\.c?js$/.test(process.env.npm_execpath)
+      ? process.env.npm_execpath
+      : undefined;
+  const [command, prefix] = npmCli
+    ? [process.execPath, [npmCli]]
+    : [windows ? 'npm.cmd' : 'npm', []];
   // Its own process group (POSIX), so that a stop reaches npm's child, the server, too: npm alone
   // may not pass it on through the shell it runs the command in.
-  const child = spawn(command, [...prefix, ...args], { stdio: 'inherit', shell: !npmCli && windows, detached: !windows, env: { ...process.env, DH_KIT_DELEGATED: '1' } });
+  const child = spawn(command, [...prefix, ...args], {
+    stdio: 'inherit',
+    shell: !npmCli && windows,
+    detached: !windows,
+    env: { ...process.env, DH_KIT_DELEGATED: '1' },
+  });
   let stopping = false;
   const alive = () => {
     try {
@@ -67,12 +92,16 @@ function withServer(version, missing) {
     });
   }
   return new Promise((resolve) => {
-    child.on('error', (e) => (console.error(`dh-kit: could not start npm exec: ${e.message}`), resolve(1)));
+    child.on(
+      'error',
+      (e) => (console.error(`dh-kit: could not start npm exec: ${e.message}`), resolve(1)),
+    );
     child.on('exit', async (code, signal) => {
       if (!stopping) return resolve(code ?? (signal ? 1 : 0));
       // A stop this process passed on: it ends when the server has (npm may exit first), and as a
       // clean stop of the server does.
-      for (let waited = 0; !windows && alive() && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      for (let waited = 0; !windows && alive() && waited < 15_000; waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
       resolve(0);
     });
   });

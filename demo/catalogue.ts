@@ -1,6 +1,11 @@
 import './language.js';
 import { ApiRequestError, requestJson } from '../src/api/client.js';
-import { facesPageSchema, voicesListSchema, type FaceItem, type VoiceItem } from '../src/api/answers.js';
+import {
+  facesPageSchema,
+  voicesListSchema,
+  type FaceItem,
+  type VoiceItem,
+} from '../src/api/answers.js';
 import { showMode } from './mode.js';
 
 const endpoint = '/dh';
@@ -15,7 +20,8 @@ function retryButton(onRetry: () => void): HTMLButtonElement {
 }
 
 function showError(status: HTMLElement, err: unknown, retry: () => void) {
-  status.textContent = err instanceof ApiRequestError ? `${err.message} ` : 'Something went wrong. ';
+  status.textContent =
+    err instanceof ApiRequestError ? `${err.message} ` : 'Something went wrong. ';
   status.classList.add('error');
   status.append(retryButton(retry));
 }
@@ -52,7 +58,8 @@ function faceCard(face: FaceItem): HTMLLIElement {
   name.textContent = face.name;
   const gender = document.createElement('span');
   gender.className = 'face-gender';
-  gender.textContent = face.gender === 'FEMALE' ? 'Female' : face.gender === 'MALE' ? 'Male' : face.gender;
+  gender.textContent =
+    face.gender === 'FEMALE' ? 'Female' : face.gender === 'MALE' ? 'Male' : face.gender;
   li.append(name, gender);
   return li;
 }
@@ -65,11 +72,19 @@ async function loadFaces() {
   status.textContent = 'Loading faces…';
   try {
     const page = await requestJson(endpoint, '/faces', facesPageSchema, {
-      query: { page: facePage, take: 12, gender: $<HTMLSelectElement>('face-gender').value || undefined, q: $<HTMLInputElement>('face-q').value.trim() || undefined },
+      query: {
+        page: facePage,
+        take: 12,
+        gender: $<HTMLSelectElement>('face-gender').value || undefined,
+        q: $<HTMLInputElement>('face-q').value.trim() || undefined,
+      },
       signal: controller.signal,
     });
     $('faces').replaceChildren(...page.items.map(faceCard));
-    status.textContent = page.total === 0 ? 'No face matches. Clear the search or choose another gender.' : `${page.total} faces`;
+    status.textContent =
+      page.total === 0
+        ? 'No face matches. Clear the search or choose another gender.'
+        : `${page.total} faces`;
     $('faces-page').textContent = page.total ? `Page ${page.page} of ${page.pageCount}` : '';
     $<HTMLButtonElement>('faces-prev').disabled = page.page <= 1;
     $<HTMLButtonElement>('faces-next').disabled = !page.hasNextPage;
@@ -90,7 +105,13 @@ let providersFilled = false;
 
 function voiceRow(v: VoiceItem): HTMLTableRowElement {
   const tr = document.createElement('tr');
-  for (const text of [v.displayName, `${v.language} (${v.locale})`, v.gender === 'FEMALE' ? 'Female' : 'Male', v.provider, v.voiceId]) {
+  for (const text of [
+    v.displayName,
+    `${v.language} (${v.locale})`,
+    v.gender === 'FEMALE' ? 'Female' : 'Male',
+    v.provider,
+    v.voiceId,
+  ]) {
     const td = document.createElement('td');
     td.textContent = text;
     tr.append(td);
@@ -107,7 +128,10 @@ async function loadVoices() {
   status.textContent = 'Loading voices…';
   try {
     const list = await requestJson(endpoint, '/voices', voicesListSchema, {
-      query: { provider: $<HTMLSelectElement>('voice-provider').value || undefined, q: $<HTMLInputElement>('voice-q').value.trim() || undefined },
+      query: {
+        provider: $<HTMLSelectElement>('voice-provider').value || undefined,
+        q: $<HTMLInputElement>('voice-q').value.trim() || undefined,
+      },
       signal: controller.signal,
     });
     if (!providersFilled) {
@@ -118,7 +142,10 @@ async function loadVoices() {
       }
     }
     $('voices').replaceChildren(...list.items.map(voiceRow));
-    status.textContent = list.items.length === 0 ? 'No voice matches. Clear the search or choose another provider.' : `${list.items.length} voices`;
+    status.textContent =
+      list.items.length === 0
+        ? 'No voice matches. Clear the search or choose another provider.'
+        : `${list.items.length} voices`;
   } catch (err) {
     if (controller.signal.aborted) return;
     showError(status, err, loadVoices);

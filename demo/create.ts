@@ -38,15 +38,22 @@ form.addEventListener('submit', async (event) => {
   };
   status.textContent = 'Creating the head…';
   try {
-    const head = await requestJson('/dh', '/heads', createdHeadSchema as Schema<CreatedHead>, { method: 'POST', body });
+    const head = await requestJson('/dh', '/heads', createdHeadSchema as Schema<CreatedHead>, {
+      method: 'POST',
+      body,
+    });
     status.textContent = `Created ${head.name}.`;
     document.getElementById('result-json')!.textContent = JSON.stringify(head, null, 2);
-    const preview = document.getElementById('preview') as HTMLElement & { headId: string; view: string };
+    const preview = document.getElementById('preview') as HTMLElement & {
+      headId: string;
+      view: string;
+    };
     preview.view = head.streaming ? 'stream' : 'chat';
     preview.headId = head.id;
     document.getElementById('result')!.hidden = false;
   } catch (err) {
-    status.textContent = err instanceof ApiRequestError ? err.message : 'The head could not be created.';
+    status.textContent =
+      err instanceof ApiRequestError ? err.message : 'The head could not be created.';
   }
 });
 

@@ -6,7 +6,13 @@
  * `live` mark); the list shows what arrives while the page is open. When the connection drops,
  * the browser reconnects with the last id it saw and gets what it missed, once.
  */
-const TYPES = ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation', 'other'];
+const TYPES = [
+  'start_conversation',
+  'inactivity_warning',
+  'timeout_conversation',
+  'end_conversation',
+  'other',
+];
 
 export function showEventFeed(list: HTMLElement | null, endpoint = '/dh'): void {
   if (!list) return;
@@ -22,7 +28,11 @@ export function showEventFeed(list: HTMLElement | null, endpoint = '/dh'): void 
   // "other": an event type the platform added after this kit (its data names it).
   for (const type of TYPES) {
     source.addEventListener(type, (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { session_id: string; timestamp: string; event_type: string };
+      const data = JSON.parse((event as MessageEvent<string>).data) as {
+        session_id: string;
+        timestamp: string;
+        event_type: string;
+      };
       const li = document.createElement('li');
       const at = new Date(data.timestamp);
       li.textContent = `${Number.isNaN(at.getTime()) ? data.timestamp : at.toLocaleTimeString()} ${data.event_type} (session ${String(data.session_id).slice(0, 8)})`;

@@ -22,7 +22,15 @@ apply(initial);
 const select = document.getElementById('lang') as HTMLSelectElement | null;
 if (select) {
   // Each language in its own words: a visitor finds theirs whatever the page shows now.
-  for (const tag of LOCALES) select.add(new Option(new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag, tag, false, tag === initial));
+  for (const tag of LOCALES)
+    select.add(
+      new Option(
+        new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag,
+        tag,
+        false,
+        tag === initial,
+      ),
+    );
   select.addEventListener('change', () => {
     localStorage.setItem(KEY, select.value);
     apply(select.value);

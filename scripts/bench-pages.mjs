@@ -21,7 +21,14 @@ import { spread } from './bench-stats.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The demo's pages (dist/demo), each measured for CLS and by Lighthouse. */
-export const DEMO_PAGES = ['index.html', 'signed.html', 'stream.html', 'catalogue.html', 'create.html', 'backoffice.html'];
+export const DEMO_PAGES = [
+  'index.html',
+  'signed.html',
+  'stream.html',
+  'catalogue.html',
+  'create.html',
+  'backoffice.html',
+];
 
 export const PAGE_TARGETS = {
   facadePlatformRequests: 0,
@@ -35,7 +42,15 @@ export const PAGE_TARGETS = {
 async function startDemo(port, extraOrigin) {
   const child = spawn(process.execPath, ['bin/dh-kit.js', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DH_LOG: 'off', DH_RATE_LIMIT: '0', DH_EMAIL: '', DH_SECRET_KEY: '', DH_ALLOWED_ORIGINS: extraOrigin },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DH_LOG: 'off',
+      DH_RATE_LIMIT: '0',
+      DH_EMAIL: '',
+      DH_SECRET_KEY: '',
+      DH_ALLOWED_ORIGINS: extraOrigin,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -43,7 +58,10 @@ async function startDemo(port, extraOrigin) {
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
   const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dh-kit start did not come up in 120 s:\n${err}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`dh-kit start did not come up in 120 s:\n${err}`)),
+      120_000,
+    );
     child.on('exit', (code) => reject(new Error(`dh-kit start exited (${code}):\n${err}`)));
     const poll = setInterval(() => {
       const line = out.split('\n').find((l) => l.startsWith('{') && l.includes('"demoHeads"'));
@@ -53,7 +71,13 @@ async function startDemo(port, extraOrigin) {
       resolve(JSON.parse(line));
     }, 100);
   });
-  return { info, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+  return {
+    info,
+    stop: () =>
+      new Promise((r) =>
+        child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')),
+      ),
+  };
 }
 
 /** The platform's chat page for a head: where the proxy's signed launch link redirects. */
@@ -61,7 +85,8 @@ async function chatPageUrl(site, headId) {
   const launch = await (await fetch(`${site}/dh/heads/${headId}/launch?view=chat`)).json();
   const res = await fetch(new URL(launch.url, site), { redirect: 'manual' });
   const location = res.headers.get('location');
-  if (!location) throw new Error(`the launch link did not redirect to the chat page (${res.status})`);
+  if (!location)
+    throw new Error(`the launch link did not redirect to the chat page (${res.status})`);
   return new URL(location, site).href;
 }
 
@@ -98,7 +123,9 @@ async function servePages(port, pages) {
   const server = createServer((req, res) => {
     const page = pages[req.url?.split('?')[0] ?? ''];
     if (!page) return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+      .end(page);
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
@@ -113,7 +140,8 @@ async function loadOnce(browser, url, platformOrigin, settle) {
     w.__cls = 0;
     w.__lcp = 0;
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) if (!(/** @type {any} */ (e).hadRecentInput)) w.__cls += /** @type {any} */ (e).value;
+      for (const e of l.getEntries())
+        if (!(/** @type {any} */ (e).hadRecentInput)) w.__cls += /** @type {any} */ (e).value;
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) w.__lcp = e.startTime;
@@ -125,7 +153,10 @@ async function loadOnce(browser, url, platformOrigin, settle) {
   await page.waitForLoadState('networkidle');
   await settle(page);
   await page.waitForTimeout(500);
-  const { cls, lcp } = await page.evaluate(() => ({ cls: /** @type {any} */ (window).__cls, lcp: /** @type {any} */ (window).__lcp }));
+  const { cls, lcp } = await page.evaluate(() => ({
+    cls: /** @type {any} */ (window).__cls,
+    lcp: /** @type {any} */ (window).__lcp,
+  }));
   let bytes = 0;
   for (const r of finished) {
     const s = await r.sizes().catch(() => undefined);
@@ -145,23 +176,44 @@ async function lighthouse(url, attempts = 3) {
   try {
     return await lighthouseOnce(url);
   } catch (err) {
-    if (attempts > 1 && /Please run Lighthouse again|NO_NAVSTART|NO_FCP/.test(String(err))) return lighthouse(url, attempts - 1);
+    if (attempts > 1 && /Please run Lighthouse again|NO_NAVSTART|NO_FCP/.test(String(err)))
+      return lighthouse(url, attempts - 1);
     throw err;
   }
 }
 
 async function lighthouseOnce(url) {
-  const args = ['lighthouse', url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage`];
+  const args = [
+    'lighthouse',
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage`,
+  ];
   const json = await new Promise((resolve, reject) => {
-    const child = spawn('npx', ['--no-install', ...args], { cwd: root, env: { ...process.env, CHROME_PATH: findChromium() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['--no-install', ...args], {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: findChromium() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse ${url} exited ${code}: ${err.slice(-500)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`lighthouse ${url} exited ${code}: ${err.slice(-500)}`)),
+    );
   });
   const report = JSON.parse(json);
-  return { score: Math.round(report.categories.performance.score * 100), cls: report.audits['cumulative-layout-shift'].numericValue, lcpMs: report.audits['largest-contentful-paint'].numericValue };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+    lcpMs: report.audits['largest-contentful-paint'].numericValue,
+  };
 }
 
 /** Median, min and max of each numeric field over the runs. */
@@ -185,12 +237,21 @@ export async function benchPages({ runs = 3, port = 8880, log = () => {} } = {})
     const facade = `<script type="module" src="${site}${bundle.path}" integrity="${bundle.integrity}" crossorigin="anonymous"></script>\n<dh-avatar head-id="${headId}" endpoint="${site}/dh"></dh-avatar>`;
     const chat = await chatPageUrl(site, headId);
     const iframe = `<iframe src="${chat}" title="Ava, digital human" allow="microphone; camera; autoplay; fullscreen"></iframe>`;
-    pages = await servePages(pagesPort, { '/facade.html': landingPage(facade), '/iframe.html': landingPage(iframe) });
+    pages = await servePages(pagesPort, {
+      '/facade.html': landingPage(facade),
+      '/iframe.html': landingPage(iframe),
+    });
 
     const result = { facade: {}, iframe: {}, demo: {} };
-    const avatarReady = (page) => page.waitForFunction(() => !!document.querySelector('dh-avatar')?.shadowRoot?.querySelector('.facade button'));
+    const avatarReady = (page) =>
+      page.waitForFunction(
+        () => !!document.querySelector('dh-avatar')?.shadowRoot?.querySelector('.facade button'),
+      );
     const nothing = async () => {};
-    for (const [name, settle] of [['facade', avatarReady], ['iframe', nothing]]) {
+    for (const [name, settle] of [
+      ['facade', avatarReady],
+      ['iframe', nothing],
+    ]) {
       const url = `${pagesOrigin}/${name}.html`;
       log(`  ${name} page: ${runs} loads and ${runs} Lighthouse runs…`);
       const loads = [];
@@ -199,7 +260,11 @@ export async function benchPages({ runs = 3, port = 8880, log = () => {} } = {})
         loads.push(await loadOnce(browser, url, platformOrigin, settle));
         scores.push(await lighthouse(url));
       }
-      result[name] = { ...summarise(loads), lighthouse: spread(scores.map((s) => s.score)), lighthouseCls: spread(scores.map((s) => s.cls)) };
+      result[name] = {
+        ...summarise(loads),
+        lighthouse: spread(scores.map((s) => s.score)),
+        lighthouseCls: spread(scores.map((s) => s.cls)),
+      };
     }
     for (const file of DEMO_PAGES) {
       log(`  demo ${file}: ${runs} runs…`);
@@ -210,7 +275,11 @@ export async function benchPages({ runs = 3, port = 8880, log = () => {} } = {})
         loads.push(await loadOnce(browser, url, platformOrigin, nothing));
         scores.push(await lighthouse(url));
       }
-      result.demo[file] = { cls: spread(loads.map((l) => l.cls)), lighthouse: spread(scores.map((s) => s.score)), lighthouseCls: spread(scores.map((s) => s.cls)) };
+      result.demo[file] = {
+        cls: spread(loads.map((l) => l.cls)),
+        lighthouse: spread(scores.map((s) => s.score)),
+        lighthouseCls: spread(scores.map((s) => s.cls)),
+      };
     }
     return result;
   } finally {
@@ -225,16 +294,54 @@ export function pageRows(r) {
   const f = r.facade;
   const i = r.iframe;
   const rows = [
-    { name: 'facade: bytes before interaction', value: kb(f.bytes.median), ref: `iframe ${kb(i.bytes.median)}`, ok: true },
-    { name: 'facade: requests', value: String(f.requests.median), ref: `iframe ${i.requests.median}`, ok: true },
-    { name: 'facade: platform requests', value: String(f.platformRequests.max), ref: `iframe ${i.platformRequests.median}`, ok: f.platformRequests.max === PAGE_TARGETS.facadePlatformRequests, target: '= 0' },
-    { name: 'facade: LCP', value: `${f.lcpMs.median.toFixed(0)} ms`, ref: `iframe ${i.lcpMs.median.toFixed(0)} ms`, ok: true },
-    { name: 'facade: CLS', value: f.cls.max.toFixed(3), ref: `iframe ${i.cls.max.toFixed(3)}`, ok: f.cls.max <= PAGE_TARGETS.facadeCls && f.lighthouseCls.max <= PAGE_TARGETS.facadeCls, target: '= 0' },
-    { name: 'facade: Lighthouse performance', value: String(f.lighthouse.min), ref: `iframe ${i.lighthouse.min}`, ok: f.lighthouse.min >= PAGE_TARGETS.facadeLighthouse, target: '= 100' },
+    {
+      name: 'facade: bytes before interaction',
+      value: kb(f.bytes.median),
+      ref: `iframe ${kb(i.bytes.median)}`,
+      ok: true,
+    },
+    {
+      name: 'facade: requests',
+      value: String(f.requests.median),
+      ref: `iframe ${i.requests.median}`,
+      ok: true,
+    },
+    {
+      name: 'facade: platform requests',
+      value: String(f.platformRequests.max),
+      ref: `iframe ${i.platformRequests.median}`,
+      ok: f.platformRequests.max === PAGE_TARGETS.facadePlatformRequests,
+      target: '= 0',
+    },
+    {
+      name: 'facade: LCP',
+      value: `${f.lcpMs.median.toFixed(0)} ms`,
+      ref: `iframe ${i.lcpMs.median.toFixed(0)} ms`,
+      ok: true,
+    },
+    {
+      name: 'facade: CLS',
+      value: f.cls.max.toFixed(3),
+      ref: `iframe ${i.cls.max.toFixed(3)}`,
+      ok: f.cls.max <= PAGE_TARGETS.facadeCls && f.lighthouseCls.max <= PAGE_TARGETS.facadeCls,
+      target: '= 0',
+    },
+    {
+      name: 'facade: Lighthouse performance',
+      value: String(f.lighthouse.min),
+      ref: `iframe ${i.lighthouse.min}`,
+      ok: f.lighthouse.min >= PAGE_TARGETS.facadeLighthouse,
+      target: '= 100',
+    },
   ];
   for (const [file, d] of Object.entries(r.demo)) {
     const cls = Math.max(d.cls.max, d.lighthouseCls.max);
-    rows.push({ name: `demo ${file}: CLS, Lighthouse`, value: `${cls.toFixed(3)}, ${d.lighthouse.min}`, ok: cls <= PAGE_TARGETS.demoCls && d.lighthouse.min >= PAGE_TARGETS.demoLighthouse, target: `≤ ${PAGE_TARGETS.demoCls}, ≥ ${PAGE_TARGETS.demoLighthouse}` });
+    rows.push({
+      name: `demo ${file}: CLS, Lighthouse`,
+      value: `${cls.toFixed(3)}, ${d.lighthouse.min}`,
+      ok: cls <= PAGE_TARGETS.demoCls && d.lighthouse.min >= PAGE_TARGETS.demoLighthouse,
+      target: `≤ ${PAGE_TARGETS.demoCls}, ≥ ${PAGE_TARGETS.demoLighthouse}`,
+    });
   }
   return rows;
 }
@@ -246,7 +353,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let ok = true;
   for (const row of pageRows(r)) {
     ok &&= row.ok;
-    console.log(`${row.ok ? '✓' : '✗'} ${row.name.padEnd(40)}${row.value.padStart(12)}   ${row.ref ?? ''} ${row.target ?? ''}`);
+    console.log(
+      `${row.ok ? '✓' : '✗'} ${row.name.padEnd(40)}${row.value.padStart(12)}   ${row.ref ?? ''} ${row.target ?? ''}`,
+    );
   }
   process.exitCode = ok ? 0 : 1;
 }

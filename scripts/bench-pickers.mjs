@@ -29,8 +29,18 @@ export const PICKER_SIZES = [100, 1_000, 10_000];
 
 /** What differs between the two pickers. */
 const PICKERS = {
-  faces: { tag: 'dh-face-picker', entry: 'src/elements/face-picker/face-picker.ts', item: '[role="gridcell"]', box: '[role="grid"]' },
-  voices: { tag: 'dh-voice-picker', entry: 'src/elements/voice-picker/voice-picker.ts', item: '[role="option"]', box: '[role="listbox"]' },
+  faces: {
+    tag: 'dh-face-picker',
+    entry: 'src/elements/face-picker/face-picker.ts',
+    item: '[role="gridcell"]',
+    box: '[role="grid"]',
+  },
+  voices: {
+    tag: 'dh-voice-picker',
+    entry: 'src/elements/voice-picker/voice-picker.ts',
+    item: '[role="option"]',
+    box: '[role="listbox"]',
+  },
 };
 
 async function bundle(file) {
@@ -39,9 +49,19 @@ async function bundle(file) {
     configFile: false,
     logLevel: 'silent',
     plugins: [minifyLitTemplates()],
-    build: { write: false, minify: true, target: 'es2022', rolldownOptions: { output: { minify: true, codeSplitting: false } }, lib: { entry: `${root}/${file}`, formats: ['es'], fileName: 'entry' } },
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+      lib: { entry: `${root}/${file}`, formats: ['es'], fileName: 'entry' },
+    },
   });
-  return (Array.isArray(out) ? out : [out]).flatMap((o) => o.output).filter((c) => c.type === 'chunk').map((c) => c.code).join('\n');
+  return (Array.isArray(out) ? out : [out])
+    .flatMap((o) => o.output)
+    .filter((c) => c.type === 'chunk')
+    .map((c) => c.code)
+    .join('\n');
 }
 
 /** A page on http://bench.test/ that serves `code` as /picker.js (or no script) and a thumbnail. */
@@ -49,9 +69,18 @@ async function openPage(browser, code) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await page.route('http://bench.test/**', (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body>${code ? '<script type="module" src="/picker.js"></script>' : ''}</body></html>` });
-    if (url.pathname === '/picker.js') return route.fulfill({ contentType: 'text/javascript', body: code });
-    if (url.pathname === '/thumb.svg') return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 5"><rect width="4" height="5" fill="#ccc"/></svg>' });
+    if (url.pathname === '/')
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><body>${code ? '<script type="module" src="/picker.js"></script>' : ''}</body></html>`,
+      });
+    if (url.pathname === '/picker.js')
+      return route.fulfill({ contentType: 'text/javascript', body: code });
+    if (url.pathname === '/thumb.svg')
+      return route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 5"><rect width="4" height="5" fill="#ccc"/></svg>',
+      });
     return route.fulfill({ status: 404, body: 'not found' });
   });
   page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -60,7 +89,12 @@ async function openPage(browser, code) {
 }
 
 /** Both pickers at every size: `{faces: {100: {...}, …}, voices: {…}, targets}`. */
-export async function benchPickers({ runs = 5, steps = 60, sizes = PICKER_SIZES, log = () => {} } = {}) {
+export async function benchPickers({
+  runs = 5,
+  steps = 60,
+  sizes = PICKER_SIZES,
+  log = () => {},
+} = {}) {
   const views = Math.max(5, runs);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const result = { targets: PICKER_TARGETS };
@@ -69,18 +103,27 @@ export async function benchPickers({ runs = 5, steps = 60, sizes = PICKER_SIZES,
       const code = await bundle(picker.entry);
       result[kind] = {};
       for (const total of sizes) {
-        log(`  ${picker.tag} with ${total.toLocaleString('en')} items: ${views} first views and their floor…`);
+        log(
+          `  ${picker.tag} with ${total.toLocaleString('en')} items: ${views} first views and their floor…`,
+        );
         const firstViews = [];
         const floors = [];
         let last;
         for (let i = 0; i < views; i++) {
           const page = await openPage(browser, code);
           await page.waitForFunction((tag) => customElements.get(tag), picker.tag);
-          last = await page.evaluate(measurePicker, { ...picker, kind, total, steps: i === views - 1 ? steps : 0 });
+          last = await page.evaluate(measurePicker, {
+            ...picker,
+            kind,
+            total,
+            steps: i === views - 1 ? steps : 0,
+          });
           firstViews.push(last.firstViewMs);
           await page.close();
           const bare = await openPage(browser, '');
-          floors.push(await bare.evaluate(measureStatic, { html: last.snapshot, item: picker.item }));
+          floors.push(
+            await bare.evaluate(measureStatic, { html: last.snapshot, item: picker.item }),
+          );
           await bare.close();
         }
         const firstView = spread(firstViews);
@@ -113,14 +156,38 @@ async function measurePicker({ tag, kind, item, box, total, steps }) {
     for (let i = (page - 1) * take; i < Math.min(total, page * take); i++) {
       items.push(
         kind === 'faces'
-          ? { id: `face-${i}`, name: `Face ${i}`, gender: i % 2 ? 'MALE' : 'FEMALE', thumbnail: { url: '/thumb.svg', kind: 'image' }, videoUrl: null }
-          : { voiceId: `voice-${i}`, displayName: `Voice ${String(i).padStart(5, '0')}`, locale: 'en-US', language: 'English', gender: i % 2 ? 'MALE' : 'FEMALE', provider: 'azure' },
+          ? {
+              id: `face-${i}`,
+              name: `Face ${i}`,
+              gender: i % 2 ? 'MALE' : 'FEMALE',
+              thumbnail: { url: '/thumb.svg', kind: 'image' },
+              videoUrl: null,
+            }
+          : {
+              voiceId: `voice-${i}`,
+              displayName: `Voice ${String(i).padStart(5, '0')}`,
+              locale: 'en-US',
+              language: 'English',
+              gender: i % 2 ? 'MALE' : 'FEMALE',
+              provider: 'azure',
+            },
       );
     }
     const pageCount = Math.ceil(total / take);
-    return new Response(JSON.stringify({ items, page, take, total, pageCount, hasNextPage: page < pageCount, streamingProvider: 'elevenlabs' }), {
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify({
+        items,
+        page,
+        take,
+        total,
+        pageCount,
+        hasNextPage: page < pageCount,
+        streamingProvider: 'elevenlabs',
+      }),
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   };
   const el = document.createElement(tag);
   el.setAttribute('endpoint', '/dh');
@@ -130,7 +197,9 @@ async function measurePicker({ tag, kind, item, box, total, steps }) {
   while (shown() === 0) await frame();
   const firstViewMs = performance.now() - t0;
   await frame();
-  const styles = [...el.shadowRoot.adoptedStyleSheets].map((s) => [...s.cssRules].map((r) => r.cssText).join('\n')).join('\n');
+  const styles = [...el.shadowRoot.adoptedStyleSheets]
+    .map((s) => [...s.cssRules].map((r) => r.cssText).join('\n'))
+    .join('\n');
   const snapshot = `<div><template shadowrootmode="open"><style>${styles}</style>${el.shadowRoot.innerHTML}</template></div>`;
   const itemNodes = el.shadowRoot.querySelectorAll(item).length;
   const list = el.shadowRoot.querySelector(box);
@@ -138,7 +207,9 @@ async function measurePicker({ tag, kind, item, box, total, steps }) {
   const times = [];
   for (let i = 0; i < steps; i++) {
     const t = performance.now();
-    list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    list.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }),
+    );
     await el.updateComplete;
     // Forces style and layout of the change, so the time includes rendering it.
     void list.offsetHeight;
@@ -146,7 +217,13 @@ async function measurePicker({ tag, kind, item, box, total, steps }) {
     await frame();
   }
   times.sort((a, b) => a - b);
-  return { firstViewMs, snapshot, itemNodes, arrowStepMedianMs: times[Math.floor(times.length / 2)] ?? 0, arrowStepMaxMs: times[times.length - 1] ?? 0 };
+  return {
+    firstViewMs,
+    snapshot,
+    itemNodes,
+    arrowStepMedianMs: times[Math.floor(times.length / 2)] ?? 0,
+    arrowStepMaxMs: times[times.length - 1] ?? 0,
+  };
 }
 
 /** In a page without script: the snapshot inserted and timed as the picker was. */
@@ -183,7 +260,10 @@ export function pickerRows(r) {
         value: `${m.itemNodes}, ${m.arrowStepMs.max.toFixed(1)} ms`,
         ref: `step median ${m.arrowStepMs.median.toFixed(1)} ms`,
         target: held ? `≤ ${PICKER_TARGETS.itemNodes}, ≤ ${PICKER_TARGETS.arrowStepMs} ms` : '',
-        ok: !held || (m.itemNodes <= PICKER_TARGETS.itemNodes && m.arrowStepMs.max <= PICKER_TARGETS.arrowStepMs),
+        ok:
+          !held ||
+          (m.itemNodes <= PICKER_TARGETS.itemNodes &&
+            m.arrowStepMs.max <= PICKER_TARGETS.arrowStepMs),
       });
     }
   }
@@ -195,7 +275,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let ok = true;
   for (const row of pickerRows(r)) {
     ok &&= row.ok;
-    console.log(`${row.ok ? '✓' : '✗'} ${row.name.padEnd(40)}${row.value.padStart(16)}   ${row.ref}   ${row.target}`);
+    console.log(
+      `${row.ok ? '✓' : '✗'} ${row.name.padEnd(40)}${row.value.padStart(16)}   ${row.ref}   ${row.target}`,
+    );
   }
   process.exitCode = ok ? 0 : 1;
 }

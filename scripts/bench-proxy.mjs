@@ -57,7 +57,11 @@ const SIGNING = 'bench-signing-secret-0123456789abcdef';
 const CALLBACK = 'bench-callback-secret-0123456789abcdef';
 const ADMIN = 'bench-admin-token-0123456789';
 /** A browser's request for a catalogue page (the bare server answers what the proxy answered to it). */
-const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'dh-kit-bench' };
+const BROWSER = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br',
+  'user-agent': 'dh-kit-bench',
+};
 const CATALOGUE = `${PREFIX}/faces?take=24`;
 /** A CMS page on another origin, listed in DH_ALLOWED_ORIGINS: its visitors' browsers send `Origin`. */
 const SITE = 'https://cms.bench.example';
@@ -80,7 +84,11 @@ async function startChild(kind, spec) {
   const exited = once(child, 'exit');
   const [ready] = await Promise.race([
     once(child, 'message'),
-    exited.then(([code]) => Promise.reject(new Error(`the ${kind} child exited (${code}) before it was ready:\n${stderr}`))),
+    exited.then(([code]) =>
+      Promise.reject(
+        new Error(`the ${kind} child exited (${code}) before it was ready:\n${stderr}`),
+      ),
+    ),
   ]);
   const ask = (type) =>
     new Promise((resolve) => {
@@ -117,17 +125,33 @@ async function runChild(kind) {
     const sim = await startSimulator({ port: spec.port, talkDelayMs: 0 });
     // A head with a few videos, for the head, launch and videos routes.
     const json = { 'content-type': 'application/json', accept: 'application/json' };
-    const login = await sim.app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email: sim.info.email, secretKey: sim.info.secretKey }) });
+    const login = await sim.app.request('/api/auth/token', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: sim.info.email, secretKey: sim.info.secretKey }),
+    });
     const auth = { ...json, authorization: `Bearer ${(await login.json()).token}` };
     const voice = sim.store.voices.find((v) => v.provider === 'azure');
     const created = await sim.app.request('/api/head/create', {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ headVisualId: sim.store.faces[0].id, name: 'Bench', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId, greetings: 'Hello!' }),
+      body: JSON.stringify({
+        headVisualId: sim.store.faces[0].id,
+        name: 'Bench',
+        language: 'en-US',
+        operationMode: 'oc',
+        ttsProvider: voice.provider,
+        ttsVoice: voice.voiceId,
+        greetings: 'Hello!',
+      }),
     });
     const { id: headId } = await created.json();
     for (const text of ['Welcome to the shop.', 'Our opening hours.', 'How returns work.']) {
-      await sim.app.request('/api/head/text-to-video', { method: 'POST', headers: auth, body: JSON.stringify({ id: headId, text }) });
+      await sim.app.request('/api/head/text-to-video', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ id: headId, text }),
+      });
     }
     process.send({ type: 'ready', info: sim.info, headId });
   } else if (kind === 'proxy') {
@@ -140,11 +164,23 @@ async function runChild(kind) {
       config,
       // The client the proxy makes for itself, with a shorter timeout in the soak (its faults
       // include answers later than that).
-      platform: new PlatformClient({ ...config.platform, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) }),
+      platform: new PlatformClient({
+        ...config.platform,
+        ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+      }),
       // Platform failures are the soak's point: counted, not printed (stderr is for crashes).
       warn: (m) => warnings.push(m.split('\n')[0]),
     });
-    process.on('message', (m) => m.type === 'warnings' && process.send({ type: 'warnings', count: warnings.length, first: [...new Set(warnings)].slice(0, 5) }));
+    process.on(
+      'message',
+      (m) =>
+        m.type === 'warnings' &&
+        process.send({
+          type: 'warnings',
+          count: warnings.length,
+          first: [...new Set(warnings)].slice(0, 5),
+        }),
+    );
     process.send({ type: 'ready', url: server.url });
   } else if (kind === 'bare') {
     const body = Buffer.from(spec.body, 'base64');
@@ -154,7 +190,9 @@ async function runChild(kind) {
       res.writeHead(spec.status, spec.headers);
       res.end(body);
     });
-    server.listen(spec.port, '127.0.0.1', () => process.send({ type: 'ready', url: `http://127.0.0.1:${spec.port}` }));
+    server.listen(spec.port, '127.0.0.1', () =>
+      process.send({ type: 'ready', url: `http://127.0.0.1:${spec.port}` }),
+    );
   }
 }
 
@@ -182,12 +220,22 @@ function proxySpec(sim, port, extra = {}) {
 // ── HTTP helpers ───────────────────────────────────────────────────────────────────────────────
 
 /** One request; resolves `{status, headers, rawHeaders, body}` (body a Buffer), or `{hung: true}` after `timeoutMs`. */
-function get(url, { headers = {}, agent, timeoutMs = 30_000, method = 'GET', body, localAddress } = {}) {
+function get(
+  url,
+  { headers = {}, agent, timeoutMs = 30_000, method = 'GET', body, localAddress } = {},
+) {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, agent, localAddress }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(timeoutMs, () => {
@@ -216,32 +264,54 @@ async function cached({ sim, ports, runs, seconds, log, headers = BROWSER, label
   let bare;
   try {
     const sample = await get(`${proxy.url}${CATALOGUE}`, { headers });
-    if (sample.status !== 200) throw new Error(`GET ${CATALOGUE} answered ${sample.status}: ${sample.body}`);
+    if (sample.status !== 200)
+      throw new Error(`GET ${CATALOGUE} answered ${sample.status}: ${sample.body}`);
     if (headers.origin && sample.headers['access-control-allow-origin'] !== headers.origin) {
-      throw new Error(`GET ${CATALOGUE} from ${headers.origin} has no CORS answer (access-control-allow-origin: ${sample.headers['access-control-allow-origin']})`);
+      throw new Error(
+        `GET ${CATALOGUE} from ${headers.origin} has no CORS answer (access-control-allow-origin: ${sample.headers['access-control-allow-origin']})`,
+      );
     }
     const answered = {};
     for (let i = 0; i < sample.rawHeaders.length; i += 2) {
       const name = sample.rawHeaders[i].toLowerCase();
-      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) answered[name] = sample.rawHeaders[i + 1];
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+        answered[name] = sample.rawHeaders[i + 1];
     }
-    bare = await startChild('bare', { port: ports.bare, status: sample.status, headers: answered, body: sample.body.toString('base64') });
+    bare = await startChild('bare', {
+      port: ports.bare,
+      status: sample.status,
+      headers: answered,
+      body: sample.body.toString('base64'),
+    });
     const check = await get(`${bare.url}${CATALOGUE}`, { headers });
-    if (!check.body.equals(sample.body)) throw new Error('the bare server does not answer the proxy\'s bytes');
+    if (!check.body.equals(sample.body))
+      throw new Error("the bare server does not answer the proxy's bytes");
     // Warm both (JIT, connections), then alternate, so a machine's drift hits both alike.
     await load(`${proxy.url}${CATALOGUE}`, { seconds: 1, headers });
     await load(`${bare.url}${CATALOGUE}`, { seconds: 1, headers });
     const samples = { proxy: [], bare: [] };
     for (let run = 0; run < runs; run++) {
-      for (const [name, server] of [['proxy', proxy], ['bare', bare]]) {
+      for (const [name, server] of [
+        ['proxy', proxy],
+        ['bare', bare],
+      ]) {
         const r = await load(`${server.url}${CATALOGUE}`, { seconds, headers });
         const failed = r.errors + r.timeouts + r.non2xx;
-        if (failed) throw new Error(`${name}: ${failed} of ${r.requests.total} requests failed (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)`);
+        if (failed)
+          throw new Error(
+            `${name}: ${failed} of ${r.requests.total} requests failed (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)`,
+          );
         samples[name].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
-        log?.(`  ${label} ${name} run ${run + 1}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+        log?.(
+          `  ${label} ${name} run ${run + 1}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+        );
       }
     }
-    const figures = (list) => ({ rps: spread(list.map((s) => s.rps)), p50: spread(list.map((s) => s.p50)), p99: spread(list.map((s) => s.p99)) });
+    const figures = (list) => ({
+      rps: spread(list.map((s) => s.rps)),
+      p50: spread(list.map((s) => s.p50)),
+      p99: spread(list.map((s) => s.p99)),
+    });
     const p = figures(samples.proxy);
     const b = figures(samples.bare);
     const p99Floored = b.p99.median < PROXY_TARGETS.p99FloorMs;
@@ -292,19 +362,33 @@ async function uncached({ sim, ports, runs, count, log }) {
       body: JSON.stringify({ email: sim.info.email, secretKey: sim.info.secretKey }),
     });
     const token = JSON.parse(login.body.toString()).token;
-    const viaProxy = [`${proxy.url}${PREFIX}/heads/${sim.headId}/videos?take=12`, { accept: 'application/json', authorization: `Bearer ${ADMIN}` }];
-    const direct = [`${sim.info.baseUrl}/head/talks/${sim.headId}?order=DESC&page=1&take=12`, { accept: 'application/json', authorization: `Bearer ${token}` }];
+    const viaProxy = [
+      `${proxy.url}${PREFIX}/heads/${sim.headId}/videos?take=12`,
+      { accept: 'application/json', authorization: `Bearer ${ADMIN}` },
+    ];
+    const direct = [
+      `${sim.info.baseUrl}/head/talks/${sim.headId}?order=DESC&page=1&take=12`,
+      { accept: 'application/json', authorization: `Bearer ${token}` },
+    ];
     await sequentialP50(...viaProxy, Math.min(count, 200));
     await sequentialP50(...direct, Math.min(count, 200));
     const samples = { proxy: [], direct: [] };
     for (let run = 0; run < runs; run++) {
       samples.proxy.push(await sequentialP50(...viaProxy, count));
       samples.direct.push(await sequentialP50(...direct, count));
-      log?.(`  uncached run ${run + 1}: proxy p50 ${samples.proxy.at(-1).toFixed(3)} ms, simulator ${samples.direct.at(-1).toFixed(3)} ms`);
+      log?.(
+        `  uncached run ${run + 1}: proxy p50 ${samples.proxy.at(-1).toFixed(3)} ms, simulator ${samples.direct.at(-1).toFixed(3)} ms`,
+      );
     }
     const p = spread(samples.proxy);
     const d = spread(samples.direct);
-    return { route: `GET ${PREFIX}/heads/:id/videos → GET /head/talks/:id`, requests: count, proxyP50: p, directP50: d, overheadMs: p.median - d.median };
+    return {
+      route: `GET ${PREFIX}/heads/:id/videos → GET /head/talks/:id`,
+      requests: count,
+      proxyP50: p,
+      directP50: d,
+      overheadMs: p.median - d.median,
+    };
   } finally {
     await proxy.stop();
   }
@@ -312,7 +396,10 @@ async function uncached({ sim, ports, runs, count, log }) {
 
 /** A fresh proxy, 500 concurrent cold requests for the same catalogue page. */
 async function stampede({ sim, ports }) {
-  const before = { token: await simRequests(sim, '/auth/token'), catalogue: await simRequests(sim, '/head_visual/face/all') };
+  const before = {
+    token: await simRequests(sim, '/auth/token'),
+    catalogue: await simRequests(sim, '/head_visual/face/all'),
+  };
   const proxy = await startChild('proxy', proxySpec(sim, ports.stampede));
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   try {
@@ -320,11 +407,18 @@ async function stampede({ sim, ports }) {
     // Many visitors: 50 addresses (127.0.0.2 …) of the loopback /8, 10 requests each, as the Node
     // server caps the connections one address may hold.
     const answers = await Promise.all(
-      Array.from({ length: PROXY_TARGETS.stampedeRequests }, (_, i) => get(`${proxy.url}${CATALOGUE}`, { headers: BROWSER, agent, localAddress: `127.0.0.${2 + (i % 50)}` })),
+      Array.from({ length: PROXY_TARGETS.stampedeRequests }, (_, i) =>
+        get(`${proxy.url}${CATALOGUE}`, {
+          headers: BROWSER,
+          agent,
+          localAddress: `127.0.0.${2 + (i % 50)}`,
+        }),
+      ),
     );
     const ms = performance.now() - t;
     const statuses = {};
-    for (const a of answers) statuses[a.hung ? 'hung' : a.status] = (statuses[a.hung ? 'hung' : a.status] ?? 0) + 1;
+    for (const a of answers)
+      statuses[a.hung ? 'hung' : a.status] = (statuses[a.hung ? 'hung' : a.status] ?? 0) + 1;
     const bodies = new Set(answers.map((a) => a.body?.toString('base64')));
     return {
       requests: answers.length,
@@ -353,20 +447,59 @@ function seeded(seed) {
 
 /** What browsers and a back office send, weighted; `{path, admin}`. */
 function soakMix(headId, random) {
-  const faces = ['?take=24', '?take=24&page=2', '?take=24&page=3', '?take=12&gender=FEMALE', '?take=12&gender=MALE&order=DESC', '?take=24&q=an', '?take=24&q=zz', '?take=48', '?order=DESC&take=24'];
-  const voices = ['', '?locale=en', '?locale=en-GB&gender=FEMALE', '?provider=azure', '?streaming=true', '?q=english&take=20', '?take=20&page=2'];
+  const faces = [
+    '?take=24',
+    '?take=24&page=2',
+    '?take=24&page=3',
+    '?take=12&gender=FEMALE',
+    '?take=12&gender=MALE&order=DESC',
+    '?take=24&q=an',
+    '?take=24&q=zz',
+    '?take=48',
+    '?order=DESC&take=24',
+  ];
+  const voices = [
+    '',
+    '?locale=en',
+    '?locale=en-GB&gender=FEMALE',
+    '?provider=azure',
+    '?streaming=true',
+    '?q=english&take=20',
+    '?take=20&page=2',
+  ];
   // Unknown ids too (a stale embed, a typo): each one a platform call until its 404 is remembered.
-  const heads = [headId, headId, headId, ...Array.from({ length: 20 }, (_, i) => `no-such-head-${i}`)];
+  const heads = [
+    headId,
+    headId,
+    headId,
+    ...Array.from({ length: 20 }, (_, i) => `no-such-head-${i}`),
+  ];
   const pick = (list) => list[Math.floor(random() * list.length)];
   const kinds = [
     [30, () => ({ path: `/faces${pick(faces)}`, revalidate: random() < 0.3 })],
     [14, () => ({ path: `/voices${pick(voices)}`, revalidate: random() < 0.3 })],
     [16, () => ({ path: `/heads/${pick(heads)}` })],
     [12, () => ({ path: `/heads/${headId}/launch?view=${random() < 0.5 ? 'chat' : 'stream'}` })],
-    [18, () => ({ path: `/heads/${headId}/videos?take=12&page=${1 + Math.floor(random() * 2)}`, admin: true })],
+    [
+      18,
+      () => ({
+        path: `/heads/${headId}/videos?take=12&page=${1 + Math.floor(random() * 2)}`,
+        admin: true,
+      }),
+    ],
     [5, () => ({ path: '/health' })],
     // A few bad inputs, which the edge answers 400.
-    [5, () => ({ path: pick(['/faces?take=abc', '/faces?gender=OTHER', '/heads/bad%20id', '/voices?streaming=maybe']) })],
+    [
+      5,
+      () => ({
+        path: pick([
+          '/faces?take=abc',
+          '/faces?gender=OTHER',
+          '/heads/bad%20id',
+          '/voices?streaming=maybe',
+        ]),
+      }),
+    ],
   ];
   const total = kinds.reduce((s, [w]) => s + w, 0);
   return () => {
@@ -383,7 +516,10 @@ async function sendMix({ url, next, count, concurrency, tally, etags }) {
   const worker = async () => {
     while (left-- > 0) {
       const r = next();
-      const headers = { accept: 'application/json', ...(r.admin ? { authorization: `Bearer ${ADMIN}` } : {}) };
+      const headers = {
+        accept: 'application/json',
+        ...(r.admin ? { authorization: `Bearer ${ADMIN}` } : {}),
+      };
       if (r.revalidate && etags.has(r.path)) headers['if-none-match'] = etags.get(r.path);
       let res;
       try {
@@ -405,10 +541,16 @@ async function sendMix({ url, next, count, concurrency, tally, etags }) {
         error = JSON.parse(res.body.toString()).error;
       } catch {}
       const json = /^application\/json\b/.test(res.headers['content-type'] ?? '');
-      if (!json || typeof error?.code !== 'string' || typeof error?.message !== 'string' || error.code === 'internal') {
+      if (
+        !json ||
+        typeof error?.code !== 'string' ||
+        typeof error?.message !== 'string' ||
+        error.code === 'internal'
+      ) {
         tally.unmapped.push(`${res.status} ${r.path}: ${res.body.toString().slice(0, 120)}`);
       } else {
-        tally.codes[`${res.status} ${error.code}`] = (tally.codes[`${res.status} ${error.code}`] ?? 0) + 1;
+        tally.codes[`${res.status} ${error.code}`] =
+          (tally.codes[`${res.status} ${error.code}`] ?? 0) + 1;
       }
     }
   };
@@ -428,23 +570,57 @@ async function soak({ sim, ports, requests, log }) {
   // Each drawn in turn for each upstream request (so their shares add up to ≈ 10 %).
   const faults = [
     { path: '/**', rate: 0.03, status: 503 },
-    { path: '/**', rate: 0.02, status: 500, body: '<html><body>Internal Server Error</body></html>', headers: { 'content-type': 'text/html' } },
+    {
+      path: '/**',
+      rate: 0.02,
+      status: 500,
+      body: '<html><body>Internal Server Error</body></html>',
+      headers: { 'content-type': 'text/html' },
+    },
     { path: '/**', rate: 0.01, status: 429, headers: { 'retry-after': '1' } },
     { path: '/**', rate: 0.02, delayMs: timeoutMs + 500 },
     { path: '/**', rate: 0.02, malformed: true },
   ];
-  const tally = { requests: 0, statuses: {}, codes: {}, unmapped: [], hung: [], transportErrors: [] };
+  const tally = {
+    requests: 0,
+    statuses: {},
+    codes: {},
+    unmapped: [],
+    hung: [],
+    transportErrors: [],
+  };
   const etags = new Map();
   const next = soakMix(sim.headId, seeded(15));
   try {
     for (const f of faults) {
-      const res = await get(faultsUrl, { method: 'POST', headers: json, body: JSON.stringify({ ...f, times: 0 }) });
-      if (res.status !== 201) throw new Error(`the simulator refused a fault (${res.status}): ${res.body}`);
+      const res = await get(faultsUrl, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...f, times: 0 }),
+      });
+      if (res.status !== 201)
+        throw new Error(`the simulator refused a fault (${res.status}): ${res.body}`);
     }
-    const logBefore = JSON.parse((await get(`${sim.info.baseUrl}/_sim/requests`)).body.toString()).length;
+    const logBefore = JSON.parse(
+      (await get(`${sim.info.baseUrl}/_sim/requests`)).body.toString(),
+    ).length;
     // Warm-up with the same mix: caches filled, code paths compiled, before the first heap figure.
-    const warmTally = { requests: 0, statuses: {}, codes: {}, unmapped: [], hung: [], transportErrors: [] };
-    await sendMix({ url: proxy.url, next, count: Math.round(requests / 5), concurrency: 16, tally: warmTally, etags });
+    const warmTally = {
+      requests: 0,
+      statuses: {},
+      codes: {},
+      unmapped: [],
+      hung: [],
+      transportErrors: [],
+    };
+    await sendMix({
+      url: proxy.url,
+      next,
+      count: Math.round(requests / 5),
+      concurrency: 16,
+      tally: warmTally,
+      etags,
+    });
     await sleep(timeoutMs * 3);
     const heapBefore = await proxy.heapUsed();
     const t = performance.now();
@@ -461,7 +637,9 @@ async function soak({ sim, ports, requests, log }) {
       proxy.child.once('message', (m) => m.type === 'warnings' && resolve(m));
       proxy.child.send({ type: 'warnings' });
     });
-    log?.(`  soak: ${tally.requests} requests in ${(ms / 1000).toFixed(1)} s, statuses ${JSON.stringify(tally.statuses)}`);
+    log?.(
+      `  soak: ${tally.requests} requests in ${(ms / 1000).toFixed(1)} s, statuses ${JSON.stringify(tally.statuses)}`,
+    );
     return {
       requests: tally.requests,
       warmUpRequests: warmTally.requests,
@@ -496,7 +674,11 @@ async function soak({ sim, ports, requests, log }) {
  * Runs the four measurements; `quick` is a smoke test (one short run of each, a 2,000-request
  * soak). Returns a plain JSON-able object; `proxyRows()` makes the table's rows of it.
  */
-export async function benchProxy({ quick = false, runs = quick ? 1 : Number(process.env.DH_BENCH_RUNS) || 3, log } = {}) {
+export async function benchProxy({
+  quick = false,
+  runs = quick ? 1 : Number(process.env.DH_BENCH_RUNS) || 3,
+  log,
+} = {}) {
   const base = Number(process.env.DH_BENCH_PORT) || 8900;
   const ports = { sim: base, proxy: base + 1, bare: base + 2, stampede: base + 3, soak: base + 4 };
   const sim = await startChild('sim', { port: ports.sim });
@@ -504,14 +686,29 @@ export async function benchProxy({ quick = false, runs = quick ? 1 : Number(proc
     const result = { quick, runs, targets: PROXY_TARGETS };
     log?.('proxy: cached catalogue page, proxy and bare node:http…');
     result.cached = await cached({ sim, ports, runs, seconds: quick ? 1 : 5, log });
-    log?.(`proxy: the same page for a CMS page on another origin (Origin: ${SITE}), proxy and bare node:http…`);
-    result.crossOrigin = await cached({ sim, ports, runs, seconds: quick ? 1 : 5, log, headers: CROSS_ORIGIN, label: 'cross-origin' });
+    log?.(
+      `proxy: the same page for a CMS page on another origin (Origin: ${SITE}), proxy and bare node:http…`,
+    );
+    result.crossOrigin = await cached({
+      sim,
+      ports,
+      runs,
+      seconds: quick ? 1 : 5,
+      log,
+      headers: CROSS_ORIGIN,
+      label: 'cross-origin',
+    });
     log?.('proxy: an uncached route, through the proxy and straight to the simulator…');
     result.uncached = await uncached({ sim, ports, runs, count: quick ? 200 : 1_000, log });
     log?.('proxy: cold stampede…');
     result.stampede = await stampede({ sim, ports });
     log?.('proxy: soak with faults…');
-    result.soak = await soak({ sim, ports, requests: quick ? 2_000 : PROXY_TARGETS.soakRequests, log });
+    result.soak = await soak({
+      sim,
+      ports,
+      requests: quick ? 2_000 : PROXY_TARGETS.soakRequests,
+      log,
+    });
     result.simStderr = sim.stderr().slice(0, 2000);
     return result;
   } finally {
@@ -524,7 +721,11 @@ export async function benchProxy({ quick = false, runs = quick ? 1 : Number(proc
  * a malformed catalogue item left out of a list, which the soak provokes on purpose): a stack
  * trace or an unhandled rejection.
  */
-const unexpected = (stderr) => stderr.split('\n').filter((line) => line.trim() && !line.startsWith('[dh-kit] ')).join('\n');
+const unexpected = (stderr) =>
+  stderr
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('[dh-kit] '))
+    .join('\n');
 
 /** The table's rows: `{name, value, ref, target, ok}`. */
 export function proxyRows(r) {
@@ -538,20 +739,67 @@ export function proxyRows(r) {
   const k = r.soak;
   const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
   return [
-    { name: `cached ${CATALOGUE}: throughput (32 conn.)`, value: `${rps(c.proxy.rps)} (${c.throughputRatio.toFixed(2)}×)`, ref: `bare ${rps(c.bare.rps)}`, target: `≥ ${t.throughputRatio}× bare`, ok: c.throughputRatio >= t.throughputRatio },
-    { name: `cross-origin ${CATALOGUE} (Origin, Accept-Encoding)`, value: `${rps(x.proxy.rps)} (${x.throughputRatio.toFixed(2)}×)`, ref: `bare ${rps(x.bare.rps)}`, target: `≥ ${t.throughputRatio}× bare`, ok: x.throughputRatio >= t.throughputRatio },
-    { name: 'cached: p50, p99', value: `${c.proxy.p50.median} ms, ${c.proxy.p99.median} ms`, ref: `bare ${c.bare.p50.median} ms, ${c.bare.p99.median} ms${c.p99Floored ? ` (p99 < 1 ms: ${t.p99FloorMs} ms used)` : ''}`, target: `p99 ≤ ${t.p99Ratio}× bare`, ok: c.p99Ratio <= t.p99Ratio },
-    { name: 'uncached talks list: p50', value: `${ms(u.proxyP50.median)} (+${ms(u.overheadMs)})`, ref: `simulator ${ms(u.directP50.median)}`, target: '', ok: true },
-    { name: `cold stampede: ${s.requests} requests`, value: `${s.ok} × 200, ${s.distinctBodies} body`, ref: `${Math.round(s.ms)} ms`, target: `all 200, one body`, ok: s.ok === s.requests && s.distinctBodies === 1 },
-    { name: 'cold stampede: token, catalogue calls', value: `${s.tokenCalls}, ${s.catalogueCalls}`, ref: '', target: `= ${t.stampedeTokenCalls}, ${t.stampedeCatalogueCalls}`, ok: s.tokenCalls === t.stampedeTokenCalls && s.catalogueCalls === t.stampedeCatalogueCalls },
+    {
+      name: `cached ${CATALOGUE}: throughput (32 conn.)`,
+      value: `${rps(c.proxy.rps)} (${c.throughputRatio.toFixed(2)}×)`,
+      ref: `bare ${rps(c.bare.rps)}`,
+      target: `≥ ${t.throughputRatio}× bare`,
+      ok: c.throughputRatio >= t.throughputRatio,
+    },
+    {
+      name: `cross-origin ${CATALOGUE} (Origin, Accept-Encoding)`,
+      value: `${rps(x.proxy.rps)} (${x.throughputRatio.toFixed(2)}×)`,
+      ref: `bare ${rps(x.bare.rps)}`,
+      target: `≥ ${t.throughputRatio}× bare`,
+      ok: x.throughputRatio >= t.throughputRatio,
+    },
+    {
+      name: 'cached: p50, p99',
+      value: `${c.proxy.p50.median} ms, ${c.proxy.p99.median} ms`,
+      ref: `bare ${c.bare.p50.median} ms, ${c.bare.p99.median} ms${c.p99Floored ? ` (p99 < 1 ms: ${t.p99FloorMs} ms used)` : ''}`,
+      target: `p99 ≤ ${t.p99Ratio}× bare`,
+      ok: c.p99Ratio <= t.p99Ratio,
+    },
+    {
+      name: 'uncached talks list: p50',
+      value: `${ms(u.proxyP50.median)} (+${ms(u.overheadMs)})`,
+      ref: `simulator ${ms(u.directP50.median)}`,
+      target: '',
+      ok: true,
+    },
+    {
+      name: `cold stampede: ${s.requests} requests`,
+      value: `${s.ok} × 200, ${s.distinctBodies} body`,
+      ref: `${Math.round(s.ms)} ms`,
+      target: `all 200, one body`,
+      ok: s.ok === s.requests && s.distinctBodies === 1,
+    },
+    {
+      name: 'cold stampede: token, catalogue calls',
+      value: `${s.tokenCalls}, ${s.catalogueCalls}`,
+      ref: '',
+      target: `= ${t.stampedeTokenCalls}, ${t.stampedeCatalogueCalls}`,
+      ok: s.tokenCalls === t.stampedeTokenCalls && s.catalogueCalls === t.stampedeCatalogueCalls,
+    },
     {
       name: `soak: ${k.requests.toLocaleString('en')} requests, ~${t.soakFaultRate * 100} % faults`,
       value: `${k.unmappedCount} unmapped, ${k.hung} hung, ${k.crashed ? 'crashed' : 'no crash'}`,
       ref: `${k.upstreamErrorAnswers} of ${k.upstreamCalls} upstream answers 4xx/5xx`,
       target: '0, 0, no crash',
-      ok: k.unmappedCount === 0 && k.hung === 0 && k.transportErrorCount === 0 && !k.crashed && !unexpected(k.stderr),
+      ok:
+        k.unmappedCount === 0 &&
+        k.hung === 0 &&
+        k.transportErrorCount === 0 &&
+        !k.crashed &&
+        !unexpected(k.stderr),
     },
-    { name: 'soak: proxy heap (after GC)', value: `${(k.heapAfter / 2 ** 20).toFixed(1)} MB (${pct(k.heapGrowth)})`, ref: `before ${(k.heapBefore / 2 ** 20).toFixed(1)} MB`, target: `≤ +${t.soakHeapGrowth * 100} %`, ok: k.heapGrowth <= t.soakHeapGrowth },
+    {
+      name: 'soak: proxy heap (after GC)',
+      value: `${(k.heapAfter / 2 ** 20).toFixed(1)} MB (${pct(k.heapGrowth)})`,
+      ref: `before ${(k.heapBefore / 2 ** 20).toFixed(1)} MB`,
+      target: `≤ +${t.soakHeapGrowth * 100} %`,
+      ok: k.heapGrowth <= t.soakHeapGrowth,
+    },
   ];
 }
 
@@ -561,12 +809,24 @@ if (process.argv[2] === '--child') {
   const r = await benchProxy({ quick: process.argv.includes('--quick'), log: console.log });
   const rows = proxyRows(r);
   const head = ['', 'figure', 'value', 'compared with', 'target'];
-  const body = rows.map((row) => [row.ok ? '✓' : '✗', row.name, row.value, row.ref ?? '', row.target ?? '']);
+  const body = rows.map((row) => [
+    row.ok ? '✓' : '✗',
+    row.name,
+    row.value,
+    row.ref ?? '',
+    row.target ?? '',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\n${[line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n')}`);
-  if (r.soak.unmapped.length) console.log(`\nUnmapped answers in the soak:\n  ${r.soak.unmapped.join('\n  ')}`);
-  if (unexpected(r.soak.stderr)) console.log(`\nThe proxy's stderr during the soak:\n${r.soak.stderr}`);
-  console.log(`\n${r.runs} run(s) per figure; medians shown. Soak answers: ${JSON.stringify(r.soak.statuses)}; error codes: ${JSON.stringify(r.soak.errorCodes)}`);
+  console.log(
+    `\n${[line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n')}`,
+  );
+  if (r.soak.unmapped.length)
+    console.log(`\nUnmapped answers in the soak:\n  ${r.soak.unmapped.join('\n  ')}`);
+  if (unexpected(r.soak.stderr))
+    console.log(`\nThe proxy's stderr during the soak:\n${r.soak.stderr}`);
+  console.log(
+    `\n${r.runs} run(s) per figure; medians shown. Soak answers: ${JSON.stringify(r.soak.statuses)}; error codes: ${JSON.stringify(r.soak.errorCodes)}`,
+  );
   process.exitCode = rows.every((row) => row.ok) ? 0 : 1;
 }

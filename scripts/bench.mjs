@@ -33,7 +33,12 @@ const runs = Number(process.env.DH_BENCH_RUNS) || 3;
 
 const results = {
   date: new Date().toISOString(),
-  machine: { os: `${platform()} ${release()}`, cpu: cpus()[0]?.model.trim(), cores: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30) },
+  machine: {
+    os: `${platform()} ${release()}`,
+    cpu: cpus()[0]?.model.trim(),
+    cores: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+  },
   node: process.version,
   chromium: chromiumVersion(),
   runs,
@@ -88,27 +93,49 @@ if (parts.includes('pages')) {
 results.rows = rows;
 results.ok = rows.every((r) => r.ok);
 mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  new URL('../bench/results.json', import.meta.url),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
 
-console.log(`\n${results.machine.cpu} × ${results.machine.cores}, ${results.machine.memoryGB} GB · Node ${results.node} · Chromium ${results.chromium} · median of ${runs} runs\n`);
+console.log(
+  `\n${results.machine.cpu} × ${results.machine.cores}, ${results.machine.memoryGB} GB · Node ${results.node} · Chromium ${results.chromium} · median of ${runs} runs\n`,
+);
 console.log(table(rows));
-console.log(`\n${results.ok ? 'Every target met.' : `${rows.filter((r) => !r.ok).length} target(s) missed (✗).`} Figures with min and max: bench/results.json`);
+console.log(
+  `\n${results.ok ? 'Every target met.' : `${rows.filter((r) => !r.ok).length} target(s) missed (✗).`} Figures with min and max: bench/results.json`,
+);
 process.exitCode = results.ok ? 0 : 1;
 
 /** A Markdown table (docs/performance.md is a copy of it). */
 function table(list) {
   const head = ['', 'part', 'figure', 'value', 'compared with', 'target'];
-  const body = list.map((r) => [r.ok ? '✓' : '✗', r.part, r.name, r.value, r.ref ?? '', r.target ?? '']);
+  const body = list.map((r) => [
+    r.ok ? '✓' : '✗',
+    r.part,
+    r.name,
+    r.value,
+    r.ref ?? '',
+    r.target ?? '',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
 }
 
 function chromiumVersion() {
   try {
-    return execFileSync(findChromium(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/^\D+/, '').trim();
+    return execFileSync(findChromium(), ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .replace(/^\D+/, '')
+      .trim();
   } catch {
     return 'unknown';
   }
 }
-

@@ -1,1 +1,4 @@
-export function buildWorker(outfile?: string, entry?: string): Promise<{ outfile: string; bytes: number }>;
+export function buildWorker(
+  outfile?: string,
+  entry?: string,
+): Promise<{ outfile: string; bytes: number }>;

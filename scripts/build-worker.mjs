@@ -12,7 +12,10 @@ import * as esbuild from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Bundles `entry` (the kit's worker, or a site's file that imports `createWorker`) to `outfile`. */
-export async function buildWorker(outfile = `${root}dist/worker/dh-kit-worker.js`, entry = `${root}src/proxy/worker.ts`) {
+export async function buildWorker(
+  outfile = `${root}dist/worker/dh-kit-worker.js`,
+  entry = `${root}src/proxy/worker.ts`,
+) {
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -38,7 +41,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const { outfile, bytes } = await buildWorker(at > 0 ? process.argv[at + 1] : undefined);
     console.log(`worker: ${outfile.replace(root, '')} (${Math.round(bytes / 1024)} kB)`);
   } catch (err) {
-    console.error(err.errors?.map((e) => `${e.location?.file ?? ''}:${e.location?.line ?? ''} ${e.text}`).join('\n') ?? err);
+    console.error(
+      err.errors
+        ?.map((e) => `${e.location?.file ?? ''}:${e.location?.line ?? ''} ${e.text}`)
+        .join('\n') ?? err,
+    );
     process.exitCode = 1;
   }
 }

@@ -15,7 +15,15 @@
  * Each step prints its time. `--no-site` skips step 5 (a quicker build for type and module checks).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
@@ -49,10 +57,20 @@ function fixJsxImports(jsxFile, indexTypes) {
   const code = readFileSync(jsxFile, 'utf8');
   const exported = readFileSync(indexTypes, 'utf8');
   const fixed = code.replace(/^import type \{([^}]*)\} from "\.\/index\.js";/m, (_, names) => {
-    const keep = [...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))].filter((n) => new RegExp(`\\b${n}\\b`).test(exported));
+    const keep = [
+      ...new Set(
+        names
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ].filter((n) => new RegExp(`\\b${n}\\b`).test(exported));
     return `import type { ${keep.join(', ')} } from "./index.js";`;
   });
-  if (fixed === code) throw new Error(`build: the import line of ${jsxFile} was not found (has custom-element-jsx-integration changed?)`);
+  if (fixed === code)
+    throw new Error(
+      `build: the import line of ${jsxFile} was not found (has custom-element-jsx-integration changed?)`,
+    );
   writeFileSync(jsxFile, fixed);
 }
 
@@ -64,14 +82,25 @@ function fixJsxImports(jsxFile, indexTypes) {
 function fixJsxTypes(jsxFile, manifestFile) {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const readonly = new Set();
-  for (const m of manifest.modules) for (const d of m.declarations ?? []) for (const member of d.members ?? []) if (member.readonly) readonly.add(member.name);
+  for (const m of manifest.modules)
+    for (const d of m.declarations ?? [])
+      for (const member of d.members ?? []) if (member.readonly) readonly.add(member.name);
   let code = readFileSync(jsxFile, 'utf8');
   const before = code;
   // A readonly member's prop, with the JSDoc comment above it.
-  code = code.replace(/(?:\n  \/\*\*(?:(?!\*\/)[\s\S])*\*\/)?\n  (\w+)\?: \w+\["\1"\];/g, (line, name) => (readonly.has(name) ? '' : line));
-  code = code.replace(/on(input|change)\?: \(e: CustomEvent<Event>\) => void;/g, 'on$1?: (e: Event) => void;');
+  code = code.replace(
+    /(?:\n  \/\*\*(?:(?!\*\/)[\s\S])*\*\/)?\n  (\w+)\?: \w+\["\1"\];/g,
+    (line, name) => (readonly.has(name) ? '' : line),
+  );
+  code = code.replace(
+    /on(input|change)\?: \(e: CustomEvent<Event>\) => void;/g,
+    'on$1?: (e: Event) => void;',
+  );
   code = code.replace(/children\?: any;/g, 'children?: unknown;');
-  if (code === before) throw new Error(`build: nothing to fix in ${jsxFile} (has custom-element-jsx-integration changed?)`);
+  if (code === before)
+    throw new Error(
+      `build: nothing to fix in ${jsxFile} (has custom-element-jsx-integration changed?)`,
+    );
   writeFileSync(jsxFile, code);
 }
 
@@ -87,7 +116,11 @@ function vendorLitReact() {
   const from = join(root, 'node_modules/@lit/react');
   const to = join(dist, 'react');
   // Without the source-map comments: the maps are not copied (a bundler's source-map loader would warn).
-  const copy = (source, target) => writeFileSync(join(to, target), readFileSync(join(from, source), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  const copy = (source, target) =>
+    writeFileSync(
+      join(to, target),
+      readFileSync(join(from, source), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'),
+    );
   copy('create-component.js', 'lit-react.js');
   copy('node/create-component.js', 'lit-react.node.js');
   copy('create-component.d.ts', 'lit-react.d.ts');
@@ -95,10 +128,15 @@ function vendorLitReact() {
   for (const file of files(to)) {
     if (!/\.(js|d\.ts)$/.test(file) || /lit-react\./.test(file)) continue;
     const code = readFileSync(file, 'utf8');
-    const fixed = code.replace(/(["'])@lit\/react\1/g, (_, q) => (file.endsWith('.d.ts') ? `${q}./lit-react.js${q}` : `${q}#lit-react${q}`));
-    if (fixed !== code) (writeFileSync(file, fixed), rewritten++);
+    const fixed = code.replace(/(["'])@lit\/react\1/g, (_, q) =>
+      file.endsWith('.d.ts') ? `${q}./lit-react.js${q}` : `${q}#lit-react${q}`,
+    );
+    if (fixed !== code) writeFileSync(file, fixed), rewritten++;
   }
-  if (!rewritten) throw new Error('build: no dist/react module imports @lit/react any more (drop vendorLitReact?)');
+  if (!rewritten)
+    throw new Error(
+      'build: no dist/react module imports @lit/react any more (drop vendorLitReact?)',
+    );
 }
 
 /**
@@ -113,24 +151,46 @@ function fixSvelteTypes(file) {
   const code = readFileSync(file, 'utf8');
   const fixed = code
     .replace(/^/, 'import type { HTMLAttributes } from "svelte/elements";\n')
-    .replace(/\ntype BaseProps = \{[\s\S]*?\n\};\n/, '\n/** What every element takes: Svelte\'s own attributes and DOM events (class, style, aria-*, oninput, …). */\ntype BaseProps = HTMLAttributes<HTMLElement>;\n')
-    .replace(/\n  \/\*\*[^\n]*\*\/\n  "on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g, '')
+    .replace(
+      /\ntype BaseProps = \{[\s\S]*?\n\};\n/,
+      "\n/** What every element takes: Svelte's own attributes and DOM events (class, style, aria-*, oninput, …). */\ntype BaseProps = HTMLAttributes<HTMLElement>;\n",
+    )
+    .replace(
+      /\n  \/\*\*[^\n]*\*\/\n  "on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g,
+      '',
+    )
     .replace(/"on:(dh-[a-z-]+)"\?:/g, '"on$1"?:')
     .replace(/"bind:(\w+)"\?:/g, '$1?:')
-    .replace(/\ndeclare namespace svelteHTML \{\n(?:  \/\/[^\n]*\n)?  interface IntrinsicElements extends CustomElements \{\}\n\}/, '\ndeclare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}');
-  const problems = [/JSX\./, /"on:/, /"bind:/, /\ndeclare namespace svelteHTML/].filter((p) => p.test(fixed));
-  if (problems.length || !fixed.includes('declare global {\n  namespace svelteHTML')) throw new Error(`build: ${file} is not as expected (${problems.join(', ')}; has custom-element-svelte-integration changed?)`);
+    .replace(
+      /\ndeclare namespace svelteHTML \{\n(?:  \/\/[^\n]*\n)?  interface IntrinsicElements extends CustomElements \{\}\n\}/,
+      '\ndeclare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}',
+    );
+  const problems = [/JSX\./, /"on:/, /"bind:/, /\ndeclare namespace svelteHTML/].filter((p) =>
+    p.test(fixed),
+  );
+  if (problems.length || !fixed.includes('declare global {\n  namespace svelteHTML'))
+    throw new Error(
+      `build: ${file} is not as expected (${problems.join(', ')}; has custom-element-svelte-integration changed?)`,
+    );
   writeFileSync(file, fixed);
 }
 
 /** The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the configuration and the JSX fix read dist/). */
 export function manifestStep() {
-  execFileSync(bin('custom-elements-manifest'), ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    bin('custom-elements-manifest'),
+    ['analyze', '--config', join(root, 'custom-elements-manifest.config.mjs')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   fixSvelteTypes(join(dist, 'custom-elements-svelte.d.ts'));
-  for (const typings of ['custom-elements-jsx.d.ts', 'custom-elements-vue.d.ts', 'custom-elements-svelte.d.ts']) {
+  for (const typings of [
+    'custom-elements-jsx.d.ts',
+    'custom-elements-vue.d.ts',
+    'custom-elements-svelte.d.ts',
+  ]) {
     fixJsxImports(join(dist, typings), join(dist, 'index.d.ts'));
     fixJsxTypes(join(dist, typings), join(dist, 'custom-elements.json'));
   }
@@ -145,8 +205,14 @@ export function manifestStep() {
     .replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n')
     .replace(/"[a-z]+(?:-[a-z]+)+"\?: (\w+)\["(\w+)"\];/g, '$2?: $1["$2"];')
     .replace(/"on(dh-[a-z-]+)"\?:/g, (_, event) => `on${camel(`-${event}`)}?:`)
-    .replace(/\bon(input|change)\?:/g, (_, event) => `on${event[0].toUpperCase()}${event.slice(1)}?:`);
-  if (kept === code || !kept.includes('interface GlobalComponents extends CustomElements')) throw new Error(`build: ${vue} is not as expected (has custom-element-vuejs-integration changed?)`);
+    .replace(
+      /\bon(input|change)\?:/g,
+      (_, event) => `on${event[0].toUpperCase()}${event.slice(1)}?:`,
+    );
+  if (kept === code || !kept.includes('interface GlobalComponents extends CustomElements'))
+    throw new Error(
+      `build: ${vue} is not as expected (has custom-element-vuejs-integration changed?)`,
+    );
   writeFileSync(vue, kept);
 }
 
@@ -169,7 +235,8 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
     for (const dir of ['sim/pages', 'sim/media']) {
       mkdirSync(join(dist, dir), { recursive: true });
       for (const file of files(join(root, 'src', dir))) {
-        if (!/\.(js|css|mp4)$/.test(file) || (file.endsWith('.js') && !file.includes('/pages/'))) continue;
+        if (!/\.(js|css|mp4)$/.test(file) || (file.endsWith('.js') && !file.includes('/pages/')))
+          continue;
         cpSync(file, join(dist, dir, file.slice(join(root, 'src', dir).length + 1)));
       }
     }
@@ -190,5 +257,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildPackage({ site: !process.argv.includes('--no-site') });
   let bytes = 0;
   for (const file of files(dist)) bytes += statSync(file).size;
-  console.log(`dist/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${(bytes / 1024).toFixed(0)} kB`);
+  console.log(
+    `dist/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${(bytes / 1024).toFixed(0)} kB`,
+  );
 }

@@ -46,7 +46,9 @@ export function findChromium() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv;
-    throw new Error(`CHROME_PATH is set to ${fromEnv}, which does not exist.\n${NO_CHROMIUM_MESSAGE}`);
+    throw new Error(
+      `CHROME_PATH is set to ${fromEnv}, which does not exist.\n${NO_CHROMIUM_MESSAGE}`,
+    );
   }
   for (const path of ['/usr/bin/chromium', '/usr/bin/google-chrome']) {
     if (existsSync(path)) return path;

@@ -40,7 +40,11 @@ const GUIDES = [
   ['architecture', 'Architecture'],
 ];
 
-const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const escape = (s) =>
+  String(s).replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
+  );
 
 /** The folder (inside docs/) of the page being rendered: `''` or `'elements'`. */
 let pageDir = '';
@@ -49,22 +53,34 @@ function markdown() {
   const md = new Marked({ gfm: true });
   md.use({
     walkTokens(token) {
-      if (token.type === 'link' && /^(?![a-z]+:)[^#]*\.md(#|$)/.test(token.href)) token.href = token.href.replace(/\.md(#|$)/, '.html$1');
+      if (token.type === 'link' && /^(?![a-z]+:)[^#]*\.md(#|$)/.test(token.href))
+        token.href = token.href.replace(/\.md(#|$)/, '.html$1');
     },
     renderer: {
       // A link out of docs/ (`../src/sim/README.md`) works on GitHub, not on a static host: its text only.
       link({ href, tokens }) {
-        return !/^[a-z]+:/.test(href) && posix.normalize(posix.join(pageDir || '.', href)).startsWith('..') ? this.parser.parseInline(tokens) : false;
+        return !/^[a-z]+:/.test(href) &&
+          posix.normalize(posix.join(pageDir || '.', href)).startsWith('..')
+          ? this.parser.parseInline(tokens)
+          : false;
       },
       // Headings get ids (`## Signed launch URLs` → #signed-launch-urls), for links between pages.
       heading({ tokens, depth }) {
-        const id = this.parser.parseInline(tokens, this.parser.textRenderer).toLowerCase().replace(/&[a-z]+;|&#\d+;/g, '').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+        const id = this.parser
+          .parseInline(tokens, this.parser.textRenderer)
+          .toLowerCase()
+          .replace(/&[a-z]+;|&#\d+;/g, '')
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s+/g, '-');
         return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
       code({ text, lang }) {
         const [language, flag] = (lang ?? '').split(/\s+/);
         const shown = `<pre tabindex="0"><code${language ? ` class="language-${escape(language)}"` : ''}>${escape(text)}</code></pre>\n`;
-        return flag === 'live' ? `<div class="live" role="region" aria-label="Live example">${text}</div>\n${shown}` : shown;
+        return flag === 'live'
+          ? `<div class="live" role="region" aria-label="Live example">${text}</div>\n${shown}`
+          : shown;
       },
     },
   });
@@ -72,12 +88,19 @@ function markdown() {
 }
 
 /** `<!-- include: x.md -->` lines replaced by docs/elements/x.md. */
-const withIncludes = (text, dir) => text.replace(/^<!-- include: ([\w-]+\.md) -->$/gm, (_, name) => readFileSync(join(dir, name), 'utf8'));
+const withIncludes = (text, dir) =>
+  text.replace(/^<!-- include: ([\w-]+\.md) -->$/gm, (_, name) =>
+    readFileSync(join(dir, name), 'utf8'),
+  );
 
 /** The custom elements of the manifest, by tag. */
 function elementsOf(manifest) {
-  const found = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
-  return new Map(found.sort((a, b) => a.tagName.localeCompare(b.tagName)).map((d) => [d.tagName, d]));
+  const found = manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .filter((d) => d.customElement && d.tagName);
+  return new Map(
+    found.sort((a, b) => a.tagName.localeCompare(b.tagName)).map((d) => [d.tagName, d]),
+  );
 }
 
 function table(headers, rows, inline) {
@@ -94,20 +117,74 @@ function reference(d, inline) {
   const members = d.members ?? [];
   const attributeFields = new Set((d.attributes ?? []).map((a) => a.fieldName));
   const memberOf = (name) => members.find((m) => m.name === name);
-  const fields = members.filter((m) => m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !attributeFields.has(m.name));
-  const methods = members.filter((m) => m.kind === 'method' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !/Callback$/.test(m.name));
+  const fields = members.filter(
+    (m) =>
+      m.kind === 'field' &&
+      !m.static &&
+      m.privacy !== 'private' &&
+      m.privacy !== 'protected' &&
+      !attributeFields.has(m.name),
+  );
+  const methods = members.filter(
+    (m) =>
+      m.kind === 'method' &&
+      !m.static &&
+      m.privacy !== 'private' &&
+      m.privacy !== 'protected' &&
+      !/Callback$/.test(m.name),
+  );
   const sections = [
-    ['Attributes', ['Attribute', 'Property', 'Type', 'Default', 'Description'], (d.attributes ?? []).map((a) => [a.name, code(a.fieldName), code(a.type?.text), code(a.default), a.description ?? memberOf(a.fieldName)?.description])],
-    ['Properties', ['Property', 'Type', 'Description'], fields.map((m) => [m.name, code(m.type?.text), `${m.readonly ? '*Read-only.* ' : ''}${m.description ?? ''}`])],
-    ['Methods', ['Method', 'Description'], methods.map((m) => [`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`, `${m.description ?? ''}${m.return?.type?.text && m.return.type.text !== 'void' ? ` Returns ${code(m.return.type.text)}.` : ''}`])],
-    ['Events', ['Event', 'Detail', 'Description'], (d.events ?? []).map((e) => [e.name, code(e.type?.text), e.description])],
-    ['Slots', ['Slot', 'Description'], (d.slots ?? []).map((s) => [s.name || '(default)', s.description])],
+    [
+      'Attributes',
+      ['Attribute', 'Property', 'Type', 'Default', 'Description'],
+      (d.attributes ?? []).map((a) => [
+        a.name,
+        code(a.fieldName),
+        code(a.type?.text),
+        code(a.default),
+        a.description ?? memberOf(a.fieldName)?.description,
+      ]),
+    ],
+    [
+      'Properties',
+      ['Property', 'Type', 'Description'],
+      fields.map((m) => [
+        m.name,
+        code(m.type?.text),
+        `${m.readonly ? '*Read-only.* ' : ''}${m.description ?? ''}`,
+      ]),
+    ],
+    [
+      'Methods',
+      ['Method', 'Description'],
+      methods.map((m) => [
+        `${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`,
+        `${m.description ?? ''}${m.return?.type?.text && m.return.type.text !== 'void' ? ` Returns ${code(m.return.type.text)}.` : ''}`,
+      ]),
+    ],
+    [
+      'Events',
+      ['Event', 'Detail', 'Description'],
+      (d.events ?? []).map((e) => [e.name, code(e.type?.text), e.description]),
+    ],
+    [
+      'Slots',
+      ['Slot', 'Description'],
+      (d.slots ?? []).map((s) => [s.name || '(default)', s.description]),
+    ],
     ['CSS parts', ['Part', 'Description'], (d.cssParts ?? []).map((p) => [p.name, p.description])],
-    ['CSS custom properties', ['Property', 'Default', 'Description'], (d.cssProperties ?? []).map((p) => [p.name, code(p.default), p.description])],
+    [
+      'CSS custom properties',
+      ['Property', 'Default', 'Description'],
+      (d.cssProperties ?? []).map((p) => [p.name, code(p.default), p.description]),
+    ],
   ];
   return sections
     .filter(([, , rows]) => rows.length)
-    .map(([title, headers, rows]) => `<h2 id="${title.toLowerCase().replace(/\W+/g, '-')}">${title}</h2>\n${table(headers, rows, inline)}`)
+    .map(
+      ([title, headers, rows]) =>
+        `<h2 id="${title.toLowerCase().replace(/\W+/g, '-')}">${title}</h2>\n${table(headers, rows, inline)}`,
+    )
     .join('\n');
 }
 
@@ -178,10 +255,19 @@ export function writeDocs({ manifest, out }) {
   const guideDir = DOCS;
   const elementDir = join(DOCS, 'elements');
   const nav = (current) => (up) => {
-    const link = (href, text) => `<li><a href="${up}${href}"${href === current ? ' aria-current="page"' : ''}>${text}</a></li>`;
-    return `<h2>Guide</h2><ul>${GUIDES.filter(([n]) => !['performance', 'testing', 'architecture'].includes(n)).map(([n, t]) => link(`${n}.html`, escape(t))).join('')}</ul>
+    const link = (href, text) =>
+      `<li><a href="${up}${href}"${href === current ? ' aria-current="page"' : ''}>${text}</a></li>`;
+    return `<h2>Guide</h2><ul>${GUIDES.filter(
+      ([n]) => !['performance', 'testing', 'architecture'].includes(n),
+    )
+      .map(([n, t]) => link(`${n}.html`, escape(t)))
+      .join('')}</ul>
 <h2>Elements</h2><ul>${[...elements.keys()].map((tag) => link(`elements/${tag}.html`, `<code>&lt;${tag}&gt;</code>`)).join('')}</ul>
-<h2>Developing dh-kit</h2><ul>${GUIDES.filter(([n]) => ['performance', 'testing', 'architecture'].includes(n)).map(([n, t]) => link(`${n}.html`, escape(t))).join('')}</ul>`;
+<h2>Developing dh-kit</h2><ul>${GUIDES.filter(([n]) =>
+      ['performance', 'testing', 'architecture'].includes(n),
+    )
+      .map(([n, t]) => link(`${n}.html`, escape(t)))
+      .join('')}</ul>`;
   };
   const pages = [];
   const write = (path, html) => {
@@ -198,12 +284,22 @@ export function writeDocs({ manifest, out }) {
     const text = readFileSync(join(guideDir, `${name}.md`), 'utf8');
     const title = /^# (.+)$/m.exec(text)?.[1].replace(/`/g, '') ?? name;
     const first = /^(?!#)(\S.+)$/m.exec(text)?.[1] ?? title;
-    write(`${name}.html`, layout({ title, description: first.replace(/[`*[\]]/g, ''), depth: 0, nav: nav(`${name}.html`), body: md.parse(text) }));
+    write(
+      `${name}.html`,
+      layout({
+        title,
+        description: first.replace(/[`*[\]]/g, ''),
+        depth: 0,
+        nav: nav(`${name}.html`),
+        body: md.parse(text),
+      }),
+    );
   }
   pageDir = 'elements';
   for (const [tag, d] of elements) {
     const file = join(elementDir, `${tag}.md`);
-    if (!existsSync(file)) throw new Error(`docs: ${relative(root, file)} is missing (the page of <${tag}>)`);
+    if (!existsSync(file))
+      throw new Error(`docs: ${relative(root, file)} is missing (the page of <${tag}>)`);
     const intro = md.parse(withIncludes(readFileSync(file, 'utf8'), elementDir));
     const body = `<h1><code>&lt;${tag}&gt;</code></h1>
 ${md.parse(d.description ?? '')}
@@ -213,7 +309,16 @@ ${intro}
 <h2 id="reference">Reference</h2>
 <p class="note">Written from <code>custom-elements.json</code>, the manifest the package ships.</p>
 ${reference(d, inline)}`;
-    write(`elements/${tag}.html`, layout({ title: `<${tag}>`, description: d.description ?? tag, depth: 1, nav: nav(`elements/${tag}.html`), body }));
+    write(
+      `elements/${tag}.html`,
+      layout({
+        title: `<${tag}>`,
+        description: d.description ?? tag,
+        depth: 1,
+        nav: nav(`elements/${tag}.html`),
+        body,
+      }),
+    );
   }
   return pages;
 }
@@ -224,10 +329,21 @@ ${reference(d, inline)}`;
  */
 export async function freshManifest() {
   const file = join(root, 'dist/custom-elements.json');
-  const newest = (dir) => Math.max(0, ...readdirSync(dir, { recursive: true }).map((f) => statSync(join(dir, f)).mtimeMs));
-  if (!existsSync(file) || !existsSync(join(root, 'dist/index.d.ts')) || statSync(file).mtimeMs < newest(join(root, 'src/elements'))) {
+  const newest = (dir) =>
+    Math.max(
+      0,
+      ...readdirSync(dir, { recursive: true }).map((f) => statSync(join(dir, f)).mtimeMs),
+    );
+  if (
+    !existsSync(file) ||
+    !existsSync(join(root, 'dist/index.d.ts')) ||
+    statSync(file).mtimeMs < newest(join(root, 'src/elements'))
+  ) {
     // The analyzer's configuration reads the compiled modules (their unions): a fresh checkout has none yet.
-    if (!existsSync(join(root, 'dist/index.d.ts'))) execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+    if (!existsSync(join(root, 'dist/index.d.ts')))
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
+        stdio: 'inherit',
+      });
     (await import('./build.mjs')).manifestStep();
   }
   return JSON.parse(readFileSync(file, 'utf8'));
@@ -237,5 +353,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outArg = process.argv.indexOf('--out');
   const out = outArg > 0 ? process.argv[outArg + 1] : join(root, 'dist/docs');
   const pages = writeDocs({ manifest: await freshManifest(), out });
-  console.log(`${pages.length} pages in ${relative(process.cwd(), out) || '.'}/ — static files for any host (the live examples need the proxy at /dh: npm start serves them at /docs/)`);
+  console.log(
+    `${pages.length} pages in ${relative(process.cwd(), out) || '.'}/ — static files for any host (the live examples need the proxy at /dh: npm start serves them at /docs/)`,
+  );
 }

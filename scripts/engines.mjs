@@ -28,16 +28,27 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'];
 /** The engines of this run: `DH_ENGINES` (comma-separated), else all three. */
 export function selectedEngines(value = process.env.DH_ENGINES) {
   if (!value) return [...ENGINES];
-  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !ENGINES.includes(n));
-  if (unknown.length) throw new Error(`DH_ENGINES names ${unknown.join(', ')}: the engines are ${ENGINES.join(', ')}.`);
+  if (unknown.length)
+    throw new Error(
+      `DH_ENGINES names ${unknown.join(', ')}: the engines are ${ENGINES.join(', ')}.`,
+    );
   return names;
 }
 
 const firstExisting = (paths) => paths.find((p) => p && existsSync(p));
 
 /** MiniBrowser's folder: webkit2gtk 4.1 installs it under the multiarch lib directory. */
-const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu', 'arm-linux-gnueabihf', 'i386-linux-gnu'].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`);
+const MINIBROWSER = [
+  'x86_64-linux-gnu',
+  'aarch64-linux-gnu',
+  'arm-linux-gnueabihf',
+  'i386-linux-gnu',
+].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`);
 
 /** Where each engine is, or undefined; with the Debian packages that give what is missing. */
 export function locate(engine) {
@@ -49,14 +60,21 @@ export function locate(engine) {
         return { packages: ['chromium'] };
       }
     case 'firefox': {
-      const binary = firstExisting([process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox']);
+      const binary = firstExisting([
+        process.env.FIREFOX_PATH,
+        '/usr/bin/firefox-esr',
+        '/usr/bin/firefox',
+      ]);
       return binary ? { binary, packages: [] } : { packages: ['firefox-esr'] };
     }
     case 'webkit': {
       const binary = firstExisting([process.env.MINIBROWSER_PATH, ...MINIBROWSER]);
       const driver = firstExisting(['/usr/bin/WebKitWebDriver']);
       const xvfb = firstExisting(['/usr/bin/xvfb-run']);
-      const packages = [...(binary && driver ? [] : ['webkit2gtk-driver']), ...(xvfb ? [] : ['xvfb'])];
+      const packages = [
+        ...(binary && driver ? [] : ['webkit2gtk-driver']),
+        ...(xvfb ? [] : ['xvfb']),
+      ];
       return packages.length ? { packages } : { binary, driver, xvfb, packages };
     }
     default:
@@ -68,7 +86,9 @@ export function locate(engine) {
 export function require(engine) {
   const found = locate(engine);
   if (found.packages.length) {
-    throw new Error(`${engine} is not installed: apt-get install -y ${found.packages.join(' ')} (or leave it out: DH_ENGINES=${ENGINES.filter((e) => e !== engine).join(',')})`);
+    throw new Error(
+      `${engine} is not installed: apt-get install -y ${found.packages.join(' ')} (or leave it out: DH_ENGINES=${ENGINES.filter((e) => e !== engine).join(',')})`,
+    );
   }
   return found;
 }
@@ -113,7 +133,10 @@ export async function startWebKitDriver() {
   };
   process.once('exit', stop);
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       return {
         port,
@@ -138,7 +161,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const engine of ENGINES) {
     const found = locate(engine);
     missing.push(...found.packages);
-    if (!process.argv.includes('--packages')) console.log(`${engine.padEnd(9)} ${found.packages.length ? `missing: apt-get install -y ${found.packages.join(' ')}` : found.binary}`);
+    if (!process.argv.includes('--packages'))
+      console.log(
+        `${engine.padEnd(9)} ${found.packages.length ? `missing: apt-get install -y ${found.packages.join(' ')}` : found.binary}`,
+      );
   }
   if (process.argv.includes('--packages')) console.log(missing.join(' '));
   process.exitCode = missing.length ? 1 : 0;

@@ -73,8 +73,10 @@ export function minifyTemplates(code) {
     quasis.forEach((q, i) => {
       const raw = code.slice(q.start, q.end);
       // Offsets must be those of the text itself; anything else means the parser disagrees with us.
-      if (raw !== q.value.raw) throw new Error(`minifyTemplates: offsets do not match the template text at ${q.start}`);
-      const min = kind === 'css' ? minifyCssPart(raw, i === 0, i === quasis.length - 1) : minifyHtmlPart(raw);
+      if (raw !== q.value.raw)
+        throw new Error(`minifyTemplates: offsets do not match the template text at ${q.start}`);
+      const min =
+        kind === 'css' ? minifyCssPart(raw, i === 0, i === quasis.length - 1) : minifyHtmlPart(raw);
       if (min !== raw) edits.push({ start: q.start, end: q.end, text: min });
     });
   }

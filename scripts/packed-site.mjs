@@ -14,11 +14,15 @@ const run = promisify(execFile);
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 /** The version of a dependency this checkout locked (so npm's cache has it). */
-export const locked = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+export const locked = (name) =>
+  JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** `npm pack` of a folder into `work`; npm's description of the tarball, with its `path`. */
 export async function pack(folder, work) {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: folder,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const packed = JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
   return { ...packed, path: join(work, packed.filename) };
 }
@@ -30,8 +34,12 @@ export async function pack(folder, work) {
  * a file run alone, or the bench, packs them into `work` here.
  */
 export async function packBoth(work) {
-  if (process.env.DH_PACKED_DIR) return JSON.parse(readFileSync(join(process.env.DH_PACKED_DIR, 'packed.json'), 'utf8'));
-  return { kit: await pack(repo, work), server: await pack(join(repo, 'packages/dh-kit-server'), work) };
+  if (process.env.DH_PACKED_DIR)
+    return JSON.parse(readFileSync(join(process.env.DH_PACKED_DIR, 'packed.json'), 'utf8'));
+  return {
+    kit: await pack(repo, work),
+    server: await pack(join(repo, 'packages/dh-kit-server'), work),
+  };
 }
 
 /**
@@ -46,10 +54,31 @@ export async function packedSite({ dependencies = {}, server = false } = {}) {
     const { kit: packed, server: serverPacked } = await packBoth(work);
     const site = join(work, 'site');
     mkdirSync(site);
-    const deps = { 'dh-kit': `file:${packed.path}`, ...(server ? { 'dh-kit-server': `file:${serverPacked.path}` } : {}), ...dependencies };
-    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', dependencies: deps }, null, 2));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } });
-    return { work, site, packed, serverPacked, remove: () => rmSync(work, { recursive: true, force: true }) };
+    const deps = {
+      'dh-kit': `file:${packed.path}`,
+      ...(server ? { 'dh-kit-server': `file:${serverPacked.path}` } : {}),
+      ...dependencies,
+    };
+    writeFileSync(
+      join(site, 'package.json'),
+      JSON.stringify(
+        { name: 'a-site', private: true, type: 'module', dependencies: deps },
+        null,
+        2,
+      ),
+    );
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+      { cwd: site, env: { ...process.env, npm_config_update_notifier: 'false' } },
+    );
+    return {
+      work,
+      site,
+      packed,
+      serverPacked,
+      remove: () => rmSync(work, { recursive: true, force: true }),
+    };
   } catch (err) {
     rmSync(work, { recursive: true, force: true });
     throw err;

@@ -32,7 +32,10 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${url}/`);
   // The inline avatar's facade; the bubble's launcher in the corner, and its teaser once its delay is over.
-  await page.locator('#hero').getByRole('button', { name: /Talk to/ }).waitFor();
+  await page
+    .locator('#hero')
+    .getByRole('button', { name: /Talk to/ })
+    .waitFor();
   await page.locator('#bubble [part="teaser"]').waitFor();
   await page.waitForTimeout(4800);
   mkdirSync(fileURLToPath(new URL('../docs', import.meta.url)), { recursive: true });
@@ -40,7 +43,12 @@ try {
   console.log(`wrote ${out}`);
 
   // A phone: the bubble opened, its panel the whole screen, the chat page in it.
-  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   await phone.goto(`${url}/`);
   await phone.locator('#bubble [part="launcher"]').tap();
   await phone.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()) });

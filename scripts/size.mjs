@@ -42,7 +42,8 @@ export const BUDGETS = {
 };
 
 /** What a page of that name imports (`bubble` is the avatar's bubble layout). */
-const importsOf = (page) => page.split(' + ').map((name) => (name === 'bubble' ? 'dh-kit/avatar/bubble' : name));
+const importsOf = (page) =>
+  page.split(' + ').map((name) => (name === 'bubble' ? 'dh-kit/avatar/bubble' : name));
 /** Entries that register nothing are measured through what a page uses of them (else there is nothing to keep). */
 const USES = { 'dh-kit/configure': 'configure' };
 
@@ -57,12 +58,32 @@ export async function measure({ root, specifier = (name) => name }) {
   try {
     for (const [name, budget] of Object.entries(BUDGETS)) {
       const entry = join(dir, `${name.replace(/\W+/g, '-')}.js`);
-      const lines = importsOf(name).map((i) => (USES[i] ? `import { ${USES[i]} } from '${specifier(i)}';\nglobalThis.page = ${USES[i]};` : `import '${specifier(i)}';`));
+      const lines = importsOf(name).map((i) =>
+        USES[i]
+          ? `import { ${USES[i]} } from '${specifier(i)}';\nglobalThis.page = ${USES[i]};`
+          : `import '${specifier(i)}';`,
+      );
       writeFileSync(entry, `${lines.join('\n')}\n`);
       // esbuild's defaults: one file. (`outfile` only because write is off; nothing is written.)
-      const e = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', outfile: join(dir, 'out.js'), write: false, absWorkingDir: root, logLevel: 'silent' });
-      const v = await viteBuild({ root, configFile: false, logLevel: 'silent', build: { write: false, minify: true, rolldownOptions: { input: entry } } });
-      const esbuildCode = Buffer.concat(e.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.contents));
+      const e = await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        outfile: join(dir, 'out.js'),
+        write: false,
+        absWorkingDir: root,
+        logLevel: 'silent',
+      });
+      const v = await viteBuild({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        build: { write: false, minify: true, rolldownOptions: { input: entry } },
+      });
+      const esbuildCode = Buffer.concat(
+        e.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.contents),
+      );
       // Every chunk Vite made for the page (concatenated: one gzip start-up cost, as a page with
       // HTTP/2 pays about once).
       const viteCode = Buffer.concat(
@@ -71,10 +92,20 @@ export async function measure({ root, specifier = (name) => name }) {
           .filter((c) => c.type === 'chunk')
           .map((c) => Buffer.from(c.code)),
       );
-      const sizes = { esbuild: gzipSync(esbuildCode, { level: 9 }).length, vite: gzipSync(viteCode, { level: 9 }).length };
+      const sizes = {
+        esbuild: gzipSync(esbuildCode, { level: 9 }).length,
+        vite: gzipSync(viteCode, { level: 9 }).length,
+      };
       // (Brotli at quality 11 takes a while: for the budgeted rows only.)
-      const brotli = budget === null ? undefined : { esbuild: brotli11(esbuildCode), vite: brotli11(viteCode) };
-      rows.push({ name, ...sizes, brotli, budget, ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget });
+      const brotli =
+        budget === null ? undefined : { esbuild: brotli11(esbuildCode), vite: brotli11(viteCode) };
+      rows.push({
+        name,
+        ...sizes,
+        brotli,
+        budget,
+        ok: budget === null || Math.max(sizes.esbuild, sizes.vite) <= budget,
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -82,7 +113,8 @@ export async function measure({ root, specifier = (name) => name }) {
   return rows;
 }
 
-const brotli11 = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli11 = (bytes) =>
+  brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const kb = (n) => `${(n / KB).toFixed(2)} kB`;
 

@@ -23,11 +23,22 @@ try {
   const files = readdirSync(join(repo, 'test/package'))
     .filter((f) => (examples ? f === 'examples.test.mjs' : f.endsWith('.test.mjs')))
     .map((f) => join('test/package', f));
-  const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/support/node-file-times.mjs', '--test-reporter-destination=stdout'];
+  const reporters = [
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./test/support/node-file-times.mjs',
+    '--test-reporter-destination=stdout',
+  ];
   const args = ['--test', '--test-concurrency=2', '--test-timeout=900000', ...reporters, ...files];
-  const env = { ...process.env, DH_PACKED_DIR: dir, ...(examples && !process.env.DH_EXAMPLES ? { DH_EXAMPLES: 'all' } : {}) };
+  const env = {
+    ...process.env,
+    DH_PACKED_DIR: dir,
+    ...(examples && !process.env.DH_EXAMPLES ? { DH_EXAMPLES: 'all' } : {}),
+  };
   const child = spawn(process.execPath, args, { cwd: repo, stdio: 'inherit', env });
-  process.exitCode = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  process.exitCode = await new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -42,7 +42,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function run(script, { captureStdout = false, stage = script } = {}) {
   return new Promise((resolve) => {
     // DH_TEST_STAGE: the name the stage's file times are written under (test/support/file-times.mjs).
-    const child = spawn(npm, ['run', '--silent', script], { env: { ...env, DH_TEST_STAGE: stage }, stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'] });
+    const child = spawn(npm, ['run', '--silent', script], {
+      env: { ...env, DH_TEST_STAGE: stage },
+      stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'],
+    });
     let stdout = '';
     child.stdout?.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -83,13 +86,21 @@ function playwrightFileTimes() {
   const walk = (suite, file) => {
     const here = suite.file ?? file;
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) for (const r of t.results ?? []) ms.set(here, (ms.get(here) ?? 0) + (r.duration ?? 0));
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? []) ms.set(here, (ms.get(here) ?? 0) + (r.duration ?? 0));
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites) walk(suite);
   const root = report.config?.rootDir ?? '';
-  return { budgetMs: null, files: [...ms].map(([file, total]) => ({ engine: 'chromium', file: projectPath(join(root, file)), ms: total })) };
+  return {
+    budgetMs: null,
+    files: [...ms].map(([file, total]) => ({
+      engine: 'chromium',
+      file: projectPath(join(root, file)),
+      ms: total,
+    })),
+  };
 }
 
 /** Playwright json report → counts (flaky tests passed on retry and count as passed). */
@@ -111,9 +122,24 @@ const stages = [
   // picker's scrolling tests in CI, even at the lowest priority. One after the other the stages
   // take about 190 s on two cores (the limit is 300). Not beside e2e either: `npm pack` rebuilds
   // dist/, which e2e's demo server reads its pages from.
-  { name: 'package', script: 'test:package', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
-  { name: 'e2e', script: 'test:e2e', count: countPlaywright, engines: () => ({ chromium: countPlaywright() }) },
-  { name: 'engines', script: 'test:engines', count: () => sumEngines(readJson('engines.json')), engines: () => readJson('engines.json') },
+  {
+    name: 'package',
+    script: 'test:package',
+    captureStdout: true,
+    count: (r) => countNodeTest(r.stdout),
+  },
+  {
+    name: 'e2e',
+    script: 'test:e2e',
+    count: countPlaywright,
+    engines: () => ({ chromium: countPlaywright() }),
+  },
+  {
+    name: 'engines',
+    script: 'test:engines',
+    count: () => sumEngines(readJson('engines.json')),
+    engines: () => readJson('engines.json'),
+  },
 ];
 // The element stage's counts, per engine too ({passed, failed, engines: {chromium: {…}, …}}).
 stages[2].engines = () => readJson('elements.json')?.engines;
@@ -122,7 +148,10 @@ stages[2].engines = () => readJson('elements.json')?.engines;
 function sumEngines(byEngine) {
   if (!byEngine) return undefined;
   const all = Object.values(byEngine);
-  return { passed: all.reduce((n, c) => n + c.passed, 0), failed: all.reduce((n, c) => n + c.failed, 0) };
+  return {
+    passed: all.reduce((n, c) => n + c.passed, 0),
+    failed: all.reduce((n, c) => n + c.failed, 0),
+  };
 }
 
 /** Passed tests per engine, by stage kind: `elements: chromium 177 · firefox 177 · webkit 177`. */
@@ -136,7 +165,8 @@ let exitCode = 0;
 
 // The browser stages need the engines: find them once, before anything runs, and stop at once without.
 try {
-  for (const engine of selectedEngines()) console.log(`▶ ${engine}: ${requireEngine(engine).binary}`);
+  for (const engine of selectedEngines())
+    console.log(`▶ ${engine}: ${requireEngine(engine).binary}`);
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   totals.failed += 1;
@@ -164,7 +194,11 @@ function report({ stage, result, ms }) {
   }
   const ok = result.code === 0;
   if (!ok && !(counts?.failed > 0)) totals.failed += 1;
-  const countText = counts ? `: ${counts.passed} passed, ${counts.failed} failed` : stage.count ? ': (no count found)' : '';
+  const countText = counts
+    ? `: ${counts.passed} passed, ${counts.failed} failed`
+    : stage.count
+      ? ': (no count found)'
+      : '';
   const line = `${ok ? '✓' : '✗'} ${stage.name} ${ok ? 'passed' : `failed (exit ${result.code})`} in ${seconds(ms)}${countText}`;
   timings.push(line);
   console.log(line);
@@ -177,7 +211,8 @@ function report({ stage, result, ms }) {
 // Never in the way of the summary line below: a list that cannot be read is left out.
 const slowest = stages.flatMap((stage) => {
   try {
-    const times = stage.name === 'e2e' ? playwrightFileTimes() : readFileTimes(countsDir, stage.name);
+    const times =
+      stage.name === 'e2e' ? playwrightFileTimes() : readFileTimes(countsDir, stage.name);
     return times?.files.length ? slowestLines(stage.name, times) : [];
   } catch (err) {
     return [`  ${stage.name}: no file times (${err instanceof Error ? err.message : String(err)})`];
@@ -188,7 +223,9 @@ if (slowest.length) console.log(`\nSlowest test files:\n${slowest.join('\n')}`);
 rmSync(countsDir, { recursive: true, force: true });
 console.log('\nStages:');
 for (const line of timings) console.log(`  ${line}`);
-console.log(`  total ${seconds(Date.now() - started)}${exitCode ? ' (stopped at the first failure)' : ''}`);
+console.log(
+  `  total ${seconds(Date.now() - started)}${exitCode ? ' (stopped at the first failure)' : ''}`,
+);
 for (const [kind, byEngine] of Object.entries(perEngine)) {
   const parts = Object.entries(byEngine).map(([engine, n]) => `${engine} ${n}`);
   if (parts.length) console.log(`${kind}: ${parts.join(' · ')}`);

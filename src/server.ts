@@ -4,10 +4,23 @@
  */
 export * from './platform/index.js';
 export { createProxy, VERSION, type LogLine, type ProxyOptions } from './proxy/app.js';
-export { ConfigError, describeConfig, parseConfig, type PlatformAccess, type ProxyConfig } from './proxy/config.js';
+export {
+  ConfigError,
+  describeConfig,
+  parseConfig,
+  type PlatformAccess,
+  type ProxyConfig,
+} from './proxy/config.js';
 export type { AdminAction, Authorize, Platform } from './proxy/deps.js';
 export { startProxyServer, type NodeServerOptions, type RunningProxy } from './proxy/node.js';
-export { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl, verifyLaunch, type LaunchView, type SignOptions } from './proxy/signing.js';
+export {
+  DEFAULT_LAUNCH_TTL_S,
+  MAX_LAUNCH_TTL_S,
+  signLaunchUrl,
+  verifyLaunch,
+  type LaunchView,
+  type SignOptions,
+} from './proxy/signing.js';
 export { StoreUnavailable, type KeyValueStore } from './proxy/store.js';
 import { memoryStore as unstorageMemory } from './proxy/shared-store.js';
 import type { KeyValueStore } from './proxy/store.js';
@@ -20,5 +33,12 @@ export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from '.
 export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
 export type { ToolHandler } from './proxy/routes/tool-calls.js';
 export type { EventHandler, EventMeta } from './proxy/event-consumer.js';
-export { memoryEventLog, type EventLog, type EventLogOptions, type FailedEvent, type LoggedEvent, type PendingEvent } from './proxy/event-log.js';
+export {
+  memoryEventLog,
+  type EventLog,
+  type EventLogOptions,
+  type FailedEvent,
+  type LoggedEvent,
+  type PendingEvent,
+} from './proxy/event-log.js';
 export { startEvents, stopEvents } from './proxy/events.js';

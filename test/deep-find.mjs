@@ -9,7 +9,9 @@
  * It runs in the page: the drivers send its source, so it uses nothing from outside.
  */
 export function findAllDeep(selector) {
-  const steps = String(selector).split('>>>').map((s) => s.trim());
+  const steps = String(selector)
+    .split('>>>')
+    .map((s) => s.trim());
   let scopes = [document];
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];

@@ -11,9 +11,16 @@ const app = new Hono();
 app.route('/', createProxy({ config: parseConfig(process.env) }));
 // What the form sends: both pickers' values, as the server receives them.
 app.post('/submit', async (c) => c.json(await c.req.parseBody()));
-app.get('/', async (c) => c.html((await readFile('dist/index.html', 'utf8')).replace('__HEAD__', process.env.DH_HEAD ?? '')));
+app.get('/', async (c) =>
+  c.html(
+    (await readFile('dist/index.html', 'utf8')).replace('__HEAD__', process.env.DH_HEAD ?? ''),
+  ),
+);
 app.use('/*', serveStatic({ root: './dist' }));
 
-serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1' }, (info) => {
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${info.port}` }));
-});
+serve(
+  { fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1' },
+  (info) => {
+    console.log(JSON.stringify({ url: `http://127.0.0.1:${info.port}` }));
+  },
+);

@@ -3,5 +3,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   // The dh-* tags are custom elements, not Vue components.
-  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('dh-') } } })],
+  plugins: [
+    vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('dh-') } } }),
+  ],
 });

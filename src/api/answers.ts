@@ -8,7 +8,9 @@ import { boolean, nullable, object, oneOf, optional, page, string, type Infer } 
 // site's bundler (esbuild, Rollup, Rolldown, webpack/terser) drop the ones an element does not use.
 
 /** Every error the proxy answers: `{error: {code, message}}`, the message says what to fix. */
-export const apiErrorSchema = /* @__PURE__ */ object({ error: /* @__PURE__ */ object({ code: string, message: string }) });
+export const apiErrorSchema = /* @__PURE__ */ object({
+  error: /* @__PURE__ */ object({ code: string, message: string }),
+});
 export type ApiError = Infer<typeof apiErrorSchema>;
 
 // ── GET /faces ─────────────────────────────────────────────────────────────────────────────────
@@ -18,7 +20,9 @@ export const faceItemSchema = /* @__PURE__ */ object({
   name: string,
   gender: string,
   /** Resolved with the spec's fallback avatar → posterImage → videoUrl; null when the face has none. */
-  thumbnail: /* @__PURE__ */ nullable(/* @__PURE__ */ object({ url: string, kind: /* @__PURE__ */ oneOf(['image', 'video']) })),
+  thumbnail: /* @__PURE__ */ nullable(
+    /* @__PURE__ */ object({ url: string, kind: /* @__PURE__ */ oneOf(['image', 'video']) }),
+  ),
   videoUrl: /* @__PURE__ */ nullable(string),
 });
 export type FaceItem = Infer<typeof faceItemSchema>;
@@ -44,7 +48,9 @@ export type VoiceItem = Infer<typeof voiceItemSchema>;
  * contiguous). `total` counts every voice matching the filters; `take` is the page size asked
  * for, or without `take`, the total (everything on page 1).
  */
-export const voicesListSchema = /* @__PURE__ */ page(voiceItemSchema, { streamingProvider: string });
+export const voicesListSchema = /* @__PURE__ */ page(voiceItemSchema, {
+  streamingProvider: string,
+});
 export type VoicesList = Infer<typeof voicesListSchema>;
 
 // ── Heads ──────────────────────────────────────────────────────────────────────────────────────
@@ -65,7 +71,11 @@ export type HeadSummary = Infer<typeof headSummarySchema>;
  * which the frame's `allow` delegates to. `pageOrigin` is optional for a site's own launch route
  * built on signLaunchUrl alone: without it the frame gets no microphone.
  */
-export const launchSchema = /* @__PURE__ */ object({ url: string, expiresAt: string, pageOrigin: /* @__PURE__ */ optional(string) });
+export const launchSchema = /* @__PURE__ */ object({
+  url: string,
+  expiresAt: string,
+  pageOrigin: /* @__PURE__ */ optional(string),
+});
 export type Launch = Infer<typeof launchSchema>;
 
 /** GET /embed/:id asked for JSON (the avatar's check of a `src`): the link is good, and leads to this origin. */
@@ -92,7 +102,10 @@ export type BundleInfo = Infer<typeof bundleInfoSchema>;
  * (paths under the proxy, holding its callback secret; `tools` + `/{name}` for one tool), or null
  * when the proxy has no callback secret and those routes are off.
  */
-export const callbacksSchema = /* @__PURE__ */ object({ plugin: /* @__PURE__ */ nullable(string), tools: /* @__PURE__ */ nullable(string) });
+export const callbacksSchema = /* @__PURE__ */ object({
+  plugin: /* @__PURE__ */ nullable(string),
+  tools: /* @__PURE__ */ nullable(string),
+});
 export type Callbacks = Infer<typeof callbacksSchema>;
 
 // ── Videos ─────────────────────────────────────────────────────────────────────────────────────

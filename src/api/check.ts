@@ -26,7 +26,9 @@ function check<T>(is: (input: unknown) => boolean): Check<T> {
 }
 
 export const string = /* @__PURE__ */ check<string>((v) => typeof v === 'string');
-export const number = /* @__PURE__ */ check<number>((v) => typeof v === 'number' && Number.isFinite(v));
+export const number = /* @__PURE__ */ check<number>(
+  (v) => typeof v === 'number' && Number.isFinite(v),
+);
 export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean');
 
 export function nullable<T>(inner: Check<T>): Check<T | null> {
@@ -45,8 +47,16 @@ export function oneOf<const T extends readonly string[]>(values: T): Check<T[num
   return check((v) => values.includes(v as string));
 }
 
-export function object<S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: Infer<S[K]> }> {
-  return check((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(shape).every((k) => shape[k]!.is((v as Record<string, unknown>)[k])));
+export function object<S extends Record<string, Check<unknown>>>(
+  shape: S,
+): Check<{ [K in keyof S]: Infer<S[K]> }> {
+  return check(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      Object.keys(shape).every((k) => shape[k]!.is((v as Record<string, unknown>)[k])),
+  );
 }
 
 /**
@@ -55,5 +65,13 @@ export function object<S extends Record<string, Check<unknown>>>(shape: S): Chec
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function page<T, S extends Record<string, Check<unknown>> = {}>(item: Check<T>, extra?: S) {
-  return object({ items: array(item), page: number, take: number, total: number, pageCount: number, hasNextPage: boolean, ...(extra as S) });
+  return object({
+    items: array(item),
+    page: number,
+    take: number,
+    total: number,
+    pageCount: number,
+    hasNextPage: boolean,
+    ...(extra as S),
+  });
 }

@@ -29,17 +29,29 @@ export interface RequestOptions {
 export function routeUrl(endpoint: string, path: string, query?: RequestOptions['query']): string {
   const base = endpoint.replace(/\/+$/, '');
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
 /** A failed answer as an error: the proxy's `{error: {code, message, headId?}}`, else its status. */
 export function refusal(res: Response, payload: unknown): ApiRequestError {
-  const error = (payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined)?.error;
+  const error = (
+    payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined
+  )?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string'
-    ? new ApiRequestError(error.code, error.message, res.status, typeof error.headId === 'string' ? error.headId : undefined)
-    : new ApiRequestError('http_error', `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status);
+    ? new ApiRequestError(
+        error.code,
+        error.message,
+        res.status,
+        typeof error.headId === 'string' ? error.headId : undefined,
+      )
+    : new ApiRequestError(
+        'http_error',
+        `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`,
+        res.status,
+      );
 }
 
 /**
@@ -53,9 +65,18 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   const get = () => fetch(url, init);
   const res = await get().catch(async (err: unknown) => {
     if (init.signal?.aborted) throw err;
-    if ((init.method ?? 'GET') === 'GET' && (await fetch(url, { mode: 'no-cors', signal: init.signal }).then(() => 1, () => 0))) {
+    if (
+      (init.method ?? 'GET') === 'GET' &&
+      (await fetch(url, { mode: 'no-cors', signal: init.signal }).then(
+        () => 1,
+        () => 0,
+      ))
+    ) {
       return get().catch(() => {
-        throw new ApiRequestError('cors_refused', `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`);
+        throw new ApiRequestError(
+          'cors_refused',
+          `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`,
+        );
       });
     }
     throw new ApiRequestError('network', `${url} could not be reached.`);
@@ -66,8 +87,15 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 
 /** The answer's JSON, checked with the route's schema. */
 async function checked<T>(res: Response, path: string, schema: Schema<T>): Promise<T> {
-  const parsed = schema.safeParse(res.status === 204 ? undefined : await res.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiRequestError('malformed_response', `The answer of ${path} was not what was expected.`, res.status);
+  const parsed = schema.safeParse(
+    res.status === 204 ? undefined : await res.json().catch(() => undefined),
+  );
+  if (!parsed.success)
+    throw new ApiRequestError(
+      'malformed_response',
+      `The answer of ${path} was not what was expected.`,
+      res.status,
+    );
   return parsed.data;
 }
 
@@ -76,7 +104,11 @@ async function checked<T>(res: Response, path: string, schema: Schema<T>): Promi
  * the site's `headers` and `credentials: 'include'` never go elsewhere), and every failure is an
  * ApiRequestError.
  */
-export async function request(endpoint: string, path: string, options: RequestOptions = {}): Promise<Response> {
+export async function request(
+  endpoint: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response> {
   const { method = 'GET', body, query, signal, headers, credentials } = options;
   trustedEndpoint(endpoint);
   const h = new Headers(headers);
@@ -84,11 +116,22 @@ export async function request(endpoint: string, path: string, options: RequestOp
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
   if (body !== undefined) h.set('content-type', 'application/json');
   // (JSON.stringify(undefined) is undefined: no body.)
-  return send(routeUrl(endpoint, path, query), { method, headers: h, body: JSON.stringify(body), signal, credentials });
+  return send(routeUrl(endpoint, path, query), {
+    method,
+    headers: h,
+    body: JSON.stringify(body),
+    signal,
+    credentials,
+  });
 }
 
 /** Calls a proxy route and checks its JSON answer with the route's schema. */
-export async function requestJson<T>(endpoint: string, path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(
+  endpoint: string,
+  path: string,
+  schema: Schema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   return checked(await request(endpoint, path, options), path, schema);
 }
 
@@ -97,7 +140,20 @@ export async function requestJson<T>(endpoint: string, path: string, schema: Sch
  * avatar asks): the same request, without the code that handles them, which a page with the
  * avatar alone then does not load. `search` is the query string (`?view=chat`), if any.
  */
-export async function getJson<T>(endpoint: string, path: string, schema: Schema<T>, signal: AbortSignal, search = ''): Promise<T> {
+export async function getJson<T>(
+  endpoint: string,
+  path: string,
+  schema: Schema<T>,
+  signal: AbortSignal,
+  search = '',
+): Promise<T> {
   trustedEndpoint(endpoint);
-  return checked(await send(endpoint.replace(/\/+$/, '') + path + search, { headers: { accept: 'application/json' }, signal }), path, schema);
+  return checked(
+    await send(endpoint.replace(/\/+$/, '') + path + search, {
+      headers: { accept: 'application/json' },
+      signal,
+    }),
+    path,
+    schema,
+  );
 }

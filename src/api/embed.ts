@@ -23,7 +23,8 @@ export interface EmbedOptions {
   layout?: 'inline' | 'bubble';
 }
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** `<script type="module" src integrity crossorigin>` for the bundle. */
 export function scriptTag(bundle: BundleRef): string {

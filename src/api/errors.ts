@@ -19,4 +19,5 @@ export class ApiRequestError extends Error {
  * refused origin or link, a misconfiguration: 4xx, or the page's own checks) fails again the same
  * way, and gets no Try again.
  */
-export const canRetry = ({ code, status }: ApiRequestError): boolean => code === 'network' || status === 429 || status > 499;
+export const canRetry = ({ code, status }: ApiRequestError): boolean =>
+  code === 'network' || status === 429 || status > 499;

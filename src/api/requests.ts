@@ -5,16 +5,27 @@
  */
 import * as z from 'zod/mini';
 import { FLOW_API_KEY_FIELD, OPERATION_MODES } from './modes.js';
-import { ID_PATTERN, ID_RULE, MAX_PAGE_TAKE, MAX_VIDEO_TEXT, MAX_VOICES_TAKE, VIDEO_TEXT_EMPTY, VIDEO_TEXT_TOO_LONG, VIEWS } from './rules.js';
+import {
+  ID_PATTERN,
+  ID_RULE,
+  MAX_PAGE_TAKE,
+  MAX_VIDEO_TEXT,
+  MAX_VOICES_TAKE,
+  VIDEO_TEXT_EMPTY,
+  VIDEO_TEXT_TOO_LONG,
+  VIEWS,
+} from './rules.js';
 
 export const viewSchema = z.enum(VIEWS);
 
 const positiveInt = (name: string, max?: number) =>
-  z.coerce.number(`${name} must be a whole number`).check(
-    z.int(`${name} must be a whole number`),
-    z.gte(1, `${name} must be 1 or more`),
-    ...(max === undefined ? [] : [z.lte(max, `${name} is at most ${max}`)]),
-  );
+  z.coerce
+    .number(`${name} must be a whole number`)
+    .check(
+      z.int(`${name} must be a whole number`),
+      z.gte(1, `${name} must be 1 or more`),
+      ...(max === undefined ? [] : [z.lte(max, `${name} is at most ${max}`)]),
+    );
 
 /** Head ids are opaque strings from the platform: letters, digits, `-` and `_` only (no paths, no URLs). */
 export const headIdSchema = z.string().check(z.regex(ID_PATTERN, `a head id is ${ID_RULE}`));
@@ -52,7 +63,10 @@ export const launchQuerySchema = z.object({ view: z._default(viewSchema, 'chat')
 export const embedQuerySchema = z.object({
   view: viewSchema,
   // Digits only: `0x…`, `1e9`, signs and spaces are not how a signer writes a time.
-  exp: z.pipe(z.string().check(z.regex(/^\d{1,12}$/, 'exp is a time in seconds since the epoch, in digits')), z.transform(Number)),
+  exp: z.pipe(
+    z.string().check(z.regex(/^\d{1,12}$/, 'exp is a time in seconds since the epoch, in digits')),
+    z.transform(Number),
+  ),
   sig: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'sig must be 64 hex characters')),
 });
 
@@ -71,7 +85,9 @@ export const headCreateBodySchema = z.object({
   language: z.optional(z.string()),
   langCode: z.optional(z.string()),
   languageSpeechRecognition: z.optional(z.string()),
-  operationMode: z.optional(z.enum(OPERATION_MODES, `must be one of ${OPERATION_MODES.join(', ')}`)),
+  operationMode: z.optional(
+    z.enum(OPERATION_MODES, `must be one of ${OPERATION_MODES.join(', ')}`),
+  ),
   /** A streaming avatar (spec, Heads rule 1, which the proxy applies): oc, the streaming provider, then the splitter off. */
   streaming: z.optional(z.boolean('is true or false')),
   greetings: z.optional(z.string()),
@@ -81,7 +97,11 @@ export const headCreateBodySchema = z.object({
   ocProvider: z.optional(z.string()),
   promptConfig: z.optional(z.object({ system_prompt: z.string() })),
   pluginOperationalModeConfig: z.optional(
-    z.object({ name: z.string(), url: z.string(), options: z.optional(z.record(z.string(), z.unknown())) }),
+    z.object({
+      name: z.string(),
+      url: z.string(),
+      options: z.optional(z.record(z.string(), z.unknown())),
+    }),
   ),
   [FLOW_API_KEY_FIELD]: z.optional(z.string()),
 } as const);
@@ -99,5 +119,11 @@ export const videosQuerySchema = z.object({
   take: z._default(positiveInt('take', MAX_PAGE_TAKE), 12),
 });
 export const videoRequestSchema = z.object({
-  text: z.string().check(z.trim(), z.minLength(1, VIDEO_TEXT_EMPTY), z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG)),
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, VIDEO_TEXT_EMPTY),
+      z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG),
+    ),
 });

@@ -36,7 +36,8 @@ export interface KitOptions {
 
 /** Settings of the page's own script (never of the markup): call it before the elements load data. */
 export function configure(options: KitOptions): void {
-  for (const endpoint of options.trustedEndpoints ?? []) trustedEndpointKeys.add(endpointKey(endpointUrl(endpoint)));
+  for (const endpoint of options.trustedEndpoints ?? [])
+    trustedEndpointKeys.add(endpointKey(endpointUrl(endpoint)));
 }
 
 /** `url` resolved against `base` (itself resolved against the page), or undefined when either is malformed. */
@@ -66,7 +67,11 @@ const kitOrigin = (() => {
  */
 export const isTrusted = (url: URL): boolean => {
   const key = endpointKey(url);
-  return key === location.origin + DEFAULT_PREFIX || (kitOrigin !== null && key === kitOrigin + DEFAULT_PREFIX) || trustedEndpointKeys.has(key);
+  return (
+    key === location.origin + DEFAULT_PREFIX ||
+    (kitOrigin !== null && key === kitOrigin + DEFAULT_PREFIX) ||
+    trustedEndpointKeys.has(key)
+  );
 };
 
 /**
@@ -85,19 +90,28 @@ export function trustedEndpoint(endpoint: string): URL {
 
 /** https; http only on this machine (development) or on the page's own origin. */
 const secure = (url: URL): boolean =>
-  url.protocol === 'https:' || (url.protocol === 'http:' && (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname) || url.origin === location.origin));
+  url.protocol === 'https:' ||
+  (url.protocol === 'http:' &&
+    (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname) ||
+      url.origin === location.origin));
 
 /** The endpoint as a URL: http(s) or a path, with no `?` or `#`. */
 export function endpointUrl(endpoint: string): URL {
   const url = /[?#]/.test(endpoint) ? undefined : parse(endpoint);
   if (url && /^https?:$/.test(url.protocol)) return url;
-  throw new ApiRequestError('invalid_endpoint', `The endpoint "${endpoint}" is not an http(s) URL or path without ? or #.`);
+  throw new ApiRequestError(
+    'invalid_endpoint',
+    `The endpoint "${endpoint}" is not an http(s) URL or path without ? or #.`,
+  );
 }
 
 /** An id to put in a path, or an error before any request: `..` or `/` would move it to another route. */
 export function idSegment(id: string | undefined, name = 'head-id'): string {
   if (id && ID_PATTERN.test(id)) return id;
-  throw new ApiRequestError('invalid_head_id', `The ${name} "${id ?? ''}" is not valid: an id is ${ID_RULE}.`);
+  throw new ApiRequestError(
+    'invalid_head_id',
+    `The ${name} "${id ?? ''}" is not valid: an id is ${ID_RULE}.`,
+  );
 }
 
 /**
@@ -124,7 +138,10 @@ export function frameUrl(url: string, endpoint: string, base?: string): string {
   ) {
     return u.href;
   }
-  throw new ApiRequestError('unsafe_url', "This conversation link was refused: it is not a launch link of the site's proxy.");
+  throw new ApiRequestError(
+    'unsafe_url',
+    "This conversation link was refused: it is not a launch link of the site's proxy.",
+  );
 }
 
 /** A media URL to show (poster, thumbnail, video), or undefined: http(s) only, a relative one resolved. */
@@ -143,7 +160,13 @@ export function pageOrigin(value: unknown): string | undefined {
 export const FRAME_FEATURES = ['microphone', 'camera', 'autoplay', 'fullscreen', 'clipboard-write'];
 
 /** A list of features or tokens (`a; b *` or `a b`) as the set of their names. */
-const names = (list: string, separator: RegExp) => new Set(list.split(separator).map((d) => d.trim().split(/\s+/)[0]!).filter(Boolean));
+const names = (list: string, separator: RegExp) =>
+  new Set(
+    list
+      .split(separator)
+      .map((d) => d.trim().split(/\s+/)[0]!)
+      .filter(Boolean),
+  );
 
 /**
  * What the frame is allowed by default: microphone and camera only where the frame loads on the
@@ -158,7 +181,11 @@ export function defaultAllow(loading: string, layout: string): string {
  * property), else the defaults, of which an `allow` attribute (markup: a CMS editor, an injected
  * tag) keeps only those it names. The same for sandbox tokens (frameSandbox).
  */
-export function chosenAllow(defaults: string, script: string | undefined, markup: string | null | undefined): string {
+export function chosenAllow(
+  defaults: string,
+  script: string | undefined,
+  markup: string | null | undefined,
+): string {
   if (script !== undefined) return script;
   if (markup === null || markup === undefined) return defaults;
   const kept = names(markup, /;/);
@@ -174,11 +201,16 @@ export function chosenAllow(defaults: string, script: string | undefined, markup
 export function frameAllow(allow: string, origin: string | undefined, via: string): string {
   const features = names(allow, /;/);
   const to = new URL(via).origin;
-  return origin ? FRAME_FEATURES.filter((f) => features.has(f)).map((f) => `${f} ${to === origin ? '' : `${to} `}${origin}`).join('; ') : '';
+  return origin
+    ? FRAME_FEATURES.filter((f) => features.has(f))
+        .map((f) => `${f} ${to === origin ? '' : `${to} `}${origin}`)
+        .join('; ')
+    : '';
 }
 
 /** What the platform's pages need in the frame's sandbox. */
-const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 
 /**
  * The frame's sandbox: what the platform's pages need, of which a `sandbox` attribute (markup)
@@ -188,5 +220,8 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
 export function frameSandbox(script = '', markup?: string | null): string {
   const kept = markup === null || markup === undefined ? undefined : names(markup, /\s+/);
   const base = SANDBOX.split(' ').filter((t) => !kept || kept.has(t));
-  return [...base, ...script.split(/\s+/).filter((t) => /^allow-(?!top-navigation$)/.test(t) && !base.includes(t))].join(' ');
+  return [
+    ...base,
+    ...script.split(/\s+/).filter((t) => /^allow-(?!top-navigation$)/.test(t) && !base.includes(t)),
+  ].join(' ');
 }

@@ -28,7 +28,16 @@ Options:
 export async function bundleCommand(argv: string[], io: Io): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, sri: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        site: { type: 'string' },
+        sri: { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
   }
@@ -38,7 +47,10 @@ export async function bundleCommand(argv: string[], io: Io): Promise<number> {
   }
   const site = siteOrigin(values.site);
   const bundle = localBundle();
-  if (!bundle) throw new Error(`no bundle at ${BUNDLE_FILE}: ${FROM_SOURCES ? 'run "npm run build" (or "npm start", which builds it) first' : 'reinstall the package'}.`);
+  if (!bundle)
+    throw new Error(
+      `no bundle at ${BUNDLE_FILE}: ${FROM_SOURCES ? 'run "npm run build" (or "npm start", which builds it) first' : 'reinstall the package'}.`,
+    );
   const tag = scriptTag({ url: new URL(bundle.path, site).href, integrity: bundle.integrity });
   if (values.sri) io.out(bundle.integrity);
   else if (values.json) io.out(JSON.stringify({ file: BUNDLE_FILE, ...bundle, scriptTag: tag }));

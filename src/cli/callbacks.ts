@@ -17,7 +17,15 @@ Options:
 export async function callbacksCommand(argv: string[], io: Io): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { base: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        base: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
   }
@@ -27,16 +35,22 @@ export async function callbacksCommand(argv: string[], io: Io): Promise<number> 
   }
   const { callbackSecret, prefix } = parseConfig(process.env);
   if (!callbackSecret) {
-    throw new UsageError('DH_CALLBACK_SECRET is not set: the proxy serves no plugin or tools without it. Set it (at least 32 characters, e.g. `openssl rand -hex 32`) on the proxy and here.');
+    throw new UsageError(
+      'DH_CALLBACK_SECRET is not set: the proxy serves no plugin or tools without it. Set it (at least 32 characters, e.g. `openssl rand -hex 32`) on the proxy and here.',
+    );
   }
   const base = values.base ?? prefix;
-  if (values.base !== undefined && !/^https?:\/\/[^/]/.test(base)) throw new UsageError(`--base is the proxy's address as the platform reaches it, such as https://shop.example/dh, not "${base}"`);
+  if (values.base !== undefined && !/^https?:\/\/[^/]/.test(base))
+    throw new UsageError(
+      `--base is the proxy's address as the platform reaches it, such as https://shop.example/dh, not "${base}"`,
+    );
   const addresses = callbackAddresses(base, callbackSecret);
   if (values.json) {
     io.out(JSON.stringify(addresses));
     return 0;
   }
   io.out(`plugin  ${addresses.plugin}\ntools   ${addresses.tools}/<name>`);
-  if (values.base === undefined) io.err('These are paths: give the platform full addresses with --base https://your-site/dh.');
+  if (values.base === undefined)
+    io.err('These are paths: give the platform full addresses with --base https://your-site/dh.');
   return 0;
 }

@@ -21,7 +21,11 @@ never the display name (the platform refuses it). --streaming lists only the voi
 streaming provider (DH_STREAMING_TTS_PROVIDER), the only ones a streaming avatar can use.`;
 
 /** A choice among fixed values, in any case (`--gender female`). */
-function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+function choice<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a === value.toUpperCase());
   if (!found) throw new UsageError(`--${flag} must be ${allowed.join(' or ')}, not "${value}"`);
@@ -49,18 +53,30 @@ export async function facesCommand(argv: string[], io: Io, connect: Connect): Pr
     take: intOption('take', values.take, 1),
   };
   const { client } = await connect();
-  const page = await client.listFaces(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)));
+  const page = await client.listFaces(
+    Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)),
+  );
   if (values.json) {
     io.out(JSON.stringify(page));
     return 0;
   }
   if (!page.data.length) {
-    io.out(page.meta.itemCount ? `No faces on page ${page.meta.page}: there are ${page.meta.pageCount} pages.` : 'No faces match.');
+    io.out(
+      page.meta.itemCount
+        ? `No faces on page ${page.meta.page}: there are ${page.meta.pageCount} pages.`
+        : 'No faces match.',
+    );
     return 0;
   }
-  for (const line of table(['id', 'name', 'gender', 'thumbnail'], page.data.map((f) => [f.id, f.name, f.gender, faceThumbnail(f)?.url]))) io.out(line);
+  for (const line of table(
+    ['id', 'name', 'gender', 'thumbnail'],
+    page.data.map((f) => [f.id, f.name, f.gender, faceThumbnail(f)?.url]),
+  ))
+    io.out(line);
   const next = page.meta.hasNextPage ? ` · next: --page ${page.meta.page + 1}` : '';
-  io.out(`Page ${page.meta.page} of ${page.meta.pageCount} · ${page.meta.itemCount} face${page.meta.itemCount === 1 ? '' : 's'}${next}`);
+  io.out(
+    `Page ${page.meta.page} of ${page.meta.pageCount} · ${page.meta.itemCount} face${page.meta.itemCount === 1 ? '' : 's'}${next}`,
+  );
   return 0;
 }
 
@@ -76,14 +92,19 @@ export async function voicesCommand(argv: string[], io: Io, connect: Connect): P
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected "${positionals[0]}"\n\n${VOICES_HELP}`);
-  if (values.provider !== undefined && !values.provider.trim()) throw new UsageError('--provider needs a provider name');
+  if (values.provider !== undefined && !values.provider.trim())
+    throw new UsageError('--provider needs a provider name');
   const { client, streamingProvider } = await connect();
   if (values.streaming && values.provider && values.provider !== streamingProvider) {
-    throw new UsageError(`--streaming lists the voices of ${streamingProvider}, the streaming provider; leave out --provider ${values.provider}`);
+    throw new UsageError(
+      `--streaming lists the voices of ${streamingProvider}, the streaming provider; leave out --provider ${values.provider}`,
+    );
   }
   const provider = values.streaming ? streamingProvider : values.provider;
   const voices = await client.listVoices(provider ? { provider } : {});
-  voices.sort((a, b) => a.locale.localeCompare(b.locale) || a.displayName.localeCompare(b.displayName));
+  voices.sort(
+    (a, b) => a.locale.localeCompare(b.locale) || a.displayName.localeCompare(b.displayName),
+  );
   if (values.json) {
     io.out(JSON.stringify(voices));
     return 0;
@@ -92,9 +113,23 @@ export async function voicesCommand(argv: string[], io: Io, connect: Connect): P
     io.out(provider ? `No voices of provider "${provider}".` : 'No voices.');
     return 0;
   }
-  const rows = voices.map((v) => [v.voiceId, v.displayName, v.locale, v.language, v.gender, v.provider]);
-  for (const line of table(['voice id', 'name', 'locale', 'language', 'gender', 'provider'], rows)) io.out(line);
-  const whose = values.streaming ? ` of ${streamingProvider}, the streaming provider` : provider ? ` of ${provider}` : '';
-  io.out(`${voices.length} voice${voices.length === 1 ? '' : 's'}${whose}. --voice takes the VOICE ID, never the name.`);
+  const rows = voices.map((v) => [
+    v.voiceId,
+    v.displayName,
+    v.locale,
+    v.language,
+    v.gender,
+    v.provider,
+  ]);
+  for (const line of table(['voice id', 'name', 'locale', 'language', 'gender', 'provider'], rows))
+    io.out(line);
+  const whose = values.streaming
+    ? ` of ${streamingProvider}, the streaming provider`
+    : provider
+      ? ` of ${provider}`
+      : '';
+  io.out(
+    `${voices.length} voice${voices.length === 1 ? '' : 's'}${whose}. --voice takes the VOICE ID, never the name.`,
+  );
   return 0;
 }

@@ -45,7 +45,11 @@ export function hostPageCsp(siteOrigin: string, platformOrigins: string[]): stri
   ].join('; ');
 }
 
-export async function startCmsDemo(options: { staticDir: string; host: string; port: number }): Promise<RunningCmsDemo> {
+export async function startCmsDemo(options: {
+  staticDir: string;
+  host: string;
+  port: number;
+}): Promise<RunningCmsDemo> {
   let values: CmsPageValues | undefined;
   const app = new Hono();
   // The page stands for a site owner's: it gets what the demo site's pages get (node.ts), so the
@@ -55,18 +59,34 @@ export async function startCmsDemo(options: { staticDir: string; host: string; p
   app.get('/', async (c) => {
     if (!values) return c.text('Starting…', 503, { 'retry-after': '1' });
     const site = new URL(values.siteUrl);
-    const endpoint = new URL(values.prefix === '/' ? '/' : values.prefix, site).href.replace(/\/$/, '');
-    const code = embedCode({ headId: values.headId, endpoint, bundle: { url: new URL(values.bundle.path, site).href, integrity: values.bundle.integrity } });
+    const endpoint = new URL(values.prefix === '/' ? '/' : values.prefix, site).href.replace(
+      /\/$/,
+      '',
+    );
+    const code = embedCode({
+      headId: values.headId,
+      endpoint,
+      bundle: { url: new URL(values.bundle.path, site).href, integrity: values.bundle.integrity },
+    });
     const page = (await readFile(join(options.staticDir, 'cms.html'), 'utf8'))
       .replaceAll('__DH_SITE_URL__', site.origin)
       .replace('__DH_EMBED_CODE__', code);
-    return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': `${hostPageCsp(site.origin, values.platformOrigins)}; frame-ancestors 'self'` });
+    return c.html(page, 200, {
+      'cache-control': 'no-cache',
+      'content-security-policy': `${hostPageCsp(site.origin, values.platformOrigins)}; frame-ancestors 'self'`,
+    });
   });
   // A browser asks every origin for one; an answer keeps its console free of a 404.
   app.get('/favicon.ico', (c) => c.body(null, 204));
-  app.get('/cms.css', async (c) => c.body(await readFile(join(options.staticDir, 'cms.css')), 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/cms.css', async (c) =>
+    c.body(await readFile(join(options.staticDir, 'cms.css')), 200, {
+      'content-type': 'text/css; charset=utf-8',
+    }),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () =>
+      resolve(s),
+    );
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -26,7 +26,11 @@ export interface Platform {
 export type Connect = () => Promise<Platform>;
 
 /** Runs a command with a lazy connection, and closes an in-command simulator afterwards. */
-export async function withPlatform(io: Io, run: (connect: Connect) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function withPlatform(
+  io: Io,
+  run: (connect: Connect) => Promise<number>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let opened: Promise<Platform & { close(): Promise<void> }> | undefined;
   try {
     return await run(async () => (opened ??= openPlatform(io, env)));
@@ -35,7 +39,10 @@ export async function withPlatform(io: Io, run: (connect: Connect) => Promise<nu
   }
 }
 
-async function openPlatform(io: Io, env: NodeJS.ProcessEnv): Promise<Platform & { close(): Promise<void> }> {
+async function openPlatform(
+  io: Io,
+  env: NodeJS.ProcessEnv,
+): Promise<Platform & { close(): Promise<void> }> {
   const config = parseConfig(env);
   const none = async () => undefined;
   if (config.platform || set(env.DH_BASE_URL)) {
@@ -45,7 +52,10 @@ async function openPlatform(io: Io, env: NodeJS.ProcessEnv): Promise<Platform & 
   const simUrl = env.DH_SIM_URL?.trim();
   if (simUrl) {
     const sim = await probeSimulator(simUrl);
-    if (!sim) throw new UsageError(`DH_SIM_URL (${simUrl}) does not answer as a dh-kit simulator: give the baseUrl that "dh-kit sim" prints (…/api), or unset it.`);
+    if (!sim)
+      throw new UsageError(
+        `DH_SIM_URL (${simUrl}) does not answer as a dh-kit simulator: give the baseUrl that "dh-kit sim" prints (…/api), or unset it.`,
+      );
     return {
       // `dh-kit sim` and `dh-kit start` always use the simulator's default key; a simulator
       // started with another key is reached with DH_EMAIL/DH_SECRET_KEY/DH_BASE_URL instead.
@@ -56,19 +66,34 @@ async function openPlatform(io: Io, env: NodeJS.ProcessEnv): Promise<Platform & 
   }
   const running = await findRunningSimulator();
   if (running) {
-    io.err(`dh-kit: no DH_EMAIL/DH_SECRET_KEY set: using the running simulator at ${running.baseUrl}.`);
-    return { client: simClient(running.baseUrl, running.email, running.secretKey), streamingProvider: running.streamingProvider, close: none };
+    io.err(
+      `dh-kit: no DH_EMAIL/DH_SECRET_KEY set: using the running simulator at ${running.baseUrl}.`,
+    );
+    return {
+      client: simClient(running.baseUrl, running.email, running.secretKey),
+      streamingProvider: running.streamingProvider,
+      close: none,
+    };
   }
   const sim = await startSimulator({ streamingProvider: config.streamingProvider });
   io.err(
     'dh-kit: no DH_EMAIL/DH_SECRET_KEY set and no simulator running: using a simulator inside this command — what it creates is gone when the command ends ("npm start" or "npx dh-kit sim" keeps one running).',
   );
-  return { client: simClient(sim.info.baseUrl, sim.info.email, sim.info.secretKey), streamingProvider: config.streamingProvider, close: sim.close };
+  return {
+    client: simClient(sim.info.baseUrl, sim.info.email, sim.info.secretKey),
+    streamingProvider: config.streamingProvider,
+    close: sim.close,
+  };
 }
 
 /** A simulator's receivers are plain http on loopback, which the client refuses elsewhere. */
 function simClient(baseUrl: string, email: string, secretKey: string): PlatformClient {
-  return new PlatformClient({ baseUrl, email, secretKey, allowLoopbackWebhooks: isLoopback(baseUrl) });
+  return new PlatformClient({
+    baseUrl,
+    email,
+    secretKey,
+    allowLoopbackWebhooks: isLoopback(baseUrl),
+  });
 }
 
 const set = (value: string | undefined) => value !== undefined && value.trim() !== '';

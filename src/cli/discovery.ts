@@ -38,7 +38,10 @@ export function discoveryPath(): string {
  * newest simulator wins; removal leaves a newer simulator's file alone. A file that cannot be
  * written does not stop the simulator: `warn` says what is lost.
  */
-export async function advertiseSimulator(sim: Omit<SimDiscovery, 'pid'>, warn: (line: string) => void): Promise<() => Promise<void>> {
+export async function advertiseSimulator(
+  sim: Omit<SimDiscovery, 'pid'>,
+  warn: (line: string) => void,
+): Promise<() => Promise<void>> {
   const file = discoveryPath();
   const entry: SimDiscovery = { ...sim, pid: process.pid };
   // Written aside, then renamed: a reader never sees half a file, and the mode is 0600 even when
@@ -49,12 +52,15 @@ export async function advertiseSimulator(sim: Omit<SimDiscovery, 'pid'>, warn: (
     await rename(temp, file);
   } catch (err) {
     await unlink(temp).catch(() => undefined);
-    warn(`dh-kit: could not write ${file} (${(err as Error).message}): other dh-kit commands will not find this simulator (they take DH_SIM_URL=${sim.baseUrl}).`);
+    warn(
+      `dh-kit: could not write ${file} (${(err as Error).message}): other dh-kit commands will not find this simulator (they take DH_SIM_URL=${sim.baseUrl}).`,
+    );
     return async () => undefined;
   }
   return async () => {
     const current = await readEntry(file);
-    if (current?.pid === entry.pid && current.baseUrl === entry.baseUrl) await unlink(file).catch(() => undefined);
+    if (current?.pid === entry.pid && current.baseUrl === entry.baseUrl)
+      await unlink(file).catch(() => undefined);
   };
 }
 
@@ -76,14 +82,25 @@ export async function findRunningSimulator(): Promise<SimDiscovery | undefined> 
  * The simulator's own introspection (`GET {baseUrl}/_sim/state`), asked with a short timeout:
  * its options (the secret key left out) when a dh-kit simulator answers there, else undefined.
  */
-export async function probeSimulator(baseUrl: string, timeoutMs = 1500): Promise<{ email: string; streamingProvider: string } | undefined> {
+export async function probeSimulator(
+  baseUrl: string,
+  timeoutMs = 1500,
+): Promise<{ email: string; streamingProvider: string } | undefined> {
   try {
-    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/_sim/state`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/_sim/state`, {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
     if (!res.ok) return undefined;
     const state = z
-      .looseObject({ tokensIssued: z.number(), options: z.looseObject({ email: z.string(), streamingProvider: z.string() }) })
+      .looseObject({
+        tokensIssued: z.number(),
+        options: z.looseObject({ email: z.string(), streamingProvider: z.string() }),
+      })
       .safeParse(await res.json());
-    return state.success ? { email: state.data.options.email, streamingProvider: state.data.options.streamingProvider } : undefined;
+    return state.success
+      ? { email: state.data.options.email, streamingProvider: state.data.options.streamingProvider }
+      : undefined;
   } catch {
     return undefined;
   }

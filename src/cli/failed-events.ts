@@ -23,35 +23,68 @@ Options:
   --take N     At most N events (1 to 1000, default 100)
   --json       Print JSON`;
 
-const OPTIONS = { proxy: { type: 'string' }, take: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = {
+  proxy: { type: 'string' },
+  take: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-export async function failedEventsCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function failedEventsCommand(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const { values, positionals } = args(argv, OPTIONS);
   if (values.help) {
     io.out(HELP);
     return 0;
   }
   const [action, id] = positionals;
-  if (!(action === 'failed' && positionals.length === 1) && !(action === 'retry' && id && positionals.length === 2)) throw new UsageError(HELP);
+  if (
+    !(action === 'failed' && positionals.length === 1) &&
+    !(action === 'retry' && id && positionals.length === 2)
+  )
+    throw new UsageError(HELP);
   const config = parseConfig(env);
-  const base = (values.proxy ?? `http://127.0.0.1:${config.port}${config.prefix === '/' ? '' : config.prefix}`).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(base)) throw new UsageError(`--proxy is the address of the proxy's routes, such as http://127.0.0.1:8787/dh, not "${base}"`);
-  const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: CSRF_VALUE, ...(config.adminToken ? { authorization: `Bearer ${config.adminToken}` } : {}) };
+  const base = (
+    values.proxy ?? `http://127.0.0.1:${config.port}${config.prefix === '/' ? '' : config.prefix}`
+  ).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(base))
+    throw new UsageError(
+      `--proxy is the address of the proxy's routes, such as http://127.0.0.1:8787/dh, not "${base}"`,
+    );
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [CSRF_HEADER]: CSRF_VALUE,
+    ...(config.adminToken ? { authorization: `Bearer ${config.adminToken}` } : {}),
+  };
   const call = async (path: string, method = 'GET') => {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, { method, headers, signal: AbortSignal.timeout(15_000) });
     } catch {
-      throw new Error(`cannot reach the proxy at ${base} (is "dh-kit start" or your server running? --proxy sets where)`);
+      throw new Error(
+        `cannot reach the proxy at ${base} (is "dh-kit start" or your server running? --proxy sets where)`,
+      );
     }
-    const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-    if (res.status === 401 || res.status === 403) throw new Error(`the proxy refused: ${body?.error?.message ?? res.status} (set DH_ADMIN_TOKEN to the proxy's)`);
+    const body = (await res.json().catch(() => undefined)) as
+      | { error?: { message?: string } }
+      | undefined;
+    if (res.status === 401 || res.status === 403)
+      throw new Error(
+        `the proxy refused: ${body?.error?.message ?? res.status} (set DH_ADMIN_TOKEN to the proxy's)`,
+      );
     if (!res.ok) throw new Error(body?.error?.message ?? `the proxy answered ${res.status}`);
     return body;
   };
   if (action === 'retry') {
     await call(`/events/failed/${encodeURIComponent(id!)}/retry`, 'POST');
-    io.out(values.json ? JSON.stringify({ id, retried: true }) : `Event ${id} is back in the log: onEvent gets it again now.`);
+    io.out(
+      values.json
+        ? JSON.stringify({ id, retried: true })
+        : `Event ${id} is back in the log: onEvent gets it again now.`,
+    );
     return 0;
   }
   const take = intOption('take', values.take, 1, 1000) ?? 100;
@@ -66,7 +99,14 @@ export async function failedEventsCommand(argv: string[], io: Io, env: NodeJS.Pr
   }
   for (const line of table(
     ['ID', 'EVENT', 'SESSION', 'ATTEMPTS', 'FAILED AT', 'ERROR'],
-    items.map((f) => [f.id, f.event.event_type, f.event.session_id, f.attempts, f.failedAt, truncate(f.error, 60)]),
+    items.map((f) => [
+      f.id,
+      f.event.event_type,
+      f.event.session_id,
+      f.attempts,
+      f.failedAt,
+      truncate(f.error, 60),
+    ]),
   )) {
     io.out(line);
   }

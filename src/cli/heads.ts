@@ -12,7 +12,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { lookUpVoice, streamingHead, voiceProblem, type HeadCreateInput, type StreamingHeadInput } from '../platform/head-rules.js';
+import {
+  lookUpVoice,
+  streamingHead,
+  voiceProblem,
+  type HeadCreateInput,
+  type StreamingHeadInput,
+} from '../platform/head-rules.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/modes.js';
 import { PlatformError } from '../platform/errors.js';
 import { headCreateSchema, type HeadRecord } from '../platform/schemas.js';
@@ -80,7 +86,8 @@ export async function headsCommand(argv: string[], io: Io, connect: Connect): Pr
   }
   switch (action) {
     case 'create':
-      if (positionals.length > 1) throw new UsageError(`heads create takes flags only, not "${positionals[1]}"\n\n${HELP}`);
+      if (positionals.length > 1)
+        throw new UsageError(`heads create takes flags only, not "${positionals[1]}"\n\n${HELP}`);
       return createHead(values, io, connect);
     case 'get': {
       if (!id || positionals.length > 2) throw new UsageError('dh-kit heads get <id> [--json]');
@@ -88,15 +95,21 @@ export async function headsCommand(argv: string[], io: Io, connect: Connect): Pr
       if (values.json) io.out(JSON.stringify(safe));
       else {
         for (const line of details(Object.entries(safe))) io.out(line);
-        io.out(`(The page address is not shown: it holds the organisation key. For a link: dh-kit sign ${id})`);
+        io.out(
+          `(The page address is not shown: it holds the organisation key. For a link: dh-kit sign ${id})`,
+        );
       }
       return 0;
     }
     case 'splitter': {
-      if (!id || (state !== 'on' && state !== 'off') || positionals.length > 3) throw new UsageError('dh-kit heads splitter <id> on|off');
+      if (!id || (state !== 'on' && state !== 'off') || positionals.length > 3)
+        throw new UsageError('dh-kit heads splitter <id> on|off');
       await (await connect()).client.setSplitter(id, state === 'on');
       if (values.json) io.out(JSON.stringify({ id, splitter: state === 'on' }));
-      else io.out(`Sentence splitter ${state} for head ${id}.${state === 'on' ? ' A streaming avatar needs it off.' : ''}`);
+      else
+        io.out(
+          `Sentence splitter ${state} for head ${id}.${state === 'on' ? ' A streaming avatar needs it off.' : ''}`,
+        );
       return 0;
     }
     default:
@@ -109,59 +122,110 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   // For the embed code printed at the end; checked first, so a typo costs no head.
   const site = siteOrigin(values.site);
   const prefix = values.prefix ?? '/dh';
-  if (!/^\/[\w\-/]*$/.test(prefix)) throw new UsageError(`--prefix is a path such as /dh, not "${prefix}"`);
-  const request = { ...(values.file ? await readRequest(values.file) : {}), ...requestFromFlags(values) };
+  if (!/^\/[\w\-/]*$/.test(prefix))
+    throw new UsageError(`--prefix is a path such as /dh, not "${prefix}"`);
+  const request = {
+    ...(values.file ? await readRequest(values.file) : {}),
+    ...requestFromFlags(values),
+  };
   request.operationMode ??= 'oc';
   request.languageSpeechRecognition ??= request.language;
   const mode = request.operationMode;
-  if (!OPERATION_MODES.includes(mode as never)) throw new UsageError(`--mode must be one of ${OPERATION_MODES.join(', ')}, not "${String(mode)}"`);
-  for (const [flag, needs] of [['plugin-name', 'plugin'], ['plugin-url', 'plugin'], ['plugin-option', 'plugin'], [`${FLOW_MODE}-key`, FLOW_MODE]] as const) {
-    if (values[flag] !== undefined && mode !== needs) throw new UsageError(`--${flag} is for --mode ${needs} (this head is ${String(mode)})`);
+  if (!OPERATION_MODES.includes(mode as never))
+    throw new UsageError(
+      `--mode must be one of ${OPERATION_MODES.join(', ')}, not "${String(mode)}"`,
+    );
+  for (const [flag, needs] of [
+    ['plugin-name', 'plugin'],
+    ['plugin-url', 'plugin'],
+    ['plugin-option', 'plugin'],
+    [`${FLOW_MODE}-key`, FLOW_MODE],
+  ] as const) {
+    if (values[flag] !== undefined && mode !== needs)
+      throw new UsageError(`--${flag} is for --mode ${needs} (this head is ${String(mode)})`);
   }
   // What the streaming rule would drop is a mistake of the user's: said, not dropped.
-  if (streaming && values.greeting !== undefined) throw new UsageError('--greeting: a streaming avatar must have an empty greeting (no welcome message)');
-  if (streaming && values.alias !== undefined) throw new UsageError('--alias: a streaming avatar has no alias');
+  if (streaming && values.greeting !== undefined)
+    throw new UsageError(
+      '--greeting: a streaming avatar must have an empty greeting (no welcome message)',
+    );
+  if (streaming && values.alias !== undefined)
+    throw new UsageError('--alias: a streaming avatar has no alias');
   // Checked before anything is sent, each problem named by its flag. The provider may be left
   // out: it is looked up after this check, so a mistake costs no request.
-  if (!streaming) check(headCreateSchema, { ...request, ttsProvider: request.ttsProvider ?? 'looked-up' });
+  if (!streaming)
+    check(headCreateSchema, { ...request, ttsProvider: request.ttsProvider ?? 'looked-up' });
 
   const platform = await connect();
   const streamingProvider = streaming ? platform.streamingProvider : undefined;
   // Spec, Heads rule 1 (platform/head-rules.ts), before the voice list is asked.
-  if (streamingProvider) byFlag(() => streamingHead(request as StreamingHeadInput, streamingProvider));
+  if (streamingProvider)
+    byFlag(() => streamingHead(request as StreamingHeadInput, streamingProvider));
   // A provider given is the user's word (the platform judges the voice); else the voice list says.
   if (request.ttsProvider === undefined) {
     const voice = String(request.ttsVoice);
-    const found = lookUpVoice(await platform.client.listVoices(streamingProvider ? { provider: streamingProvider } : {}), voice, streamingProvider);
+    const found = lookUpVoice(
+      await platform.client.listVoices(streamingProvider ? { provider: streamingProvider } : {}),
+      voice,
+      streamingProvider,
+    );
     if (!found.ok) {
       const list = streaming ? '"dh-kit voices --streaming"' : '"dh-kit voices"';
-      throw new UsageError(voiceProblem(found, voice, { field: '--voice', list, choose: '--provider', streamingProvider }));
+      throw new UsageError(
+        voiceProblem(found, voice, {
+          field: '--voice',
+          list,
+          choose: '--provider',
+          streamingProvider,
+        }),
+      );
     }
     request.ttsProvider = found.provider;
   }
   const created = streamingProvider
-    ? await platform.client.createStreamingHead(request as StreamingHeadInput, { streamingProvider }).catch((err: unknown) => {
-        // The head exists but its splitter is still on: finish it, don't create another.
-        if (err instanceof PlatformError && err.headId) {
-          throw new Error(`head ${err.headId} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs. Run: dh-kit heads splitter ${err.headId} off`);
-        }
-        throw err;
-      })
+    ? await platform.client
+        .createStreamingHead(request as StreamingHeadInput, { streamingProvider })
+        .catch((err: unknown) => {
+          // The head exists but its splitter is still on: finish it, don't create another.
+          if (err instanceof PlatformError && err.headId) {
+            throw new Error(
+              `head ${err.headId} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs. Run: dh-kit heads splitter ${err.headId} off`,
+            );
+          }
+          throw err;
+        })
     : await platform.client.createHead(request as HeadCreateInput);
-  const summary = { id: created.id, publicId: created.publicId, mode, streaming, ...(streaming ? { splitter: false } : {}) };
+  const summary = {
+    id: created.id,
+    publicId: created.publicId,
+    mode,
+    streaming,
+    ...(streaming ? { splitter: false } : {}),
+  };
   if (values.json) {
     io.out(JSON.stringify(summary));
     return 0;
   }
   io.out(`Created head ${created.id}`);
-  const pairs: [string, unknown][] = [['public id', created.publicId], ['mode', mode]];
-  if (streaming) pairs.push(['streaming', `yes (provider ${platform.streamingProvider}, sentence splitter off)`]);
+  const pairs: [string, unknown][] = [
+    ['public id', created.publicId],
+    ['mode', mode],
+  ];
+  if (streaming)
+    pairs.push([
+      'streaming',
+      `yes (provider ${platform.streamingProvider}, sentence splitter off)`,
+    ]);
   for (const line of details(pairs)) io.out(`  ${line}`);
-  io.out(`Next: dh-kit heads get ${created.id} · dh-kit videos create ${created.id} "Hello" · dh-kit sign ${created.id}${streaming ? ' --view stream' : ''}`);
+  io.out(
+    `Next: dh-kit heads get ${created.id} · dh-kit videos create ${created.id} "Hello" · dh-kit sign ${created.id}${streaming ? ' --view stream' : ''}`,
+  );
   // The same embed code as the head form's: the bundle from the site, the tag pointed at its proxy.
   const bundle = localBundle();
   io.out('');
-  io.out(`Embed code${values.site ? '' : ` (--site names your site; ${EXAMPLE_SITE} is an example)`}:`);
+  io.out(
+    `Embed code${values.site ? '' : ` (--site names your site; ${EXAMPLE_SITE} is an example)`}:`,
+  );
   io.out(
     embedCode({
       headId: created.id,
@@ -190,14 +254,22 @@ function requestFromFlags(values: Values): Record<string, unknown> {
     promptConfig: values.prompt === undefined ? undefined : { system_prompt: values.prompt },
     [FLOW_API_KEY_FIELD]: values[`${FLOW_MODE}-key`],
   };
-  if (values['plugin-name'] !== undefined || values['plugin-url'] !== undefined || values['plugin-option'] !== undefined) {
+  if (
+    values['plugin-name'] !== undefined ||
+    values['plugin-url'] !== undefined ||
+    values['plugin-option'] !== undefined
+  ) {
     const options: Record<string, string> = {};
     for (const pair of values['plugin-option'] ?? []) {
       const at = pair.indexOf('=');
       if (at < 1) throw new UsageError(`--plugin-option takes key=value, not "${pair}"`);
       options[pair.slice(0, at)] = pair.slice(at + 1);
     }
-    fields.pluginOperationalModeConfig = { name: values['plugin-name'], url: values['plugin-url'], options };
+    fields.pluginOperationalModeConfig = {
+      name: values['plugin-name'],
+      url: values['plugin-url'],
+      options,
+    };
   }
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
@@ -207,9 +279,12 @@ async function readRequest(file: string): Promise<Record<string, unknown>> {
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`);
+    throw new UsageError(
+      `${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`,
+    );
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new UsageError(`${file}: a head create request is a JSON object`);
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new UsageError(`${file}: a head create request is a JSON object`);
   return json as Record<string, unknown>;
 }
 
@@ -236,9 +311,13 @@ function check<S extends z.ZodType>(schema: S, request: unknown): z.output<S> {
     const [field, sub] = issue.path.map(String);
     const flag =
       field === 'pluginOperationalModeConfig'
-        ? sub === 'name' || sub === 'url' ? `--plugin-${sub}` : '--plugin-name and --plugin-url'
+        ? sub === 'name' || sub === 'url'
+          ? `--plugin-${sub}`
+          : '--plugin-name and --plugin-url'
         : (FLAG_OF[field ?? ''] ?? field ?? 'the request');
-    return /received undefined$|is required/.test(issue.message) ? `${flag} ${flag.includes(' and ') ? 'are' : 'is'} required` : `${flag}: ${issue.message}`;
+    return /received undefined$|is required/.test(issue.message)
+      ? `${flag} ${flag.includes(' and ') ? 'are' : 'is'} required`
+      : `${flag}: ${issue.message}`;
   });
   throw new UsageError(`${problems.join('; ')}\n\nSee "dh-kit heads --help".`);
 }
@@ -249,7 +328,13 @@ function byFlag<T>(apply: () => T): T {
     return apply();
   } catch (err) {
     if (!(err instanceof PlatformError) || err.code !== 'invalid_request' || !err.detail) throw err;
-    const problems = err.detail.split('; ').map((part) => part.replace(/^(\w+)(?:\.\w+)*: /, (whole, field: string) => (FLAG_OF[field] ? `${FLAG_OF[field]}: ` : whole)));
+    const problems = err.detail
+      .split('; ')
+      .map((part) =>
+        part.replace(/^(\w+)(?:\.\w+)*: /, (whole, field: string) =>
+          FLAG_OF[field] ? `${FLAG_OF[field]}: ` : whole,
+        ),
+      );
     throw new UsageError(`${problems.join('; ')}\n\nSee "dh-kit heads --help".`);
   }
 }
@@ -260,11 +345,14 @@ function byFlag<T>(apply: () => T): T {
  * other fields are "not shown" in the spec, so a future one might).
  */
 export function safeHead(record: HeadRecord): Record<string, unknown> {
-  const apiKey = URL.canParse(record.publicUrl) ? new URL(record.publicUrl).searchParams.get('api_key') : null;
+  const apiKey = URL.canParse(record.publicUrl)
+    ? new URL(record.publicUrl).searchParams.get('api_key')
+    : null;
   return Object.fromEntries(
     Object.entries(record).filter(([name, value]) => {
       if (value === undefined || value === null) return false;
-      if (/^public_?url$/i.test(name) || /key|secret|token|password|bearer/i.test(name)) return false;
+      if (/^public_?url$/i.test(name) || /key|secret|token|password|bearer/i.test(name))
+        return false;
       const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
       return !/api_key/i.test(text) && !(apiKey && text.includes(apiKey));
     }),

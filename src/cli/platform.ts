@@ -41,7 +41,14 @@ function printHooks(io: Io, hooks: WebhookConfig[], json: boolean, showKeys: boo
   const rows = view.map((h) => [
     h.id,
     h.webhookUrl,
-    [h.startConversation && 'start', h.endConversation && 'end', h.timeoutConversation && 'timeout', h.inactivityWarning && 'inactivity'].filter(Boolean).join(',') || '(none)',
+    [
+      h.startConversation && 'start',
+      h.endConversation && 'end',
+      h.timeoutConversation && 'timeout',
+      h.inactivityWarning && 'inactivity',
+    ]
+      .filter(Boolean)
+      .join(',') || '(none)',
     h.sharedKey,
   ]);
   for (const line of table(['id', 'url', 'events', 'shared key'], rows)) io.out(line);
@@ -61,7 +68,8 @@ function negations(argv: string[]): { rest: string[]; off: Set<EventFlag> } {
   const end = argv.indexOf('--');
   argv.forEach((arg, i) => {
     const flag = /^--no-(.+)$/.exec(arg)?.[1];
-    if (flag && (end === -1 || i < end) && (EVENT_FLAGS as readonly string[]).includes(flag)) off.add(flag as EventFlag);
+    if (flag && (end === -1 || i < end) && (EVENT_FLAGS as readonly string[]).includes(flag))
+      off.add(flag as EventFlag);
     else rest.push(arg);
   });
   return { rest, off };
@@ -71,11 +79,16 @@ function negations(argv: string[]): { rest: string[]; off: Set<EventFlag> } {
  * The four event flags: --start/--end/--timeout/--inactivity (or --all) turn events on,
  * --no-… turn them off; only the flags given are sent, so an update leaves the others as they are.
  */
-function flags(values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values'], off: ReadonlySet<EventFlag>) {
+function flags(
+  values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values'],
+  off: ReadonlySet<EventFlag>,
+) {
   for (const flag of off) {
-    if (values[flag] === true) throw new UsageError(`--${flag} and --no-${flag} cannot both be given`);
+    if (values[flag] === true)
+      throw new UsageError(`--${flag} and --no-${flag} cannot both be given`);
   }
-  const pick = (flag: EventFlag) => (off.has(flag) ? false : values.all === true ? true : values[flag]);
+  const pick = (flag: EventFlag) =>
+    off.has(flag) ? false : values.all === true ? true : values[flag];
   return {
     startConversation: pick('start'),
     endConversation: pick('end'),
@@ -86,7 +99,8 @@ function flags(values: ReturnType<typeof args<typeof FLAG_OPTIONS>>['values'], o
 
 const webhookId = (value: string | undefined) => {
   const n = Number(value);
-  if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`give the webhook id (a number), not "${value ?? ''}"`);
+  if (!value || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`give the webhook id (a number), not "${value ?? ''}"`);
   return n;
 };
 
@@ -99,12 +113,19 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
   const platform = () => connect().then((p) => p.client);
   switch (action) {
     case 'create': {
-      if (!a || !b) throw new UsageError('dh-kit webhooks create <headId> <https-url> [--start] [--end] [--timeout] [--inactivity] [--all]');
+      if (!a || !b)
+        throw new UsageError(
+          'dh-kit webhooks create <headId> <https-url> [--start] [--end] [--timeout] [--inactivity] [--all]',
+        );
       const events = flags(values, off);
       const client = await platform();
       const { sharedKey } = await client.createWebhook({ headId: a, webhookUrl: b, ...events });
       // The one moment the key is shown in full: the receiver needs it to verify deliveries.
-      io.out(json ? JSON.stringify({ headId: a, sharedKey }) : `Created. Shared key (keep it secret; your receiver verifies deliveries with it):\n${sharedKey}`);
+      io.out(
+        json
+          ? JSON.stringify({ headId: a, sharedKey })
+          : `Created. Shared key (keep it secret; your receiver verifies deliveries with it):\n${sharedKey}`,
+      );
       return 0;
     }
     case 'list':
@@ -120,7 +141,10 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
       const id = webhookId(a);
       const events = flags(values, off);
       const client = await platform();
-      await client.updateWebhook(id, { ...(values.url ? { webhookUrl: values.url } : {}), ...events });
+      await client.updateWebhook(id, {
+        ...(values.url ? { webhookUrl: values.url } : {}),
+        ...events,
+      });
       printHooks(io, [await client.getWebhook(id)], json, false);
       return 0;
     }
@@ -131,29 +155,39 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
       return 0;
     }
     default:
-      throw new UsageError('dh-kit webhooks create|list|get|update|delete … (update <id> [--url u] [--start|--no-start] [--end|--no-end] [--timeout|--no-timeout] [--inactivity|--no-inactivity] [--all])');
+      throw new UsageError(
+        'dh-kit webhooks create|list|get|update|delete … (update <id> [--url u] [--start|--no-start] [--end|--no-end] [--timeout|--no-timeout] [--inactivity|--no-inactivity] [--all])',
+      );
   }
 }
 
 export async function eventsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { values, positionals } = args(argv, FLAG_OPTIONS);
   const [action, headId] = positionals;
-  if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError('dh-kit events enable|disable <headId> [--json]');
+  if ((action !== 'enable' && action !== 'disable') || !headId)
+    throw new UsageError('dh-kit events enable|disable <headId> [--json]');
   const enabled = action === 'enable';
   await (await connect()).client.setEventsEnabled(headId, enabled);
-  io.out(values.json ? JSON.stringify({ headId, enabled }) : `Event delivery ${enabled ? 'enabled' : 'disabled'} for head ${headId}.`);
+  io.out(
+    values.json
+      ? JSON.stringify({ headId, enabled })
+      : `Event delivery ${enabled ? 'enabled' : 'disabled'} for head ${headId}.`,
+  );
   return 0;
 }
 
 export async function toolsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { values, positionals } = args(argv, FLAG_OPTIONS);
   const [action, headId, file] = positionals;
-  if (action !== 'set' || !headId || !file) throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
+  if (action !== 'set' || !headId || !file)
+    throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`);
+    throw new UsageError(
+      `${file}: ${err instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`,
+    );
   }
   const parsed = z.array(toolDefinitionSchema).safeParse(json);
   if (!parsed.success) throw new UsageError(`${file}: ${describeZodError(parsed.error)}`);
@@ -163,6 +197,10 @@ export async function toolsCommand(argv: string[], io: Io, connect: Connect): Pr
   }
   await (await connect()).client.setTools(headId, parsed.data);
   const names = parsed.data.map((t) => t.name);
-  io.out(values.json ? JSON.stringify({ headId, tools: names }) : `Set ${names.length} tool${names.length === 1 ? '' : 's'} on head ${headId}: ${names.join(', ')}.`);
+  io.out(
+    values.json
+      ? JSON.stringify({ headId, tools: names })
+      : `Set ${names.length} tool${names.length === 1 ? '' : 's'} on head ${headId}: ${names.join(', ')}.`,
+  );
   return 0;
 }

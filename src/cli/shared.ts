@@ -43,10 +43,15 @@ export function untilStopped(signal?: AbortSignal): Promise<void> {
   });
 }
 
-type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
 
 /** Flags and positionals of a command, with its options; a mistake is a UsageError. */
-export function args<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O): Parsed<O> {
+export function args<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+): Parsed<O> {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
@@ -55,9 +60,15 @@ export function args<const O extends NonNullable<ParseArgsConfig['options']>>(ar
 }
 
 /** A whole-number flag within bounds, or undefined when not given; a bad value is a UsageError. */
-export function intOption(name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function intOption(
+  name: string,
+  value: string | undefined,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
   return n;
 }

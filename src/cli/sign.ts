@@ -20,7 +20,13 @@ export async function signCommand(argv: string[], io: Io): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { view: { type: 'string' }, ttl: { type: 'string' }, base: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        view: { type: 'string' },
+        ttl: { type: 'string' },
+        base: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
   } catch (err) {
@@ -34,12 +40,23 @@ export async function signCommand(argv: string[], io: Io): Promise<number> {
   const [headId] = positionals;
   if (!headId || positionals.length > 1) throw new UsageError(`give one head id\n\n${HELP}`);
   const view = values.view ?? 'chat';
-  if (view !== 'chat' && view !== 'stream') throw new UsageError(`--view must be chat or stream, not "${view}"`);
+  if (view !== 'chat' && view !== 'stream')
+    throw new UsageError(`--view must be chat or stream, not "${view}"`);
   const ttl = values.ttl === undefined ? DEFAULT_LAUNCH_TTL_S : Number(values.ttl);
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LAUNCH_TTL_S) throw new UsageError(`--ttl must be 1 to ${MAX_LAUNCH_TTL_S} seconds`);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LAUNCH_TTL_S)
+    throw new UsageError(`--ttl must be 1 to ${MAX_LAUNCH_TTL_S} seconds`);
   const { signingSecret, prefix } = parseConfig(process.env);
-  if (!signingSecret) throw new UsageError('DH_SIGNING_SECRET is not set: the proxy could not verify the link. Set the same secret on both.');
-  const launch = await signLaunchUrl({ secret: signingSecret, headId, view, ttl, base: values.base ?? prefix });
+  if (!signingSecret)
+    throw new UsageError(
+      'DH_SIGNING_SECRET is not set: the proxy could not verify the link. Set the same secret on both.',
+    );
+  const launch = await signLaunchUrl({
+    secret: signingSecret,
+    headId,
+    view,
+    ttl,
+    base: values.base ?? prefix,
+  });
   if (values.json) {
     io.out(JSON.stringify(launch));
     return 0;

@@ -47,7 +47,8 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     return 0;
   }
   const shape = values['token-shape'];
-  if (shape !== undefined && shape !== 'A' && shape !== 'B') throw new UsageError(`--token-shape must be A or B, not "${shape}"`);
+  if (shape !== undefined && shape !== 'A' && shape !== 'B')
+    throw new UsageError(`--token-shape must be A or B, not "${shape}"`);
   const inactivityMs = intOption('inactivity-ms', values['inactivity-ms'], 1);
   const timeoutMs = intOption('timeout-ms', values['timeout-ms'], 1);
   // The simulator refuses a time-out no later than the warning (a RangeError): say it with the flags' names.
@@ -70,7 +71,10 @@ export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): 
     timeoutMs,
   });
   // Other dh-kit commands without credentials find this simulator through the file.
-  const withdraw = await advertiseSimulator({ ...sim.info, streamingProvider: sim.store.options.streamingProvider }, io.err);
+  const withdraw = await advertiseSimulator(
+    { ...sim.info, streamingProvider: sim.store.options.streamingProvider },
+    io.err,
+  );
   io.out(JSON.stringify(sim.info));
   await untilStopped(signal);
   await withdraw();

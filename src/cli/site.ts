@@ -29,6 +29,7 @@ export function siteOrigin(value: string | undefined): string {
   } catch {
     throw new UsageError(`--site must be an address such as ${EXAMPLE_SITE}, not "${value}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site must be an http(s) address, not "${value}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--site must be an http(s) address, not "${value}"`);
   return url.origin;
 }

@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/readers.js';
 import { callbackAddresses } from '../proxy/callbacks.js';
-import { ConfigError, parseConfig, requireServingSecrets, type ProxyConfig } from '../proxy/config.js';
+import {
+  ConfigError,
+  parseConfig,
+  requireServingSecrets,
+  type ProxyConfig,
+} from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { signLaunchUrl } from '../proxy/signing.js';
 import { startSimulator } from '../sim/index.js';
@@ -20,7 +25,6 @@ import { startCmsDemo, type RunningCmsDemo } from './cms-demo.js';
 import { advertiseSimulator } from './discovery.js';
 import { BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
 import { UsageError, untilStopped, type Io } from './shared.js';
-
 
 const HELP = `Usage: dh-kit start [--rebuild]
 
@@ -43,7 +47,16 @@ function newestSource(): number {
     }
   };
   // package.json (its sideEffects) and vite.config.ts change the output as much as the sources do.
-  for (const dir of ['demo', 'docs', 'src/api', 'src/elements', 'src/index.ts', 'package.json', 'vite.config.ts', 'scripts/docs.mjs']) {
+  for (const dir of [
+    'demo',
+    'docs',
+    'src/api',
+    'src/elements',
+    'src/index.ts',
+    'package.json',
+    'vite.config.ts',
+    'scripts/docs.mjs',
+  ]) {
     const p = join(ROOT, dir);
     if (existsSync(p) && statSync(p).isFile()) newest = Math.max(newest, statSync(p).mtimeMs);
     else walk(p);
@@ -61,10 +74,15 @@ async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
   if (FROM_SOURCES) outputs.push(join(DIST, 'demo/docs/index.html'));
   if (!FROM_SOURCES) {
     const missing = outputs.filter((p) => !existsSync(p));
-    if (missing.length) throw new Error(`This copy of dh-kit is incomplete (no ${missing.join(', ')}): reinstall the package.`);
+    if (missing.length)
+      throw new Error(
+        `This copy of dh-kit is incomplete (no ${missing.join(', ')}): reinstall the package.`,
+      );
     return;
   }
-  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
+  const built = outputs.every(existsSync)
+    ? Math.min(...outputs.map((p) => statSync(p).mtimeMs))
+    : 0;
   if (!force && built > newestSource()) return;
   io.err('Building the demo and the bundle…');
   const { build } = await import('vite');
@@ -74,7 +92,10 @@ async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
 }
 
 /** Heads the demo pages show, made in the simulator at start. */
-async function seedDemoHeads(client: PlatformClient, streamingProvider: string): Promise<{ chat: string; stream: string }> {
+async function seedDemoHeads(
+  client: PlatformClient,
+  streamingProvider: string,
+): Promise<{ chat: string; stream: string }> {
   const faces = (await client.listFaces({ take: 10 })).data;
   const voices = await client.listVoices();
   const voice = voices.find((v) => v.provider !== streamingProvider && v.locale === 'en-US')!;
@@ -107,14 +128,25 @@ async function seedDemoHeads(client: PlatformClient, streamingProvider: string):
 }
 
 const milliseconds = (name: string) =>
-  z.coerce.number({ error: `${name} must be a whole number of milliseconds` }).int(`${name} must be a whole number of milliseconds`).min(1, `${name} must be 1 ms or more`).optional();
-const demoHead = (name: string) => z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, `${name} is a head id (1-100 letters, digits, - or _)`).optional();
+  z.coerce
+    .number({ error: `${name} must be a whole number of milliseconds` })
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(1, `${name} must be 1 ms or more`)
+    .optional();
+const demoHead = (name: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, `${name} is a head id (1-100 letters, digits, - or _)`)
+    .optional();
 
 /** The variables only `dh-kit start` reads (the proxy's own are parseConfig's), parsed once with zod. */
 const startEnvSchema = z.object({
   DH_DEMO_HEAD: demoHead('DH_DEMO_HEAD'),
   DH_DEMO_STREAM_HEAD: demoHead('DH_DEMO_STREAM_HEAD'),
-  HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'HOST is an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::').optional(),
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'HOST is an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::')
+    .optional(),
   DH_LOG: z.enum(['on', 'off'], 'DH_LOG is on or off').default('on'),
   DH_SIM_INACTIVITY_MS: milliseconds('DH_SIM_INACTIVITY_MS'),
   DH_SIM_TIMEOUT_MS: milliseconds('DH_SIM_TIMEOUT_MS'),
@@ -134,16 +166,23 @@ export interface StartConfig {
 }
 
 /** Parses start's variables; a wrong value is a ConfigError naming the variable (exit 2). */
-export function parseStartConfig(env: Record<string, string | undefined> = process.env): StartConfig {
+export function parseStartConfig(
+  env: Record<string, string | undefined> = process.env,
+): StartConfig {
   // An exported but empty variable counts as unset, as in parseConfig.
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
   const result = startEnvSchema.safeParse(given);
   if (!result.success) throw new ConfigError(`Configuration: ${describeZodError(result.error, 5)}`);
   const e = result.data;
   // The simulator refuses a time-out no later than the warning (simOptionsProblem): say it with the variables' names.
   const inactivity = e.DH_SIM_INACTIVITY_MS ?? SIM_DEFAULTS.inactivityMs;
   const timeout = e.DH_SIM_TIMEOUT_MS ?? SIM_DEFAULTS.timeoutMs;
-  if ((e.DH_SIM_INACTIVITY_MS !== undefined || e.DH_SIM_TIMEOUT_MS !== undefined) && timeout <= inactivity) {
+  if (
+    (e.DH_SIM_INACTIVITY_MS !== undefined || e.DH_SIM_TIMEOUT_MS !== undefined) &&
+    timeout <= inactivity
+  ) {
     const shown = (value: number, set: boolean) => `${value}${set ? '' : ', the default'}`;
     throw new ConfigError(
       `Configuration: DH_SIM_TIMEOUT_MS (${shown(timeout, e.DH_SIM_TIMEOUT_MS !== undefined)}) must be longer than DH_SIM_INACTIVITY_MS (${shown(inactivity, e.DH_SIM_INACTIVITY_MS !== undefined)}): the inactivity warning comes before the time-out.`,
@@ -160,7 +199,11 @@ export function parseStartConfig(env: Record<string, string | undefined> = proce
 }
 
 /** The heads the demo pages show: the simulator's demo heads, or DH_DEMO_HEAD and DH_DEMO_STREAM_HEAD. */
-function demoHeadIds(config: ProxyConfig, start: StartConfig, demoHeads?: { chat: string; stream: string }): { chat: string; stream: string } {
+function demoHeadIds(
+  config: ProxyConfig,
+  start: StartConfig,
+  demoHeads?: { chat: string; stream: string },
+): { chat: string; stream: string } {
   const named = config.publicHeads.filter((h) => h !== '*');
   const chat = demoHeads?.chat ?? start.demoHead ?? named[0] ?? '';
   return { chat, stream: demoHeads?.stream ?? start.demoStreamHead ?? named[1] ?? chat };
@@ -182,7 +225,11 @@ export function loopbackUrl(serverUrl: string): string {
 export async function startCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { rebuild: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { rebuild: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
   }
@@ -198,11 +245,16 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
 
   let stopSim: (() => Promise<void>) | undefined;
   let withdrawSim: (() => Promise<void>) | undefined;
-  let platformOrigin = config.platform ? new URL(config.platform.chatUrl ?? config.platform.baseUrl).origin : '';
+  let platformOrigin = config.platform
+    ? new URL(config.platform.chatUrl ?? config.platform.baseUrl).origin
+    : '';
   let demoHeads: { chat: string; stream: string } | undefined;
   // In simulator mode the server listens on loopback only, so admin routes may stay open for the demo.
   const host = start.host ?? (config.mode === 'simulator' ? '127.0.0.1' : '0.0.0.0');
-  const openAdmin = config.mode === 'simulator' && !config.adminToken && ['127.0.0.1', 'localhost', '::1'].includes(host);
+  const openAdmin =
+    config.mode === 'simulator' &&
+    !config.adminToken &&
+    ['127.0.0.1', 'localhost', '::1'].includes(host);
   let server: RunningProxy | undefined;
   let seedClient: PlatformClient | undefined;
   let cms: RunningCmsDemo | undefined;
@@ -210,7 +262,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   if (!config.signingSecret) config = { ...config, signingSecret: randomSecret() };
   // The demo's plugin and sample tool answer at addresses holding a callback secret: made up
   // here in simulator mode (everything is local); against the platform, DH_CALLBACK_SECRET or off.
-  if (!config.callbackSecret && config.mode === 'simulator') config = { ...config, callbackSecret: randomSecret() };
+  if (!config.callbackSecret && config.mode === 'simulator')
+    config = { ...config, callbackSecret: randomSecret() };
   try {
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin
@@ -226,13 +279,26 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       });
       stopSim = sim.close;
       // `dh-kit heads …` and the other commands without credentials use this simulator too.
-      withdrawSim = await advertiseSimulator({ ...sim.info, streamingProvider: sim.store.options.streamingProvider }, io.err);
+      withdrawSim = await advertiseSimulator(
+        { ...sim.info, streamingProvider: sim.store.options.streamingProvider },
+        io.err,
+      );
       platformOrigin = sim.urls.origin;
-      const platform = { baseUrl: sim.info.baseUrl, chatUrl: sim.info.chatUrl, streamUrl: sim.info.streamUrl, email: sim.info.email, secretKey: sim.info.secretKey };
+      const platform = {
+        baseUrl: sim.info.baseUrl,
+        chatUrl: sim.info.chatUrl,
+        streamUrl: sim.info.streamUrl,
+        email: sim.info.email,
+        secretKey: sim.info.secretKey,
+      };
       seedClient = new PlatformClient({ ...platform, allowLoopbackWebhooks: true });
       demoHeads = await seedDemoHeads(seedClient, config.streamingProvider);
       // The CMS page: another origin (two ports up), allowed by the proxy's CORS list.
-      cms = await startCmsDemo({ staticDir: join(DIST, 'demo'), host: host === '0.0.0.0' ? '127.0.0.1' : host, port: config.port === 0 ? 0 : config.port + 2 });
+      cms = await startCmsDemo({
+        staticDir: join(DIST, 'demo'),
+        host: host === '0.0.0.0' ? '127.0.0.1' : host,
+        port: config.port === 0 ? 0 : config.port + 2,
+      });
       config = {
         ...config,
         platform,
@@ -256,12 +322,18 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         __DH_CHAT_HEAD__: heads.chat,
         __DH_STREAM_HEAD__: heads.stream,
         __DH_CMS_URL__: cmsUrl,
-        __DH_SIGNED_SRC__: heads.chat ? (await signLaunchUrl({ secret, headId: heads.chat, base: config.prefix })).url : '',
+        __DH_SIGNED_SRC__: heads.chat
+          ? (await signLaunchUrl({ secret, headId: heads.chat, base: config.prefix })).url
+          : '',
       }),
       // The demo runs under a strict policy, as a careful site would: no inline script or style,
       // frames only from this origin and the platform's pages (where /dh/embed redirects).
       // The back office may not be framed by any page; the others by this origin only.
-      privatePages: ['backoffice.html', 'docs/elements/dh-head-form.html', 'docs/elements/dh-video-studio.html'],
+      privatePages: [
+        'backoffice.html',
+        'docs/elements/dh-head-form.html',
+        'docs/elements/dh-video-studio.html',
+      ],
       pageCsp: [
         "default-src 'self'",
         "script-src 'self'",
@@ -275,17 +347,36 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       ].join('; '),
       log: start.log ? undefined : () => undefined,
       // A sample tool, so a head's tools can be tried in the demo (POST /dh/tools/{secret}/weather).
-      tools: { weather: ({ city }) => `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).` },
+      tools: {
+        weather: ({ city }) =>
+          `It is sunny in ${typeof city === 'string' && city ? city : 'your city'} today (a sample tool of the dh-kit demo).`,
+      },
     });
-    const platformOrigins = [config.platform?.chatUrl, config.platform?.streamUrl].flatMap((u) => (u ? [new URL(u).origin] : []));
-    if (cms && server.bundle) cms.ready({ siteUrl: loopbackUrl(server.url), prefix: config.prefix, headId: heads.chat, bundle: server.bundle, platformOrigins });
+    const platformOrigins = [config.platform?.chatUrl, config.platform?.streamUrl].flatMap((u) =>
+      u ? [new URL(u).origin] : [],
+    );
+    if (cms && server.bundle)
+      cms.ready({
+        siteUrl: loopbackUrl(server.url),
+        prefix: config.prefix,
+        headId: heads.chat,
+        bundle: server.bundle,
+        platformOrigins,
+      });
     // The loop works out of the box: the demo heads send their session events to this proxy,
     // whose GET /dh/events/stream feeds the demo's events panel. Inside the try: a failure here
     // must stop the proxy and the simulator too.
     if (seedClient && demoHeads) {
       const webhookUrl = `${loopbackUrl(server.url)}${config.prefix === '/' ? '' : config.prefix}/hooks/events`;
       for (const headId of [demoHeads.chat, demoHeads.stream]) {
-        await seedClient.createWebhook({ headId, webhookUrl, startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true });
+        await seedClient.createWebhook({
+          headId,
+          webhookUrl,
+          startConversation: true,
+          endConversation: true,
+          timeoutConversation: true,
+          inactivityWarning: true,
+        });
         await seedClient.setEventsEnabled(headId, true);
       }
     }
@@ -304,25 +395,52 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       ? '  dh-kit is running against the built-in SIMULATOR (no DH_EMAIL / DH_SECRET_KEY set): everything is local and offline.'
       : `  dh-kit is running against the platform at ${config.platform!.baseUrl}.`,
     '',
-`  Demo      ${server.url}/`,
-    ...(existsSync(join(DIST, 'demo/docs/index.html')) ? [`  Docs      ${server.url}/docs/  (the reference, live examples against this server)`] : []),
+    `  Demo      ${server.url}/`,
+    ...(existsSync(join(DIST, 'demo/docs/index.html'))
+      ? [`  Docs      ${server.url}/docs/  (the reference, live examples against this server)`]
+      : []),
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  Bundle    ${server.url}/dh-kit.bundle.js`,
   ];
-  if (server.bundle) lines.push(`            ${server.url}${server.bundle.path}  integrity ${server.bundle.integrity}`);
-  if (cms) lines.push(`  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`);
+  if (server.bundle)
+    lines.push(
+      `            ${server.url}${server.bundle.path}  integrity ${server.bundle.integrity}`,
+    );
+  if (cms)
+    lines.push(
+      `  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`,
+    );
   if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
   if (config.callbackSecret) {
     // The made-up secret of a local demo is shown; a configured one never goes into a log.
-    const shown = callbackAddresses(`${server.url}${config.prefix}`, config.mode === 'simulator' ? config.callbackSecret : '<DH_CALLBACK_SECRET>');
-    lines.push(`  Plugin    ${shown.plugin}  (a plugin head's service address)`, `  Tools     ${shown.tools}/<name>  (the sample tool: weather)`);
+    const shown = callbackAddresses(
+      `${server.url}${config.prefix}`,
+      config.mode === 'simulator' ? config.callbackSecret : '<DH_CALLBACK_SECRET>',
+    );
+    lines.push(
+      `  Plugin    ${shown.plugin}  (a plugin head's service address)`,
+      `  Tools     ${shown.tools}/<name>  (the sample tool: weather)`,
+    );
   } else {
-    lines.push('  Plugin and tools are off: set DH_CALLBACK_SECRET to serve them ("dh-kit callbacks" prints their addresses).');
+    lines.push(
+      '  Plugin and tools are off: set DH_CALLBACK_SECRET to serve them ("dh-kit callbacks" prints their addresses).',
+    );
   }
-  if (openAdmin) lines.push('  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.');
+  if (openAdmin)
+    lines.push(
+      '  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.',
+    );
   lines.push('', '  Stop with Ctrl+C.', '');
   io.err(lines.join('\n'));
-  io.out(JSON.stringify({ url: server.url, mode: config.mode, demoHeads, bundle: server.bundle, cmsUrl: cms?.url }));
+  io.out(
+    JSON.stringify({
+      url: server.url,
+      mode: config.mode,
+      demoHeads,
+      bundle: server.bundle,
+      cmsUrl: cms?.url,
+    }),
+  );
 
   await untilStopped(signal);
   await server.close();

@@ -19,11 +19,16 @@ export function truncate(text: string, max: number): string {
  * to its widest cell plus two spaces; the last is not, so no line ends in spaces.
  */
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string[] {
-  const cells = [headers.map((h) => h.toUpperCase()), ...rows.map((row) => headers.map((_, i) => cellText(row[i])))];
+  const cells = [
+    headers.map((h) => h.toUpperCase()),
+    ...rows.map((row) => headers.map((_, i) => cellText(row[i]))),
+  ];
   const widths = headers.map((_, i) => Math.max(...cells.map((line) => width(line[i]!))));
   return cells.map((line) =>
     line
-      .map((cell, i) => (i === line.length - 1 ? cell : cell + ' '.repeat(widths[i]! - width(cell) + 2)))
+      .map((cell, i) =>
+        i === line.length - 1 ? cell : cell + ' '.repeat(widths[i]! - width(cell) + 2),
+      )
       .join('')
       .trimEnd(),
   );
@@ -32,7 +37,9 @@ export function table(headers: readonly string[], rows: readonly (readonly unkno
 /** Name/value lines for one record (`heads get`): the names padded to one width. */
 export function details(pairs: readonly (readonly [string, unknown])[]): string[] {
   const nameWidth = Math.max(0, ...pairs.map(([name]) => width(name)));
-  return pairs.map(([name, value]) => `${name}${' '.repeat(nameWidth - width(name) + 2)}${cellText(value)}`.trimEnd());
+  return pairs.map(([name, value]) =>
+    `${name}${' '.repeat(nameWidth - width(name) + 2)}${cellText(value)}`.trimEnd(),
+  );
 }
 
 /** One line per cell: objects as compact JSON, nothing as an empty cell. */

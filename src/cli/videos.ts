@@ -49,24 +49,53 @@ export async function videosCommand(argv: string[], io: Io, connect: Connect): P
     return 0;
   }
   if (action === 'create') {
-    if (!headId || text === undefined || positionals.length > 3) throw new UsageError(`dh-kit videos create <headId> "<text>" [--wait] (quote the text)\n\n${HELP}`);
+    if (!headId || text === undefined || positionals.length > 3)
+      throw new UsageError(
+        `dh-kit videos create <headId> "<text>" [--wait] (quote the text)\n\n${HELP}`,
+      );
     if (!text.trim()) throw new UsageError('give the text the head should say');
     const timeoutS = intOption('timeout', values.timeout, 1) ?? DEFAULT_TIMEOUT_S;
     const { client } = await connect();
-    return createVideo(client, headId, text, { wait: values.wait === true, timeoutS, json: values.json === true }, io);
+    return createVideo(
+      client,
+      headId,
+      text,
+      { wait: values.wait === true, timeoutS, json: values.json === true },
+      io,
+    );
   }
   if (action === 'list') {
-    if (!headId || positionals.length > 2) throw new UsageError('dh-kit videos list <headId> [--page N] [--take N] [--json]');
-    const query = { order: 'DESC' as const, page: intOption('page', values.page, 1), take: intOption('take', values.take, 1) };
+    if (!headId || positionals.length > 2)
+      throw new UsageError('dh-kit videos list <headId> [--page N] [--take N] [--json]');
+    const query = {
+      order: 'DESC' as const,
+      page: intOption('page', values.page, 1),
+      take: intOption('take', values.take, 1),
+    };
     const { client } = await connect();
-    const page = await client.listTalks(headId, Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)));
+    const page = await client.listTalks(
+      headId,
+      Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)),
+    );
     if (values.json) io.out(JSON.stringify(page));
-    else if (!page.data.length) io.out(page.meta.itemCount ? `No videos on page ${page.meta.page}: there are ${page.meta.pageCount} pages.` : `No videos yet for head ${headId}.`);
+    else if (!page.data.length)
+      io.out(
+        page.meta.itemCount
+          ? `No videos on page ${page.meta.page}: there are ${page.meta.pageCount} pages.`
+          : `No videos yet for head ${headId}.`,
+      );
     else {
-      const rows = page.data.map((t) => [when(t.createdAt), t.voice, truncate(t.text, 40), t.url ?? '(being made)']);
+      const rows = page.data.map((t) => [
+        when(t.createdAt),
+        t.voice,
+        truncate(t.text, 40),
+        t.url ?? '(being made)',
+      ]);
       for (const line of table(['created (UTC)', 'voice', 'text', 'url'], rows)) io.out(line);
       const next = page.meta.hasNextPage ? ` · next: --page ${page.meta.page + 1}` : '';
-      io.out(`Page ${page.meta.page} of ${page.meta.pageCount} · ${page.meta.itemCount} video${page.meta.itemCount === 1 ? '' : 's'}${next}`);
+      io.out(
+        `Page ${page.meta.page} of ${page.meta.pageCount} · ${page.meta.itemCount} video${page.meta.itemCount === 1 ? '' : 's'}${next}`,
+      );
     }
     return 0;
   }
@@ -81,14 +110,21 @@ async function createVideo(
   io: Io,
 ): Promise<number> {
   // The newest talks before the request: the new one is a talk not among them.
-  const known = opts.wait ? new Set((await client.listTalks(headId, { order: 'DESC', take: 20 })).data.map((t) => t.id)) : new Set<string>();
+  const known = opts.wait
+    ? new Set((await client.listTalks(headId, { order: 'DESC', take: 20 })).data.map((t) => t.id))
+    : new Set<string>();
   const answer = await client.textToVideo({ id: headId, text });
   if (!opts.wait) {
-    io.out(opts.json ? JSON.stringify({ headId, requested: true }) : `Video requested for head ${headId}. It appears in "dh-kit videos list ${headId}" once produced (or use --wait).`);
+    io.out(
+      opts.json
+        ? JSON.stringify({ headId, requested: true })
+        : `Video requested for head ${headId}. It appears in "dh-kit videos list ${headId}" once produced (or use --wait).`,
+    );
     return 0;
   }
   // The simulator answers with the talk's id; the spec shows no answer, so the text is the fallback.
-  const jobId = answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : undefined;
+  const jobId =
+    answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : undefined;
   const pick = (talks: Talk[]) => pickNewTalk(talks, { jobId, known, text });
 
   const stop = new AbortController();
@@ -105,7 +141,9 @@ async function createVideo(
   try {
     for (let delay = FIRST_POLL_MS; !talk; delay = Math.min(delay * 1.5, MAX_POLL_MS)) {
       // A talk listed without its url is still being made: wait on.
-      const found = pick((await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data);
+      const found = pick(
+        (await client.listTalks(headId, { order: 'DESC', take: 20 }, { signal })).data,
+      );
       talk = found?.url ? found : undefined;
       if (!talk) {
         progress.tick();
@@ -115,18 +153,30 @@ async function createVideo(
   } catch (err) {
     if (!signal.aborted) throw err;
     if (stop.signal.aborted) {
-      progress.end(`Stopped waiting after ${progress.elapsed()}. The video is still being produced: dh-kit videos list ${headId}`);
+      progress.end(
+        `Stopped waiting after ${progress.elapsed()}. The video is still being produced: dh-kit videos list ${headId}`,
+      );
       return 130;
     }
     progress.end();
-    throw new Error(`no video after ${opts.timeoutS} s; it may still come: dh-kit videos list ${headId} (or a longer --timeout)`);
+    throw new Error(
+      `no video after ${opts.timeoutS} s; it may still come: dh-kit videos list ${headId} (or a longer --timeout)`,
+    );
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onInterrupt);
   }
   progress.end(`Video ready after ${progress.elapsed()}.`);
   if (opts.json) io.out(JSON.stringify({ headId, talk }));
-  else for (const line of details([['id', talk.id], ['created', talk.createdAt], ['voice', talk.voice], ['text', truncate(talk.text, 60)], ['url', talk.url ?? '(being made)']])) io.out(line);
+  else
+    for (const line of details([
+      ['id', talk.id],
+      ['created', talk.createdAt],
+      ['voice', talk.voice],
+      ['text', truncate(talk.text, 60)],
+      ['url', talk.url ?? '(being made)'],
+    ]))
+      io.out(line);
   return 0;
 }
 
@@ -145,7 +195,13 @@ function startProgress(io: Io, headId: string) {
   // The spinner line stays short (no head id): a line wider than the terminal wraps, and \r
   // then redraws only its last part.
   const spinner = io.status
-    ? setInterval(() => io.status!(`\r${SPINNER[frame++ % SPINNER.length]} Producing the video… ${elapsed()} (Ctrl+C stops waiting)\x1b[K`), 100)
+    ? setInterval(
+        () =>
+          io.status!(
+            `\r${SPINNER[frame++ % SPINNER.length]} Producing the video… ${elapsed()} (Ctrl+C stops waiting)\x1b[K`,
+          ),
+        100,
+      )
     : undefined;
   if (!spinner) io.err(`Producing the video of head ${headId}… (Ctrl+C stops waiting)`);
   return {
@@ -167,7 +223,9 @@ function startProgress(io: Io, headId: string) {
 
 function seconds(ms: number): string {
   const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+  return s < 60
+    ? `${s.toFixed(1)} s`
+    : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
 }
 
 /** An ISO time as `2025-01-31 14:05` (UTC), or the text as given when it is not a date. */
@@ -184,9 +242,14 @@ const words = (s: string) => s.trim().replace(/\s+/g, ' ');
  * before with the same words (white space aside), or the only new talk whatever its text (the
  * platform may reformat it). Undefined while it is not there.
  */
-export function pickNewTalk(talks: Talk[], { jobId, known, text }: { jobId?: string; known: Set<string>; text: string }): Talk | undefined {
+export function pickNewTalk(
+  talks: Talk[],
+  { jobId, known, text }: { jobId?: string; known: Set<string>; text: string },
+): Talk | undefined {
   const byId = jobId === undefined ? undefined : talks.find((t) => t.id === jobId);
   if (byId) return byId;
   const fresh = talks.filter((t) => !known.has(t.id));
-  return fresh.find((t) => words(t.text) === words(text)) ?? (fresh.length === 1 ? fresh[0] : undefined);
+  return (
+    fresh.find((t) => words(t.text) === words(text)) ?? (fresh.length === 1 ? fresh[0] : undefined)
+  );
 }

@@ -101,10 +101,13 @@ const optionsSchema = z
     tokenRefreshMarginMs: z.number().min(0).optional(),
     allowLoopbackWebhooks: z.boolean().default(false),
   })
-  .refine((o) => o.tokenRefreshMarginMs === undefined || o.tokenRefreshMarginMs < o.tokenLifetimeMs, {
-    message: 'must be shorter than tokenLifetimeMs',
-    path: ['tokenRefreshMarginMs'],
-  });
+  .refine(
+    (o) => o.tokenRefreshMarginMs === undefined || o.tokenRefreshMarginMs < o.tokenLifetimeMs,
+    {
+      message: 'must be shorter than tokenLifetimeMs',
+      path: ['tokenRefreshMarginMs'],
+    },
+  );
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, op: string): z.output<S> {
   const result = schema.safeParse(input);
@@ -113,7 +116,9 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, op: string): z
 }
 
 const requiredId = (name: string) => z.object({ [name]: z.string().min(1, 'is required') });
-const webhookIdSchema = z.object({ id: z.number().int().nonnegative('must be a webhook id (an integer)') });
+const webhookIdSchema = z.object({
+  id: z.number().int().nonnegative('must be a webhook id (an integer)'),
+});
 
 /** The platform's API, one typed method per endpoint of the spec. */
 export class PlatformClient {
@@ -127,7 +132,8 @@ export class PlatformClient {
 
   constructor(options: PlatformClientOptions) {
     const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) throw new TypeError(`PlatformClient options: ${describeZodError(parsed.error)}`);
+    if (!parsed.success)
+      throw new TypeError(`PlatformClient options: ${describeZodError(parsed.error)}`);
     const o = parsed.data;
     this.baseUrl = o.baseUrl.replace(/\/+$/, '');
     // An empty DH_ORG_ID means "not configured".
@@ -178,14 +184,32 @@ export class PlatformClient {
   async listFaces(query: FaceQuery = {}, options: CallOptions = {}): Promise<FacePage> {
     const op = 'GET /head_visual/face/all';
     const q = validate(faceQuerySchema, query, op);
-    return this._http.call({ method: 'GET', op, path: '/head_visual/face/all', query: q, schema: facePageSchema, signal: options.signal });
+    return this._http.call({
+      method: 'GET',
+      op,
+      path: '/head_visual/face/all',
+      query: q,
+      schema: facePageSchema,
+      signal: options.signal,
+    });
   }
 
   /** GET /voice/all — the voices, optionally of one provider; both list shapes are read (VOICE-1). */
   async listVoices(query: { provider?: string } = {}, options: CallOptions = {}): Promise<Voice[]> {
     const op = 'GET /voice/all';
-    const q = validate(z.object({ provider: z.string().min(1, 'must not be empty').optional() }), query, op);
-    return this._http.call({ method: 'GET', op, path: '/voice/all', query: q, schema: voiceListSchema, signal: options.signal });
+    const q = validate(
+      z.object({ provider: z.string().min(1, 'must not be empty').optional() }),
+      query,
+      op,
+    );
+    return this._http.call({
+      method: 'GET',
+      op,
+      path: '/voice/all',
+      query: q,
+      schema: voiceListSchema,
+      signal: options.signal,
+    });
   }
 
   // ── Heads ───────────────────────────────────────────────────────────────────────────────────
@@ -194,7 +218,10 @@ export class PlatformClient {
    * POST /head/create. The request is validated first (HEAD-7: nothing is sent if a field is
    * wrong), and the configured orgId is added unless the request has one (AUTH-7).
    */
-  async createHead(request: HeadCreateInput, options: CallOptions = {}): Promise<HeadCreateResponse> {
+  async createHead(
+    request: HeadCreateInput,
+    options: CallOptions = {},
+  ): Promise<HeadCreateResponse> {
     const op = 'POST /head/create';
     return this._createHead(validate(headCreateSchema, this._withOrg(request), op), op, options);
   }
@@ -210,7 +237,11 @@ export class PlatformClient {
     options: CallOptions = {},
   ): Promise<HeadCreateResponse> {
     const op = 'POST /head/create';
-    const created = await this._createHead(this._withOrg(streamingHead(request, streamingProvider)), op, options);
+    const created = await this._createHead(
+      this._withOrg(streamingHead(request, streamingProvider)),
+      op,
+      options,
+    );
     try {
       await this.setSplitter(created.id, false, options);
     } catch (err) {
@@ -230,7 +261,11 @@ export class PlatformClient {
     return created;
   }
 
-  private async _createHead(body: unknown, op: string, options: CallOptions): Promise<HeadCreateResponse> {
+  private async _createHead(
+    body: unknown,
+    op: string,
+    options: CallOptions,
+  ): Promise<HeadCreateResponse> {
     const created = await this._http.call({
       method: 'POST',
       op,
@@ -245,14 +280,22 @@ export class PlatformClient {
   }
 
   private _withOrg<T extends object>(request: T): T {
-    return this._orgId !== undefined && (request as { orgId?: unknown }).orgId === undefined ? { ...request, orgId: this._orgId } : request;
+    return this._orgId !== undefined && (request as { orgId?: unknown }).orgId === undefined
+      ? { ...request, orgId: this._orgId }
+      : request;
   }
 
   /** GET /head/{id} — the head record; `publicURL` is read as `publicUrl` (HEAD-2). */
   async getHead(id: string, options: CallOptions = {}): Promise<HeadRecord> {
     const op = 'GET /head/{id}';
     validate(requiredId('id'), { id }, op);
-    const head = await this._http.call({ method: 'GET', op, path: `/head/${encodeURIComponent(id)}`, schema: headRecordSchema, signal: options.signal });
+    const head = await this._http.call({
+      method: 'GET',
+      op,
+      path: `/head/${encodeURIComponent(id)}`,
+      schema: headRecordSchema,
+      signal: options.signal,
+    });
     // The schema refuses a record without publicUrl.
     return head as HeadRecord;
   }
@@ -261,19 +304,39 @@ export class PlatformClient {
   async setSplitter(id: string, on: boolean, options: CallOptions = {}): Promise<unknown> {
     const op = 'PUT /head/{id}/splitter';
     validate(requiredId('id'), { id }, op);
-    return this._http.call({ method: 'PUT', op, path: `/head/${encodeURIComponent(id)}/splitter`, query: { splitter: on }, signal: options.signal });
+    return this._http.call({
+      method: 'PUT',
+      op,
+      path: `/head/${encodeURIComponent(id)}/splitter`,
+      query: { splitter: on },
+      signal: options.signal,
+    });
   }
 
   /** PUT /head/{headId}/conversation-settings — the tools the language model may call (TOOL-1). */
-  async setTools(headId: string, tools: ToolDefinition[], options: CallOptions = {}): Promise<unknown> {
+  async setTools(
+    headId: string,
+    tools: ToolDefinition[],
+    options: CallOptions = {},
+  ): Promise<unknown> {
     const op = 'PUT /head/{headId}/conversation-settings';
     validate(requiredId('headId'), { headId }, op);
     const body = validate(conversationSettingsSchema, { conversationSettings: { tools } }, op);
-    return this._http.call({ method: 'PUT', op, path: `/head/${encodeURIComponent(headId)}/conversation-settings`, body, signal: options.signal });
+    return this._http.call({
+      method: 'PUT',
+      op,
+      path: `/head/${encodeURIComponent(headId)}/conversation-settings`,
+      body,
+      signal: options.signal,
+    });
   }
 
   /** PUT /head/{headId}/enable-events?enableEvents=… — turns webhook delivery on or off (EV-1). */
-  async setEventsEnabled(headId: string, enabled: boolean, options: CallOptions = {}): Promise<unknown> {
+  async setEventsEnabled(
+    headId: string,
+    enabled: boolean,
+    options: CallOptions = {},
+  ): Promise<unknown> {
     const op = 'PUT /head/{headId}/enable-events';
     validate(requiredId('headId'), { headId }, op);
     return this._http.call({
@@ -291,38 +354,79 @@ export class PlatformClient {
   async textToVideo(request: TextToVideoRequest, options: CallOptions = {}): Promise<unknown> {
     const op = 'POST /head/text-to-video';
     const body = validate(textToVideoSchema, request, op);
-    return this._http.call({ method: 'POST', op, path: '/head/text-to-video', body, context: 'text-to-video', signal: options.signal });
+    return this._http.call({
+      method: 'POST',
+      op,
+      path: '/head/text-to-video',
+      body,
+      context: 'text-to-video',
+      signal: options.signal,
+    });
   }
 
   /** GET /head/talks/{id} — the videos of a head (TTV-2, TTV-3). */
-  async listTalks(headId: string, query: PageQuery = {}, options: CallOptions = {}): Promise<TalkPage> {
+  async listTalks(
+    headId: string,
+    query: PageQuery = {},
+    options: CallOptions = {},
+  ): Promise<TalkPage> {
     const op = 'GET /head/talks/{id}';
     validate(requiredId('headId'), { headId }, op);
     const q = validate(pageQuerySchema, query, op);
-    return this._http.call({ method: 'GET', op, path: `/head/talks/${encodeURIComponent(headId)}`, query: q, schema: talkPageSchema, signal: options.signal });
+    return this._http.call({
+      method: 'GET',
+      op,
+      path: `/head/talks/${encodeURIComponent(headId)}`,
+      query: q,
+      schema: talkPageSchema,
+      signal: options.signal,
+    });
   }
 
   // ── Webhooks ────────────────────────────────────────────────────────────────────────────────
 
   /** POST /head-events — returns the sharedKey that signs deliveries; webhookUrl must be https (HOOK-5). */
-  async createWebhook(body: WebhookCreateRequest, options: CallOptions = {}): Promise<WebhookCreateResponse> {
+  async createWebhook(
+    body: WebhookCreateRequest,
+    options: CallOptions = {},
+  ): Promise<WebhookCreateResponse> {
     const op = 'POST /head-events';
     const valid = validate(this._webhooks.create, body, op);
-    return this._http.call({ method: 'POST', op, path: '/head-events', body: valid, schema: webhookCreateResponseSchema, signal: options.signal });
+    return this._http.call({
+      method: 'POST',
+      op,
+      path: '/head-events',
+      body: valid,
+      schema: webhookCreateResponseSchema,
+      signal: options.signal,
+    });
   }
 
   /** GET /head-events?headId= — the webhook configurations of a head. */
   async listWebhooks(headId: string, options: CallOptions = {}): Promise<WebhookConfig[]> {
     const op = 'GET /head-events';
     validate(requiredId('headId'), { headId }, op);
-    return this._http.call({ method: 'GET', op, path: '/head-events', query: { headId }, schema: webhookListSchema, signal: options.signal });
+    return this._http.call({
+      method: 'GET',
+      op,
+      path: '/head-events',
+      query: { headId },
+      schema: webhookListSchema,
+      signal: options.signal,
+    });
   }
 
   /** GET /head-events/{webhookId} */
   async getWebhook(id: number, options: CallOptions = {}): Promise<WebhookConfig> {
     const op = 'GET /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    return this._http.call({ method: 'GET', op, path: `/head-events/${encodeURIComponent(id)}`, schema: webhookConfigSchema, signal: options.signal });
+    return this._http.call({
+      method: 'GET',
+      op,
+      path: `/head-events/${encodeURIComponent(id)}`,
+      schema: webhookConfigSchema,
+      signal: options.signal,
+    });
   }
 
   /**
@@ -331,7 +435,11 @@ export class PlatformClient {
    * configuration is read (GET /head-events/{webhookId}), the change merged in, and every field
    * sent. Its answer is not in the spec.
    */
-  async updateWebhook(id: number, body: WebhookUpdateRequest, options: CallOptions = {}): Promise<unknown> {
+  async updateWebhook(
+    id: number,
+    body: WebhookUpdateRequest,
+    options: CallOptions = {},
+  ): Promise<unknown> {
     const op = 'PATCH /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
     const change = validate(this._webhooks.update, body, op);
@@ -345,13 +453,24 @@ export class PlatformClient {
       inactivityWarning: current.inactivityWarning,
       ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)),
     };
-    return this._http.call({ method: 'PATCH', op, path: `/head-events/${encodeURIComponent(id)}`, body: full, signal: options.signal });
+    return this._http.call({
+      method: 'PATCH',
+      op,
+      path: `/head-events/${encodeURIComponent(id)}`,
+      body: full,
+      signal: options.signal,
+    });
   }
 
   /** DELETE /head-events/{webhookId} — removes the configuration permanently. */
   async deleteWebhook(id: number, options: CallOptions = {}): Promise<unknown> {
     const op = 'DELETE /head-events/{webhookId}';
     validate(webhookIdSchema, { id }, op);
-    return this._http.call({ method: 'DELETE', op, path: `/head-events/${encodeURIComponent(id)}`, signal: options.signal });
+    return this._http.call({
+      method: 'DELETE',
+      op,
+      path: `/head-events/${encodeURIComponent(id)}`,
+      signal: options.signal,
+    });
   }
 }

@@ -22,7 +22,12 @@ export type PlatformErrorCode =
   | 'upstream';
 
 /** The four causes of a 403 listed by the spec (Authentication 4, Errors), or `unknown`. */
-export type Forbidden403Cause = 'other_organisation' | 'no_permission' | 'inactive_organisation' | 'no_subscription' | 'unknown';
+export type Forbidden403Cause =
+  | 'other_organisation'
+  | 'no_permission'
+  | 'inactive_organisation'
+  | 'no_subscription'
+  | 'unknown';
 
 /** Endpoints whose errors the spec gives a specific meaning. */
 export type ErrorContext = 'token' | 'head-create' | 'text-to-video';
@@ -75,7 +80,10 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   // A JWT anywhere, e.g. a token echoed back in an error body.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, MASK],
   // A secret-looking JSON field echoed back ("secretKey": "…").
-  [/("(?:secretKey|secret_key|token|bearer|sharedKey|api_key|apiKey|password)"\s*:\s*")[^"]*"/gi, `$1${MASK}"`],
+  [
+    /("(?:secretKey|secret_key|token|bearer|sharedKey|api_key|apiKey|password)"\s*:\s*")[^"]*"/gi,
+    `$1${MASK}"`,
+  ],
 ];
 
 /** Shorter literals are not real keys or tokens, and masking them would garble the text. */
@@ -87,7 +95,8 @@ const SECRET_MIN_LENGTH = 8;
  */
 export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
   let out = text;
-  for (const secret of secrets) if (secret && secret.length >= SECRET_MIN_LENGTH) out = out.split(secret).join(MASK);
+  for (const secret of secrets)
+    if (secret && secret.length >= SECRET_MIN_LENGTH) out = out.split(secret).join(MASK);
   for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }
@@ -106,7 +115,10 @@ function messageOf(value: unknown, depth = 0): string | undefined {
   if (depth > MESSAGE_DEPTH) return undefined;
   if (typeof value === 'string') return value.trim() || undefined;
   if (Array.isArray(value)) {
-    const parts = value.slice(0, 20).map((v) => messageOf(v, depth + 1)).filter((s): s is string => s !== undefined);
+    const parts = value
+      .slice(0, 20)
+      .map((v) => messageOf(v, depth + 1))
+      .filter((s): s is string => s !== undefined);
     return parts.length ? parts.join('; ') : undefined;
   }
   if (value && typeof value === 'object') {
@@ -125,7 +137,10 @@ function messageOf(value: unknown, depth = 0): string | undefined {
  * so it reads `{message}` (string or strings), `{error}`, `{error: {message}}`, `{detail}` or
  * plain text (HTML tags stripped); redacted, then cut to ~300 characters.
  */
-export function extractErrorDetail(body: string, secrets: readonly (string | undefined)[] = []): string | undefined {
+export function extractErrorDetail(
+  body: string,
+  secrets: readonly (string | undefined)[] = [],
+): string | undefined {
   const text = body.trim();
   if (!text) return undefined;
   let found: string | undefined;
@@ -136,7 +151,12 @@ export function extractErrorDetail(body: string, secrets: readonly (string | und
     const json: unknown = JSON.parse(text);
     found = (messageOf(json) ?? JSON.stringify(json).slice(0, DETAIL_READ)).slice(0, DETAIL_READ);
   } catch {
-    found = text.slice(0, DETAIL_READ).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || undefined;
+    found =
+      text
+        .slice(0, DETAIL_READ)
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim() || undefined;
   }
   if (!found) return undefined;
   const safe = redact(found, secrets);
@@ -146,7 +166,8 @@ export function extractErrorDetail(body: string, secrets: readonly (string | und
 /** Which 403 cause the platform's message names (spec, Authentication 4). */
 export function classify403(detail: string | undefined): Forbidden403Cause {
   const d = (detail ?? '').toLowerCase();
-  if (/organi[sz]ation/.test(d) && /\b(other|another|different)\b/.test(d)) return 'other_organisation';
+  if (/organi[sz]ation/.test(d) && /\b(other|another|different)\b/.test(d))
+    return 'other_organisation';
   if (/inactive|not active|deactivated/.test(d)) return 'inactive_organisation';
   if (/subscription/.test(d)) return 'no_subscription';
   if (/permission/.test(d)) return 'no_permission';
@@ -158,9 +179,12 @@ export function classify403(detail: string | undefined): Forbidden403Cause {
 const FORBIDDEN_ADVICE: Record<Forbidden403Cause, string> = {
   other_organisation:
     'the bearer token belongs to another organisation. Set DH_ORG_ID to the organisation that owns these resources, or log in with that organisation’s account.',
-  no_permission: 'the account has no permission for this. Ask an administrator of the organisation to grant it.',
-  inactive_organisation: 'the organisation is inactive. Reactivate it in the platform’s account settings, or contact the platform’s support.',
-  no_subscription: 'the organisation has no active subscription. Subscribe, or renew the plan, in the platform’s account settings.',
+  no_permission:
+    'the account has no permission for this. Ask an administrator of the organisation to grant it.',
+  inactive_organisation:
+    'the organisation is inactive. Reactivate it in the platform’s account settings, or contact the platform’s support.',
+  no_subscription:
+    'the organisation has no active subscription. Subscribe, or renew the plan, in the platform’s account settings.',
   unknown:
     'the token may belong to another organisation (set DH_ORG_ID), lack a permission, or the organisation may be inactive or without a subscription. Check the account in the platform’s settings.',
 };
@@ -200,7 +224,11 @@ export function httpError({ operation, status, detail, context }: HttpErrorInput
         : context === 'head-create'
           ? 'a field of the head is not valid. Check the fields against the face and voice lists.'
           : 'a value sent is not valid. Check the values against the platform’s documentation.';
-    return new PlatformError({ ...base, code: 'bad_request', message: `The platform refused the request (400): ${why}${end}` });
+    return new PlatformError({
+      ...base,
+      code: 'bad_request',
+      message: `The platform refused the request (400): ${why}${end}`,
+    });
   }
   if (status === 401) {
     return new PlatformError({
@@ -235,10 +263,18 @@ export function httpError({ operation, status, detail, context }: HttpErrorInput
     });
   }
   if (status === 429) {
-    return new PlatformError({ ...base, code: 'rate_limited', message: `The platform is limiting the rate of requests (429): wait a minute and try again.${end}` });
+    return new PlatformError({
+      ...base,
+      code: 'rate_limited',
+      message: `The platform is limiting the rate of requests (429): wait a minute and try again.${end}`,
+    });
   }
   if (status >= 400 && status < 500) {
-    return new PlatformError({ ...base, code: 'bad_request', message: `The platform refused the request (${status}): check the values sent.${end}` });
+    return new PlatformError({
+      ...base,
+      code: 'bad_request',
+      message: `The platform refused the request (${status}): check the values sent.${end}`,
+    });
   }
   return new PlatformError({
     ...base,
@@ -260,8 +296,17 @@ export function timeoutError(operation: string, timeoutMs: number): PlatformErro
 }
 
 /** The platform could not be reached (DNS, refused connection, TLS, a redirect, …). */
-export function networkError(operation: string, cause: unknown, secrets: readonly (string | undefined)[] = []): PlatformError {
-  const inner = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
+export function networkError(
+  operation: string,
+  cause: unknown,
+  secrets: readonly (string | undefined)[] = [],
+): PlatformError {
+  const inner =
+    cause instanceof Error
+      ? cause.cause instanceof Error
+        ? cause.cause.message
+        : cause.message
+      : String(cause);
   const detail = redact(inner, secrets);
   return new PlatformError({
     code: 'network',
@@ -273,7 +318,10 @@ export function networkError(operation: string, cause: unknown, secrets: readonl
 }
 
 /** A 2xx answer that is not what the spec describes; the message names the field. */
-export function malformedResponseError(operation: string, problem: z.ZodError | string): PlatformError {
+export function malformedResponseError(
+  operation: string,
+  problem: z.ZodError | string,
+): PlatformError {
   const what = typeof problem === 'string' ? problem : describeZodError(problem);
   return new PlatformError({
     code: 'malformed_response',
@@ -284,7 +332,10 @@ export function malformedResponseError(operation: string, problem: z.ZodError | 
 }
 
 /** A request refused before anything was sent; the message names the field. */
-export function invalidRequestError(operation: string, problem: z.ZodError | string): PlatformError {
+export function invalidRequestError(
+  operation: string,
+  problem: z.ZodError | string,
+): PlatformError {
   const what = typeof problem === 'string' ? problem : describeZodError(problem);
   return new PlatformError({
     code: 'invalid_request',

@@ -7,7 +7,12 @@
 import type { z } from 'zod';
 import { invalidRequestError } from './errors.js';
 import type { OperationMode } from './modes.js';
-import { streamingHeadCreateSchema, type headCreateSchema, type HeadCreateRequest, type Voice } from './schemas.js';
+import {
+  streamingHeadCreateSchema,
+  type headCreateSchema,
+  type HeadCreateRequest,
+  type Voice,
+} from './schemas.js';
 
 /** What createHead accepts: the create request before defaults (e.g. plugin `options`) are filled in. */
 export type HeadCreateInput = z.input<typeof headCreateSchema>;
@@ -16,7 +21,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * A create request for a streaming avatar: operationMode and ttsProvider may be left out (oc and the
  * streaming provider); `streamingHead` refuses another mode or provider.
  */
-export type StreamingHeadInput = DistributiveOmit<HeadCreateInput, 'operationMode' | 'ttsProvider'> & { operationMode?: OperationMode; ttsProvider?: string };
+export type StreamingHeadInput = DistributiveOmit<
+  HeadCreateInput,
+  'operationMode' | 'ttsProvider'
+> & { operationMode?: OperationMode; ttsProvider?: string };
 
 const CREATE = 'POST /head/create';
 
@@ -28,10 +36,21 @@ const CREATE = 'POST /head/create';
  * caller's (the client's createStreamingHead). Throws an `invalid_request` PlatformError whose
  * detail names the field (`operationMode: …`, `ttsProvider: …`).
  */
-export function streamingHead(request: StreamingHeadInput, streamingProvider: string): HeadCreateRequest {
-  const { alias: _alias, suggestions: _suggestions, ...rest } = request as StreamingHeadInput & Record<string, unknown>;
+export function streamingHead(
+  request: StreamingHeadInput,
+  streamingProvider: string,
+): HeadCreateRequest {
+  const {
+    alias: _alias,
+    suggestions: _suggestions,
+    ...rest
+  } = request as StreamingHeadInput & Record<string, unknown>;
   const mode: unknown = rest.operationMode ?? 'oc';
-  if (mode !== 'oc') throw invalidRequestError(CREATE, `operationMode: a streaming avatar uses open conversation (oc), not ${String(mode)}`);
+  if (mode !== 'oc')
+    throw invalidRequestError(
+      CREATE,
+      `operationMode: a streaming avatar uses open conversation (oc), not ${String(mode)}`,
+    );
   const provider: unknown = rest.ttsProvider ?? streamingProvider;
   if (provider !== streamingProvider) {
     throw invalidRequestError(
@@ -39,7 +58,12 @@ export function streamingHead(request: StreamingHeadInput, streamingProvider: st
       `ttsProvider: a streaming avatar must use the streaming TTS provider "${streamingProvider}" (got "${String(provider)}"), with one of its voiceIds`,
     );
   }
-  const parsed = streamingHeadCreateSchema.safeParse({ ...rest, operationMode: 'oc', ttsProvider: provider, greetings: '' });
+  const parsed = streamingHeadCreateSchema.safeParse({
+    ...rest,
+    operationMode: 'oc',
+    ttsProvider: provider,
+    greetings: '',
+  });
   if (!parsed.success) throw invalidRequestError(CREATE, parsed.error);
   return parsed.data;
 }
@@ -57,13 +81,26 @@ export type VoiceLookup =
  * The provider of a voice, from the voice list: with `streamingProvider`, among that provider's
  * voices only (a streaming avatar can use no other, STREAM-5).
  */
-export function lookUpVoice(voices: readonly Voice[], voice: string, streamingProvider?: string): VoiceLookup {
-  const offered = streamingProvider === undefined ? voices : voices.filter((v) => v.provider === streamingProvider);
+export function lookUpVoice(
+  voices: readonly Voice[],
+  voice: string,
+  streamingProvider?: string,
+): VoiceLookup {
+  const offered =
+    streamingProvider === undefined
+      ? voices
+      : voices.filter((v) => v.provider === streamingProvider);
   const byId = offered.filter((v) => v.voiceId === voice);
   if (byId.length === 1) return { ok: true, provider: byId[0]!.provider };
-  if (byId.length > 1) return { ok: false, reason: 'ambiguous', providers: byId.map((v) => v.provider) };
+  if (byId.length > 1)
+    return { ok: false, reason: 'ambiguous', providers: byId.map((v) => v.provider) };
   const byName = offered.filter((v) => v.displayName.toLowerCase() === voice.toLowerCase());
-  if (byName.length) return { ok: false, reason: 'display_name', voiceIds: byName.map((v) => `${v.voiceId} (${v.provider})`) };
+  if (byName.length)
+    return {
+      ok: false,
+      reason: 'display_name',
+      voiceIds: byName.map((v) => `${v.voiceId} (${v.provider})`),
+    };
   return { ok: false, reason: 'unknown' };
 }
 

@@ -116,7 +116,12 @@ function decode(chunks: Uint8Array[], size: number): string {
 }
 
 /** Capped full-jitter backoff (stripe-node's habit): random in [0, min(maxMs, baseMs·2^retry)). */
-export function backoffDelay(retry: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  retry: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   return Math.floor(random() * Math.min(maxMs, baseMs * 2 ** retry));
 }
 
@@ -192,8 +197,19 @@ export class PlatformHttp {
         this._log({ op: call.op, status, ms: performance.now() - started, attempt });
         return this._read(call, exchange);
       }
-      const error = httpError({ operation: call.op, status, detail: extractErrorDetail(exchange.text, this._options.secrets()), context: call.context });
-      this._log({ op: call.op, status, ms: performance.now() - started, attempt, error: error.code });
+      const error = httpError({
+        operation: call.op,
+        status,
+        detail: extractErrorDetail(exchange.text, this._options.secrets()),
+        context: call.context,
+      });
+      this._log({
+        op: call.op,
+        status,
+        ms: performance.now() - started,
+        attempt,
+        error: error.code,
+      });
       // AUTH-6: the platform refused the token before doing anything, so any call may be repeated
       // once with a new one. Only this token is dropped: a concurrent caller may have renewed it.
       if (status === 401 && token !== undefined && !reloggedIn) {
@@ -203,7 +219,8 @@ export class PlatformHttp {
       }
       if ((status === 429 || status >= 500) && retriesLeft-- > 0) {
         const backoff = backoffDelay(retry++, retryBaseMs, retryMaxMs);
-        const asked = status === 429 ? retryAfterMs(exchange.headers.get('retry-after')) : undefined;
+        const asked =
+          status === 429 ? retryAfterMs(exchange.headers.get('retry-after')) : undefined;
         await sleep(asked === undefined ? backoff : Math.min(asked, retryMaxMs), call.signal);
         continue;
       }
@@ -221,7 +238,8 @@ export class PlatformHttp {
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     let url = `${this._options.baseUrl}${call.path}`;
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) if (value !== undefined) query.set(key, String(value));
+    for (const [key, value] of Object.entries(call.query ?? {}))
+      if (value !== undefined) query.set(key, String(value));
     if (query.size > 0) url += `?${query}`;
     try {
       // Raced against the signal as well: a fetch (or a body) that ignores its signal still times out.
@@ -239,11 +257,21 @@ export class PlatformHttp {
       );
       if (res.status >= 300 && res.status < 400) {
         await res.body?.cancel().catch(() => undefined);
-        throw new TypeError(`the platform answered a redirect (${res.status}), which is not followed`);
+        throw new TypeError(
+          `the platform answered a redirect (${res.status}), which is not followed`,
+        );
       }
       const ok = res.status >= 200 && res.status < 300;
-      const { text, over } = await untilAborted(readCapped(res, ok ? ANSWER_MAX_BYTES : ERROR_BODY_MAX_BYTES), signal);
-      return { status: res.status, headers: res.headers, text, ...(over && ok ? { tooLarge: true } : {}) };
+      const { text, over } = await untilAborted(
+        readCapped(res, ok ? ANSWER_MAX_BYTES : ERROR_BODY_MAX_BYTES),
+        signal,
+      );
+      return {
+        status: res.status,
+        headers: res.headers,
+        text,
+        ...(over && ok ? { tooLarge: true } : {}),
+      };
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;
       if (timeout.aborted) throw timeoutError(call.op, timeoutMs);
@@ -253,13 +281,20 @@ export class PlatformHttp {
 
   /** The answer: parsed with the call's schema, or any body (JSON or not) when the spec shows none. */
   private _read<T>(call: Call<T>, { text, headers, tooLarge }: Exchange): T {
-    if (tooLarge) throw malformedResponseError(call.op, `the body is over ${ANSWER_MAX_BYTES / 1024 / 1024} MB`);
+    if (tooLarge)
+      throw malformedResponseError(
+        call.op,
+        `the body is over ${ANSWER_MAX_BYTES / 1024 / 1024} MB`,
+      );
     let json: unknown;
     try {
       json = text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
       if (!call.schema) return undefined as T;
-      throw malformedResponseError(call.op, `the body is not JSON (content-type ${headers.get('content-type') ?? 'none'})`);
+      throw malformedResponseError(
+        call.op,
+        `the body is not JSON (content-type ${headers.get('content-type') ?? 'none'})`,
+      );
     }
     if (!call.schema) return json as T;
     if (json === undefined) throw malformedResponseError(call.op, 'the body is empty');

@@ -4,7 +4,12 @@
  * (`<streaming_tts_provider>`) is configuration (`DH_STREAMING_TTS_PROVIDER`), defaulting to the one
  * the platform supports today.
  */
-export { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES, type OperationMode } from '../api/modes.js';
+export {
+  FLOW_API_KEY_FIELD,
+  FLOW_MODE,
+  OPERATION_MODES,
+  type OperationMode,
+} from '../api/modes.js';
 export const DEFAULT_STREAMING_TTS_PROVIDER = 'elevenlabs';
 
 /** The four session events of the spec's Events table, with the configuration flag of each. */

@@ -6,11 +6,20 @@
 import { z } from 'zod';
 
 /** A value the platform may send as null or leave out. */
-export const optionalString = z.string().nullish().transform((v) => v ?? undefined);
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 /** A label the platform may send as null or leave out: read as "" (the item is still usable). */
-export const label = z.string().nullish().transform((v) => v ?? '');
+export const label = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 /** A boolean the platform may send as a string ("true"/"false"). */
-export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
 
 /**
  * Items the kit cannot read are left out of a list and reported here, once per kind of item and
@@ -22,7 +31,9 @@ export const droppedItems = {
     const key = `${what}\n${problem}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    console.warn(`[dh-kit] The platform sent ${what} this kit cannot read (${problem}); it is left out of the list.`);
+    console.warn(
+      `[dh-kit] The platform sent ${what} this kit cannot read (${problem}); it is left out of the list.`,
+    );
   },
 };
 
@@ -48,7 +59,8 @@ export const idString = z.union([z.string().min(1), z.number()]).transform(Strin
 export function describeZodError(error: z.ZodError, max = 3): string {
   const parts = error.issues.slice(0, max).map((issue) => {
     const path = issue.path.reduce<string>(
-      (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+      (acc, key) =>
+        typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
       '',
     );
     // "expected string, received undefined" reads better as what it means.

@@ -33,7 +33,11 @@ export const tokenResponseSchema = z
   .looseObject({ token: z.unknown().optional(), data: z.unknown().optional() })
   .transform((r, ctx) => {
     const nonEmpty = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-    const bearer = nonEmpty(r.token) ?? (typeof r.data === 'object' && r.data !== null ? nonEmpty((r.data as { bearer?: unknown }).bearer) : undefined);
+    const bearer =
+      nonEmpty(r.token) ??
+      (typeof r.data === 'object' && r.data !== null
+        ? nonEmpty((r.data as { bearer?: unknown }).bearer)
+        : undefined);
     if (bearer === undefined) {
       ctx.addIssue({ code: 'custom', message: 'no non-empty string in token or data.bearer' });
       return z.NEVER;
@@ -63,7 +67,9 @@ export const faceSchema = z.looseObject({
 export type Face = z.infer<typeof faceSchema>;
 
 /** Spec, Face: thumbnail fallbacks are avatar, then posterImage, then videoUrl (FACE-4). */
-export function faceThumbnail(face: Pick<Face, 'avatar' | 'posterImage' | 'videoUrl'>): { url: string; kind: 'image' | 'video' } | undefined {
+export function faceThumbnail(
+  face: Pick<Face, 'avatar' | 'posterImage' | 'videoUrl'>,
+): { url: string; kind: 'image' | 'video' } | undefined {
   if (face.avatar) return { url: face.avatar, kind: 'image' };
   if (face.posterImage) return { url: face.posterImage, kind: 'image' };
   if (face.videoUrl) return { url: face.videoUrl, kind: 'video' };
@@ -81,7 +87,10 @@ export const pageMetaSchema = z.looseObject({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export const facePageSchema = z.looseObject({ data: tolerantList(faceSchema, 'a face'), meta: pageMetaSchema });
+export const facePageSchema = z.looseObject({
+  data: tolerantList(faceSchema, 'a face'),
+  meta: pageMetaSchema,
+});
 export type FacePage = z.infer<typeof facePageSchema>;
 
 export const faceQuerySchema = z.object({
@@ -155,19 +164,34 @@ export const pluginHeadSchema = z.object({
 export const flowHeadSchema = z.object({
   ...headCreateBase,
   operationMode: z.literal(FLOW_MODE),
-  [FLOW_API_KEY_FIELD]: z.string().trim().min(1, `the ${FLOW_MODE} mode needs its API key (${FLOW_API_KEY_FIELD})`),
-} as typeof headCreateBase & { operationMode: z.ZodLiteral<typeof FLOW_MODE>; voiceflowApiKey: z.ZodString });
+  [FLOW_API_KEY_FIELD]: z
+    .string()
+    .trim()
+    .min(1, `the ${FLOW_MODE} mode needs its API key (${FLOW_API_KEY_FIELD})`),
+} as typeof headCreateBase & {
+  operationMode: z.ZodLiteral<typeof FLOW_MODE>;
+  voiceflowApiKey: z.ZodString;
+});
 
 const needsLanguage = (h: { language?: string | undefined; langCode?: string | undefined }) =>
   h.language !== undefined || h.langCode !== undefined;
-const languageIssue = { message: 'give the head a language (language or langCode, a locale tag such as en-US)', path: ['language'] };
+const languageIssue = {
+  message: 'give the head a language (language or langCode, a locale tag such as en-US)',
+  path: ['language'],
+};
 
 /** One schema per operation mode, each with its own required fields (HEAD-3, HEAD-6, HEAD-7). */
 export const headCreateSchema = z
-  .discriminatedUnion('operationMode', [ocHeadSchema, tttHeadSchema, docQaHeadSchema, pluginHeadSchema, flowHeadSchema], {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? `operationMode must be one of oc, ttt, doc_qa, plugin, ${FLOW_MODE}` : undefined,
-  })
+  .discriminatedUnion(
+    'operationMode',
+    [ocHeadSchema, tttHeadSchema, docQaHeadSchema, pluginHeadSchema, flowHeadSchema],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union'
+          ? `operationMode must be one of oc, ttt, doc_qa, plugin, ${FLOW_MODE}`
+          : undefined,
+    },
+  )
   .refine(needsLanguage, languageIssue);
 export type HeadCreateRequest = z.infer<typeof headCreateSchema>;
 
@@ -176,9 +200,18 @@ export type HeadCreateRequest = z.infer<typeof headCreateSchema>;
  * removed. The provider check needs configuration and lives in `assertStreamingRequest`.
  */
 export const streamingHeadCreateSchema = headCreateSchema.check(
-  z.refine((h) => h.greetings === '', { message: 'a streaming avatar must have an empty greeting ("")', path: ['greetings'] }),
-  z.refine((h) => h.alias === undefined, { message: 'a streaming avatar has no alias', path: ['alias'] }),
-  z.refine((h) => h.suggestions === undefined, { message: 'a streaming avatar has no suggestions', path: ['suggestions'] }),
+  z.refine((h) => h.greetings === '', {
+    message: 'a streaming avatar must have an empty greeting ("")',
+    path: ['greetings'],
+  }),
+  z.refine((h) => h.alias === undefined, {
+    message: 'a streaming avatar has no alias',
+    path: ['alias'],
+  }),
+  z.refine((h) => h.suggestions === undefined, {
+    message: 'a streaming avatar has no suggestions',
+    path: ['suggestions'],
+  }),
 );
 
 /** Create response and read share one normalised shape: `publicURL` (ttt create) becomes `publicUrl` (HEAD-2). */
@@ -208,11 +241,18 @@ export type HeadCreateResponse = z.infer<typeof headCreateResponseSchema> & { id
 function isPageUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return /^https?:$/.test(url.protocol) && url.pathname.split('/').filter(Boolean).length >= 2 && !!url.searchParams.get('api_key');
+  return (
+    /^https?:$/.test(url.protocol) &&
+    url.pathname.split('/').filter(Boolean).length >= 2 &&
+    !!url.searchParams.get('api_key')
+  );
 }
 
 export const headRecordSchema = headRecordBase
-  .refine((h) => h.publicUrl !== undefined, { message: 'the head record has no publicUrl', path: ['publicUrl'] })
+  .refine((h) => h.publicUrl !== undefined, {
+    message: 'the head record has no publicUrl',
+    path: ['publicUrl'],
+  })
   .refine((h) => h.publicUrl === undefined || isPageUrl(h.publicUrl), {
     message: 'publicUrl is not a page address of the form …/<org_id>/<head_id>?api_key=…',
     path: ['publicUrl'],
@@ -238,7 +278,10 @@ export const talkSchema = z.looseObject({
 });
 export type Talk = z.infer<typeof talkSchema>;
 
-export const talkPageSchema = z.looseObject({ data: tolerantList(talkSchema, 'a video'), meta: pageMetaSchema });
+export const talkPageSchema = z.looseObject({
+  data: tolerantList(talkSchema, 'a video'),
+  meta: pageMetaSchema,
+});
 export type TalkPage = z.infer<typeof talkPageSchema>;
 
 export const pageQuerySchema = z.object({
@@ -251,13 +294,21 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 // ── Tools and plugin ──────────────────────────────────────────────────────────────────────────
 
 export const toolParameterSchema = z.object({
-  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a parameter name is letters, digits and _ (it is used by name in the prompt)'),
+  name: z
+    .string()
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      'a parameter name is letters, digits and _ (it is used by name in the prompt)',
+    ),
   type: z.string().min(1),
   description: z.string(),
 });
 export const toolDefinitionSchema = z.object({
   name: z.string().trim().min(1, 'the tool needs a name'),
-  description: z.string().trim().min(1, 'the description tells the language model what the tool does'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'the description tells the language model what the tool does'),
   parameters: z.array(toolParameterSchema),
   url: httpUrl,
 });
@@ -306,16 +357,24 @@ export function webhookUrlSchema(allowLoopbackHttp = false) {
       return;
     }
     const url = new URL(value);
-    const loopback = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    const loopback =
+      url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
     if (url.protocol !== 'https:' && !(allowLoopbackHttp && loopback)) {
-      ctx.addIssue({ code: 'custom', message: 'must be an https:// URL (the platform refuses http)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an https:// URL (the platform refuses http)',
+      });
     }
   });
 }
 
 /** POST and PATCH /head-events bodies, with or without loopback http allowed. */
 export function webhookSchemas(allowLoopbackHttp = false) {
-  const create = z.object({ headId: z.string().min(1, 'headId is required'), webhookUrl: webhookUrlSchema(allowLoopbackHttp), ...eventFlags });
+  const create = z.object({
+    headId: z.string().min(1, 'headId is required'),
+    webhookUrl: webhookUrlSchema(allowLoopbackHttp),
+    ...eventFlags,
+  });
   return { create, update: create.partial() };
 }
 export const webhookCreateSchema = webhookSchemas().create;
@@ -323,7 +382,10 @@ export type WebhookCreateRequest = z.infer<typeof webhookCreateSchema>;
 export const webhookUpdateSchema = webhookSchemas().update;
 export type WebhookUpdateRequest = z.infer<typeof webhookUpdateSchema>;
 
-export const webhookCreateResponseSchema = z.looseObject({ sharedKey: z.string().min(1), id: z.coerce.number().int().optional() });
+export const webhookCreateResponseSchema = z.looseObject({
+  sharedKey: z.string().min(1),
+  id: z.coerce.number().int().optional(),
+});
 export const webhookConfigSchema = z.looseObject({
   id: z.coerce.number().int(),
   createdAt: z.string(),
@@ -355,7 +417,13 @@ export const eventTypeSchema = z.enum(EVENT_TYPES as [string, ...string[]]);
  */
 export const webhookEventSchema = z.looseObject({
   // A number no Date can hold stays a string: the receiver refuses a time it cannot read (never a 500).
-  timestamp: z.union([z.string().min(1), z.number().transform((n) => { const ms = epochMs(n); return ms === undefined ? String(n) : new Date(ms).toISOString(); })]),
+  timestamp: z.union([
+    z.string().min(1),
+    z.number().transform((n) => {
+      const ms = epochMs(n);
+      return ms === undefined ? String(n) : new Date(ms).toISOString();
+    }),
+  ]),
   head_id: z.string().min(1),
   session_id: idString,
   public_head_id: idString,

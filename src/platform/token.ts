@@ -17,7 +17,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const tokenSchema = tokenResponseSchema.pipe(z.string());
 
 /** POST /auth/token: a new token for the account, shape A or shape B of the answer. */
-export async function requestToken(http: PlatformHttp, email: string, secretKey: string): Promise<string> {
+export async function requestToken(
+  http: PlatformHttp,
+  email: string,
+  secretKey: string,
+): Promise<string> {
   const op = 'POST /auth/token';
   return http
     .call({
@@ -32,7 +36,10 @@ export async function requestToken(http: PlatformHttp, email: string, secretKey:
     .catch((err: unknown) => {
       // Name the two shapes the spec shows, whatever zod found.
       if (err instanceof PlatformError && err.code === 'malformed_response') {
-        throw malformedResponseError(op, 'it carries no token: no non-empty string in shape A (token) or shape B (data.bearer)');
+        throw malformedResponseError(
+          op,
+          'it carries no token: no non-empty string in shape A (token) or shape B (data.bearer)',
+        );
       }
       throw err;
     });
@@ -126,7 +133,9 @@ export class BearerToken implements BearerSource {
     if (this._token?.value === token) this.invalidate();
     // The platform refused it (401): the other instances must not keep handing it out.
     void this._readShared()
-      .then((shared) => (shared?.value === token ? this._shared!.set(SHARED_KEY, '', 1) : undefined))
+      .then((shared) =>
+        shared?.value === token ? this._shared!.set(SHARED_KEY, '', 1) : undefined,
+      )
       .catch(() => undefined);
   }
 
@@ -138,7 +147,13 @@ export class BearerToken implements BearerSource {
     const token = await this._login();
     const refreshAt = this._refreshAt(token, issuedAt);
     if (this._shared) {
-      await this._shared.set(SHARED_KEY, JSON.stringify({ value: token, refreshAt }), Math.max(1, refreshAt - this._now())).catch(() => undefined);
+      await this._shared
+        .set(
+          SHARED_KEY,
+          JSON.stringify({ value: token, refreshAt }),
+          Math.max(1, refreshAt - this._now()),
+        )
+        .catch(() => undefined);
     }
     return this._keep(token, refreshAt);
   }
@@ -176,7 +191,12 @@ export class BearerToken implements BearerSource {
     if (!raw) return undefined;
     try {
       const t = JSON.parse(raw) as { value?: unknown; refreshAt?: unknown };
-      return typeof t.value === 'string' && t.value && typeof t.refreshAt === 'number' && this._now() < t.refreshAt ? { value: t.value, refreshAt: t.refreshAt } : undefined;
+      return typeof t.value === 'string' &&
+        t.value &&
+        typeof t.refreshAt === 'number' &&
+        this._now() < t.refreshAt
+        ? { value: t.value, refreshAt: t.refreshAt }
+        : undefined;
     } catch {
       return undefined;
     }

@@ -10,11 +10,13 @@ export function promptMismatch(tools: ToolDefinition[], prompt: string): string 
   const names = new Set(tools.flatMap((t) => t.parameters.map((p) => p.name)));
   for (const tool of tools) {
     for (const p of tool.parameters) {
-      if (!new RegExp(`\\b${p.name}\\b`).test(prompt)) return `The prompt does not name the parameter "${p.name}" of the tool "${tool.name}".`;
+      if (!new RegExp(`\\b${p.name}\\b`).test(prompt))
+        return `The prompt does not name the parameter "${p.name}" of the tool "${tool.name}".`;
     }
   }
   for (const [, placeholder] of prompt.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
-    if (!names.has(placeholder!)) return `The prompt uses {${placeholder}}, which no tool has as a parameter (${[...names].join(', ') || 'none'}).`;
+    if (!names.has(placeholder!))
+      return `The prompt uses {${placeholder}}, which no tool has as a parameter (${[...names].join(', ') || 'none'}).`;
   }
   return undefined;
 }

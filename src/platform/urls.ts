@@ -20,7 +20,8 @@ function parseHttpUrl(value: string, what: string): URL {
     throw new Error(`${what} is not a valid URL`);
   }
   // The result becomes an iframe's address: no javascript:, data: or other schemes.
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${what} must be an http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${what} must be an http(s) URL`);
   return url;
 }
 

@@ -29,7 +29,15 @@ import { MEMORY_LOG_LENGTH, memoryEventLog, type EventLog } from './event-log.js
 import { attachEvents, proxyEvents } from './events.js';
 import { redisEventLog } from './redis-event-log.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
-import { adminTokenAuthorize, answerHeaders, corsFor, csrfHeader, limitBody, limitRate, unlessFinished } from './security.js';
+import {
+  adminTokenAuthorize,
+  answerHeaders,
+  corsFor,
+  csrfHeader,
+  limitBody,
+  limitRate,
+  unlessFinished,
+} from './security.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 
@@ -95,7 +103,6 @@ export interface ProxyOptions {
   now?: () => number;
 }
 
-
 function randomSecret(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
@@ -110,12 +117,22 @@ export function createProxy(options: ProxyOptions): Hono {
     (config.platform
       ? // The token through the store: instances that share one (DH_STORE) log in once for all.
         new PlatformClient({ ...config.platform, ...(options.store ? { tokenStore: store } : {}) })
-      : fail(500, 'no_platform', 'createProxy needs config.platform (credentials) or a platform client'));
+      : fail(
+          500,
+          'no_platform',
+          'createProxy needs config.platform (credentials) or a platform client',
+        ));
   requireServingSecrets(config);
   if (!config.signingSecret) {
-    warn('DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.');
+    warn(
+      'DH_SIGNING_SECRET is not set: launch URLs are signed with a random key and stop working when this process restarts.',
+    );
   }
-  const clientKey = clientIdentity({ ...(options.clientKey ? { clientKey: options.clientKey } : {}), trustProxy: config.trustProxy, warn });
+  const clientKey = clientIdentity({
+    ...(options.clientKey ? { clientKey: options.clientKey } : {}),
+    trustProxy: config.trustProxy,
+    warn,
+  });
   const deps: Deps = {
     config,
     platform,
@@ -123,7 +140,8 @@ export function createProxy(options: ProxyOptions): Hono {
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
     defaultAuthorize: options.authorize === undefined,
-    compress: options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
+    compress:
+      options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     clientOf: clientKey,
@@ -132,10 +150,16 @@ export function createProxy(options: ProxyOptions): Hono {
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
   // A Redis store (DH_STORE) carries its own connection: the log is a stream on the same Redis.
-  const redis = (store as { redis?: () => { client: Parameters<typeof redisEventLog>[0]; base: string } }).redis?.();
+  const redis = (
+    store as { redis?: () => { client: Parameters<typeof redisEventLog>[0]; base: string } }
+  ).redis?.();
   const { retentionMs, maxLength, retryForMs } = config.events;
   const events = proxyEvents({
-    log: options.events ?? (redis ? redisEventLog(redis.client, { base: redis.base, now, retentionMs, maxLength }) : memoryEventLog({ now, retentionMs, maxLength: Math.min(maxLength, MEMORY_LOG_LENGTH) })),
+    log:
+      options.events ??
+      (redis
+        ? redisEventLog(redis.client, { base: redis.base, now, retentionMs, maxLength })
+        : memoryEventLog({ now, retentionMs, maxLength: Math.min(maxLength, MEMORY_LOG_LENGTH) })),
     onEvent: options.onEvent,
     retryForMs,
     warn,
@@ -152,18 +176,24 @@ export function createProxy(options: ProxyOptions): Hono {
   // middleware at '*' would run for every route mounted after it.
   const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey, deps.store, 'platform');
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
-  platformCalls.route('/', receiverRoutes(deps, events.log, () => events.drained(), warn));
+  platformCalls.route(
+    '/',
+    receiverRoutes(deps, events.log, () => events.drained(), warn),
+  );
   // The plugin and tools answer only at addresses holding the callback secret; without one they
   // are off (the platform cannot prove who calls, so an open address would serve anyone).
   if (config.callbackSecret) {
     platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret));
     platformCalls.route('/', toolCallRoutes(options.tools ?? {}, config.callbackSecret));
   } else if (options.plugin || options.tools || config.mode === 'platform') {
-    warn('DH_CALLBACK_SECRET is not set: the plugin and tool routes are off (set it, at least 32 characters, and give the platform the addresses that hold it).');
+    warn(
+      'DH_CALLBACK_SECRET is not set: the plugin and tool routes are off (set it, at least 32 characters, and give the platform the addresses that hold it).',
+    );
   }
   // Anything else under these paths (an old address, a wrong secret, another method) is a plain
   // 404 here, never passed on to the browser routes and their guards.
-  for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.all(path, notFound(config.callbackSecret));
+  for (const path of ['/hooks/*', '/plugin/*', '/tools/*'])
+    platformCalls.all(path, notFound(config.callbackSecret));
 
   // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
   // header on state-changing requests.
@@ -173,9 +203,23 @@ export function createProxy(options: ProxyOptions): Hono {
   browserCalls.use('*', csrfHeader());
   browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
   browserCalls.get('/bundle', (c) =>
-    options.bundle ? c.json(options.bundle) : fail(404, 'no_bundle', 'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.'),
+    options.bundle
+      ? c.json(options.bundle)
+      : fail(
+          404,
+          'no_bundle',
+          'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.',
+        ),
   );
-  for (const group of [catalogueRoutes(deps), headRoutes(deps), launchRoutes(deps), videoRoutes(deps), toolRoutes(deps), eventRoutes(deps, events), webhookRoutes(deps)]) {
+  for (const group of [
+    catalogueRoutes(deps),
+    headRoutes(deps),
+    launchRoutes(deps),
+    videoRoutes(deps),
+    toolRoutes(deps),
+    eventRoutes(deps, events),
+    webhookRoutes(deps),
+  ]) {
     browserCalls.route('/', group);
   }
 
@@ -188,9 +232,15 @@ export function createProxy(options: ProxyOptions): Hono {
   routes.route('/', browserCalls);
   // An admin (the back office) is told what the platform said; a visitor gets a plain message.
   const detailed = async (err: unknown, c: Context) =>
-    err instanceof PlatformError && (await Promise.resolve(deps.authorize(c.req.raw, 'errors:details')).catch(() => false));
+    err instanceof PlatformError &&
+    (await Promise.resolve(deps.authorize(c.req.raw, 'errors:details')).catch(() => false));
   routes.onError(async (err, c) =>
-    errorResponse(c, err, (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e)), await detailed(err, c)),
+    errorResponse(
+      c,
+      err,
+      (e) => warn(e instanceof Error ? (e.stack ?? e.message) : String(e)),
+      await detailed(err, c),
+    ),
   );
 
   const app = new Hono();
@@ -222,7 +272,8 @@ export function createProxy(options: ProxyOptions): Hono {
   });
   // JSON, pages and scripts over 1 kB, gzip (CompressionStream); never an event stream, media or
   // an answer that is already encoded (the prepared ones, the bundle).
-  if (options.compress !== false) app.use('*', unlessFinished(compress({ threshold: COMPRESS_THRESHOLD })));
+  if (options.compress !== false)
+    app.use('*', unlessFinished(compress({ threshold: COMPRESS_THRESHOLD })));
   app.route(config.prefix, routes);
   // Hono answers unmatched paths with the outermost app's handler: a mounting app sets this too.
   app.notFound(notFound(config.callbackSecret));

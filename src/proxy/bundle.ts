@@ -14,7 +14,14 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import type { BundleInfo } from '../api/answers.js';
-import { IMMUTABLE, chooseEncoding, encodedEtag, etagMatches, finished, type Encoding } from './encodings.js';
+import {
+  IMMUTABLE,
+  chooseEncoding,
+  encodedEtag,
+  etagMatches,
+  finished,
+  type Encoding,
+} from './encodings.js';
 import { securityHeaders } from './security.js';
 
 export type { BundleInfo } from '../api/answers.js';
@@ -49,7 +56,11 @@ function encode(bytes: Uint8Array<ArrayBuffer>, etag: string): Encoded {
     bytes,
     etag,
     gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
-    brotli: new Uint8Array(brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })),
+    brotli: new Uint8Array(
+      brotliCompressSync(bytes, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    ),
   };
 }
 
@@ -72,7 +83,10 @@ export function loadBundle(file: string): LoadedBundle {
     for (const [, name] of Buffer.from(code).toString('utf8').matchAll(CHUNK)) {
       if (chunks.has(`/${name}`)) continue;
       const chunk = new Uint8Array(readFileSync(join(dirname(file), name!)));
-      chunks.set(`/${name}`, encode(chunk, `"${createHash('sha256').update(chunk).digest('hex').slice(0, 12)}"`));
+      chunks.set(
+        `/${name}`,
+        encode(chunk, `"${createHash('sha256').update(chunk).digest('hex').slice(0, 12)}"`),
+      );
       follow(chunk);
     }
   };
@@ -82,7 +96,11 @@ export function loadBundle(file: string): LoadedBundle {
 
 /** Mounts GET/HEAD /dh-kit.bundle.js, /dh-kit.<hash>.js and its chunks on `app`. */
 export function serveBundle(app: Hono, bundle: LoadedBundle): void {
-  const respond = async (c: Context, cacheControl: string, file: Encoded = bundle): Promise<Response> => {
+  const respond = async (
+    c: Context,
+    cacheControl: string,
+    file: Encoded = bundle,
+  ): Promise<Response> => {
     const encoded: Record<Encoding, Uint8Array<ArrayBuffer>> = { br: file.brotli, gzip: file.gzip };
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
     const headers: Record<string, string> = {
@@ -95,7 +113,8 @@ export function serveBundle(app: Hono, bundle: LoadedBundle): void {
       // Pages that isolate themselves (COEP) may still load it.
       'cross-origin-resource-policy': 'cross-origin',
     };
-    if (etagMatches(c.req.header('if-none-match'), file.etag)) return finished(new Response(null, { status: 304, headers }));
+    if (etagMatches(c.req.header('if-none-match'), file.etag))
+      return finished(new Response(null, { status: 304, headers }));
     const body = encoding ? encoded[encoding] : file.bytes;
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = String(body.byteLength);

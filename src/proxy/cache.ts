@@ -20,7 +20,8 @@ export class CoalescingCache<T> {
       pending = (async () => {
         try {
           const entry = { value: await load(), expires: this.now() + this.ttlMs };
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          if (this.entries.size >= this.maxEntries)
+            this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, entry);
           return entry;
         } finally {

@@ -37,11 +37,20 @@ export function callbackSecret(secret: string): MiddlewareHandler {
  */
 export function redactPath(path: string, secret?: string): string {
   // Most paths hold neither (the request log asks for every request).
-  if (!path.includes('/plugin/') && !path.includes('/tools/') && !(secret && path.includes(secret))) return path;
+  if (!path.includes('/plugin/') && !path.includes('/tools/') && !(secret && path.includes(secret)))
+    return path;
   const hidden = path.replace(/\/(plugin|tools)\/[^/]+/, '/$1/…');
   return secret ? hidden.split(secret).join('…') : hidden;
 }
 
 /** The proxy's 404 in its error shape, the callback secret never repeated. */
 export const notFound = (secret?: string) => (c: Context) =>
-  c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${redactPath(c.req.path, secret)}` } }, 404);
+  c.json(
+    {
+      error: {
+        code: 'not_found',
+        message: `No route ${c.req.method} ${redactPath(c.req.path, secret)}`,
+      },
+    },
+    404,
+  );

@@ -33,23 +33,28 @@ export type ClientKey = (c: Context) => string | undefined;
 /** What a runtime passes as the second argument of `fetch` (Hono's `c.env`), as far as it tells the client. */
 interface RuntimeEnv {
   incoming?: { socket?: { remoteAddress?: string } };
-  server?: { incoming?: { socket?: { remoteAddress?: string } } } | { requestIP?: (request: Request) => { address?: string } | null };
+  server?:
+    | { incoming?: { socket?: { remoteAddress?: string } } }
+    | { requestIP?: (request: Request) => { address?: string } | null };
   requestIP?: (request: Request) => { address?: string } | null;
   remoteAddr?: { hostname?: string };
 }
 
 /** Cloudflare's Workers runtime says so in `navigator.userAgent`. */
-const onWorkers = () => typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+const onWorkers = () =>
+  typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
 
 /** The connection's address as the runtime gives it, or undefined when it gives none. */
 export function connectionAddress(c: Context): string | undefined {
   const env = (c.env ?? undefined) as RuntimeEnv | undefined;
   if (env && typeof env === 'object') {
     // @hono/node-server: its own helper (bindings in c.env, or c.env.server under Vercel's adapter).
-    if (env.incoming?.socket || (env.server && 'incoming' in env.server)) return nodeConnInfo(c).remote.address;
+    if (env.incoming?.socket || (env.server && 'incoming' in env.server))
+      return nodeConnInfo(c).remote.address;
     // Bun.serve({ fetch: app.fetch }): the server is the env (hono/bun's getConnInfo).
     const server = env.server && 'requestIP' in env.server ? env.server : env;
-    if (typeof server.requestIP === 'function') return server.requestIP(c.req.raw)?.address ?? undefined;
+    if (typeof server.requestIP === 'function')
+      return server.requestIP(c.req.raw)?.address ?? undefined;
     // Deno.serve((req, info) => app.fetch(req, info)) (hono/deno's getConnInfo).
     if (typeof env.remoteAddr?.hostname === 'string') return env.remoteAddr.hostname;
   }
@@ -72,9 +77,13 @@ export function forwardedFor(c: Context): string | undefined {
 export function addressBucket(address: string): string {
   // A port some proxies append (`1.2.3.4:5678`, `[2001:db8::1]:443`) is no part of the client.
   const trimmed = address.trim();
-  const unported = /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(trimmed) ? trimmed.replace(/:\d+$/, '') : trimmed.replace(/^\[([^\]]+)\]:\d+$/, '$1');
+  const unported = /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(trimmed)
+    ? trimmed.replace(/:\d+$/, '')
+    : trimmed.replace(/^\[([^\]]+)\]:\d+$/, '$1');
   const bare = unported.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare) ?? /^::(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  const mapped =
+    /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare) ??
+    /^::(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
   if (mapped) return mapped[1]!;
   if (!bare.includes(':') || !/^[\da-f:.]+$/i.test(bare)) return bare;
   const groups = expandIpv6(bare);
@@ -93,7 +102,10 @@ function expandIpv6(address: string): string[] | undefined {
   if (last?.includes('.')) {
     const octets = last.split('.').map(Number);
     if (octets.length !== 4 || octets.some((o) => !(o >= 0 && o <= 255))) return undefined;
-    const v4 = [((octets[0]! << 8) | octets[1]!).toString(16), ((octets[2]! << 8) | octets[3]!).toString(16)];
+    const v4 = [
+      ((octets[0]! << 8) | octets[1]!).toString(16),
+      ((octets[2]! << 8) | octets[3]!).toString(16),
+    ];
     if (halves.length === 2) tail = [...tail.slice(0, -1), ...v4];
     else head = [...head.slice(0, -1), ...v4];
   }
@@ -105,7 +117,8 @@ function expandIpv6(address: string): string[] | undefined {
 }
 
 /** Whether a site's key is an IP address (v4, or v6 as addressBucket reads it). */
-const isAddress = (key: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(key) || addressBucket(key).endsWith('::/64');
+const isAddress = (key: string) =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(key) || addressBucket(key).endsWith('::/64');
 
 const encoder = new TextEncoder();
 /** Recent keys' hashes: a visitor's requests hash their key once (bounded: cleared when full). */
@@ -142,7 +155,11 @@ export const CLIENT_UNKNOWN_MESSAGE =
  * forwarded address with `trustProxy`, else the connection's (hashed by their bucket: IPv6 by
  * /64). Throws 500 `client_unknown` (and warns once) for a request with none of these.
  */
-export function clientIdentity(options: { clientKey?: ClientKey; trustProxy: boolean; warn: (message: string) => void }): (c: Context) => Promise<string> {
+export function clientIdentity(options: {
+  clientKey?: ClientKey;
+  trustProxy: boolean;
+  warn: (message: string) => void;
+}): (c: Context) => Promise<string> {
   let warned = false;
   return async (c) => {
     if (options.clientKey) {

@@ -7,11 +7,17 @@ import { DEFAULT_STREAMING_TTS_PROVIDER } from '../platform/modes.js';
 import { ID_PATTERN } from '../api/rules.js';
 import { describeZodError } from '../platform/readers.js';
 
-const url = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
+const url = (name: string) =>
+  z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const count = (name: string, fallback: number) =>
   z
     .string()
@@ -20,7 +26,10 @@ const count = (name: string, fallback: number) =>
       if (v === undefined || v.trim() === '') return fallback;
       const n = Number(v);
       if (!Number.isInteger(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number (0 turns it off)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number (0 turns it off)`,
+        });
         return z.NEVER;
       }
       return n;
@@ -34,16 +43,25 @@ const envSchema = z.object({
   DH_CHAT_URL: url('DH_CHAT_URL').optional(),
   DH_STREAM_URL: url('DH_STREAM_URL').optional(),
   DH_STREAMING_TTS_PROVIDER: z.string().min(1).default(DEFAULT_STREAMING_TTS_PROVIDER),
-  DH_SIGNING_SECRET: z.string().min(32, 'DH_SIGNING_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  DH_SIGNING_SECRET: z
+    .string()
+    .min(32, 'DH_SIGNING_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .optional(),
   DH_ALLOWED_ORIGINS: list.superRefine((origins, ctx) => {
     for (const origin of origins) {
       // An origin is scheme://host[:port], exactly as a browser sends it: no path, no trailing
       // slash, no "*" and no "null" (what sandboxed frames and file: pages send).
       const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
       if (origin === '*') {
-        ctx.addIssue({ code: 'custom', message: 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed',
+        });
       } else if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-        ctx.addIssue({ code: 'custom', message: `DH_ALLOWED_ORIGINS lists origins such as https://shop.example (scheme, host and port, nothing after); "${origin}" is not one${parsed && /^https?:$/.test(parsed.protocol) ? ` (write ${parsed.origin})` : ''}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `DH_ALLOWED_ORIGINS lists origins such as https://shop.example (scheme, host and port, nothing after); "${origin}" is not one${parsed && /^https?:$/.test(parsed.protocol) ? ` (write ${parsed.origin})` : ''}`,
+        });
       }
     }
   }),
@@ -51,8 +69,17 @@ const envSchema = z.object({
   // property: a site's auth header, a tenant id): names, checked and lower-cased.
   DH_ALLOWED_HEADERS: list.transform((names, ctx) => {
     for (const name of names) {
-      if (name === '*') ctx.addIssue({ code: 'custom', message: 'DH_ALLOWED_HEADERS lists header names; "*" is not allowed (a browser ignores it on requests with credentials)' });
-      else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) ctx.addIssue({ code: 'custom', message: `DH_ALLOWED_HEADERS lists header names such as x-tenant-id, separated by commas; "${name}" is not one` });
+      if (name === '*')
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'DH_ALLOWED_HEADERS lists header names; "*" is not allowed (a browser ignores it on requests with credentials)',
+        });
+      else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+        ctx.addIssue({
+          code: 'custom',
+          message: `DH_ALLOWED_HEADERS lists header names such as x-tenant-id, separated by commas; "${name}" is not one`,
+        });
     }
     return [...new Set(names.map((name) => name.toLowerCase()))];
   }),
@@ -61,7 +88,10 @@ const envSchema = z.object({
   DH_RATE_LIMIT: count('DH_RATE_LIMIT', 120),
   DH_STORE: z
     .string()
-    .refine((v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol), 'DH_STORE is a Redis URL, redis://[user:password@]host:port[/db] (or rediss:// for TLS)')
+    .refine(
+      (v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol),
+      'DH_STORE is a Redis URL, redis://[user:password@]host:port[/db] (or rediss:// for TLS)',
+    )
     .optional(),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
   DH_WEBHOOK_KEYS: list.transform((entries, ctx) => {
@@ -71,14 +101,21 @@ const envSchema = z.object({
       const at = entry.indexOf(':');
       const head = entry.slice(0, at);
       if (at < 1 || at === entry.length - 1 || !ID_PATTERN.test(head)) {
-        ctx.addIssue({ code: 'custom', message: 'DH_WEBHOOK_KEYS is a comma-separated list of headId:sharedKey (a head id is letters, digits, - and _)' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'DH_WEBHOOK_KEYS is a comma-separated list of headId:sharedKey (a head id is letters, digits, - and _)',
+        });
         return z.NEVER;
       }
       keys.set(head, [...(keys.get(head) ?? []), entry.slice(at + 1)]);
     }
     return keys;
   }),
-  DH_CALLBACK_SECRET: z.string().min(32, 'DH_CALLBACK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  DH_CALLBACK_SECRET: z
+    .string()
+    .min(32, 'DH_CALLBACK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .optional(),
   DH_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], 'DH_TRUST_PROXY is true or false')
     .optional()
@@ -90,8 +127,14 @@ const envSchema = z.object({
     .transform((p) => p.replace(/\/+$/, '') || '/'),
   PORT: count('PORT', 8787).refine((p) => p < 65536, 'PORT must be 0 (a free port) to 65535'),
   DH_EVENT_RETRY_HOURS: count('DH_EVENT_RETRY_HOURS', 24),
-  DH_EVENT_RETENTION_DAYS: count('DH_EVENT_RETENTION_DAYS', 7).refine((d) => d > 0, 'DH_EVENT_RETENTION_DAYS must be at least 1'),
-  DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine((n) => n > 0, 'DH_EVENT_LOG_MAX must be at least 1'),
+  DH_EVENT_RETENTION_DAYS: count('DH_EVENT_RETENTION_DAYS', 7).refine(
+    (d) => d > 0,
+    'DH_EVENT_RETENTION_DAYS must be at least 1',
+  ),
+  DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine(
+    (n) => n > 0,
+    'DH_EVENT_LOG_MAX must be at least 1',
+  ),
 });
 
 export interface PlatformAccess {
@@ -156,18 +199,24 @@ export function redactUrl(url: string): string {
 /** Parses the environment. Throws ConfigError naming the variable to fix. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): ProxyConfig {
   // An exported but empty variable counts as unset (`DH_ADMIN_TOKEN= npm start`).
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
   const result = envSchema.safeParse(given);
   if (!result.success) throw new ConfigError(`Configuration: ${describeZodError(result.error, 5)}`);
   const e = result.data;
   const hasEmail = Boolean(e.DH_EMAIL);
   const hasKey = Boolean(e.DH_SECRET_KEY);
   if (hasEmail !== hasKey) {
-    throw new ConfigError(`Configuration: set both DH_EMAIL and DH_SECRET_KEY to use the platform, or neither to use the simulator (${hasEmail ? 'DH_SECRET_KEY' : 'DH_EMAIL'} is missing)`);
+    throw new ConfigError(
+      `Configuration: set both DH_EMAIL and DH_SECRET_KEY to use the platform, or neither to use the simulator (${hasEmail ? 'DH_SECRET_KEY' : 'DH_EMAIL'} is missing)`,
+    );
   }
   const mode = hasEmail ? 'platform' : 'simulator';
   if (mode === 'platform' && !e.DH_BASE_URL) {
-    throw new ConfigError('Configuration: DH_BASE_URL is required with DH_EMAIL and DH_SECRET_KEY (the platform API address)');
+    throw new ConfigError(
+      'Configuration: DH_BASE_URL is required with DH_EMAIL and DH_SECRET_KEY (the platform API address)',
+    );
   }
   // One secret for two jobs: whoever learns one (a leaked launch link cannot, but a plugin
   // address or an admin's browser might) would hold the other. A webhook shared key is known
@@ -182,10 +231,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     ] as const
   ).filter(([, v]) => v !== undefined);
   // Two heads may share a key, or list one twice during a rotation: those are not compared.
-  const webhookKeys = [...e.DH_WEBHOOK_KEYS].flatMap(([head, keys]) => keys.map((key) => [`DH_WEBHOOK_KEYS (a key of head ${head})`, key] as const));
+  const webhookKeys = [...e.DH_WEBHOOK_KEYS].flatMap(([head, keys]) =>
+    keys.map((key) => [`DH_WEBHOOK_KEYS (a key of head ${head})`, key] as const),
+  );
   for (const [i, [name, value]] of secrets.entries()) {
     const same = [...secrets.slice(i + 1), ...webhookKeys].find(([, other]) => other === value);
-    if (same) throw new ConfigError(`Configuration: ${name} and ${same[0]} must be different secrets.`);
+    if (same)
+      throw new ConfigError(`Configuration: ${name} and ${same[0]} must be different secrets.`);
   }
   return {
     mode,
@@ -208,7 +260,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicHeads: e.DH_PUBLIC_HEADS,
     rateLimit: e.DH_RATE_LIMIT,
     videoDailyCap: e.DH_VIDEO_DAILY_CAP,
-    events: { retryForMs: e.DH_EVENT_RETRY_HOURS * 3600e3, retentionMs: e.DH_EVENT_RETENTION_DAYS * 24 * 3600e3, maxLength: e.DH_EVENT_LOG_MAX },
+    events: {
+      retryForMs: e.DH_EVENT_RETRY_HOURS * 3600e3,
+      retentionMs: e.DH_EVENT_RETENTION_DAYS * 24 * 3600e3,
+      maxLength: e.DH_EVENT_LOG_MAX,
+    },
     store: e.DH_STORE,
     trustProxy: e.DH_TRUST_PROXY,
     webhookKeys: e.DH_WEBHOOK_KEYS,
@@ -238,7 +294,11 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     events: `kept ${c.events.retentionMs / 86_400_000} days (at most ${c.events.maxLength}${c.store ? '' : ', 10000 in memory'}); onEvent retried for ${c.events.retryForMs / 3_600_000} h`,
     trustProxy: c.trustProxy,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
-    callbackSecret: c.callbackSecret ? 'set' : c.mode === 'platform' ? 'not set: plugin and tool routes off' : 'not set',
+    callbackSecret: c.callbackSecret
+      ? 'set'
+      : c.mode === 'platform'
+        ? 'not set: plugin and tool routes off'
+        : 'not set',
     prefix: c.prefix,
     port: c.port,
   };
@@ -251,6 +311,8 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
  */
 export function requireServingSecrets(c: ProxyConfig): void {
   if (c.mode === 'platform' && !c.signingSecret) {
-    throw new ConfigError('Configuration: DH_SIGNING_SECRET is required with DH_EMAIL and DH_SECRET_KEY (at least 32 characters, e.g. `openssl rand -hex 32`): launch links are signed with it, and must keep working after a restart and on every instance.');
+    throw new ConfigError(
+      'Configuration: DH_SIGNING_SECRET is required with DH_EMAIL and DH_SECRET_KEY (at least 32 characters, e.g. `openssl rand -hex 32`): launch links are signed with it, and must keep working after a restart and on every instance.',
+    );
   }
 }

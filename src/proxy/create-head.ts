@@ -21,7 +21,16 @@ export async function createHead(deps: Deps, body: HeadCreateBody): Promise<Crea
   if (streaming || request.ttsProvider === undefined) {
     const found = lookUpVoice(await deps.voices(), request.ttsVoice, streamingProvider);
     if (!found.ok) {
-      fail(400, 'invalid_request', voiceProblem(found, request.ttsVoice, { field: 'ttsVoice', list: 'GET /voices', choose: 'ttsProvider', streamingProvider }));
+      fail(
+        400,
+        'invalid_request',
+        voiceProblem(found, request.ttsVoice, {
+          field: 'ttsVoice',
+          list: 'GET /voices',
+          choose: 'ttsProvider',
+          streamingProvider,
+        }),
+      );
     }
     request.ttsProvider = (found as { provider: string }).provider;
   }
@@ -51,7 +60,12 @@ export async function createHead(deps: Deps, body: HeadCreateBody): Promise<Crea
   // head). The answer then comes from the create response and the request.
   await rememberHead(deps.store, created.id).catch(() => undefined);
   const head = await deps.head(created.id).catch(() => undefined);
-  const fallback = { id: created.id, name: request.name, mode: streaming ? 'oc' : (request.operationMode ?? 'unknown'), poster: null };
+  const fallback = {
+    id: created.id,
+    name: request.name,
+    mode: streaming ? 'oc' : (request.operationMode ?? 'unknown'),
+    poster: null,
+  };
   return {
     ...(head ? await headSummary(deps, created.id, head) : fallback),
     publicId: head?.publicId ?? created.publicId ?? null,

@@ -89,7 +89,11 @@ const HEAD_TTL_MS = 60_000;
  * of its time to live. The store is a help, never a need: when it fails, the instance asks the
  * platform and keeps the catalogue in its own memory (the cache in front of this).
  */
-function throughStore<T>(store: KeyValueStore | undefined, key: string, load: () => Promise<T>): () => Promise<T> {
+function throughStore<T>(
+  store: KeyValueStore | undefined,
+  key: string,
+  load: () => Promise<T>,
+): () => Promise<T> {
   if (!store) return load;
   return async () => {
     const found = await store.get(key).catch(() => undefined);
@@ -126,7 +130,13 @@ export function catalogueLoaders(platform: Platform, now: () => number, store?: 
     head: async (id: string) => {
       // A head the platform does not know is remembered like one it does: with DH_PUBLIC_HEADS=*
       // a flood of made-up ids costs one platform call per id per minute, not one per request.
-      const { value } = await headCache.get(id, () => platform.getHead(id).catch((err: unknown) => (err instanceof PlatformError && err.status === 404 ? err : Promise.reject(err))));
+      const { value } = await headCache.get(id, () =>
+        platform
+          .getHead(id)
+          .catch((err: unknown) =>
+            err instanceof PlatformError && err.status === 404 ? err : Promise.reject(err),
+          ),
+      );
       if (value instanceof PlatformError) throw value;
       return value;
     },

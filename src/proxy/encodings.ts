@@ -11,7 +11,10 @@
 export type Encoding = 'br' | 'gzip';
 
 /** Compresses `bytes` once; `undefined` when this runtime cannot make that encoding. */
-export type Compressor = (bytes: Uint8Array<ArrayBuffer>, encoding: Encoding) => Promise<Uint8Array<ArrayBuffer> | undefined>;
+export type Compressor = (
+  bytes: Uint8Array<ArrayBuffer>,
+  encoding: Encoding,
+) => Promise<Uint8Array<ArrayBuffer> | undefined>;
 
 /** Cache-Control of a file whose name changes with its content (a hashed bundle or asset). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,7 +33,10 @@ export const webCompressor: Compressor = async (bytes, encoding) => {
  * The encodings a request accepts, best first: brotli before gzip (smaller), never one it refuses
  * with `q=0`; empty means the identity only.
  */
-export function acceptedEncodings(header: string | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding[] {
+export function acceptedEncodings(
+  header: string | undefined,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding[] {
   if (!header) return [];
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
@@ -42,7 +48,8 @@ export function acceptedEncodings(header: string | undefined, offered: readonly 
 }
 
 /** The encoding to send when every one is at hand; `undefined` means the identity. */
-export const chooseEncoding = (header: string | undefined): Encoding | undefined => acceptedEncodings(header)[0];
+export const chooseEncoding = (header: string | undefined): Encoding | undefined =>
+  acceptedEncodings(header)[0];
 
 /**
  * If-None-Match holds this entity tag (or `*`). Weak comparison, as RFC 9110 asks for GET: `W/`
@@ -60,7 +67,8 @@ export function etagMatches(header: string | undefined | null, etag: string): bo
 }
 
 /** The ETag of one encoding of a representation whose identity ETag is `etag` (`"abc"` → `"abc-br"`). */
-export const encodedEtag = (etag: string, encoding: Encoding | undefined) => (encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag);
+export const encodedEtag = (etag: string, encoding: Encoding | undefined) =>
+  encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 
 const done = new WeakSet<Response>();
 /**

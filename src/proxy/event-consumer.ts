@@ -34,7 +34,12 @@ export interface ConsumerOptions {
   now?: () => number;
 }
 
-export const CONSUMER_DEFAULTS = { retryForMs: 24 * 3600e3, backoffMs: 1000, pollMs: 1000, handlerTimeoutMs: 30_000 } as const;
+export const CONSUMER_DEFAULTS = {
+  retryForMs: 24 * 3600e3,
+  backoffMs: 1000,
+  pollMs: 1000,
+  handlerTimeoutMs: 30_000,
+} as const;
 const MAX_BACKOFF_MS = 10 * 60_000;
 const BATCH = 16;
 
@@ -45,7 +50,11 @@ export interface RunningConsumer {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function consumeEvents(log: EventLog, handler: EventHandler, options: ConsumerOptions): RunningConsumer {
+export function consumeEvents(
+  log: EventLog,
+  handler: EventHandler,
+  options: ConsumerOptions,
+): RunningConsumer {
   const {
     consumer,
     retryForMs = CONSUMER_DEFAULTS.retryForMs,
@@ -83,12 +92,25 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
     if (until !== undefined && until <= now()) blocked.delete(session);
     if (until !== undefined && until > now()) {
       // Behind an earlier event of its session: due again with it, not counted as an attempt.
-      await log.failed({ ...entry, attempt: entry.attempt - 1 }, 'waiting for an earlier event of its session', until);
+      await log.failed(
+        { ...entry, attempt: entry.attempt - 1 },
+        'waiting for an earlier event of its session',
+        until,
+      );
       return;
     }
     try {
-      const call = Promise.resolve().then(() => handler(entry.event, { key: entry.key, id: entry.id, attempt: entry.attempt }));
-      if ((await within(call.then(() => 'done'), handlerTimeoutMs, 'late')) === 'late') throw new Error(`it did not settle within ${handlerTimeoutMs / 1000} s`);
+      const call = Promise.resolve().then(() =>
+        handler(entry.event, { key: entry.key, id: entry.id, attempt: entry.attempt }),
+      );
+      if (
+        (await within(
+          call.then(() => 'done'),
+          handlerTimeoutMs,
+          'late',
+        )) === 'late'
+      )
+        throw new Error(`it did not settle within ${handlerTimeoutMs / 1000} s`);
       blocked.delete(session);
       await log.done(entry);
     } catch (err) {
@@ -96,11 +118,15 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
       const retryAt = now() + Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (entry.attempt - 1));
       if (retryAt - idTime(entry.id) > retryForMs) {
         blocked.delete(session);
-        warn(`onEvent failed for ${entry.event.event_type} ${session} (${entry.id}) ${entry.attempt} times over ${Math.round(retryForMs / 60_000)} minutes; it is in the failed list (npx dh-kit events failed): ${message}`);
+        warn(
+          `onEvent failed for ${entry.event.event_type} ${session} (${entry.id}) ${entry.attempt} times over ${Math.round(retryForMs / 60_000)} minutes; it is in the failed list (npx dh-kit events failed): ${message}`,
+        );
         await log.failed(entry, message, undefined);
       } else {
         blocked.set(session, retryAt);
-        warn(`onEvent failed for ${entry.event.event_type} ${session} (${entry.id}, attempt ${entry.attempt}); retried in ${Math.round((retryAt - now()) / 1000)} s: ${message}`);
+        warn(
+          `onEvent failed for ${entry.event.event_type} ${session} (${entry.id}, attempt ${entry.attempt}); retried in ${Math.round((retryAt - now()) / 1000)} s: ${message}`,
+        );
         await log.failed(entry, message, retryAt);
       }
     }
@@ -114,10 +140,14 @@ export function consumeEvents(log: EventLog, handler: EventHandler, options: Con
         // lease (a minute), and a batch handled one by one could outlast it and be taken again
         // by another instance while this one still works through it.
         batch = await log.take(consumer, log.shared ? 1 : BATCH);
-        if (storeDown) warn('The event log answers again: the events waiting in it are handled now.');
+        if (storeDown)
+          warn('The event log answers again: the events waiting in it are handled now.');
         storeDown = false;
       } catch (err) {
-        if (!storeDown) warn(`The event log cannot be read (${err instanceof Error ? err.message : String(err)}): events are handled when it is back.`);
+        if (!storeDown)
+          warn(
+            `The event log cannot be read (${err instanceof Error ? err.message : String(err)}): events are handled when it is back.`,
+          );
         storeDown = true;
       }
       for (const entry of batch) {

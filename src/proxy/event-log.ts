@@ -123,7 +123,13 @@ interface Settling {
  * restart loses the log (use `DH_STORE=redis://…` for events that outlive a process).
  */
 export function memoryEventLog(options: EventLogOptions = {}): EventLog {
-  const { maxLength = MEMORY_LOG_LENGTH, retentionMs = EVENT_LOG_DEFAULTS.retentionMs, dedupeMs = EVENT_LOG_DEFAULTS.dedupeMs, leaseMs = EVENT_LOG_DEFAULTS.leaseMs, now = Date.now } = options;
+  const {
+    maxLength = MEMORY_LOG_LENGTH,
+    retentionMs = EVENT_LOG_DEFAULTS.retentionMs,
+    dedupeMs = EVENT_LOG_DEFAULTS.dedupeMs,
+    leaseMs = EVENT_LOG_DEFAULTS.leaseMs,
+    now = Date.now,
+  } = options;
   const entries: LoggedEvent[] = [];
   const seen = new Map<string, number>();
   const watchers = new Set<() => void>();
@@ -155,7 +161,8 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
     last = t > last.ms ? { ms: t, seq: 0 } : { ms: last.ms, seq: last.seq + 1 };
     return `${last.ms}-${last.seq}`;
   };
-  const after = (id: string | undefined) => (id === undefined ? 0 : entries.findIndex((e) => compareIds(e.id, id) > 0));
+  const after = (id: string | undefined) =>
+    id === undefined ? 0 : entries.findIndex((e) => compareIds(e.id, id) > 0);
 
   return {
     shared: false,
@@ -213,7 +220,14 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       if (!s) return;
       if (retryAt === undefined) {
         settling.delete(entry.id);
-        failedList.set(entry.id, { id: entry.id, key: entry.key, event: entry.event, attempts: entry.attempt, error, failedAt: new Date(now()).toISOString() });
+        failedList.set(entry.id, {
+          id: entry.id,
+          key: entry.key,
+          event: entry.event,
+          attempts: entry.attempt,
+          error,
+          failedAt: new Date(now()).toISOString(),
+        });
         // Bounded like the log: the oldest failures go first.
         for (const id of failedList.keys()) {
           if (failedList.size <= maxLength) break;
@@ -230,7 +244,12 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       const f = failedList.get(id);
       if (!f) return false;
       failedList.delete(id);
-      settling.set(id, { entry: { id: f.id, key: f.key, event: f.event }, attempt: 1, due: 0, held: false });
+      settling.set(id, {
+        entry: { id: f.id, key: f.key, event: f.event },
+        attempt: 1,
+        due: 0,
+        held: false,
+      });
       for (const wake of watchers) wake();
       return true;
     },

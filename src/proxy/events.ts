@@ -30,7 +30,13 @@ export interface ProxyEvents {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function proxyEvents(options: { log: EventLog; onEvent?: EventHandler; retryForMs: number; warn: (m: string) => void; now: () => number }): ProxyEvents {
+export function proxyEvents(options: {
+  log: EventLog;
+  onEvent?: EventHandler;
+  retryForMs: number;
+  warn: (m: string) => void;
+  now: () => number;
+}): ProxyEvents {
   const { log } = options;
   let consumer: RunningConsumer | undefined;
   const closing = new AbortController();
@@ -41,7 +47,12 @@ export function proxyEvents(options: { log: EventLog; onEvent?: EventHandler; re
       if (consumer || !options.onEvent || closing.signal.aborted) return;
       // This instance's name in the consumer group: its events in hand are its own until the lease runs out.
       const name = `proxy-${toHex(crypto.getRandomValues(new Uint8Array(6)))}`;
-      consumer = consumeEvents(log, options.onEvent, { consumer: name, retryForMs: options.retryForMs, warn: options.warn, now: options.now });
+      consumer = consumeEvents(log, options.onEvent, {
+        consumer: name,
+        retryForMs: options.retryForMs,
+        warn: options.warn,
+        now: options.now,
+      });
     },
     drained: () => consumer?.drained() ?? Promise.resolve(),
     endStreams: () => closing.abort(),
@@ -51,7 +62,10 @@ export function proxyEvents(options: { log: EventLog; onEvent?: EventHandler; re
       const started = Date.now();
       if (!log.shared) {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([consumer.drained(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        await Promise.race([
+          consumer.drained(),
+          new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+        ]);
         clearTimeout(timer);
       }
       await consumer.stop(Math.max(0, graceMs - (Date.now() - started)));
@@ -74,4 +88,5 @@ export const endEventStreams = (app: Hono): void => running.get(app)?.endStreams
  * Stops feeding `onEvent` for a proxy made by createProxy: the handler calls under way finish, and
  * with a log in memory the events waiting in it are handled first (all at most `graceMs`).
  */
-export const stopEvents = (app: Hono, graceMs?: number): Promise<void> => running.get(app)?.stop(graceMs) ?? Promise.resolve();
+export const stopEvents = (app: Hono, graceMs?: number): Promise<void> =>
+  running.get(app)?.stop(graceMs) ?? Promise.resolve();

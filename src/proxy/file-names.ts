@@ -6,7 +6,15 @@
 
 /** Words as a part of a file name: lower case, letters and digits of any script joined by `-`, at most `max` characters. */
 const words = (s: string, max: number) =>
-  (s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('-').slice(0, max).replace(/-+$/, '');
+  (
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .join('-')
+    .slice(0, max)
+    .replace(/-+$/, '');
 
 /** `<head>-<first words of the text>.mp4`; the talk's id where neither has a letter or a digit. */
 export function videoFileName(head: string | undefined, text: string, talkId: string): string {
@@ -19,7 +27,11 @@ export function videoFileName(head: string | undefined, text: string, talkId: st
  */
 export function attachment(name: string): string {
   const ext = /\.\w+$/.exec(name)?.[0] ?? '';
-  const stem = name.slice(0, name.length - ext.length).normalize('NFKD').replace(/[^\w-]/g, '').replace(/^-+|-+$/g, '');
+  const stem = name
+    .slice(0, name.length - ext.length)
+    .normalize('NFKD')
+    .replace(/[^\w-]/g, '')
+    .replace(/^-+|-+$/g, '');
   const ascii = `${stem || 'video'}${ext}`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

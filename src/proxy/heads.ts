@@ -33,8 +33,16 @@ export async function publicHead(deps: Deps, c: Context, id: string): Promise<He
     // The store away (Redis down): reads go on, as the rate limit's do (docs/deploying.md).
     const count = (key: string) => deps.store.increment(key, 65_000).catch(() => 0);
     const used = await count(`head-reads:${await deps.clientOf(c)}:${minute}`);
-    if (used > HEAD_READS_PER_CLIENT || (await count(`head-reads:all:${minute}`)) > HEAD_READS_PER_MINUTE) {
-      fail(429, 'rate_limited', `Too many different heads asked for: at most ${HEAD_READS_PER_CLIENT} a minute. Try again in a minute.`, { 'retry-after': '60' });
+    if (
+      used > HEAD_READS_PER_CLIENT ||
+      (await count(`head-reads:all:${minute}`)) > HEAD_READS_PER_MINUTE
+    ) {
+      fail(
+        429,
+        'rate_limited',
+        `Too many different heads asked for: at most ${HEAD_READS_PER_CLIENT} a minute. Try again in a minute.`,
+        { 'retry-after': '60' },
+      );
     }
   }
   return deps.head(id);
@@ -43,14 +51,20 @@ export async function publicHead(deps: Deps, c: Context, id: string): Promise<He
 /** The public routes answer only for heads the site publishes (DH_PUBLIC_HEADS). */
 export function assertPublished(deps: Deps, id: string): string {
   if (!deps.config.publicHeads.includes('*') && !deps.config.publicHeads.includes(id)) {
-    fail(404, 'head_not_published', `Head ${id} is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).`);
+    fail(
+      404,
+      'head_not_published',
+      `Head ${id} is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).`,
+    );
   }
   return id;
 }
 
 /** The face image of a head (avatar, then posterImage), or undefined when it has only a video. */
 export async function posterSource(deps: Deps, head: HeadRecord): Promise<string | undefined> {
-  const face = head.headVisualId ? (await deps.faces()).find((f) => f.id === head.headVisualId) : undefined;
+  const face = head.headVisualId
+    ? (await deps.faces()).find((f) => f.id === head.headVisualId)
+    : undefined;
   return face?.avatar ?? face?.posterImage ?? undefined;
 }
 
@@ -62,7 +76,9 @@ export async function headSummary(deps: Deps, id: string, head: HeadRecord): Pro
     // Only a well-formed locale tag (the facade names the language in the visitor's words).
     language: languageTag(head.language ?? head.langCode),
     // Served by the proxy, so a facade makes no request to the platform before the user asks.
-    poster: (await posterSource(deps, head)) ? `${routeBase(deps)}/heads/${encodeURIComponent(id)}/poster` : null,
+    poster: (await posterSource(deps, head))
+      ? `${routeBase(deps)}/heads/${encodeURIComponent(id)}/poster`
+      : null,
   };
 }
 
@@ -79,7 +95,8 @@ function languageTag(value: string | undefined): string | null {
 export function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
   if (view === 'chat') return chatPageUrl(head.publicUrl, deps.config.platform?.chatUrl);
   const streamUrl = deps.config.platform?.streamUrl;
-  if (!streamUrl) fail(409, 'stream_unavailable', 'The stream view needs DH_STREAM_URL on the proxy.');
+  if (!streamUrl)
+    fail(409, 'stream_unavailable', 'The stream view needs DH_STREAM_URL on the proxy.');
   return streamPageUrl(head.publicUrl, streamUrl!);
 }
 
@@ -89,4 +106,3 @@ export function pageUrl(deps: Deps, head: HeadRecord, view: View): string {
  * or an internal host name never leaks into them.
  */
 export const routeBase = (deps: Deps) => (deps.config.prefix === '/' ? '' : deps.config.prefix);
-

@@ -21,7 +21,12 @@ export class ApiException extends HTTPException {
   }
 }
 
-export const fail = (status: ContentfulStatusCode, code: string, message: string, headers?: Record<string, string>): never => {
+export const fail = (
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+): never => {
   throw new ApiException(status, code, message, headers);
 };
 
@@ -58,8 +63,10 @@ export function fromPlatformError(err: PlatformError): ApiException {
 const PUBLIC_MESSAGES: Record<string, string> = {
   platform_unavailable: 'The avatar platform is not answering right now. Try again in a moment.',
   platform_timeout: 'The avatar platform took too long to answer. Try again in a moment.',
-  platform_auth_failed: "This site's connection to the avatar platform is not set up right. The site owner can find the details in the server log.",
-  platform_forbidden: "This site's avatar platform account cannot do this right now. The site owner can find the details in the server log.",
+  platform_auth_failed:
+    "This site's connection to the avatar platform is not set up right. The site owner can find the details in the server log.",
+  platform_forbidden:
+    "This site's avatar platform account cannot do this right now. The site owner can find the details in the server log.",
   // The platform's 404 advice names DH_BASE_URL: a setting is for the site owner, not for visitors.
   not_found: 'The avatar platform has nothing with this id. Check the id, or ask the site owner.',
 };
@@ -68,7 +75,12 @@ const PUBLIC_MESSAGES: Record<string, string> = {
  * `detailed`: the caller is an admin (a back office), who is told the platform's own words — the
  * cause of a 403, the setting to check — as the site owner's log has them.
  */
-export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void, detailed = false): Response {
+export function errorResponse(
+  c: Context,
+  err: unknown,
+  log?: (e: unknown) => void,
+  detailed = false,
+): Response {
   let ex: ApiException | undefined;
   if (err instanceof PlatformError) {
     ex = fromPlatformError(err);
@@ -81,17 +93,38 @@ export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => vo
   if (err instanceof StoreUnavailable) {
     // Rate limits and de-duplication fail closed: the platform retries a delivery, a browser its request.
     log?.(`${c.req.method} ${c.req.path}: ${err.message}`);
-    ex = new ApiException(503, 'store_unavailable', 'The server is busy for a moment; try again in a few seconds.', { 'retry-after': '5' });
+    ex = new ApiException(
+      503,
+      'store_unavailable',
+      'The server is busy for a moment; try again in a few seconds.',
+      { 'retry-after': '5' },
+    );
   }
   ex ??=
     err instanceof ApiException
       ? err
       : err instanceof HTTPException
-        ? new ApiException(err.status as ContentfulStatusCode, err.status === 413 ? 'body_too_large' : 'http_error', err.message || 'Request refused')
+        ? new ApiException(
+            err.status as ContentfulStatusCode,
+            err.status === 413 ? 'body_too_large' : 'http_error',
+            err.message || 'Request refused',
+          )
         : undefined;
   if (!ex) {
     log?.(err);
-    return c.json({ error: { code: 'internal', message: 'The proxy failed unexpectedly; the error is in its log.' } }, 500);
+    return c.json(
+      {
+        error: {
+          code: 'internal',
+          message: 'The proxy failed unexpectedly; the error is in its log.',
+        },
+      },
+      500,
+    );
   }
-  return c.json({ error: { ...ex.extra, code: ex.code, message: ex.message } }, ex.status as ContentfulStatusCode, ex.headers);
+  return c.json(
+    { error: { ...ex.extra, code: ex.code, message: ex.message } },
+    ex.status as ContentfulStatusCode,
+    ex.headers,
+  );
 }

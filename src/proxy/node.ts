@@ -34,7 +34,9 @@ export interface NodeServerOptions extends ProxyOptions {
    * Placeholders replaced in the static HTML pages (`__DH_CHAT_HEAD__` → a head id); a function
    * is asked on every request (a page that signs a fresh launch URL each time).
    */
-  pageValues?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  pageValues?:
+    | Record<string, string>
+    | (() => Record<string, string> | Promise<Record<string, string>>);
   /** A Content-Security-Policy for the static HTML pages (frame-ancestors is added to it). */
   pageCsp?: string;
   /**
@@ -113,10 +115,28 @@ export function stdoutLog(out: NodeJS.WritableStream = process.stdout): (line: L
 }
 
 export async function startProxyServer(options: NodeServerOptions): Promise<RunningProxy> {
-  const { host = '127.0.0.1', port = options.config.port, staticDir, bundleFile, pageValues = {}, pageCsp, privatePages = [], limits: given, ...proxyOptions } = options;
-  const limits = { ...NODE_LIMITS, ...(options.config.trustProxy ? { maxConnectionsPerClient: 0 } : {}), ...given };
+  const {
+    host = '127.0.0.1',
+    port = options.config.port,
+    staticDir,
+    bundleFile,
+    pageValues = {},
+    pageCsp,
+    privatePages = [],
+    limits: given,
+    ...proxyOptions
+  } = options;
+  const limits = {
+    ...NODE_LIMITS,
+    ...(options.config.trustProxy ? { maxConnectionsPerClient: 0 } : {}),
+    ...given,
+  };
   // DH_STORE: the state instances share lives in Redis (closed with the server).
-  const shared = proxyOptions.store ? undefined : options.config.store ? redisStore(options.config.store, { warn: proxyOptions.warn }) : undefined;
+  const shared = proxyOptions.store
+    ? undefined
+    : options.config.store
+      ? redisStore(options.config.store, { warn: proxyOptions.warn })
+      : undefined;
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
   const app = new Hono();
   // The proxy's answer-wide middleware (security headers, the request log, compression) is at
@@ -138,7 +158,8 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     app.get('/*', async (c, next) => {
       // A folder's page is its index.html (`/docs/` → docs/index.html); no `..`, no dot files.
       // `/docs` goes to `/docs/`, so that the page's relative links resolve inside the folder.
-      if (/^\/[\w-]+$/.test(c.req.path) && existsSync(join(staticDir, c.req.path, 'index.html'))) return c.redirect(`${c.req.path}/`, 301);
+      if (/^\/[\w-]+$/.test(c.req.path) && existsSync(join(staticDir, c.req.path, 'index.html')))
+        return c.redirect(`${c.req.path}/`, 301);
       const name = `${c.req.path.slice(1)}${c.req.path.endsWith('/') ? 'index.html' : ''}`;
       const file = join(staticDir, name);
       if (!/^(?:[\w-]+\/)*[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
@@ -146,7 +167,10 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       const values = typeof pageValues === 'function' ? await pageValues() : pageValues;
       for (const [key, value] of Object.entries(values)) page = page.replaceAll(key, value);
       const ancestors = `frame-ancestors ${privatePages.includes(name) ? "'none'" : "'self'"}`;
-      return c.html(page, 200, { 'cache-control': 'no-cache', 'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors });
+      return c.html(page, 200, {
+        'cache-control': 'no-cache',
+        'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors,
+      });
     });
     // GET and HEAD only: serveStatic answers other methods with a file's length and no body.
     app.on(
@@ -154,13 +178,21 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       '/*',
       serveStatic({
         root: relative(process.cwd(), staticDir) || '.',
-        onFound: (path, c) => c.header('cache-control', /(^|\/)assets\/[^/]+-[\w-]{8}\.\w+$/.test(path) ? IMMUTABLE : 'no-cache'),
+        onFound: (path, c) =>
+          c.header(
+            'cache-control',
+            /(^|\/)assets\/[^/]+-[\w-]{8}\.\w+$/.test(path) ? IMMUTABLE : 'no-cache',
+          ),
       }),
     );
   }
   const prefix = options.config.prefix;
   const proxy404 = notFound(options.config.callbackSecret);
-  app.notFound((c) => (c.req.path === prefix || c.req.path.startsWith(`${prefix}/`) ? proxy404(c) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    c.req.path === prefix || c.req.path.startsWith(`${prefix}/`)
+      ? proxy404(c)
+      : c.text('Not found', 404),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {
@@ -179,11 +211,15 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     s.once('error', reject);
   });
   server.maxConnections = limits.maxConnections;
-  if (limits.maxConnectionsPerClient > 0) capPerClient(server as unknown as NetServer, limits.maxConnectionsPerClient);
+  if (limits.maxConnectionsPerClient > 0)
+    capPerClient(server as unknown as NetServer, limits.maxConnectionsPerClient);
   // Events a crashed instance left in the log are handled now, not at the first request.
   startEvents(proxy);
   const address = server.address() as AddressInfo;
-  const connections = server as unknown as { closeAllConnections(): void; closeIdleConnections(): void };
+  const connections = server as unknown as {
+    closeAllConnections(): void;
+    closeIdleConnections(): void;
+  };
   let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
@@ -199,7 +235,10 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
         const idle = setInterval(() => connections.closeIdleConnections(), 50);
         endEventStreams(proxy);
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        await Promise.race([
+          ended,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+        ]);
         clearTimeout(timer);
         clearInterval(idle);
         connections.closeAllConnections();

@@ -15,7 +15,16 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { toHex } from '../platform/hex.js';
-import { COMPRESS_THRESHOLD, acceptedEncodings, encodedEtag, etagMatches, finished, webCompressor, type Compressor, type Encoding } from './encodings.js';
+import {
+  COMPRESS_THRESHOLD,
+  acceptedEncodings,
+  encodedEtag,
+  etagMatches,
+  finished,
+  webCompressor,
+  type Compressor,
+  type Encoding,
+} from './encodings.js';
 import { corsHeadersOf, securityHeaders, withCors, type CorsHeaders } from './security.js';
 
 /**
@@ -75,7 +84,11 @@ function accepted(header: string | undefined): Encoding[] {
   return list;
 }
 
-export function preparedAnswers(current: () => Promise<object>, compress: Compressor = webCompressor, maxBytes = PREPARED_BYTES) {
+export function preparedAnswers(
+  current: () => Promise<object>,
+  compress: Compressor = webCompressor,
+  maxBytes = PREPARED_BYTES,
+) {
   /** By the answer's own key: the known parameters, parsed and in order (the route gives it). */
   const entries = new Map<string, Prepared>();
   /** Query strings as sent → the key of their answer. */
@@ -95,7 +108,10 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
     let made = e.variants.get(encoding);
     if (!made) {
       made = (async () => {
-        const body = encoding === 'identity' ? e.bytes : await compress(e.bytes, encoding).catch(() => undefined);
+        const body =
+          encoding === 'identity'
+            ? e.bytes
+            : await compress(e.bytes, encoding).catch(() => undefined);
         if (!body) return null;
         if (encoding !== 'identity') {
           e.size += body.byteLength;
@@ -105,7 +121,12 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
           }
         }
         const etag = encodedEtag(e.etag, encoding === 'identity' ? undefined : encoding);
-        const notModified = { ...(await securityHeaders()), etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
+        const notModified = {
+          ...(await securityHeaders()),
+          etag,
+          'cache-control': CACHE_CONTROL,
+          vary: 'Accept-Encoding',
+        };
         // Content-Length given: the Node adapter would otherwise add it to this shared object.
         const headers = {
           ...notModified,
@@ -124,7 +145,8 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
     let chosen: Variant | null = null;
     // The best encoding the client takes and this runtime can make (no brotli without node:zlib).
     if (e.bytes.byteLength >= COMPRESS_THRESHOLD) {
-      for (const encoding of accepted(c.req.header('accept-encoding'))) if ((chosen = await variant(e, encoding))) break;
+      for (const encoding of accepted(c.req.header('accept-encoding')))
+        if ((chosen = await variant(e, encoding))) break;
     }
     chosen ??= (await variant(e, 'identity'))!;
     // A cross-origin request's CORS headers, in this answer's own headers (security.ts corsFor).
@@ -132,12 +154,22 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
     let sent: Headers200And304 = chosen;
     if (cors) {
       let withOrigin = chosen.cors.get(cors);
-      if (!withOrigin) chosen.cors.set(cors, (withOrigin = { headers: withCors(chosen.headers, cors), notModified: withCors(chosen.notModified, cors) }));
+      if (!withOrigin)
+        chosen.cors.set(
+          cors,
+          (withOrigin = {
+            headers: withCors(chosen.headers, cors),
+            notModified: withCors(chosen.notModified, cors),
+          }),
+        );
       sent = withOrigin;
     }
     const res = etagMatches(c.req.header('if-none-match'), e.etag)
       ? new Response(null, { status: 304, headers: sent.notModified })
-      : new Response(c.req.method === 'HEAD' ? null : chosen.body, { status: 200, headers: sent.headers });
+      : new Response(c.req.method === 'HEAD' ? null : chosen.body, {
+          status: 200,
+          headers: sent.headers,
+        });
     return finished(res);
   };
 
@@ -168,7 +200,14 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
       entries.delete(key);
       bytes -= old.size;
     }
-    const prepared: Prepared = { key, source, bytes: body, size: key.length + body.byteLength, etag: `"${toHex(digest)}"`, variants: new Map() };
+    const prepared: Prepared = {
+      key,
+      source,
+      bytes: body,
+      size: key.length + body.byteLength,
+      etag: `"${toHex(digest)}"`,
+      variants: new Map(),
+    };
     if (prepared.size <= maxBytes) {
       entries.set(key, prepared);
       bytes += prepared.size;
@@ -177,5 +216,11 @@ export function preparedAnswers(current: () => Promise<object>, compress: Compre
     return send(c, prepared);
   };
 
-  return { reuse, answer, size: () => entries.size, aliases: () => aliases.size, bytes: () => bytes };
+  return {
+    reuse,
+    answer,
+    size: () => entries.size,
+    aliases: () => aliases.size,
+    bytes: () => bytes,
+  };
 }

@@ -14,7 +14,15 @@
  */
 import type { Redis } from 'ioredis';
 import { webhookEventSchema, type WebhookEvent } from '../platform/schemas.js';
-import { EVENT_LOG_DEFAULTS, compareIds, type EventLog, type EventLogOptions, type FailedEvent, type LoggedEvent, type PendingEvent } from './event-log.js';
+import {
+  EVENT_LOG_DEFAULTS,
+  compareIds,
+  type EventLog,
+  type EventLogOptions,
+  type FailedEvent,
+  type LoggedEvent,
+  type PendingEvent,
+} from './event-log.js';
 import { StoreUnavailable } from './store.js';
 
 const GROUP = 'handlers';
@@ -61,10 +69,21 @@ function entryOf([id, fields]: [string, string[]]): LoggedEvent | undefined {
   }
 }
 
-const entries = (list: [string, string[]][] | null | undefined) => (list ?? []).map(entryOf).filter((e): e is LoggedEvent => e !== undefined);
+const entries = (list: [string, string[]][] | null | undefined) =>
+  (list ?? []).map(entryOf).filter((e): e is LoggedEvent => e !== undefined);
 
-export function redisEventLog(client: Redis, options: EventLogOptions & { base?: string } = {}): EventLog {
-  const { base = 'dh', maxLength = EVENT_LOG_DEFAULTS.maxLength, retentionMs = EVENT_LOG_DEFAULTS.retentionMs, dedupeMs = EVENT_LOG_DEFAULTS.dedupeMs, leaseMs = EVENT_LOG_DEFAULTS.leaseMs, now = Date.now } = options;
+export function redisEventLog(
+  client: Redis,
+  options: EventLogOptions & { base?: string } = {},
+): EventLog {
+  const {
+    base = 'dh',
+    maxLength = EVENT_LOG_DEFAULTS.maxLength,
+    retentionMs = EVENT_LOG_DEFAULTS.retentionMs,
+    dedupeMs = EVENT_LOG_DEFAULTS.dedupeMs,
+    leaseMs = EVENT_LOG_DEFAULTS.leaseMs,
+    now = Date.now,
+  } = options;
   const stream = `${base}:events`;
   const retryKey = `${stream}:retry`;
   const heldKey = `${stream}:held`;
@@ -88,7 +107,10 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
         throw err;
       }
     }));
-  const noGroup = (err: unknown) => /NOGROUP/.test(`${(err as Error)?.message} ${((err as Error)?.cause as Error | undefined)?.message}`);
+  const noGroup = (err: unknown) =>
+    /NOGROUP/.test(
+      `${(err as Error)?.message} ${((err as Error)?.cause as Error | undefined)?.message}`,
+    );
 
   // One look at the newest id every WATCH_MS for all the watchers of this instance, while there
   // are any: on the store's own connection (a blocking XREAD would need one of its own, which
@@ -123,7 +145,9 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
     const t = now();
     const taken: PendingEvent[] = [];
     // 1. Retries that are due (and leases on them that ran out).
-    const due = (await attempt(() => client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)))) as string[];
+    const due = (await attempt(() =>
+      client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)),
+    )) as string[];
     for (const id of due) {
       const raw = await attempt(() => client.hget(heldKey, id));
       if (!raw) {
@@ -132,22 +156,46 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
       }
       const held = JSON.parse(raw) as Held;
       const next = held.leased ? held.attempt + 1 : held.attempt;
-      await attempt(() => client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })));
+      await attempt(() =>
+        client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })),
+      );
       taken.push({ ...held.entry, attempt: next });
     }
     if (taken.length >= count) return taken;
     // 2. Events a consumer took and did not settle within the lease (it crashed).
-    const claimed = (await attempt(() => client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length))) as [string, [string, string[]][]];
+    const claimed = (await attempt(() =>
+      client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length),
+    )) as [string, [string, string[]][]];
     const reclaimed = entries(claimed?.[1]);
     if (reclaimed.length) {
       // How often each was delivered: its attempt.
-      const pending = (await attempt(() => client.xpending(stream, GROUP, reclaimed[0]!.id, reclaimed.at(-1)!.id, reclaimed.length, consumer))) as [string, string, number, number][];
+      const pending = (await attempt(() =>
+        client.xpending(
+          stream,
+          GROUP,
+          reclaimed[0]!.id,
+          reclaimed.at(-1)!.id,
+          reclaimed.length,
+          consumer,
+        ),
+      )) as [string, string, number, number][];
       const times = new Map(pending.map(([id, , , n]) => [id, n]));
       for (const e of reclaimed) taken.push({ ...e, attempt: times.get(e.id) ?? 2 });
     }
     if (taken.length >= count) return taken;
     // 3. New events.
-    const fresh = (await attempt(() => client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count - taken.length, 'STREAMS', stream, '>'))) as [string, [string, string[]][]][] | null;
+    const fresh = (await attempt(() =>
+      client.xreadgroup(
+        'GROUP',
+        GROUP,
+        consumer,
+        'COUNT',
+        count - taken.length,
+        'STREAMS',
+        stream,
+        '>',
+      ),
+    )) as [string, [string, string[]][]][] | null;
     for (const e of entries(fresh?.[0]?.[1])) taken.push({ ...e, attempt: 1 });
     return taken.sort((a, b) => compareIds(a.id, b.id));
   };
@@ -158,15 +206,31 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
       // The group exists before the first event, so it is given every event.
       await attempt(ensureGroup);
       const id = await attempt(() =>
-        client.eval(APPEND, 2, `${stream}:seen:${key}`, stream, String(Math.round(dedupeMs)), String(maxLength), `${Math.max(0, now() - retentionMs)}-0`, key, JSON.stringify(event)),
+        client.eval(
+          APPEND,
+          2,
+          `${stream}:seen:${key}`,
+          stream,
+          String(Math.round(dedupeMs)),
+          String(maxLength),
+          `${Math.max(0, now() - retentionMs)}-0`,
+          key,
+          JSON.stringify(event),
+        ),
       );
       return typeof id === 'string' ? { id, key, event } : undefined;
     },
     async read(afterId, limit) {
-      return entries(await attempt(() => client.xrange(stream, afterId ? `(${afterId}` : '-', '+', 'COUNT', limit)));
+      return entries(
+        await attempt(() =>
+          client.xrange(stream, afterId ? `(${afterId}` : '-', '+', 'COUNT', limit),
+        ),
+      );
     },
     async recent(limit) {
-      return entries(await attempt(() => client.xrevrange(stream, '+', '-', 'COUNT', limit))).reverse();
+      return entries(
+        await attempt(() => client.xrevrange(stream, '+', '-', 'COUNT', limit)),
+      ).reverse();
     },
     watch(wake) {
       watchers.add(wake);
@@ -190,17 +254,44 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
       }
     },
     async done(entry) {
-      await attempt(() => client.multi().xack(stream, GROUP, entry.id).zrem(retryKey, entry.id).hdel(heldKey, entry.id).exec());
+      await attempt(() =>
+        client
+          .multi()
+          .xack(stream, GROUP, entry.id)
+          .zrem(retryKey, entry.id)
+          .hdel(heldKey, entry.id)
+          .exec(),
+      );
     },
     async failed(entry, error, retryAt) {
       const { attempt: tries, ...logged } = entry;
       if (retryAt === undefined) {
-        const failure: FailedEvent = { ...logged, attempts: tries, error, failedAt: new Date(now()).toISOString() };
-        await attempt(() => client.multi().hset(failedKey, entry.id, JSON.stringify(failure)).xack(stream, GROUP, entry.id).zrem(retryKey, entry.id).hdel(heldKey, entry.id).exec());
+        const failure: FailedEvent = {
+          ...logged,
+          attempts: tries,
+          error,
+          failedAt: new Date(now()).toISOString(),
+        };
+        await attempt(() =>
+          client
+            .multi()
+            .hset(failedKey, entry.id, JSON.stringify(failure))
+            .xack(stream, GROUP, entry.id)
+            .zrem(retryKey, entry.id)
+            .hdel(heldKey, entry.id)
+            .exec(),
+        );
         return;
       }
       const held: Held = { entry: logged, attempt: tries + 1, error };
-      await attempt(() => client.multi().hset(heldKey, entry.id, JSON.stringify(held)).zadd(retryKey, retryAt, entry.id).xack(stream, GROUP, entry.id).exec());
+      await attempt(() =>
+        client
+          .multi()
+          .hset(heldKey, entry.id, JSON.stringify(held))
+          .zadd(retryKey, retryAt, entry.id)
+          .xack(stream, GROUP, entry.id)
+          .exec(),
+      );
     },
     async failures(limit) {
       const all = await attempt(() => client.hvals(failedKey));
@@ -212,10 +303,19 @@ export function redisEventLog(client: Redis, options: EventLogOptions & { base?:
     async retry(id) {
       const raw = await attempt(() => client.hget(failedKey, id));
       if (!raw) return false;
-      const { attempts: _attempts, error: _error, failedAt: _at, ...entry } = JSON.parse(raw) as FailedEvent;
+      const {
+        attempts: _attempts,
+        error: _error,
+        failedAt: _at,
+        ...entry
+      } = JSON.parse(raw) as FailedEvent;
       const held: Held = { entry, attempt: 1 };
       // Only the call that takes it off the failed list puts it back (two admins at once: once).
-      return (await attempt(() => client.eval(RETRY, 3, failedKey, heldKey, retryKey, id, JSON.stringify(held)))) === 1;
+      return (
+        (await attempt(() =>
+          client.eval(RETRY, 3, failedKey, heldKey, retryKey, id, JSON.stringify(held)),
+        )) === 1
+      );
     },
     async close() {
       watchers.clear();

@@ -30,7 +30,14 @@ export interface RedisStore extends UnstorageStore {
   redis(): { client: Redis; base: string };
 }
 
-export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, warn = (m) => console.warn(`[dh-kit] ${m}`) }: RedisStoreOptions = {}): RedisStore {
+export function redisStore(
+  url: string,
+  {
+    base = 'dh',
+    commandTimeoutMs = 2000,
+    warn = (m) => console.warn(`[dh-kit] ${m}`),
+  }: RedisStoreOptions = {},
+): RedisStore {
   const driver = redisDriver({
     url,
     base,
@@ -48,7 +55,10 @@ export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, 
   let down = false;
   client()
     .on('error', (err: Error) => {
-      if (!down) warn(`The shared store (${where}) is not answering (${err.message}): rate limits and webhook de-duplication answer 503 until it is back.`);
+      if (!down)
+        warn(
+          `The shared store (${where}) is not answering (${err.message}): rate limits and webhook de-duplication answer 503 until it is back.`,
+        );
       down = true;
     })
     .on('ready', () => {
@@ -58,7 +68,9 @@ export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, 
   const key = (k: string) => `${base}:${k}`;
   const atomic: AtomicOps = {
     async add(k, value, ttlMs) {
-      return (await client().set(key(k), value, 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
+      return (
+        (await client().set(key(k), value, 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK'
+      );
     },
     async increment(k, ttlMs, by) {
       const result = await client()
@@ -78,4 +90,3 @@ export function redisStore(url: string, { base = 'dh', commandTimeoutMs = 2000, 
   store.redis = () => ({ client: client(), base });
   return store;
 }
-

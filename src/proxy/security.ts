@@ -24,7 +24,13 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * say who may frame them with CSP frame-ancestors), not Cross-Origin-Resource-Policy (pages on
  * other origins load the bundle and the posters), not HSTS (the site's own decision for its domain).
  */
-const secure = secureHeaders({ xFrameOptions: false, crossOriginResourcePolicy: false, strictTransportSecurity: false, referrerPolicy: 'no-referrer', overwrite: false });
+const secure = secureHeaders({
+  xFrameOptions: false,
+  crossOriginResourcePolicy: false,
+  strictTransportSecurity: false,
+  referrerPolicy: 'no-referrer',
+  overwrite: false,
+});
 
 /**
  * Middleware wrapped to run after the route, on answers that are not finished yet: a prepared
@@ -44,8 +50,13 @@ export const answerHeaders = (): MiddlewareHandler => unlessFinished(secure);
  * The headers a middleware gives an answer to a request with `headers`, as one object: read once
  * from the middleware itself, so a prepared answer's list has one source.
  */
-async function headersOf(middleware: MiddlewareHandler, headers: Record<string, string> = {}): Promise<Record<string, string>> {
-  const res = await new Hono().get('/', middleware, (c) => c.body(null, 204)).request('/', { headers });
+async function headersOf(
+  middleware: MiddlewareHandler,
+  headers: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const res = await new Hono()
+    .get('/', middleware, (c) => c.body(null, 204))
+    .request('/', { headers });
   return Object.fromEntries([...res.headers].filter(([name]) => name !== 'content-type'));
 }
 
@@ -58,8 +69,17 @@ export function securityHeaders(): Promise<Record<string, string>> {
 const encoder = new TextEncoder();
 /** Compares two secrets in constant time for equal lengths (HMAC both so lengths never leak). */
 export async function sameSecret(a: string, b: string): Promise<boolean> {
-  const key = await crypto.subtle.importKey('raw', crypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const [x, y] = await Promise.all([crypto.subtle.sign('HMAC', key, encoder.encode(a)), crypto.subtle.sign('HMAC', key, encoder.encode(b))]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    crypto.getRandomValues(new Uint8Array(32)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const [x, y] = await Promise.all([
+    crypto.subtle.sign('HMAC', key, encoder.encode(a)),
+    crypto.subtle.sign('HMAC', key, encoder.encode(b)),
+  ]);
   const u = new Uint8Array(x);
   const v = new Uint8Array(y);
   let diff = 0;
@@ -83,9 +103,17 @@ export function requireAdmin(deps: Deps, action: AdminAction): MiddlewareHandler
   return async (c, next) => {
     if (!(await deps.authorize(c.req.raw, action))) {
       if (deps.defaultAuthorize && !deps.config.adminToken) {
-        fail(403, 'admin_closed', 'Admin routes are closed: set DH_ADMIN_TOKEN on the proxy (or plug in your own authorize hook).');
+        fail(
+          403,
+          'admin_closed',
+          'Admin routes are closed: set DH_ADMIN_TOKEN on the proxy (or plug in your own authorize hook).',
+        );
       }
-      fail(401, 'admin_required', 'This route needs an admin: send Authorization: Bearer <DH_ADMIN_TOKEN>.');
+      fail(
+        401,
+        'admin_required',
+        'This route needs an admin: send Authorization: Bearer <DH_ADMIN_TOKEN>.',
+      );
     }
     await next();
     // An admin answer is for this admin only: no shared cache may keep it.
@@ -98,7 +126,11 @@ export function csrfHeader(): MiddlewareHandler {
   return async (c, next) => {
     const safe = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
     if (!safe && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
-      fail(403, 'csrf_header_missing', `State-changing requests need the header ${CSRF_HEADER}: ${CSRF_VALUE}.`);
+      fail(
+        403,
+        'csrf_header_missing',
+        `State-changing requests need the header ${CSRF_HEADER}: ${CSRF_VALUE}.`,
+      );
     }
     await next();
   };
@@ -110,10 +142,17 @@ const CORS_VARIABLE = 'dhCorsHeaders';
 /** The CORS headers `corsFor` chose for this request, for an answer that sets its headers itself (prepared-answers.ts). */
 export const corsHeadersOf = (c: Context): CorsHeaders | undefined => c.get(CORS_VARIABLE as never);
 /** `headers` with `cors` added; their Vary values are joined. */
-export function withCors(headers: Record<string, string>, cors: CorsHeaders | undefined): Record<string, string> {
+export function withCors(
+  headers: Record<string, string>,
+  cors: CorsHeaders | undefined,
+): Record<string, string> {
   if (!cors) return headers;
   const { vary, ...rest } = cors;
-  return { ...headers, ...rest, ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}) };
+  return {
+    ...headers,
+    ...rest,
+    ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}),
+  };
 }
 
 /**
@@ -124,10 +163,20 @@ export function withCors(headers: Record<string, string>, cors: CorsHeaders | un
  * request: a cross-origin catalogue request costs what a same-origin one does); any other answer
  * gets them set after its route.
  */
-export function corsFor(config: ProxyConfig, warn: (message: string) => void = () => {}): MiddlewareHandler {
+export function corsFor(
+  config: ProxyConfig,
+  warn: (message: string) => void = () => {},
+): MiddlewareHandler {
   if (config.allowedOrigins.length === 0) return async (_c, next) => next();
   // The kit's own, and the site's (DH_ALLOWED_HEADERS: the elements' `headers` property).
-  const allowHeaders = [...new Set(['content-type', 'authorization', CSRF_HEADER.toLowerCase(), ...(config.allowedHeaders ?? []).map((h) => h.toLowerCase())])];
+  const allowHeaders = [
+    ...new Set([
+      'content-type',
+      'authorization',
+      CSRF_HEADER.toLowerCase(),
+      ...(config.allowedHeaders ?? []).map((h) => h.toLowerCase()),
+    ]),
+  ];
   const middleware = cors({
     origin: config.allowedOrigins,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -153,16 +202,27 @@ export function corsFor(config: ProxyConfig, warn: (message: string) => void = (
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') {
       const origin = c.req.header('origin') ?? '';
-      const asked = (c.req.header('access-control-request-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+      const asked = (c.req.header('access-control-request-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase());
       if (Date.now() - hour > 3_600_000) {
         hour = Date.now();
         told.clear();
       }
       for (const name of asked) {
         // Only header names (anyone can send this preflight: nothing else reaches the log), at most 100.
-        if (!config.allowedOrigins.includes(origin) || !/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(name) || allowHeaders.includes(name) || told.has(name) || told.size >= 100) continue;
+        if (
+          !config.allowedOrigins.includes(origin) ||
+          !/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(name) ||
+          allowHeaders.includes(name) ||
+          told.has(name) ||
+          told.size >= 100
+        )
+          continue;
         told.add(name);
-        warn(`A request from ${origin} asked to send the header "${name}", which CORS does not allow: if your pages send it (an element's headers), add it to DH_ALLOWED_HEADERS.`);
+        warn(
+          `A request from ${origin} asked to send the header "${name}", which CORS does not allow: if your pages send it (an element's headers), add it to DH_ALLOWED_HEADERS.`,
+        );
       }
       return middleware(c, next);
     }
@@ -184,7 +244,16 @@ export function corsFor(config: ProxyConfig, warn: (message: string) => void = (
 export function limitBody(): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => c.json({ error: { code: 'body_too_large', message: `The request body is over ${BODY_LIMIT_BYTES / 1024} kB.` } }, 413),
+    onError: (c) =>
+      c.json(
+        {
+          error: {
+            code: 'body_too_large',
+            message: `The request body is over ${BODY_LIMIT_BYTES / 1024} kB.`,
+          },
+        },
+        413,
+      ),
   });
   // A GET or HEAD has no body to limit, and asking (c.req.raw.body) would make the whole
   // Request object the Node adapter otherwise leaves unbuilt: a third of a cached answer's cost.
@@ -196,14 +265,22 @@ export function limitBody(): MiddlewareHandler {
  * one fixed one-minute window per limit and client, `rl:<limit>:<client>:<window>`, counted with the store's atomic
  * increment. Its memory store would count per instance.
  */
-export function rateLimitStore(store: KeyValueStore, name: string, windowMs = 60_000, now: () => number = Date.now): Store {
+export function rateLimitStore(
+  store: KeyValueStore,
+  name: string,
+  windowMs = 60_000,
+  now: () => number = Date.now,
+): Store {
   const window = () => Math.floor(now() / windowMs);
   const key = (client: string, w: number) => `rl:${name}:${client}:${w}`;
   return {
     async increment(client) {
       const w = window();
       // Kept a little past its window, so a late decrement still finds it.
-      return { totalHits: await store.increment(key(client, w), windowMs + 5_000), resetTime: new Date((w + 1) * windowMs) };
+      return {
+        totalHits: await store.increment(key(client, w), windowMs + 5_000),
+        resetTime: new Date((w + 1) * windowMs),
+      };
     },
     async decrement(client) {
       await store.increment(key(client, window()), windowMs + 5_000, -1);
@@ -220,7 +297,12 @@ export function rateLimitStore(store: KeyValueStore, name: string, windowMs = 60
  * memory instead, so the catalogue and the avatar's facade keep working, still limited; anything
  * else fails closed with 503 (state-changing requests, and the platform's calls, which it retries).
  */
-export function limitRate(perMinute: number, clientKey: (c: Context) => Promise<string>, store: KeyValueStore, name: string): MiddlewareHandler {
+export function limitRate(
+  perMinute: number,
+  clientKey: (c: Context) => Promise<string>,
+  store: KeyValueStore,
+  name: string,
+): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
   const limiter = (counted: KeyValueStore) =>
     rateLimiter({
@@ -233,9 +315,16 @@ export function limitRate(perMinute: number, clientKey: (c: Context) => Promise<
       store: rateLimitStore(counted, name),
       handler: (c) => {
         const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-        const seconds = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : 60;
+        const seconds = info?.resetTime
+          ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
+          : 60;
         return c.json(
-          { error: { code: 'rate_limited', message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.` } },
+          {
+            error: {
+              code: 'rate_limited',
+              message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.`,
+            },
+          },
           429,
           { 'retry-after': String(seconds) },
         );

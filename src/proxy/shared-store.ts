@@ -40,7 +40,12 @@ function readEntry(raw: unknown, now: number): { v: string; x: number } | undefi
   if (raw === null || raw === undefined) return undefined;
   // The memory store's counters: kept as objects in its Map, nothing to parse per request.
   if (raw instanceof Counter) return raw.x > now ? { v: String(raw.n), x: raw.x } : undefined;
-  const text = typeof raw === 'string' ? raw : raw instanceof Uint8Array ? new TextDecoder().decode(raw) : String(raw);
+  const text =
+    typeof raw === 'string'
+      ? raw
+      : raw instanceof Uint8Array
+        ? new TextDecoder().decode(raw)
+        : String(raw);
   // A bare integer is a Redis counter (INCRBY, its TTL kept by Redis); everything else is {v, x}.
   if (/^-?\d+$/.test(text)) return { v: text, x: Number.POSITIVE_INFINITY };
   try {
@@ -79,11 +84,16 @@ export class UnstorageStore implements KeyValueStore {
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.#try(() => this.storage.setItemRaw(key, entry(value, this.now() + ttlMs), { ttl: seconds(ttlMs) }));
+    await this.#try(() =>
+      this.storage.setItemRaw(key, entry(value, this.now() + ttlMs), { ttl: seconds(ttlMs) }),
+    );
   }
 
   async add(key: string, value: string, ttlMs: number): Promise<boolean> {
-    if (this.atomic) return this.#try(() => this.atomic!.add(normalized(key), entry(value, this.now() + ttlMs), ttlMs));
+    if (this.atomic)
+      return this.#try(() =>
+        this.atomic!.add(normalized(key), entry(value, this.now() + ttlMs), ttlMs),
+      );
     return this.#oneAtATime(key, async () => {
       if ((await this.get(key)) !== undefined) return false;
       await this.set(key, value, ttlMs);
@@ -96,11 +106,18 @@ export class UnstorageStore implements KeyValueStore {
     if (this.atomic && this.inMemory) return this.atomic.increment(normalized(key), ttlMs, by);
     if (this.atomic) return this.#try(() => this.atomic!.increment(normalized(key), ttlMs, by));
     return this.#oneAtATime(key, async () => {
-      const current = readEntry(await this.#try(() => this.storage.getItemRaw<string>(key)), this.now());
+      const current = readEntry(
+        await this.#try(() => this.storage.getItemRaw<string>(key)),
+        this.now(),
+      );
       const value = Number(current?.v ?? 0) + by;
       // A counter keeps the expiry it was born with (a fixed window), as Redis's PEXPIRE NX does.
       const expires = current?.x ?? this.now() + ttlMs;
-      await this.#try(() => this.storage.setItemRaw(key, entry(String(value), expires), { ttl: seconds(expires - this.now()) }));
+      await this.#try(() =>
+        this.storage.setItemRaw(key, entry(String(value), expires), {
+          ttl: seconds(expires - this.now()),
+        }),
+      );
       return value;
     });
   }

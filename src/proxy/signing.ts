@@ -21,14 +21,21 @@ const keyCache = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keyCache.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keyCache.set(secret, key);
   }
   return key;
 }
 
 /** Every signed field, unambiguously separated (head ids never contain a newline: they are validated). */
-const payload = (headId: string, view: LaunchView, exp: number) => `dh-launch/v1\n${headId}\n${view}\n${exp}`;
+const payload = (headId: string, view: LaunchView, exp: number) =>
+  `dh-launch/v1\n${headId}\n${view}\n${exp}`;
 
 export interface SignOptions {
   secret: string;
@@ -43,17 +50,31 @@ export interface SignOptions {
 }
 
 /** Signs a launch URL for one head and view. Returns the URL and when it expires. */
-export async function signLaunchUrl(options: SignOptions): Promise<{ url: string; expiresAt: string }> {
+export async function signLaunchUrl(
+  options: SignOptions,
+): Promise<{ url: string; expiresAt: string }> {
   const { secret, headId, view = 'chat', ttl = DEFAULT_LAUNCH_TTL_S, base = '/dh' } = options;
   if (!secret) throw new Error('signLaunchUrl needs the signing secret (DH_SIGNING_SECRET)');
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LAUNCH_TTL_S) throw new Error(`ttl must be 1 to ${MAX_LAUNCH_TTL_S} seconds`);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LAUNCH_TTL_S)
+    throw new Error(`ttl must be 1 to ${MAX_LAUNCH_TTL_S} seconds`);
   const exp = (options.now ?? Math.floor(Date.now() / 1000)) + ttl;
-  const sig = toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(payload(headId, view, exp))));
+  const sig = toHex(
+    await crypto.subtle.sign(
+      'HMAC',
+      await hmacKey(secret),
+      encoder.encode(payload(headId, view, exp)),
+    ),
+  );
   const query = new URLSearchParams({ view, exp: String(exp), sig });
-  return { url: `${base.replace(/\/$/, '')}/embed/${encodeURIComponent(headId)}?${query}`, expiresAt: new Date(exp * 1000).toISOString() };
+  return {
+    url: `${base.replace(/\/$/, '')}/embed/${encodeURIComponent(headId)}?${query}`,
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
 }
 
-export type LaunchCheck = { ok: true } | { ok: false; code: 'launch_expired' | 'launch_invalid'; message: string };
+export type LaunchCheck =
+  | { ok: true }
+  | { ok: false; code: 'launch_expired' | 'launch_invalid'; message: string };
 
 /** Verifies a launch signature in constant time (crypto.subtle.verify), then its expiry. */
 export async function verifyLaunch(
@@ -64,17 +85,35 @@ export async function verifyLaunch(
   const sig = digestFromHex(fields.sig);
   const valid =
     sig !== undefined &&
-    (await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, encoder.encode(payload(fields.headId, fields.view, fields.exp))));
+    (await crypto.subtle.verify(
+      'HMAC',
+      await hmacKey(secret),
+      sig,
+      encoder.encode(payload(fields.headId, fields.view, fields.exp)),
+    ));
   if (!valid) {
-    return { ok: false, code: 'launch_invalid', message: 'This launch link is not valid for this head and view. Ask the page for a new one.' };
+    return {
+      ok: false,
+      code: 'launch_invalid',
+      message: 'This launch link is not valid for this head and view. Ask the page for a new one.',
+    };
   }
   // No link this site signs lives longer than MAX_LAUNCH_TTL_S (plus clock skew between the
   // signer and this server): one that claims to was signed with the secret, but not by its rules.
   if (fields.exp > now + MAX_LAUNCH_TTL_S + LAUNCH_SKEW_S) {
-    return { ok: false, code: 'launch_invalid', message: 'This launch link claims a lifetime longer than this site gives its links. Ask the page for a new one.' };
+    return {
+      ok: false,
+      code: 'launch_invalid',
+      message:
+        'This launch link claims a lifetime longer than this site gives its links. Ask the page for a new one.',
+    };
   }
   if (fields.exp <= now) {
-    return { ok: false, code: 'launch_expired', message: 'This launch link has expired. Reload the page to get a new one.' };
+    return {
+      ok: false,
+      code: 'launch_expired',
+      message: 'This launch link has expired. Reload the page to get a new one.',
+    };
   }
   return { ok: true };
 }

@@ -20,7 +20,10 @@ export interface KeyValueStore {
 /** The store failed (Redis down, a network error): callers answer 503 and the platform retries. */
 export class StoreUnavailable extends Error {
   constructor(cause: unknown) {
-    super(`The shared store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `The shared store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
     this.name = 'StoreUnavailable';
   }
 }

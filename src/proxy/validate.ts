@@ -62,7 +62,8 @@ export function inputValidator(refuse: InputRefusals) {
     { anyContentType = false }: { anyContentType?: boolean } = {},
   ) {
     const inner = zValidator(target, schema, (result) => {
-      if (!result.success) refuse.invalid(code, describeZodError(result.error as unknown as z.ZodError));
+      if (!result.success)
+        refuse.invalid(code, describeZodError(result.error as unknown as z.ZodError));
     });
     const outer: MiddlewareHandler = async (c, next) => {
       if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
@@ -72,13 +73,21 @@ export function inputValidator(refuse: InputRefusals) {
         (c.req as { raw: Request }).raw = new Request(c.req.raw, { headers });
       }
       if (target === 'json' && jsonTooDeep(await c.req.text())) {
-        refuse.invalid('json_too_deep', `The JSON body nests more than ${JSON_MAX_DEPTH} levels deep.`);
+        refuse.invalid(
+          'json_too_deep',
+          `The JSON body nests more than ${JSON_MAX_DEPTH} levels deep.`,
+        );
       }
       try {
         return await inner(c, next);
       } catch (err) {
         // Hono's validator throws this for a body that is not JSON; the route's own errors pass on.
-        if (err instanceof HTTPException && err.status === 400 && /Malformed JSON/i.test(err.message)) refuse.malformed();
+        if (
+          err instanceof HTTPException &&
+          err.status === 400 &&
+          /Malformed JSON/i.test(err.message)
+        )
+          refuse.malformed();
         throw err;
       }
     };
@@ -90,5 +99,10 @@ export function inputValidator(refuse: InputRefusals) {
 export const valid = inputValidator({
   invalid: (code, message) => fail(400, code, message),
   malformed: () => fail(400, 'invalid_json', 'The request body must be JSON.'),
-  unsupported: () => fail(415, 'unsupported_media_type', 'Send the body as JSON, with the header Content-Type: application/json.'),
+  unsupported: () =>
+    fail(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON, with the header Content-Type: application/json.',
+    ),
 });

@@ -75,12 +75,23 @@ export class KeysUnavailable extends Error {
 const UNKNOWN_HEAD: ReadonlySet<string> = new Set(['not_found', 'bad_request', 'invalid_request']);
 
 /** Stores a head's keys for the next deliveries; an empty list only briefly. */
-export async function storeSharedKeys(store: KeyValueStore, head: string, keys: readonly string[]): Promise<void> {
-  await store.set(sharedKeysKey(head), JSON.stringify(keys), keys.length ? KEYS_TTL_MS : NO_KEYS_TTL_MS);
+export async function storeSharedKeys(
+  store: KeyValueStore,
+  head: string,
+  keys: readonly string[],
+): Promise<void> {
+  await store.set(
+    sharedKeysKey(head),
+    JSON.stringify(keys),
+    keys.length ? KEYS_TTL_MS : NO_KEYS_TTL_MS,
+  );
 }
 
 /** The keys the store holds for a head, or undefined when it holds none (or garbage). */
-export async function storedSharedKeys(store: KeyValueStore, head: string): Promise<string[] | undefined> {
+export async function storedSharedKeys(
+  store: KeyValueStore,
+  head: string,
+): Promise<string[] | undefined> {
   const raw = await store.get(sharedKeysKey(head));
   if (raw === undefined) return undefined;
   try {
@@ -115,11 +126,16 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
     });
     let keys: string[];
     try {
-      const hooks = await Promise.race([deps.platform.listWebhooks(head, { signal: abort.signal }), late]);
+      const hooks = await Promise.race([
+        deps.platform.listWebhooks(head, { signal: abort.signal }),
+        late,
+      ]);
       keys = hooks.map((h) => h.sharedKey).filter(Boolean);
     } catch (err) {
       if (!(err instanceof PlatformError && UNKNOWN_HEAD.has(err.code))) {
-        throw err instanceof KeysUnavailable ? err : new KeysUnavailable(err instanceof Error ? err.message : String(err));
+        throw err instanceof KeysUnavailable
+          ? err
+          : new KeysUnavailable(err instanceof Error ? err.message : String(err));
       }
       keys = [];
     } finally {
@@ -140,7 +156,11 @@ export function readPlatformKeys(deps: Deps, head: string): Promise<string[]> {
  * KEY_LOOKUPS_PER_SOURCE look-ups a minute (through the store, so across instances); over it
  * the delivery is answered 429 and sent again later.
  */
-export async function keysFor(deps: Deps, head: string, source: string): Promise<{ keys: string[]; cached: boolean }> {
+export async function keysFor(
+  deps: Deps,
+  head: string,
+  source: string,
+): Promise<{ keys: string[]; cached: boolean }> {
   const configured = deps.config.webhookKeys.get(head);
   if (configured?.length) return { keys: configured, cached: false };
   const stored = await storedSharedKeys(deps.store, head);
@@ -148,9 +168,17 @@ export async function keysFor(deps: Deps, head: string, source: string): Promise
   if (!(await knownHead(deps, head))) {
     const minute = Math.floor(deps.now() / 60_000);
     const used = await deps.store.increment(`webhook-key-lookups:${source}:${minute}`, 65_000);
-    if (used > KEY_LOOKUPS_PER_SOURCE) throw new KeysUnavailable(`more than ${KEY_LOOKUPS_PER_SOURCE} look-ups of unknown heads' keys this minute from one sender`, true);
+    if (used > KEY_LOOKUPS_PER_SOURCE)
+      throw new KeysUnavailable(
+        `more than ${KEY_LOOKUPS_PER_SOURCE} look-ups of unknown heads' keys this minute from one sender`,
+        true,
+      );
     const all = await deps.store.increment(`webhook-key-lookups:all:${minute}`, 65_000);
-    if (all > UNKNOWN_KEY_LOOKUPS_PER_MINUTE) throw new KeysUnavailable(`more than ${UNKNOWN_KEY_LOOKUPS_PER_MINUTE} look-ups of unknown heads' keys this minute`, true);
+    if (all > UNKNOWN_KEY_LOOKUPS_PER_MINUTE)
+      throw new KeysUnavailable(
+        `more than ${UNKNOWN_KEY_LOOKUPS_PER_MINUTE} look-ups of unknown heads' keys this minute`,
+        true,
+      );
   }
   return { keys: await readPlatformKeys(deps, head), cached: false };
 }
@@ -162,10 +190,23 @@ export async function keysFor(deps: Deps, head: string, source: string): Promise
 export function keysUnavailable(err: unknown, warn: (m: string) => void, head: string): never {
   if (!(err instanceof KeysUnavailable)) throw err;
   if (err.capped) {
-    warn(`A delivery for head ${head} was answered 429: ${err.message} (a flood of deliveries naming unknown heads?).`);
-    return fail(429, 'too_many_lookups', `More than ${KEY_LOOKUPS_PER_SOURCE} unknown heads' webhook keys were looked up for this sender this minute; send the delivery again in a minute.`, { 'retry-after': '60' });
+    warn(
+      `A delivery for head ${head} was answered 429: ${err.message} (a flood of deliveries naming unknown heads?).`,
+    );
+    return fail(
+      429,
+      'too_many_lookups',
+      `More than ${KEY_LOOKUPS_PER_SOURCE} unknown heads' webhook keys were looked up for this sender this minute; send the delivery again in a minute.`,
+      { 'retry-after': '60' },
+    );
   }
-  warn(`The webhook keys of head ${head} could not be read from the platform (${err.message}); the delivery was answered 503.`);
-  return fail(503, 'keys_unavailable', "The head's webhook keys could not be read from the platform in time; send the delivery again.", { 'retry-after': '5' });
+  warn(
+    `The webhook keys of head ${head} could not be read from the platform (${err.message}); the delivery was answered 503.`,
+  );
+  return fail(
+    503,
+    'keys_unavailable',
+    "The head's webhook keys could not be read from the platform in time; send the delivery again.",
+    { 'retry-after': '5' },
+  );
 }
-

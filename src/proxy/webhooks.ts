@@ -9,7 +9,6 @@ import { digestFromHex, toHex } from '../platform/hex.js';
 
 const encoder = new TextEncoder();
 
-
 /** Base64 or base64url of 32 bytes (43 characters, or 44 with its `=`). */
 function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
@@ -24,7 +23,9 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
  * does not show the digest's encoding: hex (either case) and base64 (or base64url) are read, with
  * or without a `sha256=` prefix.
  */
-export function parseSignatureHeader(header: string | null | undefined): Uint8Array<ArrayBuffer> | undefined {
+export function parseSignatureHeader(
+  header: string | null | undefined,
+): Uint8Array<ArrayBuffer> | undefined {
   if (!header) return undefined;
   const value = header.trim().replace(/^sha256=/i, '');
   return digestFromHex(value) ?? fromBase64(value);
@@ -36,14 +37,24 @@ export function parseSignatureHeader(header: string | null | undefined): Uint8Ar
  * bytes as received, before any JSON parse: re-serialised JSON would not match. Each comparison
  * is constant-time (crypto.subtle.verify), and every key is tried, so timing tells nothing.
  */
-export async function verifyWebhookSignature(rawBody: string | Uint8Array, header: string | null | undefined, keys: readonly string[]): Promise<boolean> {
+export async function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  header: string | null | undefined,
+  keys: readonly string[],
+): Promise<boolean> {
   const signature = parseSignatureHeader(header);
   if (!signature || keys.length === 0) return false;
   const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
   let ok = false;
   for (const key of keys) {
     if (!key) continue;
-    const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const cryptoKey = await crypto.subtle.importKey(
+      'raw',
+      encoder.encode(key),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     // No early return: the time taken does not depend on which key matched.
     if (await crypto.subtle.verify('HMAC', cryptoKey, signature, body)) ok = true;
   }
@@ -52,7 +63,13 @@ export async function verifyWebhookSignature(rawBody: string | Uint8Array, heade
 
 /** Signs a body the way the platform does (for tests and for the simulator's deliveries). */
 export async function signWebhookBody(rawBody: string | Uint8Array, key: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, body));
   return `sha256=${toHex(mac)}`;

@@ -41,7 +41,10 @@ export function kvStore(binding: unknown): KeyValueStore {
 export type WorkerEnv = Record<string, unknown>;
 
 /** The text bindings, as the environment parseConfig reads (a KV namespace or a service is not text). */
-const textBindings = (env: WorkerEnv) => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+const textBindings = (env: WorkerEnv) =>
+  Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 
 /** What a site's worker adds in code: its tool handlers, plugin, event handler (ProxyOptions). */
 export type WorkerOptions = Omit<ProxyOptions, 'config' | 'store'>;
@@ -80,7 +83,15 @@ export function createWorker(options: WorkerOptions = {}) {
       } catch (err) {
         // A configuration error: said in the log, naming the variable (ConfigError never holds a value).
         console.error(`[dh-kit] ${err instanceof Error ? err.message : String(err)}`);
-        return Response.json({ error: { code: 'misconfigured', message: 'The proxy is not configured; its log says which variable to set.' } }, { status: 503 });
+        return Response.json(
+          {
+            error: {
+              code: 'misconfigured',
+              message: 'The proxy is not configured; its log says which variable to set.',
+            },
+          },
+          { status: 503 },
+        );
       }
     },
   };

@@ -1,6 +1,10 @@
 'use client';
 /** `dh-kit/react/avatar`: `<dh-avatar>` as a React component, and nothing of the other elements. */
-import { DhAvatar as DhAvatarElement, type AvatarActivateDetail, type AvatarLoadDetail } from '../elements/avatar/avatar.js';
+import {
+  DhAvatar as DhAvatarElement,
+  type AvatarActivateDetail,
+  type AvatarLoadDetail,
+} from '../elements/avatar/avatar.js';
 import type { DhErrorDetail } from '../elements/shared/events.js';
 import { wrap, type Detail } from './wrap.js';
 

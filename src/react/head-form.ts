@@ -1,6 +1,9 @@
 'use client';
 /** `dh-kit/react/head-form`: `<dh-head-form>` as a React component (the pickers and the avatar come with it). */
-import { DhHeadForm as DhHeadFormElement, type HeadCreatedDetail } from '../elements/head-form/head-form.js';
+import {
+  DhHeadForm as DhHeadFormElement,
+  type HeadCreatedDetail,
+} from '../elements/head-form/head-form.js';
 import type { DhErrorDetail } from '../elements/shared/events.js';
 import { wrap, type Detail } from './wrap.js';
 

@@ -1,6 +1,10 @@
 'use client';
 /** `dh-kit/react/video-studio`: `<dh-video-studio>` as a React component. */
-import { DhVideoStudio as DhVideoStudioElement, type VideoReadyDetail, type VideoRequestedDetail } from '../elements/video-studio/video-studio.js';
+import {
+  DhVideoStudio as DhVideoStudioElement,
+  type VideoReadyDetail,
+  type VideoRequestedDetail,
+} from '../elements/video-studio/video-studio.js';
 import type { DhErrorDetail } from '../elements/shared/events.js';
 import { wrap, type Detail } from './wrap.js';
 

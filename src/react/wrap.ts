@@ -13,11 +13,20 @@ export type Detail<T> = EventName<CustomEvent<T>>;
 function attributesOf(elementClass: abstract new () => HTMLElement): Map<string, string | null> {
   const names = new Map<string, string | null>();
   for (let c: unknown = elementClass; typeof c === 'function'; c = Object.getPrototypeOf(c)) {
-    const declared = Object.hasOwn(c, 'properties') ? (c as { properties?: PropertyDeclarations }).properties : undefined;
+    const declared = Object.hasOwn(c, 'properties')
+      ? (c as { properties?: PropertyDeclarations }).properties
+      : undefined;
     for (const [name, options] of Object.entries(declared ?? {})) {
       if (names.has(name) || options.state) continue;
       // null: a property only (`headers`, `credentials`), which no attribute may carry into the HTML.
-      names.set(name, options.attribute === false ? null : typeof options.attribute === 'string' ? options.attribute : name.toLowerCase());
+      names.set(
+        name,
+        options.attribute === false
+          ? null
+          : typeof options.attribute === 'string'
+            ? options.attribute
+            : name.toLowerCase(),
+      );
     }
   }
   return names;
@@ -34,7 +43,12 @@ function attributesOf(elementClass: abstract new () => HTMLElement): Map<string,
  * so the server's HTML is right before any script runs. In the browser the props are set as
  * properties, as before.
  */
-export function wrap<I extends HTMLElement, E extends Record<string, EventName | string>>(tagName: string, elementClass: new () => I, displayName: string, events: E) {
+export function wrap<I extends HTMLElement, E extends Record<string, EventName | string>>(
+  tagName: string,
+  elementClass: new () => I,
+  displayName: string,
+  events: E,
+) {
   const Component = createComponent({ react: React, tagName, elementClass, displayName, events });
   if (!isServer) return Component;
   const attributes = attributesOf(elementClass);
@@ -45,9 +59,12 @@ export function wrap<I extends HTMLElement, E extends Record<string, EventName |
       if (attribute === undefined) renamed[key] = value;
       else if (attribute === null) continue;
       else if (value === true) renamed[attribute] = '';
-      else if (typeof value === 'string' || typeof value === 'number') renamed[attribute] = String(value);
+      else if (typeof value === 'string' || typeof value === 'number')
+        renamed[attribute] = String(value);
     }
-    return React.createElement(Component, { ...renamed, ref } as React.ComponentProps<typeof Component>);
+    return React.createElement(Component, { ...renamed, ref } as React.ComponentProps<
+      typeof Component
+    >);
   });
   OnServer.displayName = displayName;
   return OnServer as unknown as typeof Component;

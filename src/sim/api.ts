@@ -5,7 +5,15 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { conversationSettings, gender, headCreate, order, textToVideo, tokenRequest, webhookBody } from './rules.js';
+import {
+  conversationSettings,
+  gender,
+  headCreate,
+  order,
+  textToVideo,
+  tokenRequest,
+  webhookBody,
+} from './rules.js';
 import { inputValidator } from '../proxy/validate.js';
 import { platformError, type SimContext } from './context.js';
 import type { SimHead, SimToken, SimWebhook } from './store.js';
@@ -25,11 +33,16 @@ export class SimHttpError extends Error {
 /** Defaults the spec does not show: page 1, take 10; take above 100 is clamped, not refused. */
 export const MAX_TAKE = 100;
 const pageNumber = (name: string) =>
-  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be 1 or more`);
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be 1 or more`);
 const pagingQuery = z.object({
   order: order.optional(),
   page: pageNumber('page').default(1),
-  take: pageNumber('take').default(10).transform((t) => Math.min(t, MAX_TAKE)),
+  take: pageNumber('take')
+    .default(10)
+    .transform((t) => Math.min(t, MAX_TAKE)),
 });
 const booleanParam = (name: string) =>
   z.enum(['true', 'false'], `${name} must be true or false`).transform((v) => v === 'true');
@@ -50,18 +63,31 @@ const checked = inputValidator({
     throw new SimHttpError(400, 'The request body is not valid JSON');
   },
 });
-const body = <S extends z.ZodType>(schema: S) => checked('json', schema, undefined, { anyContentType: true });
+const body = <S extends z.ZodType>(schema: S) =>
+  checked('json', schema, undefined, { anyContentType: true });
 const query = <S extends z.ZodType>(schema: S) => checked('query', schema);
 
 function paginate<T>(items: T[], q: { page: number; take: number }) {
   const itemCount = items.length;
   const pageCount = Math.ceil(itemCount / q.take);
   const data = items.slice((q.page - 1) * q.take, q.page * q.take);
-  return { data, meta: { page: q.page, take: q.take, itemCount, pageCount, hasPreviousPage: q.page > 1, hasNextPage: q.page < pageCount } };
+  return {
+    data,
+    meta: {
+      page: q.page,
+      take: q.take,
+      itemCount,
+      pageCount,
+      hasPreviousPage: q.page > 1,
+      hasNextPage: q.page < pageCount,
+    },
+  };
 }
 
 const sortBy = <T>(items: T[], key: (t: T) => string | number, order: 'ASC' | 'DESC') =>
-  [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'ASC' ? 1 : -1));
+  [...items].sort(
+    (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'ASC' ? 1 : -1),
+  );
 
 export function apiRoutes(sim: SimContext) {
   const { store } = sim;
@@ -79,7 +105,10 @@ export function apiRoutes(sim: SimContext) {
     const head = store.heads.get(id);
     const account = store.accounts.get(c.get('auth').email)!;
     if (!head || !account.orgIds.includes(head.orgId)) {
-      throw new SimHttpError(status, status === 400 ? `Invalid head id: ${id}` : `Head not found: ${id}`);
+      throw new SimHttpError(
+        status,
+        status === 400 ? `Invalid head id: ${id}` : `Head not found: ${id}`,
+      );
     }
     return head;
   };
@@ -100,7 +129,8 @@ export function apiRoutes(sim: SimContext) {
     const match = /^Bearer\s+(.+)$/i.exec(header);
     const token = match ? store.tokens.get(match[1]!.trim()) : undefined;
     if (!token) return platformError(c, 401, 'Unauthorized: missing or invalid bearer token');
-    if (token.expiresAt <= store.now()) return platformError(c, 401, 'Unauthorized: the bearer token has expired');
+    if (token.expiresAt <= store.now())
+      return platformError(c, 401, 'Unauthorized: the bearer token has expired');
     c.set('auth', token);
     await next();
   });
@@ -120,15 +150,23 @@ export function apiRoutes(sim: SimContext) {
   };
 
   // ── Catalogues ───────────────────────────────────────────────────────────────────────────────
-  app.get('/head_visual/face/all', catalogueAccess, query(pagingQuery.extend({ gender: gender.optional() })), (c) => {
-    const q = c.req.valid('query');
-    const faces = store.faces.filter((f) => !q.gender || f.gender === q.gender);
-    const page = paginate(sortBy(faces, (f) => f.createdAt, q.order ?? 'ASC'), q);
-    // Spec, Page metadata: hasPreviousPage is shown in the talks list only, so the face list leaves it out.
-    const { hasPreviousPage: _hasPreviousPage, ...meta } = page.meta;
-    // The platform's faces have no createdAt field in the spec: it is the simulator's sort key only.
-    return c.json({ meta, data: page.data.map(({ createdAt: _createdAt, ...face }) => face) });
-  });
+  app.get(
+    '/head_visual/face/all',
+    catalogueAccess,
+    query(pagingQuery.extend({ gender: gender.optional() })),
+    (c) => {
+      const q = c.req.valid('query');
+      const faces = store.faces.filter((f) => !q.gender || f.gender === q.gender);
+      const page = paginate(
+        sortBy(faces, (f) => f.createdAt, q.order ?? 'ASC'),
+        q,
+      );
+      // Spec, Page metadata: hasPreviousPage is shown in the talks list only, so the face list leaves it out.
+      const { hasPreviousPage: _hasPreviousPage, ...meta } = page.meta;
+      // The platform's faces have no createdAt field in the spec: it is the simulator's sort key only.
+      return c.json({ meta, data: page.data.map(({ createdAt: _createdAt, ...face }) => face) });
+    },
+  );
 
   /** Exists on the platform but is not the paged listing (spec, Authentication and catalogues). */
   app.get('/head_visual/all', catalogueAccess, (c) =>
@@ -137,7 +175,9 @@ export function apiRoutes(sim: SimContext) {
 
   app.get('/voice/all', catalogueAccess, (c) => {
     const provider = c.req.query('provider');
-    const voices = store.voices.filter((v) => (!provider || v.provider === provider) && store.voice(v.provider, v.voiceId));
+    const voices = store.voices.filter(
+      (v) => (!provider || v.provider === provider) && store.voice(v.provider, v.voiceId),
+    );
     return c.json({ data: { voices } });
   });
 
@@ -147,19 +187,27 @@ export function apiRoutes(sim: SimContext) {
     const account = store.accounts.get(c.get('auth').email)!;
     const orgId = request.orgId ?? c.get('auth').orgId;
     if (!account.orgIds.includes(orgId)) {
-      throw new SimHttpError(403, `Forbidden: the account does not belong to organisation ${orgId}`);
+      throw new SimHttpError(
+        403,
+        `Forbidden: the account does not belong to organisation ${orgId}`,
+      );
     }
     if (!store.faces.some((f) => f.id === request.headVisualId)) {
       throw new SimHttpError(400, `Invalid headVisualId: no head visual ${request.headVisualId}`);
     }
     // Spec, Errors 404: a voice name instead of a voiceId gives "voice not available".
-    if (!store.voice(request.ttsProvider, request.ttsVoice)) throw new SimHttpError(404, `Voice not available: ${request.ttsVoice} (provider ${request.ttsProvider})`);
+    if (!store.voice(request.ttsProvider, request.ttsVoice))
+      throw new SimHttpError(
+        404,
+        `Voice not available: ${request.ttsVoice} (provider ${request.ttsProvider})`,
+      );
     const head = store.createHead(orgId, request);
     const url = publicUrl(head);
     // Spec, Heads: the ttt create response spells the field publicURL.
-    const body = request.operationMode === 'ttt'
-      ? { id: head.id, publicId: head.publicId, publicURL: url }
-      : { id: head.id, publicId: head.publicId, publicUrl: url };
+    const body =
+      request.operationMode === 'ttt'
+        ? { id: head.id, publicId: head.publicId, publicURL: url }
+        : { id: head.id, publicId: head.publicId, publicUrl: url };
     return c.json(body, 201);
   });
 
@@ -168,7 +216,10 @@ export function apiRoutes(sim: SimContext) {
     const q = c.req.valid('query');
     const ready = store.talks.filter((t) => t.headId === head.id && t.readyAt <= store.now());
     // Defaults not shown in the spec: newest first.
-    const page = paginate(sortBy(ready, (t) => t.createdAt, q.order ?? 'DESC'), q);
+    const page = paginate(
+      sortBy(ready, (t) => t.createdAt, q.order ?? 'DESC'),
+      q,
+    );
     return c.json({
       data: page.data.map((t) => ({
         id: t.id,
@@ -217,11 +268,15 @@ export function apiRoutes(sim: SimContext) {
     return c.json({ id: head.id, conversationSettings: { tools: head.tools } });
   });
 
-  app.put('/head/:headId/enable-events', query(z.object({ enableEvents: booleanParam('enableEvents') })), (c) => {
-    const head = ownHead(c, c.req.param('headId'));
-    head.enableEvents = c.req.valid('query').enableEvents;
-    return c.json({ id: head.id, enableEvents: head.enableEvents });
-  });
+  app.put(
+    '/head/:headId/enable-events',
+    query(z.object({ enableEvents: booleanParam('enableEvents') })),
+    (c) => {
+      const head = ownHead(c, c.req.param('headId'));
+      head.enableEvents = c.req.valid('query').enableEvents;
+      return c.json({ id: head.id, enableEvents: head.enableEvents });
+    },
+  );
 
   // ── Text to video ────────────────────────────────────────────────────────────────────────────
   app.post('/head/text-to-video', body(textToVideo), async (c) => {
@@ -230,7 +285,8 @@ export function apiRoutes(sim: SimContext) {
     // Spec, Errors 400: "an invalid head id or voice name (text-to-video)". The simulator's case of
     // the second: the head's voice is no longer in the catalogue (a provider withdrew it).
     const { ttsProvider, ttsVoice } = head.request;
-    if (!store.voice(ttsProvider, ttsVoice)) throw new SimHttpError(400, `Invalid voice name: ${ttsVoice} (provider ${ttsProvider})`);
+    if (!store.voice(ttsProvider, ttsVoice))
+      throw new SimHttpError(400, `Invalid voice name: ${ttsVoice} (provider ${ttsProvider})`);
     const talk = store.addTalk(head, body.text);
     // Response body not shown in the spec: the job's id and that it is being produced.
     return c.json({ id: talk.id, status: 'processing' }, 201);
@@ -244,7 +300,8 @@ export function apiRoutes(sim: SimContext) {
   const ownWebhook = (id: number, c: Context<Env>) => {
     const hook = store.webhooks.get(id);
     const account = store.accounts.get(c.get('auth').email)!;
-    if (!hook || !account.orgIds.includes(hook.orgId)) throw new SimHttpError(404, `Webhook not found: ${id}`);
+    if (!hook || !account.orgIds.includes(hook.orgId))
+      throw new SimHttpError(404, `Webhook not found: ${id}`);
     return hook;
   };
 
@@ -264,13 +321,21 @@ export function apiRoutes(sim: SimContext) {
     return c.json({ sharedKey: hook.sharedKey }, 201);
   });
 
-  app.get('/head-events', query(z.object({ headId: z.string('is required').min(1, 'is required') })), (c) => {
-    const { headId } = c.req.valid('query');
-    const head = ownHead(c, headId);
-    return c.json([...store.webhooks.values()].filter((h) => h.headId === head.id).map(webhookView));
-  });
+  app.get(
+    '/head-events',
+    query(z.object({ headId: z.string('is required').min(1, 'is required') })),
+    (c) => {
+      const { headId } = c.req.valid('query');
+      const head = ownHead(c, headId);
+      return c.json(
+        [...store.webhooks.values()].filter((h) => h.headId === head.id).map(webhookView),
+      );
+    },
+  );
 
-  app.get('/head-events/:webhookId', webhookParam, (c) => c.json(webhookView(ownWebhook(c.req.valid('param').webhookId, c))));
+  app.get('/head-events/:webhookId', webhookParam, (c) =>
+    c.json(webhookView(ownWebhook(c.req.valid('param').webhookId, c))),
+  );
 
   app.patch('/head-events/:webhookId', webhookParam, body(hookSchemas().update), async (c) => {
     const hook = ownWebhook(c.req.valid('param').webhookId, c);
@@ -279,7 +344,12 @@ export function apiRoutes(sim: SimContext) {
     if (body.webhookUrl !== undefined) hook.webhookUrl = body.webhookUrl;
     // Spec, Webhook rules: "an event is enabled only when sent as true", and PATCH takes the
     // POST body's fields: the simulator reads that strictly, so a flag left out is turned off.
-    for (const flag of ['startConversation', 'endConversation', 'timeoutConversation', 'inactivityWarning'] as const) {
+    for (const flag of [
+      'startConversation',
+      'endConversation',
+      'timeoutConversation',
+      'inactivityWarning',
+    ] as const) {
       hook[flag] = body[flag] === true;
     }
     hook.updatedAt = new Date(store.now()).toISOString();

@@ -53,8 +53,26 @@ const SKIN: ReadonlyArray<readonly [string, string]> = [
   ['#a5683f', '#8c5531'],
   ['#7c4a2b', '#663a20'],
 ];
-const HAIR = ['#2b2220', '#4a3128', '#6b4430', '#8c5a34', '#b8783e', '#d9b26f', '#a13d24', '#8f8a86'];
-const SHIRT = ['#3c6e71', '#335c81', '#6d597a', '#b56576', '#2a9d8f', '#e07a5f', '#5b8e55', '#46526e'];
+const HAIR = [
+  '#2b2220',
+  '#4a3128',
+  '#6b4430',
+  '#8c5a34',
+  '#b8783e',
+  '#d9b26f',
+  '#a13d24',
+  '#8f8a86',
+];
+const SHIRT = [
+  '#3c6e71',
+  '#335c81',
+  '#6d597a',
+  '#b56576',
+  '#2a9d8f',
+  '#e07a5f',
+  '#5b8e55',
+  '#46526e',
+];
 const BG = ['#f4e3d7', '#dbe7e4', '#e3e0f3', '#f7e7c6', '#d9e8f5', '#f3d9de', '#e4efd6', '#ece4db'];
 const POSTER_BG: ReadonlyArray<readonly [string, string]> = [
   ['#264653', '#2a9d8f'],
@@ -135,7 +153,9 @@ export function faceSvg(seed: string, opts: FaceSvgOptions): string {
     `<ellipse cx="120" cy="128" rx="48" ry="58" fill="${skin}"/>`,
   );
   if (beard) {
-    p.push(`<path d="M74 140C76 190 100 192 120 192C140 192 164 190 166 140C160 162 150 170 138 166C128 160 112 160 102 166C90 170 80 162 74 140Z" fill="${hair}"/>`);
+    p.push(
+      `<path d="M74 140C76 190 100 192 120 192C140 192 164 190 166 140C160 162 150 170 138 166C128 160 112 160 102 166C90 170 80 162 74 140Z" fill="${hair}"/>`,
+    );
   }
   const front = (female ? HAIR_FRONT_F : HAIR_FRONT_M)[style];
   if (front) p.push(`<path d="${front}" fill="${hair}"/>`);
@@ -148,14 +168,22 @@ export function faceSvg(seed: string, opts: FaceSvgOptions): string {
     `<ellipse cx="92" cy="154" rx="9" ry="5" fill="#f08a8a" opacity=".3"/><ellipse cx="148" cy="154" rx="9" ry="5" fill="#f08a8a" opacity=".3"/>`,
   );
   if (beard && smile !== 2) {
-    p.push(`<path d="M106 166q14 10 28 0" stroke="#f3e6e0" stroke-width="3" fill="none" stroke-linecap="round"/>`);
+    p.push(
+      `<path d="M106 166q14 10 28 0" stroke="#f3e6e0" stroke-width="3" fill="none" stroke-linecap="round"/>`,
+    );
   } else if (smile === 2) {
-    p.push(`<path d="M104 163q16 22 32 0Z" fill="#7a2a35"/><path d="M107 164h26q-2 5-5 5h-16q-3 0-5-5Z" fill="#fff"/>`);
+    p.push(
+      `<path d="M104 163q16 22 32 0Z" fill="#7a2a35"/><path d="M107 164h26q-2 5-5 5h-16q-3 0-5-5Z" fill="#fff"/>`,
+    );
   } else {
-    p.push(`<path d="M107 166q13 ${smile === 0 ? 10 : 7} 26 0" stroke="#b0505a" stroke-width="3.5" fill="none" stroke-linecap="round"/>`);
+    p.push(
+      `<path d="M107 166q13 ${smile === 0 ? 10 : 7} 26 0" stroke="#b0505a" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
+    );
   }
   if (glasses) {
-    p.push(`<g fill="none" stroke="#33302e" stroke-width="2.5"><circle cx="102" cy="134" r="13"/><circle cx="138" cy="134" r="13"/><path d="M115 133h10M89 132l-15-4M151 132l15-4"/></g>`);
+    p.push(
+      `<g fill="none" stroke="#33302e" stroke-width="2.5"><circle cx="102" cy="134" r="13"/><circle cx="138" cy="134" r="13"/><path d="M115 133h10M89 132l-15-4M151 132l15-4"/></g>`,
+    );
   }
   if (poster) {
     p.push(

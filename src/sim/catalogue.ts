@@ -33,12 +33,60 @@ export interface SimVoice {
 }
 
 const FEMALE_NAMES = [
-  'Amara', 'Sofia', 'Mei', 'Ingrid', 'Priya', 'Lucía', 'Chloé', 'Aiko', 'Fatima', 'Olga', 'Zanele', 'Hannah', 'Isabela',
-  'Leila', 'Emma', 'Nadia', 'Yuna', 'Freya', 'Ana', 'Maryam', 'Elif', 'Camille', 'Keira', 'Ximena', 'Noor', 'Giulia',
+  'Amara',
+  'Sofia',
+  'Mei',
+  'Ingrid',
+  'Priya',
+  'Lucía',
+  'Chloé',
+  'Aiko',
+  'Fatima',
+  'Olga',
+  'Zanele',
+  'Hannah',
+  'Isabela',
+  'Leila',
+  'Emma',
+  'Nadia',
+  'Yuna',
+  'Freya',
+  'Ana',
+  'Maryam',
+  'Elif',
+  'Camille',
+  'Keira',
+  'Ximena',
+  'Noor',
+  'Giulia',
 ] as const;
 const MALE_NAMES = [
-  'Kwame', 'Luca', 'Hiroshi', 'Mateo', 'Arjun', 'Lars', 'Omar', 'Théo', 'Wei', 'Diego', 'Ivan', 'Tomás', 'Kofi',
-  'Jonas', 'Rafael', 'Samir', 'Daniel', 'Kenji', 'Malik', 'Finn', 'Pedro', 'Emre', 'Noah', 'Aleksander', 'Tariq', 'Jamal',
+  'Kwame',
+  'Luca',
+  'Hiroshi',
+  'Mateo',
+  'Arjun',
+  'Lars',
+  'Omar',
+  'Théo',
+  'Wei',
+  'Diego',
+  'Ivan',
+  'Tomás',
+  'Kofi',
+  'Jonas',
+  'Rafael',
+  'Samir',
+  'Daniel',
+  'Kenji',
+  'Malik',
+  'Finn',
+  'Pedro',
+  'Emre',
+  'Noah',
+  'Aleksander',
+  'Tariq',
+  'Jamal',
 ] as const;
 
 /** Faces (by index) with no avatar but a posterImage and a videoUrl: exactly 4. */
@@ -74,7 +122,9 @@ export function seedFaces(mediaBaseUrl: string): SimFace[] {
     const female = i % 2 === 0;
     const name = (female ? FEMALE_NAMES : MALE_NAMES)[Math.floor(i / 2)] ?? `Face ${i + 1}`;
     const id = deterministicUuid(`dh-kit-face-${i}`);
-    const jitter = Math.floor(mulberry32(hashString(`dh-kit-face-time-${i}`))() * (CREATED_STEP / 2));
+    const jitter = Math.floor(
+      mulberry32(hashString(`dh-kit-face-time-${i}`))() * (CREATED_STEP / 2),
+    );
     const hasAvatar = !POSTER_ONLY.has(i) && !VIDEO_ONLY.has(i);
     const hasPoster = !VIDEO_ONLY.has(i);
     const face: SimFace = {
@@ -110,35 +160,91 @@ type VoiceSeed = readonly [name: string, locale: string, gender: 'F' | 'M'];
 
 /** Voices of the streaming provider (ElevenLabs-like: opaque 20-character ids). */
 const STREAMING: readonly VoiceSeed[] = [
-  ['Rachel', 'en-US', 'F'], ['Adam', 'en-US', 'M'], ['Bella', 'en-US', 'F'], ['Josh', 'en-US', 'M'],
-  ['Elli', 'en-US', 'F'], ['Sam', 'en-US', 'M'], ['Charlotte', 'en-GB', 'F'], ['George', 'en-GB', 'M'],
-  ['Alice', 'en-GB', 'F'], ['Harry', 'en-GB', 'M'], ['Hanna', 'de-DE', 'F'], ['Lukas', 'de-DE', 'M'],
-  ['Camille', 'fr-FR', 'F'], ['Julien', 'fr-FR', 'M'], ['Lucía', 'es-ES', 'F'], ['Javier', 'es-ES', 'M'],
-  ['Francesca', 'it-IT', 'F'], ['Matteo', 'it-IT', 'M'], ['Beatriz', 'pt-BR', 'F'], ['Thiago', 'pt-BR', 'M'],
-  ['Sakura', 'ja-JP', 'F'], ['Haruto', 'ja-JP', 'M'],
+  ['Rachel', 'en-US', 'F'],
+  ['Adam', 'en-US', 'M'],
+  ['Bella', 'en-US', 'F'],
+  ['Josh', 'en-US', 'M'],
+  ['Elli', 'en-US', 'F'],
+  ['Sam', 'en-US', 'M'],
+  ['Charlotte', 'en-GB', 'F'],
+  ['George', 'en-GB', 'M'],
+  ['Alice', 'en-GB', 'F'],
+  ['Harry', 'en-GB', 'M'],
+  ['Hanna', 'de-DE', 'F'],
+  ['Lukas', 'de-DE', 'M'],
+  ['Camille', 'fr-FR', 'F'],
+  ['Julien', 'fr-FR', 'M'],
+  ['Lucía', 'es-ES', 'F'],
+  ['Javier', 'es-ES', 'M'],
+  ['Francesca', 'it-IT', 'F'],
+  ['Matteo', 'it-IT', 'M'],
+  ['Beatriz', 'pt-BR', 'F'],
+  ['Thiago', 'pt-BR', 'M'],
+  ['Sakura', 'ja-JP', 'F'],
+  ['Haruto', 'ja-JP', 'M'],
 ];
 
 /** Azure-like neural voices: id `<locale>-<Name>Neural`. */
 const AZURE: readonly VoiceSeed[] = [
-  ['Jenny', 'en-US', 'F'], ['Guy', 'en-US', 'M'], ['Aria', 'en-US', 'F'], ['Davis', 'en-US', 'M'],
-  ['Sara', 'en-US', 'F'], ['Tony', 'en-US', 'M'], ['Sonia', 'en-GB', 'F'], ['Ryan', 'en-GB', 'M'],
-  ['Libby', 'en-GB', 'F'], ['Thomas', 'en-GB', 'M'], ['Katja', 'de-DE', 'F'], ['Conrad', 'de-DE', 'M'],
-  ['Amala', 'de-DE', 'F'], ['Killian', 'de-DE', 'M'], ['Denise', 'fr-FR', 'F'], ['Henri', 'fr-FR', 'M'],
-  ['Eloise', 'fr-FR', 'F'], ['Alain', 'fr-FR', 'M'], ['Elvira', 'es-ES', 'F'], ['Alvaro', 'es-ES', 'M'],
-  ['Abril', 'es-ES', 'F'], ['Arnau', 'es-ES', 'M'], ['Elsa', 'it-IT', 'F'], ['Diego', 'it-IT', 'M'],
-  ['Isabella', 'it-IT', 'F'], ['Benigno', 'it-IT', 'M'], ['Colette', 'nl-NL', 'F'], ['Maarten', 'nl-NL', 'M'],
-  ['Fenna', 'nl-NL', 'F'], ['Francisca', 'pt-BR', 'F'], ['Antonio', 'pt-BR', 'M'], ['Brenda', 'pt-BR', 'F'],
-  ['Donato', 'pt-BR', 'M'], ['Nanami', 'ja-JP', 'F'], ['Keita', 'ja-JP', 'M'], ['Aoi', 'ja-JP', 'F'],
+  ['Jenny', 'en-US', 'F'],
+  ['Guy', 'en-US', 'M'],
+  ['Aria', 'en-US', 'F'],
+  ['Davis', 'en-US', 'M'],
+  ['Sara', 'en-US', 'F'],
+  ['Tony', 'en-US', 'M'],
+  ['Sonia', 'en-GB', 'F'],
+  ['Ryan', 'en-GB', 'M'],
+  ['Libby', 'en-GB', 'F'],
+  ['Thomas', 'en-GB', 'M'],
+  ['Katja', 'de-DE', 'F'],
+  ['Conrad', 'de-DE', 'M'],
+  ['Amala', 'de-DE', 'F'],
+  ['Killian', 'de-DE', 'M'],
+  ['Denise', 'fr-FR', 'F'],
+  ['Henri', 'fr-FR', 'M'],
+  ['Eloise', 'fr-FR', 'F'],
+  ['Alain', 'fr-FR', 'M'],
+  ['Elvira', 'es-ES', 'F'],
+  ['Alvaro', 'es-ES', 'M'],
+  ['Abril', 'es-ES', 'F'],
+  ['Arnau', 'es-ES', 'M'],
+  ['Elsa', 'it-IT', 'F'],
+  ['Diego', 'it-IT', 'M'],
+  ['Isabella', 'it-IT', 'F'],
+  ['Benigno', 'it-IT', 'M'],
+  ['Colette', 'nl-NL', 'F'],
+  ['Maarten', 'nl-NL', 'M'],
+  ['Fenna', 'nl-NL', 'F'],
+  ['Francisca', 'pt-BR', 'F'],
+  ['Antonio', 'pt-BR', 'M'],
+  ['Brenda', 'pt-BR', 'F'],
+  ['Donato', 'pt-BR', 'M'],
+  ['Nanami', 'ja-JP', 'F'],
+  ['Keita', 'ja-JP', 'M'],
+  ['Aoi', 'ja-JP', 'F'],
   ['Daichi', 'ja-JP', 'M'],
 ];
 
 /** AudioStack-like voices: id is the lowercase voice name. */
 const AUDIOSTACK: readonly VoiceSeed[] = [
-  ['Sara', 'en-US', 'F'], ['Isaac', 'en-US', 'M'], ['Wren', 'en-GB', 'F'], ['Liam', 'en-GB', 'M'],
-  ['Lena', 'de-DE', 'F'], ['Felix', 'de-DE', 'M'], ['Chloe', 'fr-FR', 'F'], ['Louis', 'fr-FR', 'M'],
-  ['Carmen', 'es-ES', 'F'], ['Mateo', 'es-ES', 'M'], ['Giulia', 'it-IT', 'F'], ['Marco', 'it-IT', 'M'],
-  ['Sanne', 'nl-NL', 'F'], ['Daan', 'nl-NL', 'M'], ['Ana', 'pt-BR', 'F'], ['Joao', 'pt-BR', 'M'],
-  ['Yui', 'ja-JP', 'F'], ['Ren', 'ja-JP', 'M'],
+  ['Sara', 'en-US', 'F'],
+  ['Isaac', 'en-US', 'M'],
+  ['Wren', 'en-GB', 'F'],
+  ['Liam', 'en-GB', 'M'],
+  ['Lena', 'de-DE', 'F'],
+  ['Felix', 'de-DE', 'M'],
+  ['Chloe', 'fr-FR', 'F'],
+  ['Louis', 'fr-FR', 'M'],
+  ['Carmen', 'es-ES', 'F'],
+  ['Mateo', 'es-ES', 'M'],
+  ['Giulia', 'it-IT', 'F'],
+  ['Marco', 'it-IT', 'M'],
+  ['Sanne', 'nl-NL', 'F'],
+  ['Daan', 'nl-NL', 'M'],
+  ['Ana', 'pt-BR', 'F'],
+  ['Joao', 'pt-BR', 'M'],
+  ['Yui', 'ja-JP', 'F'],
+  ['Ren', 'ja-JP', 'M'],
 ];
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -153,7 +259,14 @@ function opaqueId(seed: string): string {
 
 function voice(provider: string, [name, locale, g]: VoiceSeed, voiceId: string): SimVoice {
   const [language, label] = LOCALES[locale] ?? ['English', locale];
-  return { displayName: `${name} (${label})`, voiceId, locale, language, gender: g === 'F' ? 'FEMALE' : 'MALE', provider };
+  return {
+    displayName: `${name} (${label})`,
+    voiceId,
+    locale,
+    language,
+    gender: g === 'F' ? 'FEMALE' : 'MALE',
+    provider,
+  };
 }
 
 /**
@@ -163,7 +276,9 @@ function voice(provider: string, [name, locale, g]: VoiceSeed, voiceId: string):
  */
 export function seedVoices(streamingProvider: string): SimVoice[] {
   return [
-    ...STREAMING.map((v) => voice(streamingProvider, v, opaqueId(`dh-kit-voice:${streamingProvider}:${v[0]}:${v[1]}`))),
+    ...STREAMING.map((v) =>
+      voice(streamingProvider, v, opaqueId(`dh-kit-voice:${streamingProvider}:${v[0]}:${v[1]}`)),
+    ),
     ...AZURE.map((v) => voice('azure', v, `${v[1]}-${v[0]}Neural`)),
     ...AUDIOSTACK.map((v) => voice('audiostack', v, v[0].toLowerCase())),
   ];

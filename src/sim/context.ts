@@ -13,7 +13,13 @@ export interface SimUrls {
 }
 
 export function simUrls(origin: string): SimUrls {
-  return { origin, baseUrl: `${origin}/api`, chatUrl: `${origin}/chat`, streamUrl: `${origin}/stream`, mediaUrl: `${origin}/media` };
+  return {
+    origin,
+    baseUrl: `${origin}/api`,
+    chatUrl: `${origin}/chat`,
+    streamUrl: `${origin}/stream`,
+    mediaUrl: `${origin}/media`,
+  };
 }
 
 export interface SimContext {

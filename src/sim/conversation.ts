@@ -30,14 +30,20 @@ function openConversation(head: SimHead, text: string): string {
 
 /** Words that say nothing about what a tool does, so never match it on their own. */
 const STOP_WORDS = new Set(
-  ('the and for with from that this what when where which who how are was were will can could would should may might ' +
+  (
+    'the and for with from that this what when where which who how are was were will can could would should may might ' +
     'not but all any some into onto about your you our his her its their them they have has had does did get gets got ' +
-    'tell tells give gives say says use uses used call calls return returns returned one two').split(' '),
+    'tell tells give gives say says use uses used call calls return returns returned one two'
+  ).split(' '),
 );
 
 /** The words of a text that may identify a tool: lowercase, three letters or more, not a stop word. */
 function significantWords(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
+  return new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+      (w) => w.length >= 3 && !STOP_WORDS.has(w),
+    ),
+  );
 }
 
 /**
@@ -77,12 +83,23 @@ function toolArguments(tool: SimTool, text: string): Record<string, string> {
   tool.parameters.forEach((p, i) => {
     const m = new RegExp(`\\b${p.name}\\s*[:=]\\s*("([^"]*)"|[^\\s,;?!]+)`, 'i').exec(text);
     if (m) args[p.name] = m[2] ?? m[1]!;
-    else if (i === 0) args[p.name] = text.trim().replace(/[?!.]+$/, '').split(/\s+/).at(-1) ?? '';
+    else if (i === 0)
+      args[p.name] =
+        text
+          .trim()
+          .replace(/[?!.]+$/, '')
+          .split(/\s+/)
+          .at(-1) ?? '';
   });
   return args;
 }
 
-async function postJson(sim: SimContext, url: string, body: unknown, what: string): Promise<unknown> {
+async function postJson(
+  sim: SimContext,
+  url: string,
+  body: unknown,
+  what: string,
+): Promise<unknown> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -90,16 +107,28 @@ async function postJson(sim: SimContext, url: string, body: unknown, what: strin
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     redirect: 'error',
   }).catch((err: unknown) => {
-    throw new Error(`The ${what} could not be reached (${err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'network error'}).`);
+    throw new Error(
+      `The ${what} could not be reached (${err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'network error'}).`,
+    );
   });
-  sim.store.calls.push({ at: new Date(sim.store.now()).toISOString(), kind: what, url, body, status: res.status });
+  sim.store.calls.push({
+    at: new Date(sim.store.now()).toISOString(),
+    kind: what,
+    url,
+    body,
+    status: res.status,
+  });
   if (!res.ok) throw new Error(`The ${what} answered ${res.status}.`);
   return res.json().catch(() => {
     throw new Error(`The ${what} did not answer JSON.`);
   });
 }
 
-export async function reply(sim: SimContext, head: SimHead, turn: ConversationTurn): Promise<string> {
+export async function reply(
+  sim: SimContext,
+  head: SimHead,
+  turn: ConversationTurn,
+): Promise<string> {
   const { request } = head;
   switch (request.operationMode) {
     case 'ttt':
@@ -114,16 +143,24 @@ export async function reply(sim: SimContext, head: SimHead, turn: ConversationTu
       if (!config) throw new Error('The plugin head has no pluginOperationalModeConfig.');
       // Spec, plugin rule 1: the configured URL is the base; the service appends the suffix.
       const url = `${config.url.replace(/\/+$/, '')}/conversation/${encodeURIComponent(turn.sessionId)}/message`;
-      const body = [{ type: 'text', payload: { type: 'text', message: turn.text, options: config.options ?? {} } }];
+      const body = [
+        {
+          type: 'text',
+          payload: { type: 'text', message: turn.text, options: config.options ?? {} },
+        },
+      ];
       const parsed = pluginReply.safeParse(await postJson(sim, url, body, 'plugin'));
-      if (!parsed.success) throw new Error('The plugin answered something other than a list of text parts.');
+      if (!parsed.success)
+        throw new Error('The plugin answered something other than a list of text parts.');
       return parsed.data.map((part) => part.payload.message).join('\n');
     }
     default: {
       const tool = matchTool(head.tools, turn.text);
       if (!tool) return openConversation(head, turn.text);
       // The payload to a tool is not shown in the spec: its parameters by name, as a JSON object.
-      const parsed = toolReply.safeParse(await postJson(sim, tool.url, toolArguments(tool, turn.text), `tool "${tool.name}"`));
+      const parsed = toolReply.safeParse(
+        await postJson(sim, tool.url, toolArguments(tool, turn.text), `tool "${tool.name}"`),
+      );
       if (!parsed.success) throw new Error(`The tool "${tool.name}" answered without a message.`);
       return parsed.data.message;
     }

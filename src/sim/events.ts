@@ -21,10 +21,17 @@ export function signBody(body: string, key: string): string {
 const queues = new Map<string, Promise<void>>();
 
 /** Emits one event of a session: a delivery for every webhook that subscribes to it. */
-export function emitEvent(sim: SimContext, head: SimHead, sessionId: string, type: EventType): Promise<void> {
+export function emitEvent(
+  sim: SimContext,
+  head: SimHead,
+  sessionId: string,
+  type: EventType,
+): Promise<void> {
   const { store } = sim;
   const org = store.orgs.get(head.orgId)!;
-  const hooks = head.enableEvents ? [...store.webhooks.values()].filter((h) => h.headId === head.id && h[EVENT_FLAGS[type]]) : [];
+  const hooks = head.enableEvents
+    ? [...store.webhooks.values()].filter((h) => h.headId === head.id && h[EVENT_FLAGS[type]])
+    : [];
   const body = JSON.stringify({
     timestamp: new Date(store.now()).toISOString(),
     head_id: head.id,
@@ -34,22 +41,39 @@ export function emitEvent(sim: SimContext, head: SimHead, sessionId: string, typ
     event_type: type,
   });
   const previous = queues.get(sessionId) ?? Promise.resolve();
-  const next = previous.then(() => Promise.all(hooks.map((hook) => deliver(sim, hook, body, type, sessionId)))).then(() => undefined);
+  const next = previous
+    .then(() => Promise.all(hooks.map((hook) => deliver(sim, hook, body, type, sessionId))))
+    .then(() => undefined);
   queues.set(sessionId, next);
   // Forget a finished chain, so a long run does not keep every session.
   void next.then(() => queues.get(sessionId) === next && queues.delete(sessionId));
   return next;
 }
 
-async function deliver(sim: SimContext, hook: SimWebhook, body: string, type: EventType, sessionId: string): Promise<void> {
+async function deliver(
+  sim: SimContext,
+  hook: SimWebhook,
+  body: string,
+  type: EventType,
+  sessionId: string,
+): Promise<void> {
   const { store, options } = sim;
   const maxAttempts = 1 + options.deliveryRetries;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const record = { webhookId: hook.id, eventType: type, sessionId, attempt, at: new Date(store.now()).toISOString() } as (typeof store.deliveries)[number];
+    const record = {
+      webhookId: hook.id,
+      eventType: type,
+      sessionId,
+      attempt,
+      at: new Date(store.now()).toISOString(),
+    } as (typeof store.deliveries)[number];
     try {
       const res = await fetch(hook.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature-256': signBody(body, hook.sharedKey) },
+        headers: {
+          'content-type': 'application/json',
+          'x-signature-256': signBody(body, hook.sharedKey),
+        },
         body,
         signal: AbortSignal.timeout(options.deliveryTimeoutMs),
         redirect: 'manual',

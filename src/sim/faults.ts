@@ -8,13 +8,17 @@ import type { MiddlewareHandler } from 'hono';
 import type { SimFault, SimStore } from './store.js';
 
 /** A body every list endpoint and the token endpoint fail to parse: ids and metadata are missing. */
-export const MALFORMED_BODY = JSON.stringify({ data: [{ unexpected: true }], meta: { page: 'one' } });
+export const MALFORMED_BODY = JSON.stringify({
+  data: [{ unexpected: true }],
+  meta: { page: 'one' },
+});
 
 function pathMatches(pattern: string, path: string): boolean {
   const p = pattern.split('/');
   const s = path.split('/');
   // A final `**` stands for one or more segments: `/**` is every path, `/head/**` all under /head.
-  if (p[p.length - 1] === '**') return s.length >= p.length && p.slice(0, -1).every((seg, i) => seg === '*' || seg === s[i]);
+  if (p[p.length - 1] === '**')
+    return s.length >= p.length && p.slice(0, -1).every((seg, i) => seg === '*' || seg === s[i]);
   return p.length === s.length && p.every((seg, i) => seg === '*' || seg === s[i]);
 }
 
@@ -25,9 +29,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `rate` is drawn for each request it matches (a soak's "10 % of calls fail"); one not drawn
  * lets the next fault have its turn.
  */
-export function takeFault(store: SimStore, method: string, path: string, random: () => number = Math.random): SimFault | undefined {
+export function takeFault(
+  store: SimStore,
+  method: string,
+  path: string,
+  random: () => number = Math.random,
+): SimFault | undefined {
   const fault = store.faults.find(
-    (f) => (!f.method || f.method.toUpperCase() === method) && pathMatches(f.path, path) && (f.rate === undefined || random() < f.rate),
+    (f) =>
+      (!f.method || f.method.toUpperCase() === method) &&
+      pathMatches(f.path, path) &&
+      (f.rate === undefined || random() < f.rate),
   );
   if (!fault) return undefined;
   if (fault.times > 0) {
@@ -47,7 +59,13 @@ export function faultMiddleware(store: SimStore, prefix: string): MiddlewareHand
     if (fault.delayMs) await sleep(fault.delayMs);
     const headers = { 'content-type': 'application/json', ...fault.headers };
     if (fault.status) {
-      const body = fault.body ?? JSON.stringify({ statusCode: fault.status, message: `Injected fault ${fault.status}`, error: 'Injected' });
+      const body =
+        fault.body ??
+        JSON.stringify({
+          statusCode: fault.status,
+          message: `Injected fault ${fault.status}`,
+          error: 'Injected',
+        });
       return c.body(body, fault.status as 500, headers);
     }
     if (fault.malformed || fault.body !== undefined) {

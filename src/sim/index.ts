@@ -104,7 +104,14 @@ export function createSimulator(options: SimOptions = {}, origin = DEFAULT_ORIGI
 
 export interface RunningSimulator extends Simulator {
   /** What `dh-kit sim` prints: where the platform is and how to log in. */
-  info: { baseUrl: string; chatUrl: string; streamUrl: string; email: string; secretKey: string; orgId: string };
+  info: {
+    baseUrl: string;
+    chatUrl: string;
+    streamUrl: string;
+    email: string;
+    secretKey: string;
+    orgId: string;
+  };
   close(): Promise<void>;
 }
 
@@ -112,8 +119,16 @@ export interface RunningSimulator extends Simulator {
  * The `DH_*` variables that point the kit at this simulator (`dh-kit start`, `createProxy`'s
  * `parseConfig`, a worker's bindings, the live contract suite), as if it were the platform.
  */
-export function platformEnv(info: RunningSimulator['info']): Record<'DH_EMAIL' | 'DH_SECRET_KEY' | 'DH_BASE_URL' | 'DH_CHAT_URL' | 'DH_STREAM_URL', string> {
-  return { DH_EMAIL: info.email, DH_SECRET_KEY: info.secretKey, DH_BASE_URL: info.baseUrl, DH_CHAT_URL: info.chatUrl, DH_STREAM_URL: info.streamUrl };
+export function platformEnv(
+  info: RunningSimulator['info'],
+): Record<'DH_EMAIL' | 'DH_SECRET_KEY' | 'DH_BASE_URL' | 'DH_CHAT_URL' | 'DH_STREAM_URL', string> {
+  return {
+    DH_EMAIL: info.email,
+    DH_SECRET_KEY: info.secretKey,
+    DH_BASE_URL: info.baseUrl,
+    DH_CHAT_URL: info.chatUrl,
+    DH_STREAM_URL: info.streamUrl,
+  };
 }
 
 export interface StartOptions extends SimOptions {

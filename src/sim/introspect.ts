@@ -15,7 +15,12 @@ const faultSchema = z.object({
   delayMs: z.number().int().min(0).max(120_000).optional(),
   body: z.string().optional(),
   malformed: z.boolean().optional(),
-  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes'), z.string()).optional(),
+  headers: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes'),
+      z.string(),
+    )
+    .optional(),
   rate: z.number().min(0).max(1).optional(),
   times: z.number().int().min(0).default(1),
 });
@@ -40,7 +45,12 @@ const optionsSchema = z.object({
 export function isLoopbackHost(host: string | undefined): boolean {
   if (host === undefined || host === '') return true;
   const name = host.toLowerCase().replace(/:\d+$/, '');
-  return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(name)
+  );
 }
 
 export function introspectionRoutes(sim: SimContext) {
@@ -50,20 +60,30 @@ export function introspectionRoutes(sim: SimContext) {
   // rebinding) reaches the simulator with its own name in Host, and is refused before anything.
   app.use('*', async (c, next) => {
     if (!isLoopbackHost(c.req.header('host'))) {
-      return platformError(c, 403, 'The simulator answers its /_sim routes only for this machine (Host: localhost, 127.x.x.x or [::1]).');
+      return platformError(
+        c,
+        403,
+        'The simulator answers its /_sim routes only for this machine (Host: localhost, 127.x.x.x or [::1]).',
+      );
     }
     await next();
   });
   // A JSON content type cannot be sent cross-site without a CORS preflight (which the simulator
   // never grants), so no web page can reset or fault a simulator running on this machine.
   app.use('*', async (c, next) => {
-    if ((c.req.method === 'POST' || c.req.method === 'PATCH') && !c.req.header('content-type')?.includes('application/json')) {
+    if (
+      (c.req.method === 'POST' || c.req.method === 'PATCH') &&
+      !c.req.header('content-type')?.includes('application/json')
+    ) {
       return platformError(c, 415, 'Send Content-Type: application/json');
     }
     await next();
   });
 
-  const body = async <T extends z.ZodType>(req: Request, schema: T): Promise<{ data: z.infer<T> } | { error: string }> => {
+  const body = async <T extends z.ZodType>(
+    req: Request,
+    schema: T,
+  ): Promise<{ data: z.infer<T> } | { error: string }> => {
     let json: unknown;
     try {
       json = await req.json();
@@ -102,14 +122,19 @@ export function introspectionRoutes(sim: SimContext) {
       talks: store.talks,
       // Without their shared keys: the state answers any local caller, and a key signs deliveries.
       // (The platform API gives them, with a token.)
-      webhooks: [...store.webhooks.values()].map(({ sharedKey: _key, ...hook }) => ({ ...hook, sharedKeySet: true })),
+      webhooks: [...store.webhooks.values()].map(({ sharedKey: _key, ...hook }) => ({
+        ...hook,
+        sharedKeySet: true,
+      })),
       deliveries: store.deliveries,
       faults: store.faults,
     }),
   );
   app.get('/heads/:id', (c) => {
     const head = store.findHead(c.req.param('id'));
-    return head ? c.json(headView(head.id)) : platformError(c, 404, 'No such head in the simulator');
+    return head
+      ? c.json(headView(head.id))
+      : platformError(c, 404, 'No such head in the simulator');
   });
   app.get('/requests', (c) => {
     const path = c.req.query('path');
@@ -131,7 +156,10 @@ export function introspectionRoutes(sim: SimContext) {
   });
   /** A provider withdraws a voice: it leaves the list, head creation refuses it, its heads' videos get 400 (ERR-1). */
   app.post('/withdrawn-voices', async (c) => {
-    const r = await body(c.req.raw, z.object({ provider: z.string().min(1), voiceId: z.string().min(1) }));
+    const r = await body(
+      c.req.raw,
+      z.object({ provider: z.string().min(1), voiceId: z.string().min(1) }),
+    );
     if ('error' in r) return platformError(c, 400, r.error);
     store.withdrawnVoices.add(`${r.data.provider}/${r.data.voiceId}`);
     return c.json({ withdrawn: [...store.withdrawnVoices] }, 201);
@@ -143,9 +171,15 @@ export function introspectionRoutes(sim: SimContext) {
   app.patch('/options', async (c) => {
     const r = await body(c.req.raw, optionsSchema);
     if ('error' in r) return platformError(c, 400, r.error);
-    const problem = simOptionsProblem({ ...store.options, ...Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) });
+    const problem = simOptionsProblem({
+      ...store.options,
+      ...Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)),
+    });
     if (problem) return platformError(c, 400, problem);
-    Object.assign(store.options, Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)));
+    Object.assign(
+      store.options,
+      Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)),
+    );
     return c.json({ ...store.options, secretKey: undefined });
   });
   app.post('/clock', async (c) => {

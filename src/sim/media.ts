@@ -32,7 +32,10 @@ function sendBytes(c: Context, bytes: Uint8Array, type: string) {
     start = Math.max(0, start);
     end = Math.min(end, size - 1);
     if (start > end) return c.body(null, 416, { 'content-range': `bytes */${size}` });
-    return c.body(bytes.slice(start, end + 1) as Uint8Array<ArrayBuffer>, 206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}` });
+    return c.body(bytes.slice(start, end + 1) as Uint8Array<ArrayBuffer>, 206, {
+      ...headers,
+      'content-range': `bytes ${start}-${end}/${size}`,
+    });
   }
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers);
 }

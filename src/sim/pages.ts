@@ -11,13 +11,17 @@ import type { SimHead, SimOrg, SimStore } from './store.js';
 import type { View } from '../api/rules.js';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 /**
  * The pages are meant to be framed by any site (that is how the platform's embed works), so no
  * frame-ancestors limit; everything else is same-origin only, with no inline script or style.
  */
-const PAGE_CSP = "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+const PAGE_CSP =
+  "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
 
 const assetCache = new Map<string, Promise<string>>();
 const asset = (name: 'page.js' | 'page.css') => {
@@ -28,7 +32,6 @@ const asset = (name: 'page.js' | 'page.css') => {
   }
   return p;
 };
-
 
 function shell(title: string, body: string, status = 200) {
   return {
@@ -50,7 +53,11 @@ ${body}
 }
 
 function errorPage(title: string, message: string, status: number) {
-  return shell(title, `<main class="refused"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></main>`, status);
+  return shell(
+    title,
+    `<main class="refused"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></main>`,
+    status,
+  );
 }
 
 /** The head of a page address (`/<org>/<head>?api_key=`), checking the organisation key (spec, Authentication 5). */
@@ -63,10 +70,18 @@ export function findPageHead(
   const org = [...store.orgs.values()].find((o) => o.publicId === orgPublicId);
   const head = org && store.findHead(headPublicId);
   if (!org || !head || head.orgId !== org.id) {
-    return { status: 404, title: 'Head not found', message: 'There is no digital human at this address.' };
+    return {
+      status: 404,
+      title: 'Head not found',
+      message: 'There is no digital human at this address.',
+    };
   }
   if (apiKey !== org.apiKey) {
-    return { status: 401, title: 'Access refused', message: 'This page needs the organisation key of the head (api_key).' };
+    return {
+      status: 401,
+      title: 'Access refused',
+      message: 'This page needs the organisation key of the head (api_key).',
+    };
   }
   return { org, head };
 }
@@ -76,10 +91,14 @@ export function pageRoutes(sim: SimContext) {
   const app = new Hono();
 
   /** Finds the head of a page address and checks the organisation key (spec, Authentication 5). */
-  const resolve = (c: Context) => findPageHead(store, c.req.param('org')!, c.req.param('head')!, c.req.query('api_key'));
+  const resolve = (c: Context) =>
+    findPageHead(store, c.req.param('org')!, c.req.param('head')!, c.req.query('api_key'));
 
   const send = (c: Context, page: { status: number; html: string }) =>
-    c.html(page.html, page.status as 200, { 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' });
+    c.html(page.html, page.status as 200, {
+      'content-security-policy': PAGE_CSP,
+      'cache-control': 'no-store',
+    });
 
   const renderPage = (view: View) => (c: Context) => {
     const found = resolve(c);
@@ -93,7 +112,7 @@ export function pageRoutes(sim: SimContext) {
     const stageMedia = poster
       ? `<img class="face-portrait" src="${escapeHtml(poster)}" alt="">`
       : `<video class="face-video" src="${escapeHtml(face?.videoUrl ?? '')}" muted loop playsinline autoplay aria-hidden="true"></video>`;
-    const greeting = view === 'chat' ? head.request.greetings ?? '' : '';
+    const greeting = view === 'chat' ? (head.request.greetings ?? '') : '';
     // Spec, Heads rule 1: a streaming avatar needs the sentence splitter off.
     const splitterWarning =
       view === 'stream' && head.splitter
@@ -127,8 +146,12 @@ export function pageRoutes(sim: SimContext) {
     return send(c, shell(`${name} — ${view === 'stream' ? 'stream' : 'chat'}`, body));
   };
 
-  app.get('/_page/page.js', async (c) => c.body(await asset('page.js'), 200, { 'content-type': 'text/javascript; charset=utf-8' }));
-  app.get('/_page/page.css', async (c) => c.body(await asset('page.css'), 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/_page/page.js', async (c) =>
+    c.body(await asset('page.js'), 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+  );
+  app.get('/_page/page.css', async (c) =>
+    c.body(await asset('page.css'), 200, { 'content-type': 'text/css; charset=utf-8' }),
+  );
   app.get('/chat/:org/:head', renderPage('chat'));
   app.get('/stream/:org/:head', renderPage('stream'));
   return app;

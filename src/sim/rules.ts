@@ -13,9 +13,13 @@ import { FLOW_API_KEY_FIELD, FLOW_MODE } from '../platform/modes.js';
 const MODES = ['oc', 'ttt', 'doc_qa', 'plugin', FLOW_MODE] as const;
 
 const required = (field: string) => z.string(`${field} is required`).min(1, `${field} is required`);
-const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+const isHttpUrl = (value: string) =>
+  URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
-export const tokenRequest = z.looseObject({ email: required('email'), secretKey: required('secretKey') });
+export const tokenRequest = z.looseObject({
+  email: required('email'),
+  secretKey: required('secretKey'),
+});
 
 export const order = z.enum(['ASC', 'DESC'], 'order must be ASC or DESC');
 export const gender = z.enum(['MALE', 'FEMALE'], 'gender must be MALE or FEMALE');
@@ -49,27 +53,48 @@ export const headCreate = z
     [FLOW_API_KEY_FIELD]: z.string().optional(),
   })
   .superRefine((head, ctx) => {
-    if (!head.language && !head.langCode) ctx.addIssue({ code: 'custom', path: ['language'], message: 'language (or langCode) is required' });
+    if (!head.language && !head.langCode)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['language'],
+        message: 'language (or langCode) is required',
+      });
     if (head.operationMode === 'plugin' && !head.pluginOperationalModeConfig) {
-      ctx.addIssue({ code: 'custom', path: ['pluginOperationalModeConfig'], message: 'pluginOperationalModeConfig is required in plugin mode' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pluginOperationalModeConfig'],
+        message: 'pluginOperationalModeConfig is required in plugin mode',
+      });
     }
     if (head.operationMode === FLOW_MODE && !String(head[FLOW_API_KEY_FIELD] ?? '').trim()) {
-      ctx.addIssue({ code: 'custom', path: [FLOW_API_KEY_FIELD], message: `${FLOW_API_KEY_FIELD} is required in ${FLOW_MODE} mode` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [FLOW_API_KEY_FIELD],
+        message: `${FLOW_API_KEY_FIELD} is required in ${FLOW_MODE} mode`,
+      });
     }
   });
 export type SimHeadRequest = z.infer<typeof headCreate>;
 
 /** POST /head/text-to-video: `{id, text}`, both required (spec, Text to video). */
-export const textToVideo = z.looseObject({ id: required('id'), text: z.string('text is required').refine((t) => t.trim() !== '', 'text is required') });
+export const textToVideo = z.looseObject({
+  id: required('id'),
+  text: z.string('text is required').refine((t) => t.trim() !== '', 'text is required'),
+});
 
 /** PUT /head/{headId}/conversation-settings (spec, Tools): each tool has a name, a description, its parameters and a url. */
 const tool = z.looseObject({
   name: required('name'),
   description: z.string('description is required'),
-  parameters: z.array(z.looseObject({ name: required('parameter name'), type: z.string(), description: z.string() }), 'parameters must be a list'),
+  parameters: z.array(
+    z.looseObject({ name: required('parameter name'), type: z.string(), description: z.string() }),
+    'parameters must be a list',
+  ),
   url: z.string().refine(isHttpUrl, 'url must be an http(s) URL'),
 });
-export const conversationSettings = z.looseObject({ conversationSettings: z.looseObject({ tools: z.array(tool, 'tools must be a list') }) });
+export const conversationSettings = z.looseObject({
+  conversationSettings: z.looseObject({ tools: z.array(tool, 'tools must be a list') }),
+});
 export type SimTool = z.infer<typeof tool>;
 
 /**
@@ -80,8 +105,10 @@ export type SimTool = z.infer<typeof tool>;
 export function webhookBody(allowLoopbackHttp: boolean) {
   const webhookUrl = z.string('webhookUrl is required').superRefine((value, ctx) => {
     const url = URL.canParse(value) ? new URL(value) : undefined;
-    const loopback = url?.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    if (url?.protocol !== 'https:' && !(allowLoopbackHttp && loopback)) ctx.addIssue({ code: 'custom', message: 'webhookUrl must be an https URL' });
+    const loopback =
+      url?.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    if (url?.protocol !== 'https:' && !(allowLoopbackHttp && loopback))
+      ctx.addIssue({ code: 'custom', message: 'webhookUrl must be an https URL' });
   });
   const flag = (name: string) => z.boolean(`${name} must be true or false`).optional();
   const create = z.looseObject({
@@ -97,7 +124,12 @@ export function webhookBody(allowLoopbackHttp: boolean) {
 
 /** What a plugin answers (spec, Plugin message): a list of `{type: "text", payload: {type: "text", message}}`. */
 export const pluginReply = z
-  .array(z.looseObject({ type: z.literal('text'), payload: z.looseObject({ type: z.literal('text'), message: z.string() }) }))
+  .array(
+    z.looseObject({
+      type: z.literal('text'),
+      payload: z.looseObject({ type: z.literal('text'), message: z.string() }),
+    }),
+  )
   .min(1);
 
 /** What a tool answers (spec, Tools: "the tool answers `{message}`"). */

@@ -20,7 +20,10 @@ import type { SimHead } from './store.js';
 const SESSION_PATH = /^\/(chat|stream)\/([^/]+)\/([^/]+)\/session$/;
 
 const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), text: z.string().trim().min(1, 'type a message').max(2000) }),
+  z.object({
+    type: z.literal('message'),
+    text: z.string().trim().min(1, 'type a message').max(2000),
+  }),
   /** "I'm still here" from the inactivity popup: resets the timers, starts nothing. */
   z.object({ type: z.literal('active') }),
 ]);
@@ -57,12 +60,18 @@ class Session {
     clearTimeout(this.endTimer);
     const { inactivityMs, timeoutMs } = this.sim.options;
     this.warnTimer = setTimeout(() => {
-      this.send({ type: 'inactivity_warning', message: 'Are you still there? The conversation ends soon without an answer.' });
+      this.send({
+        type: 'inactivity_warning',
+        message: 'Are you still there? The conversation ends soon without an answer.',
+      });
       if (this.started) this.emit('inactivity_warning');
     }, inactivityMs);
     this.endTimer = setTimeout(() => {
       if (this.started) this.emit('timeout_conversation');
-      this.send({ type: 'timeout', message: 'The conversation ended after a time without messages.' });
+      this.send({
+        type: 'timeout',
+        message: 'The conversation ended after a time without messages.',
+      });
       // Spec, Events: a time-out triggers end_conversation too.
       this.end();
       this.socket.close(1000, 'timeout');
@@ -91,7 +100,10 @@ class Session {
       const text = await reply(this.sim, this.head, { sessionId: this.id, text: parsed.data.text });
       this.send({ type: 'reply', text });
     } catch (err) {
-      this.send({ type: 'error', message: err instanceof Error ? err.message : 'The head could not answer.' });
+      this.send({
+        type: 'error',
+        message: err instanceof Error ? err.message : 'The head could not answer.',
+      });
     }
   }
 
@@ -111,10 +123,19 @@ export function attachSessions(sim: SimContext, server: Server): () => void {
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://sim.local');
     const match = SESSION_PATH.exec(url.pathname);
-    const found = match && findPageHead(sim.store, decodeURIComponent(match[2]!), decodeURIComponent(match[3]!), url.searchParams.get('api_key') ?? undefined);
+    const found =
+      match &&
+      findPageHead(
+        sim.store,
+        decodeURIComponent(match[2]!),
+        decodeURIComponent(match[3]!),
+        url.searchParams.get('api_key') ?? undefined,
+      );
     if (!found || 'status' in found) {
       const status = found && 'status' in found ? found.status : 404;
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => new Session(sim, found.head, ws));

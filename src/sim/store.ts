@@ -12,7 +12,12 @@ import type { ResolvedSimOptions } from './options.js';
  * Why an organisation's token is refused on the catalogues (spec, Authentication 4 and Errors 403).
  * The platform gives four causes; each has an account in the simulator so every 403 can be produced.
  */
-export type CatalogueAccess = 'ok' | 'other_organisation' | 'no_permission' | 'inactive' | 'no_subscription';
+export type CatalogueAccess =
+  | 'ok'
+  | 'other_organisation'
+  | 'no_permission'
+  | 'inactive'
+  | 'no_subscription';
 
 export interface SimOrg {
   id: string;
@@ -182,7 +187,11 @@ export class SimStore {
     const unsubscribed = org('unsubscribed', 'Unsubscribed Organisation', 'no_subscription');
     const restricted = org('restricted', 'Restricted Organisation', 'no_permission');
     const account = (email: string, orgs: SimOrg[]) =>
-      this.accounts.set(email, { email, secretKey: this.options.secretKey, orgIds: orgs.map((o) => o.id) });
+      this.accounts.set(email, {
+        email,
+        secretKey: this.options.secretKey,
+        orgIds: orgs.map((o) => o.id),
+      });
     // The primary account belongs to two organisations, so orgId at head creation matters (AUTH-7).
     account(this.options.email, [main, second]);
     account('other-org@dh-kit.local', [foreign]);
@@ -205,7 +214,12 @@ export class SimStore {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const token = [
       b64({ alg: 'HS256', typ: 'JWT' }),
-      b64({ sub: account.email, org: orgId, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000) }),
+      b64({
+        sub: account.email,
+        org: orgId,
+        iat: Math.floor(issuedAt / 1000),
+        exp: Math.floor(expiresAt / 1000),
+      }),
       randomBytes(24).toString('base64url'),
     ].join('.');
     this.tokens.set(token, { email: account.email, orgId, issuedAt, expiresAt });
@@ -230,7 +244,10 @@ export class SimStore {
 
   /** Heads are addressed by id; the public id is accepted too, as pages and events use it. */
   findHead(idOrPublicId: string): SimHead | undefined {
-    return this.heads.get(idOrPublicId) ?? [...this.heads.values()].find((h) => h.publicId === idOrPublicId);
+    return (
+      this.heads.get(idOrPublicId) ??
+      [...this.heads.values()].find((h) => h.publicId === idOrPublicId)
+    );
   }
 
   addTalk(head: SimHead, text: string): SimTalk {

@@ -11,7 +11,9 @@ import { platformContract } from './platform.contract.js';
 
 const env = process.env;
 if (!env.DH_EMAIL || !env.DH_SECRET_KEY || !env.DH_BASE_URL) {
-  test('live platform contract', { skip: 'set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to run it' }, () => {});
+  test('live platform contract', {
+    skip: 'set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to run it',
+  }, () => {});
 } else {
   platformContract({
     name: `live ${new URL(env.DH_BASE_URL).host}`,

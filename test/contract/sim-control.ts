@@ -62,13 +62,19 @@ export class SimControl {
   }
 
   state() {
-    return this.call<{ tokensIssued: number; heads: SimHeadView[]; clockOffsetMs: number }>('GET', '/state');
+    return this.call<{ tokensIssued: number; heads: SimHeadView[]; clockOffsetMs: number }>(
+      'GET',
+      '/state',
+    );
   }
   head(id: string) {
     return this.call<SimHeadView>('GET', `/heads/${encodeURIComponent(id)}`);
   }
   requests(path?: string) {
-    return this.call<SimRequestView[]>('GET', `/requests${path ? `?path=${encodeURIComponent(path)}` : ''}`);
+    return this.call<SimRequestView[]>(
+      'GET',
+      `/requests${path ? `?path=${encodeURIComponent(path)}` : ''}`,
+    );
   }
   fault(spec: SimFaultSpec) {
     return this.call<unknown>('POST', '/faults', spec);
@@ -80,7 +86,12 @@ export class SimControl {
   clearFaults() {
     return this.call<void>('DELETE', '/faults');
   }
-  options(patch: { tokenShape?: 'A' | 'B'; tokenLifetimeMs?: number; talkDelayMs?: number; allowInsecureWebhooks?: boolean }) {
+  options(patch: {
+    tokenShape?: 'A' | 'B';
+    tokenLifetimeMs?: number;
+    talkDelayMs?: number;
+    allowInsecureWebhooks?: boolean;
+  }) {
     return this.call<unknown>('PATCH', '/options', patch);
   }
   advanceClock(ms: number) {

@@ -20,7 +20,9 @@ interface SimHeadView {
 }
 
 async function simHead(request: APIRequestContext, id: string): Promise<SimHeadView> {
-  const state = (await (await request.get(`${PLATFORM}/api/_sim/state`)).json()) as { heads: SimHeadView[] };
+  const state = (await (await request.get(`${PLATFORM}/api/_sim/state`)).json()) as {
+    heads: SimHeadView[];
+  };
   const head = state.heads.find((h) => h.id === id);
   if (!head) throw new Error(`the simulator has no head ${id}`);
   return head;
@@ -44,7 +46,12 @@ async function fillBasics(page: Page, name: string): Promise<void> {
 /** Submits and reads the new head's id from the `dh-head-created` event. */
 async function create(page: Page): Promise<string> {
   const created = page.evaluate(
-    () => new Promise<string>((resolve) => document.getElementById('head-form')!.addEventListener('dh-head-created', (e) => resolve(e.detail.id), { once: true })),
+    () =>
+      new Promise<string>((resolve) =>
+        document
+          .getElementById('head-form')!
+          .addEventListener('dh-head-created', (e) => resolve(e.detail.id), { once: true }),
+      ),
   );
   await page.locator('#head-form').getByRole('button', { name: 'Create head' }).click();
   return created;
@@ -55,7 +62,10 @@ test.beforeEach(async ({ request }) => {
   await request.patch(`${PLATFORM}/api/_sim/options`, { data: { talkDelayMs: 600 } });
 });
 
-test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its stream page, make a video of it and watch it', async ({ page, request }) => {
+test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its stream page, make a video of it and watch it', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${DEMO}/backoffice.html`);
   const form = page.locator('#head-form');
   await form.getByRole('switch', { name: 'Streaming avatar' }).check();
@@ -63,7 +73,9 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
   await expect(form.getByLabel('Alias')).toBeHidden();
   await expect(form.getByLabel('Operation mode')).toBeDisabled();
   await fillBasics(page, 'Live Lina');
-  await expect(form.locator('dh-voice-picker').getByRole('listbox').getByRole('option').first()).toContainText('elevenlabs');
+  await expect(
+    form.locator('dh-voice-picker').getByRole('listbox').getByRole('option').first(),
+  ).toContainText('elevenlabs');
   const id = await create(page);
 
   // What the platform has: the spec's streaming rules, and the splitter turned off after creation.
@@ -83,7 +95,11 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
   // The page after creation, preview loaded: still no axe violation (the frame's own <main> is a
   // second main of the page, as in any embed).
   const axe = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+    ),
+  ).toEqual([]);
 
   // The new head is the studio's head now: a video of it, produced, then played.
   await expect(page.locator('#studio-head')).toHaveValue(id);
@@ -96,7 +112,10 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
   await expect(video).toBeVisible({ timeout: 30_000 });
   await expect(studio.locator('[part="player"]')).toContainText('Welcome to our shop. I am Lina.');
   // The link downloads (an attachment through the proxy), it does not open the video.
-  const [download] = await Promise.all([page.waitForEvent('download'), studio.locator('[part="download"]').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    studio.locator('[part="download"]').click(),
+  ]);
   // Named after the head and the text, not two ids.
   expect(download.suggestedFilename()).toBe('live-lina-welcome-to-our-shop-i-am-lina.mp4');
   const bytes = await readFile((await download.path())!);
@@ -106,11 +125,16 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
     v.muted = true;
     await v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expect(studio.locator('[part="gallery"]')).toContainText('Welcome to our shop');
 });
 
-test('HEAD-3 HEAD-6 PLUG-1 a plugin head and a flow-mode head, each with its required fields', async ({ page, request }) => {
+test('HEAD-3 HEAD-6 PLUG-1 a plugin head and a flow-mode head, each with its required fields', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${DEMO}/backoffice.html`);
   const form = page.locator('#head-form');
   await form.getByLabel('Operation mode').selectOption('plugin');
@@ -127,7 +151,11 @@ test('HEAD-3 HEAD-6 PLUG-1 a plugin head and a flow-mode head, each with its req
   await form.getByLabel('Service address').fill(address);
   await form.getByLabel('Options').fill('tone=friendly');
   const plugin = await simHead(request, await create(page));
-  expect(plugin.request.pluginOperationalModeConfig).toEqual({ name: 'shop-bot', url: address, options: { tone: 'friendly' } });
+  expect(plugin.request.pluginOperationalModeConfig).toEqual({
+    name: 'shop-bot',
+    url: address,
+    options: { tone: 'friendly' },
+  });
   // The plugin head talks through the site's plugin (the proxy's echo bot) with those options.
   await form.locator('dh-avatar').getByRole('button', { name: 'Talk to Plug' }).click();
   const frame = page.frameLocator('#head-form dh-avatar iframe');
@@ -167,15 +195,23 @@ test('EV-2 the back office shows the session events of a conversation live', asy
   await expect(page.locator('#platform-events li')).toHaveCount(0);
 });
 
-test('the back office has no axe violations and no Content-Security-Policy violation', async ({ page }) => {
+test('the back office has no axe violations and no Content-Security-Policy violation', async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
   });
   await page.goto(`${DEMO}/backoffice.html`);
-  await expect(page.locator('#head-form dh-face-picker [role="gridcell"]:not([aria-busy])').first()).toBeVisible();
+  await expect(
+    page.locator('#head-form dh-face-picker [role="gridcell"]:not([aria-busy])').first(),
+  ).toBeVisible();
   await expect(page.locator('#studio [part="gallery"]')).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+    ),
+  ).toEqual([]);
   expect(violations).toEqual([]);
 });

@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';
 
-test('VOICE-3 a person fills the form with the pickers, creates a head and talks to it', async ({ page }) => {
+test('VOICE-3 a person fills the form with the pickers, creates a head and talks to it', async ({
+  page,
+}) => {
   await page.goto(`${DEMO}/create.html`);
   const face = page.locator('#face');
   const voice = page.locator('#voice');
@@ -28,7 +30,9 @@ test('VOICE-3 a person fills the form with the pickers, creates a head and talks
   await option.click();
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await page.locator('#greetings').fill('Hello, I am Nora.');
-  const request = page.waitForRequest((r) => r.url().endsWith('/dh/heads') && r.method() === 'POST');
+  const request = page.waitForRequest(
+    (r) => r.url().endsWith('/dh/heads') && r.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Create the head' }).click();
   const body = (await request).postDataJSON();
   expect(body.ttsVoice).not.toBe(label);
@@ -36,11 +40,17 @@ test('VOICE-3 a person fills the form with the pickers, creates a head and talks
 
   const preview = page.locator('#preview');
   await preview.getByRole('button', { name: 'Talk to Nora' }).click();
-  await expect(page.frameLocator('#preview iframe').getByRole('heading', { level: 1 })).toHaveText('Nora');
-  await expect(page.frameLocator('#preview iframe').locator('[data-role="head"]').first()).toHaveText('Hello, I am Nora.');
+  await expect(page.frameLocator('#preview iframe').getByRole('heading', { level: 1 })).toHaveText(
+    'Nora',
+  );
+  await expect(
+    page.frameLocator('#preview iframe').locator('[data-role="head"]').first(),
+  ).toHaveText('Hello, I am Nora.');
 });
 
-test('STREAM-5 a streaming head: only the streaming provider\'s voices, no greeting, the stream page', async ({ page }) => {
+test("STREAM-5 a streaming head: only the streaming provider's voices, no greeting, the stream page", async ({
+  page,
+}) => {
   await page.goto(`${DEMO}/create.html`);
   await page.locator('#name').fill('Live Leo');
   await page.getByLabel(/Streaming avatar/).check();
@@ -49,11 +59,14 @@ test('STREAM-5 a streaming head: only the streaming provider\'s voices, no greet
   await voice.scrollIntoViewIfNeeded();
   await expect(voice.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await expect(voice).toContainText('elevenlabs');
-  for (const text of await voice.getByRole('listbox').getByRole('option').allTextContents()) expect(text).toContain('elevenlabs');
+  for (const text of await voice.getByRole('listbox').getByRole('option').allTextContents())
+    expect(text).toContain('elevenlabs');
   await page.locator('#face [role="gridcell"]:not([aria-busy])').first().click();
   await voice.scrollIntoViewIfNeeded();
   await voice.getByRole('listbox').getByRole('option').first().click();
-  const request = page.waitForRequest((r) => r.url().endsWith('/dh/heads') && r.method() === 'POST');
+  const request = page.waitForRequest(
+    (r) => r.url().endsWith('/dh/heads') && r.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Create the head' }).click();
   const body = (await request).postDataJSON();
   expect(body).toMatchObject({ streaming: true, greetings: '' });
@@ -68,7 +81,13 @@ test('the create page has no axe violations', async ({ page }) => {
   await page.goto(`${DEMO}/create.html`);
   await expect(page.locator('#face [role="gridcell"]:not([aria-busy])').first()).toBeVisible();
   await page.locator('#voice').scrollIntoViewIfNeeded();
-  await expect(page.locator('#voice').getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await expect(
+    page.locator('#voice').getByRole('listbox').getByRole('option').first(),
+  ).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+    ),
+  ).toEqual([]);
 });

@@ -7,14 +7,21 @@ import { expect, test } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:8792';
 
-test('the demo lists faces and voices from the proxy, filters and pages them, with no axe violations', async ({ page }) => {
+test('the demo lists faces and voices from the proxy, filters and pages them, with no axe violations', async ({
+  page,
+}) => {
   await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.getByText('Running against the local simulator')).toBeVisible();
   const faces = page.locator('#faces li');
   await expect(faces).toHaveCount(12);
   await expect(page.locator('#faces-status')).toHaveText(/^\d+ faces$/);
   await expect(page.locator('#faces img').first()).toHaveJSProperty('complete', true);
-  expect(await page.locator('#faces img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await page
+      .locator('#faces img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
 
   await page.getByLabel('Gender').selectOption('FEMALE');
   // The unfiltered first page starts with a woman too: wait until no man is left.
@@ -44,20 +51,37 @@ test('a failing proxy shows a clear message and a working Retry', async ({ page 
   let fail = true;
   await page.route('**/dh/faces?*', (route) =>
     fail
-      ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'platform_unavailable', message: 'The platform is not answering right now.' } }) })
+      ? route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'platform_unavailable',
+              message: 'The platform is not answering right now.',
+            },
+          }),
+        })
       : route.continue(),
   );
   await page.goto(`${DEMO}/catalogue.html`);
-  await expect(page.locator('#faces-status')).toContainText('The platform is not answering right now.');
+  await expect(page.locator('#faces-status')).toContainText(
+    'The platform is not answering right now.',
+  );
   fail = false;
   await page.locator('#faces-status').getByRole('button', { name: 'Retry' }).click();
   await expect(page.locator('#faces li')).toHaveCount(12);
 });
 
-test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any response it receives', async ({ page }) => {
+test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any response it receives', async ({
+  page,
+}) => {
   const reads: Promise<string>[] = [];
   page.on('response', (res) => {
-    if (res.url().startsWith(DEMO)) reads.push((async () => `${res.url()} ${JSON.stringify(await res.allHeaders())} ${await res.text().catch(() => '')}`)());
+    if (res.url().startsWith(DEMO))
+      reads.push(
+        (async () =>
+          `${res.url()} ${JSON.stringify(await res.allHeaders())} ${await res.text().catch(() => '')}`)(),
+      );
   });
   await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.locator('#faces li')).toHaveCount(12);
@@ -66,13 +90,17 @@ test('LIM-1 no secret and no api_key reach the page: not in its HTML, not in any
   const bodies = await Promise.all(reads);
   const all = bodies.join('\n') + (await page.content());
   expect(bodies.length).toBeGreaterThan(3);
-  for (const secret of ['api_key', 'sim_ak_', 'sim-secret-key', 'Bearer ', 'sharedKey']) expect(all).not.toContain(secret);
+  for (const secret of ['api_key', 'sim_ak_', 'sim-secret-key', 'Bearer ', 'sharedKey'])
+    expect(all).not.toContain(secret);
 });
 
-test('the demo is served like a CDN: its scripts and the catalogue compressed, hashed assets cached for a year, pages revalidated, a meta description', async ({ page }) => {
+test('the demo is served like a CDN: its scripts and the catalogue compressed, hashed assets cached for a year, pages revalidated, a meta description', async ({
+  page,
+}) => {
   const seen = new Map<string, Record<string, string>>();
   page.on('response', async (res) => {
-    if (res.url().startsWith(DEMO)) seen.set(new URL(res.url()).pathname + new URL(res.url()).search, await res.allHeaders());
+    if (res.url().startsWith(DEMO))
+      seen.set(new URL(res.url()).pathname + new URL(res.url()).search, await res.allHeaders());
   });
   await page.goto(`${DEMO}/catalogue.html`);
   await expect(page.locator('#faces li')).toHaveCount(12);
@@ -81,11 +109,14 @@ test('the demo is served like a CDN: its scripts and the catalogue compressed, h
   expect(assets.length, 'the page loads its built scripts').toBeGreaterThan(0);
   for (const [path, headers] of assets) {
     expect(headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
-    if (Number(headers['content-length'] ?? 2000) > 1024) expect(headers['content-encoding'], path).toMatch(/^(br|gzip)$/);
+    if (Number(headers['content-length'] ?? 2000) > 1024)
+      expect(headers['content-encoding'], path).toMatch(/^(br|gzip)$/);
   }
   const faces = [...seen].find(([path]) => path.startsWith('/dh/faces?'));
   // Brotli where the browser offers it (Chromium does on secure origins), else gzip.
-  expect(faces?.[1]['content-encoding'], 'a page of faces over 1 kB is compressed').toMatch(/^(br|gzip)$/);
+  expect(faces?.[1]['content-encoding'], 'a page of faces over 1 kB is compressed').toMatch(
+    /^(br|gzip)$/,
+  );
   expect(faces?.[1].etag).toMatch(/-(br|gzip)"$/);
   expect(seen.get('/catalogue.html')?.['cache-control']).toBe('no-cache');
   expect(seen.get('/catalogue.html')?.etag).toBeTruthy();

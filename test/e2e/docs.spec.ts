@@ -22,18 +22,31 @@ interface Declaration {
   slots?: { name: string }[];
 }
 // The manifest the package ships (npm start built dist/ before serving).
-const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8')) as { modules: { declarations?: Declaration[] }[] };
-const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
+const manifest = JSON.parse(
+  readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'),
+) as { modules: { declarations?: Declaration[] }[] };
+const elements = manifest.modules
+  .flatMap((m) => m.declarations ?? [])
+  .filter((d) => d.customElement && d.tagName);
 
-
-test('docs: five element pages, and each names every attribute, public property and method, event, slot, part and custom property of its manifest entry', async ({ page }) => {
-  expect(elements.map((d) => d.tagName).sort()).toEqual(['dh-avatar', 'dh-face-picker', 'dh-head-form', 'dh-video-studio', 'dh-voice-picker']);
+test('docs: five element pages, and each names every attribute, public property and method, event, slot, part and custom property of its manifest entry', async ({
+  page,
+}) => {
+  expect(elements.map((d) => d.tagName).sort()).toEqual([
+    'dh-avatar',
+    'dh-face-picker',
+    'dh-head-form',
+    'dh-video-studio',
+    'dh-voice-picker',
+  ]);
   for (const d of elements) {
     await page.goto(`${DOCS}elements/${d.tagName}.html`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`<${d.tagName}>`);
     const names = [
       ...(d.attributes ?? []).map((a) => a.name),
-      ...(d.members ?? []).filter((m) => !m.static && !m.privacy && !/Callback$/.test(m.name)).map((m) => (m.kind === 'method' ? `${m.name}(` : m.name)),
+      ...(d.members ?? [])
+        .filter((m) => !m.static && !m.privacy && !/Callback$/.test(m.name))
+        .map((m) => (m.kind === 'method' ? `${m.name}(` : m.name)),
       ...(d.events ?? []).map((e) => e.name),
       ...(d.slots ?? []).map((s) => s.name).filter(Boolean),
       ...(d.cssParts ?? []).map((p) => p.name),
@@ -42,11 +55,16 @@ test('docs: five element pages, and each names every attribute, public property 
     expect(names.length).toBeGreaterThan(8);
     // In the reference tables' first column, where a reader looks a name up.
     const listed = await page.locator('main .table td:first-child code').allTextContents();
-    expect(names.filter((n) => !listed.some((l) => l === n || l.startsWith(n))), `${d.tagName}: what its page leaves out`).toEqual([]);
+    expect(
+      names.filter((n) => !listed.some((l) => l === n || l.startsWith(n))),
+      `${d.tagName}: what its page leaves out`,
+    ).toEqual([]);
   }
 });
 
-test('docs are served like the demo: /docs goes to /docs/, a nested page gets the demo head filled in, and the pages with the admin elements may not be framed', async ({ request }) => {
+test('docs are served like the demo: /docs goes to /docs/, a nested page gets the demo head filled in, and the pages with the admin elements may not be framed', async ({
+  request,
+}) => {
   const bare = await request.get(DOCS.replace(/\/$/, ''), { maxRedirects: 0 });
   expect(bare.status()).toBe(301);
   expect(bare.headers()['location']).toBe('/docs/');
@@ -61,7 +79,10 @@ test('docs are served like the demo: /docs goes to /docs/, a nested page gets th
   expect((await request.get(`${DOCS}..%2Fpackage.json`)).status()).toBe(404);
 });
 
-test('docs: every link of every page leads to a page or a heading that exists', async ({ page, request }) => {
+test('docs: every link of every page leads to a page or a heading that exists', async ({
+  page,
+  request,
+}) => {
   const seen = new Set<string>();
   const queue = [DOCS];
   const broken: string[] = [];
@@ -70,14 +91,17 @@ test('docs: every link of every page leads to a page or a heading that exists', 
     if (seen.has(url)) continue;
     seen.add(url);
     await page.goto(url);
-    const links = await page.locator('main a[href], nav a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const links = await page
+      .locator('main a[href], nav a[href]')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     for (const link of links) {
       const target = new URL(link);
       if (!target.href.startsWith(DOCS)) continue;
       const file = target.href.replace(/#.*$/, '');
       if (target.hash) {
         const ids = await (await request.get(file)).text();
-        if (!ids.includes(`id="${decodeURIComponent(target.hash.slice(1))}"`)) broken.push(`${url} → ${link} (no such heading)`);
+        if (!ids.includes(`id="${decodeURIComponent(target.hash.slice(1))}"`))
+          broken.push(`${url} → ${link} (no such heading)`);
       }
       if (!seen.has(file) && !queue.includes(file)) {
         const answer = await request.get(file);
@@ -90,31 +114,58 @@ test('docs: every link of every page leads to a page or a heading that exists', 
   expect(seen.size).toBeGreaterThanOrEqual(5 + 14);
 });
 
-test('docs: the live examples work against the simulator (the avatar opens its chat page, the faces load, the form asks for a name), with no error', async ({ page }) => {
+test('docs: the live examples work against the simulator (the avatar opens its chat page, the faces load, the form asks for a name), with no error', async ({
+  page,
+}) => {
   const problems = watch(page);
   await page.goto(`${DOCS}elements/dh-avatar.html`);
-  await page.locator('.live dh-avatar').getByRole('button', { name: /^Talk to/ }).click();
+  await page
+    .locator('.live dh-avatar')
+    .getByRole('button', { name: /^Talk to/ })
+    .click();
   await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
   await page.goto(`${DOCS}elements/dh-face-picker.html`);
   await expect(page.locator('.live dh-face-picker').getByRole('gridcell').first()).toBeVisible();
   await page.goto(`${DOCS}elements/dh-head-form.html`);
-  await expect(page.locator('.live dh-head-form').getByRole('textbox', { name: /Head name/ })).toBeVisible();
+  await expect(
+    page.locator('.live dh-head-form').getByRole('textbox', { name: /Head name/ }),
+  ).toBeVisible();
   expect(problems).toEqual([]);
 });
 
-test('docs at 390 px with touch: the contents start folded, no page scrolls sideways (wide tables scroll in their own box); axe finds nothing on the overview and an element page', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test('docs at 390 px with touch: the contents start folded, no page scrolls sideways (wide tables scroll in their own box); axe finds nothing on the overview and an element page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   const page = await context.newPage();
-  for (const path of ['', 'frameworks.html', 'proxy.html', 'configuration.html', 'elements/dh-avatar.html', 'elements/dh-voice-picker.html']) {
+  for (const path of [
+    '',
+    'frameworks.html',
+    'proxy.html',
+    'configuration.html',
+    'elements/dh-avatar.html',
+    'elements/dh-voice-picker.html',
+  ]) {
     await page.goto(`${DOCS}${path}`);
-    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    const [scroll, width] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
     expect(scroll, `/docs/${path} is ${scroll}px wide`).toBeLessThanOrEqual(width);
     // The contents start folded on a phone: the page's own title is on the first screen.
-    await expect(page.getByRole('navigation', { name: 'Documentation' }).locator('details')).not.toHaveAttribute('open');
+    await expect(
+      page.getByRole('navigation', { name: 'Documentation' }).locator('details'),
+    ).not.toHaveAttribute('open');
     expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeLessThan(400);
     if (path === '' || path === 'elements/dh-avatar.html') {
       const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   }
   await context.close();

@@ -33,8 +33,11 @@ function observeLayoutShifts(): void {
     sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
   }
   const describe = (node?: Node | null) =>
-    node instanceof Element ? `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}` : 'a node in a shadow root';
-  const rect = (r: DOMRectReadOnly) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
+    node instanceof Element
+      ? `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`
+      : 'a node in a shadow root';
+  const rect = (r: DOMRectReadOnly) =>
+    `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
   const seen: Shifts = { cls: 0, shifts: [] };
   window.__layoutShifts = seen;
   new PerformanceObserver((list) => {
@@ -42,7 +45,9 @@ function observeLayoutShifts(): void {
       // Shifts right after a click or a key press are the user's doing: CLS leaves them out.
       if (entry.hadRecentInput) continue;
       seen.cls += entry.value;
-      const moved = entry.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`).join('; ');
+      const moved = entry.sources
+        .map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`)
+        .join('; ');
       seen.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -50,14 +55,20 @@ function observeLayoutShifts(): void {
 
 /** The avatar's facade, once it shows the head's name (it stays transparent until then). */
 const facadeReady = (page: Page, host: string, name: string) =>
-  expect(page.locator(`${host} .facade:not(.pending)`).getByRole('button', { name: `Talk to ${name}` })).toBeVisible({ timeout: 20_000 });
+  expect(
+    page.locator(`${host} .facade:not(.pending)`).getByRole('button', { name: `Talk to ${name}` }),
+  ).toBeVisible({ timeout: 20_000 });
 
 /**
  * A picker showing its grid or list of items, not its loading state. (Not "an item is visible":
  * below the fold the virtualizer renders no item at all.)
  */
 const pickerReady = (page: Page, host: string) =>
-  expect(page.locator(`${host} :is([role="grid"], [role="listbox"])`)).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  expect(page.locator(`${host} :is([role="grid"], [role="listbox"])`)).toHaveAttribute(
+    'aria-busy',
+    'false',
+    { timeout: 20_000 },
+  );
 
 interface DemoPage {
   file: string;
@@ -73,7 +84,9 @@ const PAGES: DemoPage[] = [
     bound: 0,
     loaded: async (page) => {
       await facadeReady(page, '#hero', 'Ava');
-      await expect(page.locator('#bubble .launcher:not(.pending)')).toHaveText(/Talk to Ava/, { timeout: 20_000 });
+      await expect(page.locator('#bubble .launcher:not(.pending)')).toHaveText(/Talk to Ava/, {
+        timeout: 20_000,
+      });
     },
   },
   { file: 'signed.html', bound: 0, loaded: (page) => facadeReady(page, '#hero', 'Ava') },
@@ -102,7 +115,9 @@ const PAGES: DemoPage[] = [
       await pickerReady(page, '#head-form dh-face-picker');
       await pickerReady(page, '#head-form dh-voice-picker');
       // The gallery has answered: its videos, or "No videos yet".
-      await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', { timeout: 20_000 });
+      await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', {
+        timeout: 20_000,
+      });
     },
   },
 ];
@@ -118,17 +133,26 @@ for (const { name, viewport } of WINDOWS) {
     test.use({ viewport });
 
     for (const { file, bound, loaded } of PAGES) {
-      test(`${file}: CLS ${bound === 0 ? 'is 0' : `≤ ${bound}`} from the first paint until its elements show their data`, async ({ page }) => {
+      test(`${file}: CLS ${bound === 0 ? 'is 0' : `≤ ${bound}`} from the first paint until its elements show their data`, async ({
+        page,
+      }) => {
         await page.addInitScript(observeLayoutShifts);
         await page.goto(`${DEMO}/${file}`);
         await loaded(page);
         // Every page says which platform it runs against, once /dh/health answers.
-        await expect(page.locator('header #mode')).toHaveText(/Running against/, { timeout: 20_000 });
+        await expect(page.locator('header #mode')).toHaveText(/Running against/, {
+          timeout: 20_000,
+        });
         // A short settle, then two frames: a shift is reported to the observer after the frame
         // that paints it, and a late answer (a poster, a later page) has time to land.
         await page.waitForTimeout(500);
         const seen = await page.evaluate(
-          () => new Promise<Shifts>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShifts))))),
+          () =>
+            new Promise<Shifts>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShifts))),
+              ),
+            ),
         );
         const report = `${file}: CLS ${seen.cls.toFixed(4)}\n${seen.shifts.join('\n')}`;
         if (bound === 0) expect(seen.cls, report).toBe(0);

@@ -10,8 +10,9 @@ const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
 /** `npm start` serves the CMS page two ports up (the simulator has the next one). */
 const CMS = `http://127.0.0.1:${DEMO_PORT + 2}`;
 
-
-test('the signed page: the server writes a fresh signed src on every request, and the avatar opens it without asking /launch', async ({ page }) => {
+test('the signed page: the server writes a fresh signed src on every request, and the avatar opens it without asking /launch', async ({
+  page,
+}) => {
   const launches: string[] = [];
   page.on('request', (r) => r.url().includes('/launch') && launches.push(r.url()));
   const problems = watch(page);
@@ -23,20 +24,28 @@ test('the signed page: the server writes a fresh signed src on every request, an
   // Signed on every request: a later request gets a later expiry (the clock counts whole seconds).
   let second: string | null = first;
   await expect
-    .poll(async () => {
-      await page.reload();
-      second = await avatar.getAttribute('src');
-      return second;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        await page.reload();
+        second = await avatar.getAttribute('src');
+        return second;
+      },
+      { timeout: 15_000 },
+    )
     .not.toEqual(first);
   await avatar.getByRole('button', { name: /Talk to/ }).click();
-  await expect(avatar.locator('iframe')).toHaveAttribute('src', new RegExp(`${second!.replace(/[?]/g, '\\?')}$`));
+  await expect(avatar.locator('iframe')).toHaveAttribute(
+    'src',
+    new RegExp(`${second!.replace(/[?]/g, '\\?')}$`),
+  );
   await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
   expect(launches, 'the signed src is used as it is').toEqual([]);
   expect(problems).toEqual([]);
 });
 
-test('the CMS page: another origin, only the embed code (the bundle with its integrity, a dh-avatar), under its own CSP', async ({ page }) => {
+test('the CMS page: another origin, only the embed code (the bundle with its integrity, a dh-avatar), under its own CSP', async ({
+  page,
+}) => {
   const problems = watch(page);
   await page.goto(`${DEMO}/`);
   await expect(page.getByRole('link', { name: 'A CMS page' })).toHaveAttribute('href', `${CMS}/`);
@@ -49,7 +58,10 @@ test('the CMS page: another origin, only the embed code (the bundle with its int
   const csp = (await page.request.get(`${CMS}/`)).headers()['content-security-policy'];
   expect(csp).toContain(`script-src 'self' ${DEMO}`);
   expect(csp).toMatch(new RegExp(`frame-src ${DEMO} http://127\\.0\\.0\\.1:${DEMO_PORT + 1}`));
-  await page.locator('dh-avatar').getByRole('button', { name: /Talk to Ava/ }).click();
+  await page
+    .locator('dh-avatar')
+    .getByRole('button', { name: /Talk to Ava/ })
+    .click();
   await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
   expect(problems, 'no CSP, CORS or integrity error, nothing missing').toEqual([]);
 });
@@ -58,19 +70,26 @@ test('the CMS page: another origin, only the embed code (the bundle with its int
 function targets() {
   const small: string[] = [];
   const primary: string[] = [];
-  const name = (el: Element, host: string) => `${host} ${el.localName}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('type') || '').trim().slice(0, 24)}"`;
+  const name = (el: Element, host: string) =>
+    `${host} ${el.localName}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('type') || '').trim().slice(0, 24)}"`;
   // The primary action of each element, and of the demo's own form.
-  const PRIMARY = '[part="button"], [part="launcher"], [part="close"], button[type="submit"], .generate';
+  const PRIMARY =
+    '[part="button"], [part="launcher"], [part="close"], button[type="submit"], .generate';
   const visit = (root: Document | ShadowRoot, host: string) => {
-    for (const el of root.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="option"], [role="gridcell"]')) {
+    for (const el of root.querySelectorAll(
+      'button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="option"], [role="gridcell"]',
+    )) {
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
       // A link in a sentence is WCAG's inline exception (its size is the text's).
       const inline = el.localName === 'a' && getComputedStyle(el).display === 'inline';
-      if (!inline && (r.width < 24 || r.height < 24)) small.push(`${name(el, host)} ${Math.round(r.width)}×${Math.round(r.height)}`);
-      if (el.matches(PRIMARY) && r.height < 44) primary.push(`${name(el, host)} ${Math.round(r.height)} px high`);
+      if (!inline && (r.width < 24 || r.height < 24))
+        small.push(`${name(el, host)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+      if (el.matches(PRIMARY) && r.height < 44)
+        primary.push(`${name(el, host)} ${Math.round(r.height)} px high`);
     }
-    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot, el.localName);
+    for (const el of root.querySelectorAll('*'))
+      if (el.shadowRoot) visit(el.shadowRoot, el.localName);
   };
   visit(document, 'page');
   return { small, primary };
@@ -79,8 +98,18 @@ function targets() {
 test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-  test('every demo page, and the CMS page: nothing wider than the screen, no horizontal scrolling; every control at least 24 px, the primary actions 44 px (WCAG 2.2)', async ({ page }) => {
-    for (const path of ['/', '/stream.html', '/catalogue.html', '/create.html', '/backoffice.html', '/signed.html', `${CMS}/`]) {
+  test('every demo page, and the CMS page: nothing wider than the screen, no horizontal scrolling; every control at least 24 px, the primary actions 44 px (WCAG 2.2)', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/',
+      '/stream.html',
+      '/catalogue.html',
+      '/create.html',
+      '/backoffice.html',
+      '/signed.html',
+      `${CMS}/`,
+    ]) {
       await page.goto(path.startsWith('http') ? path : `${DEMO}${path}`);
       await page.waitForLoadState('networkidle');
       const { small, primary } = await page.evaluate(targets);
@@ -90,14 +119,21 @@ test.describe('on a phone (375 px)', () => {
         const inner = window.innerWidth;
         // Inside a box that scrolls or clips (a code block), a wide child is that box's business.
         const clipped = (el: Element) => {
-          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+            if (getComputedStyle(p).overflowX !== 'visible') return true;
           return false;
         };
         // The elements that stick out on the right, to name them when the test fails.
         const wide = [...document.querySelectorAll('body *')]
           .map((el) => ({ el, right: el.getBoundingClientRect().right }))
-          .filter(({ el, right }) => right > inner + 1 && getComputedStyle(el).position !== 'fixed' && !clipped(el))
-          .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} (${Math.round(right)} px)`)
+          .filter(
+            ({ el, right }) =>
+              right > inner + 1 && getComputedStyle(el).position !== 'fixed' && !clipped(el),
+          )
+          .map(
+            ({ el, right }) =>
+              `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} (${Math.round(right)} px)`,
+          )
           .slice(0, 3);
         return { width: document.documentElement.scrollWidth, inner, wide };
       });
@@ -105,13 +141,14 @@ test.describe('on a phone (375 px)', () => {
       expect(width, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(inner);
     }
   });
-
 });
 
 test.describe('on a phone (390 × 844, touch)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the bubble: its launcher inside the screen; open, the panel fills the screen, one Close, 44 px targets, the page does not scroll behind it', async ({ page }) => {
+  test('the bubble: its launcher inside the screen; open, the panel fills the screen, one Close, 44 px targets, the page does not scroll behind it', async ({
+    page,
+  }) => {
     await page.goto(`${DEMO}/`);
     const bubble = page.locator('#bubble');
     const launcher = bubble.locator('[part="launcher"]');
@@ -125,7 +162,9 @@ test.describe('on a phone (390 × 844, touch)', () => {
     await launcher.tap();
     const panel = bubble.getByRole('dialog');
     await expect(panel).toBeVisible();
-    await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+    await expect(page.frameLocator('#bubble iframe').getByRole('heading', { level: 1 })).toHaveText(
+      'Ava',
+    );
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     // One Close: the launcher is under the panel, and hides.
     await expect(launcher).toBeHidden();
@@ -133,7 +172,10 @@ test.describe('on a phone (390 × 844, touch)', () => {
     const close = (await bubble.locator('[part="close"]').boundingBox())!;
     expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
     // The Speak button of the platform's page is on the screen (a 350 px panel cut it off).
-    const speak = (await page.frameLocator('#bubble iframe').getByRole('button', { name: 'Speak' }).boundingBox())!;
+    const speak = (await page
+      .frameLocator('#bubble iframe')
+      .getByRole('button', { name: 'Speak' })
+      .boundingBox())!;
     expect(speak.x + speak.width).toBeLessThanOrEqual(390);
     expect(speak.y + speak.height).toBeLessThanOrEqual(844);
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -147,16 +189,22 @@ test.describe('on a phone (390 × 844, touch)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
   });
 
-  test('the launcher never covers the page\'s chat: it hides while the inline conversation is open', async ({ page }) => {
+  test("the launcher never covers the page's chat: it hides while the inline conversation is open", async ({
+    page,
+  }) => {
     await page.goto(`${DEMO}/`);
     const launcher = page.locator('#bubble [part="launcher"]');
     await expect(launcher).toBeVisible();
     await page.locator('#hero').getByRole('button', { name: 'Talk to Ava' }).tap();
-    await expect(page.frameLocator('#hero iframe').getByRole('heading', { level: 1 })).toHaveText('Ava');
+    await expect(page.frameLocator('#hero iframe').getByRole('heading', { level: 1 })).toHaveText(
+      'Ava',
+    );
     await expect(launcher).toBeHidden();
     // The chat's own Send and Speak can be tapped.
     await page.locator('#hero iframe').scrollIntoViewIfNeeded();
-    await page.frameLocator('#hero iframe').getByRole('button', { name: 'Speak' }).tap({ trial: true });
+    await page
+      .frameLocator('#hero iframe')
+      .getByRole('button', { name: 'Speak' })
+      .tap({ trial: true });
   });
-
 });

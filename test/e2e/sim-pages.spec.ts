@@ -17,7 +17,10 @@ interface Head {
   publicUrl: string;
 }
 
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const { method = 'GET', token, body } = init;
   const res = await fetch(`${BASE}${path}`, {
     method,
@@ -34,17 +37,26 @@ async function api<T>(path: string, init: { method?: string; token?: string; bod
 }
 
 /** Creates a head through the platform API (token, face, voice, create, read back). */
-async function createHead(fields: Record<string, unknown>, options: { stream?: boolean; splitterOff?: boolean } = {}): Promise<Head> {
+async function createHead(
+  fields: Record<string, unknown>,
+  options: { stream?: boolean; splitterOff?: boolean } = {},
+): Promise<Head> {
   const auth = await api<{ token?: string; data?: { bearer: string } }>('/auth/token', {
     method: 'POST',
     body: { email: EMAIL, secretKey: SECRET_KEY },
   });
   const token = auth.token ?? auth.data!.bearer;
-  const faces = await api<{ data: { id: string; avatar?: string }[] }>('/head_visual/face/all', { token });
+  const faces = await api<{ data: { id: string; avatar?: string }[] }>('/head_visual/face/all', {
+    token,
+  });
   const face = faces.data.find((f) => f.avatar) ?? faces.data[0]!;
   const state = await api<{ options: { streamingProvider: string } }>('/_sim/state');
-  const list = await api<{ data: { voices: { voiceId: string; provider: string; locale: string }[] } }>('/voice/all', { token });
-  const voices = list.data.voices.filter((v) => !options.stream || v.provider === state.options.streamingProvider);
+  const list = await api<{
+    data: { voices: { voiceId: string; provider: string; locale: string }[] };
+  }>('/voice/all', { token });
+  const voices = list.data.voices.filter(
+    (v) => !options.stream || v.provider === state.options.streamingProvider,
+  );
   const voice = voices.find((v) => v.locale === 'en-US') ?? voices[0]!;
   const created = await api<{ id: string }>('/head/create', {
     method: 'POST',
@@ -59,7 +71,8 @@ async function createHead(fields: Record<string, unknown>, options: { stream?: b
       ...fields,
     },
   });
-  if (options.splitterOff) await api(`/head/${created.id}/splitter?splitter=false`, { method: 'PUT', token });
+  if (options.splitterOff)
+    await api(`/head/${created.id}/splitter?splitter=false`, { method: 'PUT', token });
   return api<Head>(`/head/${created.id}`, { token });
 }
 
@@ -72,11 +85,16 @@ function streamAddress(publicUrl: string): string {
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary).toEqual([]);
 }
 
-test('HEAD-8 a person opens publicUrl, tabs to the message box, types "Hello", presses Enter and reads the reply', async ({ page }) => {
+test('HEAD-8 a person opens publicUrl, tabs to the message box, types "Hello", presses Enter and reads the reply', async ({
+  page,
+}) => {
   const head = await createHead({ name: 'Ada' });
   await page.goto(head.publicUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ada');
@@ -89,7 +107,11 @@ test('HEAD-8 a person opens publicUrl, tabs to the message box, types "Hello", p
   await page.keyboard.type('Hello');
   await page.keyboard.press('Enter');
 
-  await expect(log.locator('[data-role]')).toHaveText(['Hello from the simulator', 'Hello', /^Hello, I am Ada\b/]);
+  await expect(log.locator('[data-role]')).toHaveText([
+    'Hello from the simulator',
+    'Hello',
+    /^Hello, I am Ada\b/,
+  ]);
   await expect(input).toHaveValue('');
   await expect(input, 'focus comes back to the message box for the next message').toBeFocused();
   await expect(page.getByRole('status')).toHaveText('');
@@ -107,7 +129,9 @@ test('the chat page has no axe violations, before and after a conversation', asy
   await expectNoAxeViolations(page);
 });
 
-test('LIM-1 a wrong api_key gives the refusal page, with no composer and no axe violations', async ({ page }) => {
+test('LIM-1 a wrong api_key gives the refusal page, with no composer and no axe violations', async ({
+  page,
+}) => {
   const head = await createHead({ name: 'Guarded' });
   const wrong = new URL(head.publicUrl);
   wrong.searchParams.set('api_key', 'sim_ak_wrong');
@@ -119,9 +143,17 @@ test('LIM-1 a wrong api_key gives the refusal page, with no composer and no axe 
   await expectNoAxeViolations(page);
 });
 
-test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served as video/mp4)', async ({ page, request }) => {
-  const auth = await api<{ token: string }>('/auth/token', { method: 'POST', body: { email: EMAIL, secretKey: SECRET_KEY } });
-  const faces = await api<{ data: { id: string; avatar?: string; posterImage?: string; videoUrl?: string }[] }>('/head_visual/face/all?take=100', { token: auth.token });
+test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served as video/mp4)', async ({
+  page,
+  request,
+}) => {
+  const auth = await api<{ token: string }>('/auth/token', {
+    method: 'POST',
+    body: { email: EMAIL, secretKey: SECRET_KEY },
+  });
+  const faces = await api<{
+    data: { id: string; avatar?: string; posterImage?: string; videoUrl?: string }[];
+  }>('/head_visual/face/all?take=100', { token: auth.token });
   const videoOnly = faces.data.find((f) => !f.avatar && !f.posterImage && f.videoUrl)!;
   const head = await createHead({ name: 'Idle', headVisualId: videoOnly.id });
   await page.goto(head.publicUrl);
@@ -133,16 +165,26 @@ test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served 
   expect(clip.status()).toBe(200);
   expect(clip.headers()['content-type']).toBe('video/mp4');
 
-  await page.waitForFunction(() => (document.querySelector('video.face-video') as HTMLVideoElement | null)?.readyState! >= 2, undefined, {
-    timeout: 20_000,
-  });
-  const media = await video.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, height: v.videoHeight, error: v.error?.code ?? null }));
+  await page.waitForFunction(
+    () => (document.querySelector('video.face-video') as HTMLVideoElement | null)?.readyState! >= 2,
+    undefined,
+    {
+      timeout: 20_000,
+    },
+  );
+  const media = await video.evaluate((v: HTMLVideoElement) => ({
+    width: v.videoWidth,
+    height: v.videoHeight,
+    error: v.error?.code ?? null,
+  }));
   expect(media.error).toBeNull();
   expect(media.width).toBeGreaterThan(0);
   expect(media.height).toBeGreaterThan(0);
 });
 
-test('STREAM-4 the stream page warns while the splitter is on and answers once it is off', async ({ page }) => {
+test('STREAM-4 the stream page warns while the splitter is on and answers once it is off', async ({
+  page,
+}) => {
   const splitterOn = await createHead({ name: 'Streamer' }, { stream: true });
   await page.goto(streamAddress(splitterOn.publicUrl));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streamer');
@@ -154,11 +196,16 @@ test('STREAM-4 the stream page warns while the splitter is on and answers once i
   await expect(page.getByTestId('splitter-warning')).toHaveCount(0);
   await page.getByRole('textbox').fill('Hello');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('log').locator('[data-role]')).toHaveText(['Hello', /^Hello, I am Live\b/]);
+  await expect(page.getByRole('log').locator('[data-role]')).toHaveText([
+    'Hello',
+    /^Hello, I am Live\b/,
+  ]);
   await expectNoAxeViolations(page);
 });
 
-test('screenshot of the chat page after a short conversation (looked at by a person, not asserted)', async ({ page }) => {
+test('screenshot of the chat page after a short conversation (looked at by a person, not asserted)', async ({
+  page,
+}) => {
   const head = await createHead({ name: 'Ada Lovelace' });
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 800 }],

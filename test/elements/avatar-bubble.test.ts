@@ -19,17 +19,23 @@ interface SimInfo {
 let sim: SimInfo;
 let head: { id: string };
 
-const command = <T>(name: string, payload?: unknown) => executeServerCommand<T, unknown>(name, payload);
-const part = <T extends HTMLElement = HTMLElement>(el: DhAvatar, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
+const command = <T>(name: string, payload?: unknown) =>
+  executeServerCommand<T, unknown>(name, payload);
+const part = <T extends HTMLElement = HTMLElement>(el: DhAvatar, name: string) =>
+  el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
 const launcherOf = (el: DhAvatar) => part<HTMLButtonElement>(el, 'launcher');
-const bubbleLoaded = () => performance.getEntriesByType('resource').some((e) => /\/avatar\/bubble\.[jt]s/.test(e.name));
+const bubbleLoaded = () =>
+  performance.getEntriesByType('resource').some((e) => /\/avatar\/bubble\.[jt]s/.test(e.name));
 /** A bubble whose launcher is there (its module loads on demand). */
 async function bubble(template: ReturnType<typeof html>): Promise<DhAvatar> {
   const el = await fixture<DhAvatar>(template);
   await waitUntil(() => launcherOf(el), 'the bubble module loads and the launcher shows');
   return el;
 }
-const names = (el: DhAvatar) => [...el.shadowRoot!.querySelectorAll('button')].map((b) => (b.getAttribute('aria-label') ?? b.textContent!).replace(/\s+/g, ' ').trim());
+const names = (el: DhAvatar) =>
+  [...el.shadowRoot!.querySelectorAll('button')].map((b) =>
+    (b.getAttribute('aria-label') ?? b.textContent!).replace(/\s+/g, ' ').trim(),
+  );
 
 describe('<dh-avatar layout="bubble">', () => {
   before(async () => {
@@ -41,16 +47,22 @@ describe('<dh-avatar layout="bubble">', () => {
   afterEach(() => sessionStorage.clear());
 
   it('its layout is a module of its own: an inline avatar does not load it, the first bubble does', async () => {
-    const inline = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+    const inline = await fixture<DhAvatar>(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+    );
     await waitUntil(() => inline.shadowRoot!.querySelector('button')?.textContent?.includes('Ava'));
     expect(bubbleLoaded()).to.equal(false, 'an inline page never fetches the bubble');
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+    );
     expect(bubbleLoaded()).to.equal(true);
     expect(getComputedStyle(launcherOf(el)!).position).to.equal('fixed');
   });
 
   it('one Close control: the launcher keeps its name and says open or closed with aria-expanded', async () => {
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+    );
     await waitUntil(() => launcherOf(el)!.textContent!.includes('Talk to Ava'));
     launcherOf(el)!.click();
     await oneEvent(el, 'dh-load');
@@ -59,12 +71,15 @@ describe('<dh-avatar layout="bubble">', () => {
     expect(launcherOf(el)!.textContent!.trim()).to.equal('Talk to Ava');
     expect(names(el).filter((n) => /close/i.test(n))).to.deep.equal(['Close Ava, digital human']);
     // The panel's Close, and the launcher (a toggle), are targets a thumb can hit.
-    for (const b of [part(el, 'close')!, launcherOf(el)!]) expect(b.getBoundingClientRect().height).to.be.at.least(44);
+    for (const b of [part(el, 'close')!, launcherOf(el)!])
+      expect(b.getBoundingClientRect().height).to.be.at.least(44);
     expect(part(el, 'close')!.getBoundingClientRect().width).to.be.at.least(44);
   });
 
   it('`open` opens and closes it by script, with dh-open and dh-close; the attribute opens it on load', async () => {
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+    );
     setTimeout(() => (el.open = true));
     await oneEvent(el, 'dh-open');
     await oneEvent(el, 'dh-load');
@@ -75,13 +90,20 @@ describe('<dh-avatar layout="bubble">', () => {
     await el.updateComplete;
     expect(part(el, 'panel')!.hidden).to.equal(true);
 
-    const opened = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" open></dh-avatar>`);
+    const opened = await fixture<DhAvatar>(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" open></dh-avatar>`,
+    );
     await oneEvent(opened, 'dh-load');
-    await waitUntil(() => part(opened, 'panel') && !part(opened, 'panel')!.hidden, 'the panel shows');
+    await waitUntil(
+      () => part(opened, 'panel') && !part(opened, 'panel')!.hidden,
+      'the panel shows',
+    );
   });
 
-  it('unread: a dot that is part of the launcher\'s name; opening the panel clears it', async () => {
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" unread></dh-avatar>`);
+  it("unread: a dot that is part of the launcher's name; opening the panel clears it", async () => {
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" unread></dh-avatar>`,
+    );
     const dot = part(el, 'unread')!;
     expect(dot.getAttribute('role')).to.equal('img');
     expect(dot.getAttribute('aria-label')).to.equal('new message');
@@ -96,18 +118,25 @@ describe('<dh-avatar layout="bubble">', () => {
   });
 
   it('a teaser shows beside the launcher after its delay; dismissed, it stays away for the session (per head); the slot takes rich content', async () => {
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Questions? Ask Ava."></dh-avatar>`);
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Questions? Ask Ava."></dh-avatar>`,
+    );
     const teaser = part(el, 'teaser')!;
     expect(teaser.textContent).to.contain('Questions? Ask Ava.');
     // Not before its delay (4 s by default): hidden, so neither read nor clicked.
     expect(getComputedStyle(teaser).visibility).to.equal('hidden');
     el.style.setProperty('--dh-avatar-teaser-delay', '0s');
-    await waitUntil(() => getComputedStyle(teaser).visibility === 'visible', 'it shows after its delay');
+    await waitUntil(
+      () => getComputedStyle(teaser).visibility === 'visible',
+      'it shows after its delay',
+    );
     part(el, 'teaser-close')!.click();
     await el.updateComplete;
     expect(part(el, 'teaser')).to.equal(null);
     // The same head on the next page of the visit: no teaser.
-    const again = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Questions? Ask Ava."></dh-avatar>`);
+    const again = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Questions? Ask Ava."></dh-avatar>`,
+    );
     expect(part(again, 'teaser')).to.equal(null);
 
     sessionStorage.clear();
@@ -131,11 +160,15 @@ describe('<dh-avatar layout="bubble">', () => {
     };
     try {
       const id = (await command<{ id: string }>('sim-create-head', { name: 'Private' })).id;
-      const el = await bubble(html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`);
+      const el = await bubble(
+        html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`,
+      );
       part(el, 'teaser-close')!.click();
       await el.updateComplete;
       expect(!!part(el, 'teaser'), 'dismissed').to.equal(false);
-      const again = await bubble(html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`);
+      const again = await bubble(
+        html`<dh-avatar head-id=${id} endpoint=${sim.endpoint} layout="bubble" teaser="Hi"></dh-avatar>`,
+      );
       expect(!!part(again, 'teaser'), 'the same head later on the page').to.equal(false);
     } finally {
       Storage.prototype.setItem = setItem;
@@ -159,7 +192,9 @@ describe('<dh-avatar layout="bubble">', () => {
   });
 
   it('a head that does not exist has no launcher that leads nowhere', async () => {
-    const el = await fixture<DhAvatar>(html`<dh-avatar head-id="00000000-0000-4000-8000-000000000000" endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+    const el = await fixture<DhAvatar>(
+      html`<dh-avatar head-id="00000000-0000-4000-8000-000000000000" endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+    );
     await oneEvent(el, 'dh-error');
     await new Promise((r) => setTimeout(r, 200));
     await el.updateComplete;
@@ -167,11 +202,15 @@ describe('<dh-avatar layout="bubble">', () => {
   });
 
   it('the open panel has an edge that shows on a dark page, and --dh-avatar-panel-height sets its height', async () => {
-    const el = await bubble(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" style="--dh-avatar-panel-height: 300px"></dh-avatar>`);
+    const el = await bubble(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" style="--dh-avatar-panel-height: 300px"></dh-avatar>`,
+    );
     el.open = true;
     await oneEvent(el, 'dh-load');
     const panel = part(el, 'panel')!;
-    expect(getComputedStyle(panel).boxShadow).to.match(/rgba\(255, 255, 255, 0\.2\) 0px 0px 0px 1px/);
+    expect(getComputedStyle(panel).boxShadow).to.match(
+      /rgba\(255, 255, 255, 0\.2\) 0px 0px 0px 1px/,
+    );
     expect(part(el, 'box')!.getBoundingClientRect().height).to.equal(300);
   });
 
@@ -189,13 +228,17 @@ describe('<dh-avatar layout="bubble">', () => {
         </script></body></html>`;
       document.body.append(frame);
       after(() => frame.remove());
-      const doc = await new Promise<Document>((resolve) => frame.addEventListener('load', () => resolve(frame.contentDocument!)));
-      await waitUntil(() => doc.querySelector('dh-avatar'), 'the frame\'s page adds the element');
+      const doc = await new Promise<Document>((resolve) =>
+        frame.addEventListener('load', () => resolve(frame.contentDocument!)),
+      );
+      await waitUntil(() => doc.querySelector('dh-avatar'), "the frame's page adds the element");
       return { doc, el: doc.querySelector('dh-avatar') as DhAvatar };
     }
 
     it('the open panel fills the screen, the launcher hides (one Close), the page does not scroll behind it, and comes back as it was', async () => {
-      const { doc, el } = await phone(`<dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}" layout="bubble"></dh-avatar>`);
+      const { doc, el } = await phone(
+        `<dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}" layout="bubble"></dh-avatar>`,
+      );
       await waitUntil(() => launcherOf(el), 'the launcher shows');
       expect(launcherOf(el)!.getBoundingClientRect().height).to.be.at.least(44);
       launcherOf(el)!.click();
@@ -213,7 +256,9 @@ describe('<dh-avatar layout="bubble">', () => {
     });
 
     it('the stream view fits a portrait phone: a tall box, not 16:9', async () => {
-      const { el } = await phone(`<dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}" view="stream"></dh-avatar>`);
+      const { el } = await phone(
+        `<dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}" view="stream"></dh-avatar>`,
+      );
       await waitUntil(() => part(el, 'box'), 'the box is there');
       const box = part(el, 'box')!.getBoundingClientRect();
       // The frame's width, less a scrollbar where the engine shows one (Firefox: 12 px).

@@ -34,19 +34,28 @@ let sim: SimInfo;
 let head: Head;
 let streamHead: Head;
 
-const command = <T>(name: string, payload?: unknown) => executeServerCommand<T, unknown>(name, payload);
+const command = <T>(name: string, payload?: unknown) =>
+  executeServerCommand<T, unknown>(name, payload);
 const frameOf = (el: DhAvatar) => el.shadowRoot!.querySelector('iframe');
-const inFrame = <T>(name: string, payload: Record<string, unknown>) => command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
-const button = (el: DhAvatar, name: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
+const inFrame = <T>(name: string, payload: Record<string, unknown>) =>
+  command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
+const button = (el: DhAvatar, name: RegExp) =>
+  [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 /** Requests this page made to an origin (resource timing sees images, fetches and frames). */
-const requestsTo = (origin: string) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(origin));
+const requestsTo = (origin: string) =>
+  performance.getEntriesByType('resource').filter((e) => e.name.startsWith(origin));
 
 /** The proxy's signing secret in web-test-runner.config.mjs (a site's server has it to sign at render). */
 const SIGNING_SECRET = 'element-tests-signing-secret-0123456789';
 
 /** A link for a head, signed with the proxy's secret, that expired 4 minutes ago. */
 async function expiredUrl(id: string): Promise<{ url: string; exp: number }> {
-  const signed = await signLaunchUrl({ secret: SIGNING_SECRET, headId: id, ttl: 60, now: Math.floor(Date.now() / 1000) - 300 });
+  const signed = await signLaunchUrl({
+    secret: SIGNING_SECRET,
+    headId: id,
+    ttl: 60,
+    now: Math.floor(Date.now() / 1000) - 300,
+  });
   const url = new URL(signed.url, sim.endpoint).href;
   return { url, exp: Number(new URL(url).searchParams.get('exp')) };
 }
@@ -63,14 +72,20 @@ function activateAt(el: DhAvatar, at: number): void {
 }
 
 /** The same link with its signature changed in one character. */
-const tamper = (url: string) => url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
+const tamper = (url: string) =>
+  url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
 
 /** Makes the page's fetch() answer every launch request with this error; returns the undo. */
 function refuseLaunches(status: number, error: { code: string; message: string }): () => void {
   const real = window.fetch;
   window.fetch = (input, init) =>
     String(input instanceof Request ? input.url : input).includes('/launch')
-      ? Promise.resolve(new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json' } }))
+      ? Promise.resolve(
+          new Response(JSON.stringify({ error }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+        )
       : real(input, init);
   return () => {
     window.fetch = real;
@@ -80,7 +95,9 @@ function refuseLaunches(status: number, error: { code: string; message: string }
 /** What has focus in the element, said in a word (a failing comparison of elements is hard to read, and heavy to print). */
 const focused = (el: DhAvatar) => {
   const a = el.shadowRoot!.activeElement;
-  return a ? `${a.localName}${a.getAttribute('part') ? `[part=${a.getAttribute('part')}]` : ''}${a.getAttribute('role') ? `[role=${a.getAttribute('role')}]` : ''}` : 'nothing';
+  return a
+    ? `${a.localName}${a.getAttribute('part') ? `[part=${a.getAttribute('part')}]` : ''}${a.getAttribute('role') ? `[role=${a.getAttribute('role')}]` : ''}`
+    : 'nothing';
 };
 
 /** The console lines `console.warn` gets while `run` runs (and until it settles). */
@@ -96,7 +113,8 @@ async function warnings(run: () => Promise<unknown>): Promise<string[]> {
   return lines;
 }
 
-const shownError = (el: DhAvatar) => el.shadowRoot!.querySelector('[part="error"]')!.textContent!.replace(/\s+/g, ' ').trim();
+const shownError = (el: DhAvatar) =>
+  el.shadowRoot!.querySelector('[part="error"]')!.textContent!.replace(/\s+/g, ' ').trim();
 
 async function signedUrl(id: string, view = 'chat'): Promise<string> {
   const res = await fetch(`${sim.endpoint}/heads/${id}/launch?view=${view}`);
@@ -110,7 +128,11 @@ describe('<dh-avatar>', () => {
     // The proxy is on another origin than this page (and one that is down): the site's script lists them.
     configure({ trustedEndpoints: [sim.endpoint, 'http://127.0.0.1:9/dh'] });
     head = await command<Head>('sim-create-head', { name: 'Ada' });
-    streamHead = await command<Head>('sim-create-head', { name: 'Leo', stream: true, splitterOff: true });
+    streamHead = await command<Head>('sim-create-head', {
+      name: 'Leo',
+      stream: true,
+      splitterOff: true,
+    });
   });
 
   afterEach(() => {
@@ -119,26 +141,34 @@ describe('<dh-avatar>', () => {
 
   describe('accessibility', () => {
     it('is accessible as a facade', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/), 'the summary arrives');
       await expect(el).to.be.accessible();
     });
 
     it('is accessible when ready, with the frame named after the head', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.title).to.equal('Ada, digital human');
       await expect(el).to.be.accessible();
     });
 
     it('is accessible in the error state', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id="no-such-head" endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id="no-such-head" endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-error');
       await expect(el).to.be.accessible();
     });
 
     it('is accessible as a bubble, closed and open', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       await expect(el).to.be.accessible();
       button(el, /Talk to Ada/).click();
@@ -150,11 +180,16 @@ describe('<dh-avatar>', () => {
   describe('when it has not been activated (loading="click")', () => {
     it('LIM-1 shows the poster, the name and a real button, and makes no request to the platform', async () => {
       performance.clearResourceTimings();
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       const poster = el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!;
       expect(poster.src).to.equal(`${sim.endpoint}/heads/${head.id}/poster`);
-      await waitUntil(() => poster.complete && poster.naturalWidth > 0, 'the poster loads through the proxy');
+      await waitUntil(
+        () => poster.complete && poster.naturalWidth > 0,
+        'the poster loads through the proxy',
+      );
       expect(frameOf(el)).to.equal(null);
       expect(requestsTo(sim.urls.origin)).to.have.length(0);
       expect(document.documentElement.outerHTML).not.to.contain('api_key');
@@ -162,9 +197,13 @@ describe('<dh-avatar>', () => {
 
     it('keeps its box (3/4 for chat, 16/9 for stream, or --dh-avatar-aspect-ratio) so nothing shifts', async () => {
       const box = (el: DhAvatar) => el.shadowRoot!.querySelector('.box')!.getBoundingClientRect();
-      const chat = await fixture<DhAvatar>(html`<dh-avatar style="width: 300px" head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const chat = await fixture<DhAvatar>(
+        html`<dh-avatar style="width: 300px" head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       expect(Math.round(box(chat).height)).to.equal(400);
-      const stream = await fixture<DhAvatar>(html`<dh-avatar style="width: 320px" view="stream" head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const stream = await fixture<DhAvatar>(
+        html`<dh-avatar style="width: 320px" view="stream" head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       expect(Math.round(box(stream).height)).to.equal(180);
       const square = await fixture<DhAvatar>(
         html`<dh-avatar style="width: 200px; --dh-avatar-aspect-ratio: 1" head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
@@ -173,9 +212,15 @@ describe('<dh-avatar>', () => {
     });
 
     it('uses the poster attribute over the fetched one, and shows initials with no poster at all', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} poster="/images/ada.webp"></dh-avatar>`);
-      expect(el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!.src).to.equal(new URL('/images/ada.webp', location.href).href);
-      const bare = await fixture<DhAvatar>(html`<dh-avatar src="https://example.invalid/x" endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} poster="/images/ada.webp"></dh-avatar>`,
+      );
+      expect(el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!.src).to.equal(
+        new URL('/images/ada.webp', location.href).href,
+      );
+      const bare = await fixture<DhAvatar>(
+        html`<dh-avatar src="https://example.invalid/x" endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       expect(bare.shadowRoot!.querySelector('.initials')).to.exist;
       expect(button(bare, /Talk to the digital human/)).to.exist;
     });
@@ -183,12 +228,16 @@ describe('<dh-avatar>', () => {
 
   describe('when the user activates it', () => {
     it('HEAD-8 a click loads the chat page through a signed launch URL and moves focus into it once it has loaded', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       setTimeout(() => button(el, /Talk to Ada/).click());
       const activate = await oneEvent(el, 'dh-activate');
       expect(activate.detail).to.deep.equal({ trigger: 'click' });
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Connecting to Ada');
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
+        'Connecting to Ada',
+      );
       await el.updateComplete;
       // Not into the frame yet: its page's load would drop the focus (the next Tab would skip the chat).
       expect(focused(el)).to.equal('div[role=status]');
@@ -196,12 +245,18 @@ describe('<dh-avatar>', () => {
       await el.updateComplete;
       expect(load.detail).to.deep.equal({ view: 'chat' });
       const frame = frameOf(el)!;
-      expect(frame.src).to.match(new RegExp(`^${sim.endpoint}/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`));
+      expect(frame.src).to.match(
+        new RegExp(`^${sim.endpoint}/embed/${head.id}\\?view=chat&exp=\\d+&sig=[0-9a-f]{64}$`),
+      );
       // Each feature is delegated to the platform page's origin, where the frame ends up, and to the
       // proxy's, whose /embed redirects there (Firefox checks both: hostile-page.test.ts).
       const to = `${new URL(sim.endpoint).origin} ${sim.urls.origin}`;
-      expect(frame.getAttribute('allow')).to.equal(`microphone ${to}; camera ${to}; autoplay ${to}; fullscreen ${to}`);
-      expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+      expect(frame.getAttribute('allow')).to.equal(
+        `microphone ${to}; camera ${to}; autoplay ${to}; fullscreen ${to}`,
+      );
+      expect(frame.getAttribute('sandbox')).to.equal(
+        'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+      );
       expect(frame.getAttribute('referrerpolicy')).to.equal('strict-origin-when-cross-origin');
       expect(focused(el)).to.equal('iframe[part=frame]');
       await inFrame('frame-wait', { selector: 'h1', text: 'Ada' });
@@ -211,7 +266,9 @@ describe('<dh-avatar>', () => {
     });
 
     it('Enter on the focused button activates it (keyboard)', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       button(el, /Talk to Ada/).focus();
       setTimeout(() => sendKeys({ press: 'Enter' }));
@@ -219,8 +276,10 @@ describe('<dh-avatar>', () => {
       await oneEvent(el, 'dh-load');
     });
 
-    it('keyboard, on a page of another origin than the proxy\'s: Enter on the button, and one Tab reaches the chat\'s message box', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+    it("keyboard, on a page of another origin than the proxy's: Enter on the button, and one Tab reaches the chat's message box", async () => {
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       button(el, /Talk to Ada/).focus();
       setTimeout(() => press('Enter'));
@@ -229,11 +288,18 @@ describe('<dh-avatar>', () => {
       await inFrame('frame-wait', { selector: 'input[name="text"]' });
       // Focus is in the frame's page (focused before that page had loaded, it would be lost, and the Tab would leave the chat).
       await press('Tab');
-      expect(await inFrame('frame-eval', { selector: 'body', script: 'document.activeElement && document.activeElement.id' })).to.equal('message');
+      expect(
+        await inFrame('frame-eval', {
+          selector: 'body',
+          script: 'document.activeElement && document.activeElement.id',
+        }),
+      ).to.equal('message');
     });
 
     it('STREAM-4 view="stream" loads the stream page', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${streamHead.id} endpoint=${sim.endpoint} view="stream"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${streamHead.id} endpoint=${sim.endpoint} view="stream"></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Leo/));
       button(el, /Talk to Leo/).click();
       expect((await oneEvent(el, 'dh-load')).detail).to.deep.equal({ view: 'stream' });
@@ -241,22 +307,34 @@ describe('<dh-avatar>', () => {
       await inFrame('frame-wait', { selector: 'main[data-view="stream"] h1', text: 'Leo' });
     });
 
-    it('label and allow set the frame\'s name and permissions', async () => {
+    it("label and allow set the frame's name and permissions", async () => {
       const el = await fixture<DhAvatar>(
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager" label="Ask our guide" allow="autoplay"></dh-avatar>`,
       );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.title).to.equal('Ask our guide');
-      expect(frameOf(el)!.getAttribute('allow')).to.equal(`autoplay ${new URL(sim.endpoint).origin} ${sim.urls.origin}`);
+      expect(frameOf(el)!.getAttribute('allow')).to.equal(
+        `autoplay ${new URL(sim.endpoint).origin} ${sim.urls.origin}`,
+      );
     });
 
-    it('a click with head-id costs two proxy requests (the launch, then the frame\'s embed) and reads the head from the platform at most once', async () => {
+    it("a click with head-id costs two proxy requests (the launch, then the frame's embed) and reads the head from the platform at most once", async () => {
       const fresh = await command<Head>('sim-create-head', { name: 'Once' });
-      const reads = () => command<number>('sim-requests', { method: 'GET', path: `/head/${fresh.id}` });
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${fresh.id} endpoint=${sim.endpoint}></dh-avatar>`);
-      await waitUntil(() => el.shadowRoot!.textContent!.includes('Talk to Once'), 'the facade has the head\'s name');
+      const reads = () =>
+        command<number>('sim-requests', { method: 'GET', path: `/head/${fresh.id}` });
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${fresh.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
+      await waitUntil(
+        () => el.shadowRoot!.textContent!.includes('Talk to Once'),
+        "the facade has the head's name",
+      );
       // The poster is the facade's: loaded before the count starts (Firefox may finish it later).
-      await waitUntil(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')?.complete !== false, 'the poster has loaded');
+      await waitUntil(
+        () =>
+          el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')?.complete !== false,
+        'the poster has loaded',
+      );
       performance.clearResourceTimings();
       const before = await reads();
       setTimeout(() => button(el, /Talk to/).click());
@@ -267,9 +345,12 @@ describe('<dh-avatar>', () => {
     });
 
     it('reload() asks for a new launch URL and loads the page again', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
-      const launches = () => requestsTo(sim.endpoint).filter((e) => e.name.includes('/launch')).length;
+      const launches = () =>
+        requestsTo(sim.endpoint).filter((e) => e.name.includes('/launch')).length;
       const before = launches();
       setTimeout(() => el.reload());
       expect((await oneEvent(el, 'dh-activate')).detail.trigger).to.equal('method');
@@ -278,18 +359,27 @@ describe('<dh-avatar>', () => {
     });
 
     it('a Permissions-Policy that blocks the microphone shows a hint', async () => {
-      Object.defineProperty(document, 'permissionsPolicy', { value: { allowsFeature: (f: string) => f !== 'microphone' }, configurable: true });
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      Object.defineProperty(document, 'permissionsPolicy', {
+        value: { allowsFeature: (f: string) => f !== 'microphone' },
+        configurable: true,
+      });
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part="hint"]')!.textContent).to.contain('does not allow the microphone');
+      expect(el.shadowRoot!.querySelector('[part="hint"]')!.textContent).to.contain(
+        'does not allow the microphone',
+      );
     });
 
-    it('where the engine does not expose the page\'s Permissions-Policy (Firefox, WebKit), no hint and the page loads', async () => {
+    it("where the engine does not expose the page's Permissions-Policy (Firefox, WebKit), no hint and the page loads", async () => {
       const exposed = 'permissionsPolicy' in document || 'featurePolicy' in document;
       // Chromium exposes it (the test above); Firefox and WebKit do not: the platform page says so when it asks.
       expect(exposed, navigator.userAgent).to.equal(engineOf(navigator.userAgent) === 'chromium');
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
       // (Booleans: a failed assertion on a DOM node hangs @web/test-runner instead of reporting.)
@@ -302,7 +392,8 @@ describe('<dh-avatar>', () => {
     // Each test names a proxy origin no other test of this page uses (preconnects are once per
     // page): the proxy as `localhost` instead of the 127.0.0.1 that sim-info gives, and a second
     // loopback address. With `src` and no `head-id` the elements themselves request nothing.
-    const links = (origin: string) => document.head.querySelectorAll(`link[rel="preconnect"][href="${origin}"]`).length;
+    const links = (origin: string) =>
+      document.head.querySelectorAll(`link[rel="preconnect"][href="${origin}"]`).length;
     const twoAvatars = async (endpoint: string) => {
       const wrapper = await fixture<HTMLDivElement>(
         html`<div><dh-avatar src="https://example.invalid/x" endpoint=${endpoint}></dh-avatar><dh-avatar src="https://example.invalid/y" endpoint=${endpoint}></dh-avatar></div>`,
@@ -371,7 +462,9 @@ describe('<dh-avatar>', () => {
     });
 
     it('loading set to "eager" after it is on the page loads it at once', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       await new Promise((r) => setTimeout(r, 100));
       expect(frameOf(el)).to.equal(null, 'loading="click" waits');
       setTimeout(() => (el.loading = 'eager'));
@@ -395,7 +488,9 @@ describe('<dh-avatar>', () => {
 
   describe('when it is taken out of the page and put back', () => {
     it('while loading: it loads when it is back, instead of staying in "Connecting…"', async () => {
-      const wrapper = await fixture<HTMLDivElement>(html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar></div>`);
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar></div>`,
+      );
       const el = wrapper.querySelector('dh-avatar')!;
       await waitUntil(() => button(el, /Talk to Ada/));
       button(el, /Talk to Ada/).click();
@@ -415,10 +510,13 @@ describe('<dh-avatar>', () => {
     it('while showing the page: it loads again from a fresh launch URL (the old frame is gone)', async () => {
       // Listened for before the fixture: WebKit may load the frame before fixture() returns.
       const loaded = oneEvent(document, 'dh-load');
-      const wrapper = await fixture<HTMLDivElement>(html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar></div>`);
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div><dh-avatar head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar></div>`,
+      );
       const el = wrapper.querySelector('dh-avatar')!;
       await loaded;
-      const launches = () => requestsTo(sim.endpoint).filter((e) => e.name.includes(`/heads/${head.id}/launch`)).length;
+      const launches = () =>
+        requestsTo(sim.endpoint).filter((e) => e.name.includes(`/heads/${head.id}/launch`)).length;
       const before = launches();
       el.remove();
       setTimeout(() => wrapper.append(el));
@@ -427,11 +525,13 @@ describe('<dh-avatar>', () => {
     });
   });
 
-  describe('with a src signed by the site\'s server', () => {
+  describe("with a src signed by the site's server", () => {
     it('loads that URL with no launch request', async () => {
       const url = await signedUrl(head.id);
       performance.clearResourceTimings();
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.src).to.equal(url);
       // The proxy's check named the platform page's origin: the frame's features are delegated there
@@ -443,20 +543,26 @@ describe('<dh-avatar>', () => {
 
     it('an expired src with a head-id is replaced by a fresh launch URL', async () => {
       const expired = (await signedUrl(head.id)).replace(/exp=\d+/, 'exp=1000');
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${expired} head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${expired} head-id=${head.id} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+      );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.src).not.to.equal(expired);
       expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
     });
 
-    it('a tampered signature is the error state in visitor words (reload the page), not a frame; the proxy\'s words go to dh-error', async () => {
+    it("a tampered signature is the error state in visitor words (reload the page), not a frame; the proxy's words go to dh-error", async () => {
       const url = tamper(await signedUrl(head.id));
       performance.clearResourceTimings();
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       setTimeout(() => button(el, /Talk to/).click());
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('launch_invalid');
-      expect(error.detail.message).to.equal('This launch link is not valid for this head and view. Ask the page for a new one.');
+      expect(error.detail.message).to.equal(
+        'This launch link is not valid for this head and view. Ask the page for a new one.',
+      );
       await el.updateComplete;
       expect(frameOf(el)).to.equal(null);
       expect(shownError(el)).to.equal('This conversation link is not valid. Reload the page.');
@@ -467,19 +573,26 @@ describe('<dh-avatar>', () => {
       expect(requestsTo(sim.urls.origin)).to.have.length(0);
     });
 
-    it('an src the proxy finds expired (the page\'s clock is behind) is the error state', async () => {
+    it("an src the proxy finds expired (the page's clock is behind) is the error state", async () => {
       const { url, exp } = await expiredUrl(head.id);
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       const error = oneEvent(el, 'dh-error');
       activateAt(el, exp - 60);
-      expect((await error).detail).to.deep.equal({ code: 'launch_expired', message: 'This launch link has expired. Reload the page to get a new one.' });
+      expect((await error).detail).to.deep.equal({
+        code: 'launch_expired',
+        message: 'This launch link has expired. Reload the page to get a new one.',
+      });
       await el.updateComplete;
       expect(frameOf(el)).to.equal(null);
     });
 
     it('…and with a head-id as well, a fresh launch URL replaces it', async () => {
       const { url, exp } = await expiredUrl(head.id);
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${url} head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       const load = oneEvent(el, 'dh-load');
       activateAt(el, exp - 60);
       await load;
@@ -490,9 +603,14 @@ describe('<dh-avatar>', () => {
     it('when the check cannot reach the proxy (network, CORS), the frame loads the link anyway', async () => {
       const url = await signedUrl(head.id);
       const real = window.fetch;
-      window.fetch = (input, init) => (String(input).includes('/embed/') ? Promise.reject(new TypeError('Failed to fetch')) : real(input, init));
+      window.fetch = (input, init) =>
+        String(input).includes('/embed/')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : real(input, init);
       try {
-        const el = await fixture<DhAvatar>(html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`);
+        const el = await fixture<DhAvatar>(
+          html`<dh-avatar src=${url} endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
+        );
         await oneEvent(el, 'dh-load');
         expect(frameOf(el)!.src).to.equal(url);
         // Where the link leads is not known: no feature is delegated.
@@ -504,25 +622,35 @@ describe('<dh-avatar>', () => {
 
     it('an expired src alone is an error that says to reload the page', async () => {
       const expired = (await signedUrl(head.id)).replace(/exp=\d+/, 'exp=1000');
-      const el = await fixture<DhAvatar>(html`<dh-avatar src=${expired} endpoint=${sim.endpoint}></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar src=${expired} endpoint=${sim.endpoint}></dh-avatar>`,
+      );
       setTimeout(() => el.activate());
       const error = await oneEvent(el, 'dh-error');
       await el.updateComplete;
       expect(error.detail.code).to.equal('launch_expired');
-      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Reload the page');
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
+        'Reload the page',
+      );
     });
   });
 
   describe('when the launch fails', () => {
-    it('a head that does not exist shows so on the facade at once (its summary is a 404): visitor words, no button, the proxy\'s words in dh-error and one console line', async () => {
+    it("a head that does not exist shows so on the facade at once (its summary is a 404): visitor words, no button, the proxy's words in dh-error and one console line", async () => {
       const missing = '00000000-0000-4000-8000-000000000000';
       let el!: DhAvatar;
       let error!: CustomEvent<{ code: string; message: string }>;
       const lines = await warnings(async () => {
-        el = await fixture<DhAvatar>(html`<dh-avatar head-id=${missing} endpoint=${sim.endpoint}></dh-avatar>`);
+        el = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${missing} endpoint=${sim.endpoint}></dh-avatar>`,
+        );
         error = await oneEvent(el, 'dh-error');
       });
-      expect(error.detail).to.deep.equal({ code: 'not_found', message: 'The avatar platform has nothing with this id. Check the id, or ask the site owner.' });
+      expect(error.detail).to.deep.equal({
+        code: 'not_found',
+        message:
+          'The avatar platform has nothing with this id. Check the id, or ask the site owner.',
+      });
       expect(error.bubbles && error.composed).to.equal(true);
       expect(lines).to.deep.equal([`dh-kit <dh-avatar>: ${error.detail.message} (not_found)`]);
       await el.updateComplete;
@@ -534,10 +662,13 @@ describe('<dh-avatar>', () => {
     });
 
     it('a head the site does not publish: "Ada isn\'t available right now", no Try again (it cannot help), focus on the message; the proxy\'s words go to dh-error', async () => {
-      const message = 'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).';
+      const message =
+        'Head x is not published on this site. Add it to DH_PUBLIC_HEADS (or "*" for all).';
       const undo = refuseLaunches(404, { code: 'head_not_published', message });
       try {
-        const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+        const el = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+        );
         await waitUntil(() => button(el, /Talk to Ada/));
         button(el, /Talk to Ada/).focus();
         setTimeout(() => sendKeys({ press: 'Enter' }));
@@ -555,14 +686,34 @@ describe('<dh-avatar>', () => {
     });
 
     for (const [status, code, message, shown, retry] of [
-      [403, 'launch_refused', 'This site does not allow a conversation from this page.', 'Ada isn’t available right now.', false],
-      [429, 'rate_limited', 'Too many requests: at most 5 a minute. Try again in 40 s.', 'Something went wrong. Please try again in a moment.', true],
-      [503, 'platform_busy', 'The avatar platform answered 503: busy.', 'Something went wrong. Please try again in a moment.', true],
+      [
+        403,
+        'launch_refused',
+        'This site does not allow a conversation from this page.',
+        'Ada isn’t available right now.',
+        false,
+      ],
+      [
+        429,
+        'rate_limited',
+        'Too many requests: at most 5 a minute. Try again in 40 s.',
+        'Something went wrong. Please try again in a moment.',
+        true,
+      ],
+      [
+        503,
+        'platform_busy',
+        'The avatar platform answered 503: busy.',
+        'Something went wrong. Please try again in a moment.',
+        true,
+      ],
     ] as const) {
       it(`a launch refused with ${status} (${code}): visitor words${retry ? ', and Try again (focused), which recovers' : ', no Try again'}; dh-error has the proxy's`, async () => {
         const undo = refuseLaunches(status, { code, message });
         try {
-          const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`);
+          const el = await fixture<DhAvatar>(
+            html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
+          );
           await waitUntil(() => button(el, /Talk to Ada/));
           setTimeout(() => button(el, /Talk to Ada/).click());
           const error = await oneEvent(el, 'dh-error');
@@ -587,18 +738,26 @@ describe('<dh-avatar>', () => {
     }
 
     it('a proxy that cannot be reached is a network error: visitor words and Try again; the URL goes to dh-error', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`,
+      );
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('network');
-      expect(error.detail.message).to.equal(`http://127.0.0.1:9/dh/heads/${head.id}/launch?view=chat could not be reached.`);
+      expect(error.detail.message).to.equal(
+        `http://127.0.0.1:9/dh/heads/${head.id}/launch?view=chat could not be reached.`,
+      );
       await el.updateComplete;
-      expect(shownError(el)).to.equal('We could not connect. Check your connection and try again. Try again');
+      expect(shownError(el)).to.equal(
+        'We could not connect. Check your connection and try again. Try again',
+      );
     });
 
     it('a proxy that is up but does not answer this page\'s origin (CORS) is told apart from the network: the origin to allow goes to dh-error, the visitor reads "not available"', async () => {
       // The platform's own API is up and sends no CORS headers to this page: as a proxy that does not list this origin.
       configure({ trustedEndpoints: [sim.info.baseUrl] });
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.info.baseUrl} loading="eager"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.info.baseUrl} loading="eager"></dh-avatar>`,
+      );
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail).to.deep.equal({
         code: 'cors_refused',
@@ -627,8 +786,13 @@ describe('<dh-avatar>', () => {
         const talk = button(el, /Talk to/);
         expect(getComputedStyle(talk).backgroundColor).to.equal('rgb(200, 10, 20)');
         expect(getComputedStyle(talk).borderTopLeftRadius).to.equal('3px');
-        const plain = await fixture<DhAvatar>(html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`);
-        expect(getComputedStyle(button(plain, /Talk to/)).backgroundColor).to.equal('rgb(37, 99, 235)', 'the default accent');
+        const plain = await fixture<DhAvatar>(
+          html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`,
+        );
+        expect(getComputedStyle(button(plain, /Talk to/)).backgroundColor).to.equal(
+          'rgb(37, 99, 235)',
+          'the default accent',
+        );
         expect(getComputedStyle(button(plain, /Talk to/)).borderTopLeftRadius).not.to.equal('3px');
       } finally {
         style.remove();
@@ -636,8 +800,11 @@ describe('<dh-avatar>', () => {
     });
 
     it('a CMS block lowers the bubble: --dh-avatar-z-index and --dh-avatar-position reach the launcher and the panel', async () => {
-      const plain = await fixture<DhAvatar>(html`<dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>`);
-      const launcher = (el: DhAvatar) => getComputedStyle(el.shadowRoot!.querySelector('[part="launcher"]')!);
+      const plain = await fixture<DhAvatar>(
+        html`<dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>`,
+      );
+      const launcher = (el: DhAvatar) =>
+        getComputedStyle(el.shadowRoot!.querySelector('[part="launcher"]')!);
       expect(launcher(plain).position).to.equal('fixed');
       expect(launcher(plain).zIndex).to.equal('2147483000');
       const lowered = await fixture<DhAvatar>(
@@ -657,18 +824,29 @@ describe('<dh-avatar>', () => {
       const record = (e: Event) => seen.push(e);
       for (const t of types) document.addEventListener(t, record);
       try {
-        const bubble = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+        const bubble = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+        );
         const launcher = bubble.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
         launcher.click();
         await oneEvent(bubble, 'dh-load');
         launcher.click();
-        const broken = await fixture<DhAvatar>(html`<dh-avatar endpoint=${sim.endpoint}></dh-avatar>`);
+        const broken = await fixture<DhAvatar>(
+          html`<dh-avatar endpoint=${sim.endpoint}></dh-avatar>`,
+        );
         setTimeout(() => broken.activate());
         await oneEvent(broken, 'dh-error');
       } finally {
         for (const t of types) document.removeEventListener(t, record);
       }
-      expect(seen.map((e) => e.type)).to.deep.equal(['dh-open', 'dh-activate', 'dh-load', 'dh-close', 'dh-activate', 'dh-error']);
+      expect(seen.map((e) => e.type)).to.deep.equal([
+        'dh-open',
+        'dh-activate',
+        'dh-load',
+        'dh-close',
+        'dh-activate',
+        'dh-error',
+      ]);
       for (const e of seen) {
         expect(e.bubbles, `${e.type} bubbles`).to.equal(true);
         expect(e.composed, `${e.type} is composed`).to.equal(true);
@@ -678,7 +856,9 @@ describe('<dh-avatar>', () => {
 
   describe('layout="bubble"', () => {
     it('opens a panel from the launcher; Escape closes it and focus returns to the launcher', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+      );
       await waitUntil(() => button(el, /Talk to Ada/));
       const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
       const panel = el.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
@@ -696,11 +876,16 @@ describe('<dh-avatar>', () => {
       await oneEvent(el, 'dh-close');
       await el.updateComplete;
       expect(panel.hidden).to.equal(true);
-      await waitUntil(() => el.shadowRoot!.activeElement === launcher, 'focus returns to the launcher');
+      await waitUntil(
+        () => el.shadowRoot!.activeElement === launcher,
+        'focus returns to the launcher',
+      );
     });
 
     it('Escape on the launcher closes the open panel (focus went into the frame, then back to the launcher)', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+      );
       const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
       const panel = el.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
       launcher.click();
@@ -713,11 +898,16 @@ describe('<dh-avatar>', () => {
       await el.updateComplete;
       expect(panel.hidden).to.equal(true);
       expect(launcher.getAttribute('aria-expanded')).to.equal('false');
-      await waitUntil(() => el.shadowRoot!.activeElement === launcher, 'focus stays on the launcher');
+      await waitUntil(
+        () => el.shadowRoot!.activeElement === launcher,
+        'focus stays on the launcher',
+      );
     });
 
     it('Escape with the panel closed does nothing and lets the key go on to the page', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
+      );
       let closes = 0;
       let reached = false;
       el.addEventListener('dh-close', () => closes++);
@@ -731,7 +921,9 @@ describe('<dh-avatar>', () => {
     });
 
     it('the close button closes it, and reopening keeps the same conversation', async () => {
-      const el = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" position="bottom-left"></dh-avatar>`);
+      const el = await fixture<DhAvatar>(
+        html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" position="bottom-left"></dh-avatar>`,
+      );
       const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="launcher"]')!;
       expect(getComputedStyle(launcher).left).to.equal('20px');
       launcher.click();
@@ -746,7 +938,7 @@ describe('<dh-avatar>', () => {
   });
 });
 
-describe('<dh-avatar> in the page\'s language', () => {
+describe("<dh-avatar> in the page's language", () => {
   before(async () => {
     sim ??= await command<SimInfo>('sim-info');
     head ??= await command<Head>('sim-create-head', { name: 'Ada' });
@@ -766,22 +958,37 @@ describe('<dh-avatar> in the page\'s language', () => {
     it(`lang="${lang}": the facade, its label and the bubble have no English left, and are accessible`, async () => {
       const wrapper = await inLang(lang, dir);
       const el = avatarIn(wrapper);
-      await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'), 'the summary arrives');
+      await waitUntil(
+        () => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'),
+        'the summary arrives',
+      );
       expect(el.currentLocale).to.equal(lang);
       expect(el.shadowRoot!.querySelector('button')!.textContent).to.contain(talk);
-      expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada'])).to.deep.equal([]);
+      expect(
+        await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada']),
+      ).to.deep.equal([]);
       await expect(el).to.be.accessible();
       el.layout = 'bubble';
       await el.updateComplete;
-      expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada'])).to.deep.equal([]);
+      expect(
+        await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada']),
+      ).to.deep.equal([]);
     });
   }
 
   it('lang="de": loading, the frame\'s name, the errors and Try again are German', async () => {
-    const wrapper = await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`);
+    const wrapper = await fixture<HTMLDivElement>(
+      `<div lang="de"><dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`,
+    );
     const el = avatarIn(wrapper);
-    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'), 'the summary arrives');
-    const undo = refuseLaunches(429, { code: 'rate_limited', message: 'Too many requests: at most 5 a minute. Try again in 40 s.' });
+    await waitUntil(
+      () => el.shadowRoot!.querySelector('button')?.textContent?.includes('Ada'),
+      'the summary arrives',
+    );
+    const undo = refuseLaunches(429, {
+      code: 'rate_limited',
+      message: 'Too many requests: at most 5 a minute. Try again in 40 s.',
+    });
     const failed = oneEvent(el, 'dh-error');
     void el.activate();
     await el.updateComplete;
@@ -798,12 +1005,17 @@ describe('<dh-avatar> in the page\'s language', () => {
     expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'de')).to.deep.equal([]);
 
     // A head that is not there: its name is not known, and trying again cannot help.
-    const gone = refuseLaunches(404, { code: 'not_found', message: 'The avatar platform has nothing with this id.' });
+    const gone = refuseLaunches(404, {
+      code: 'not_found',
+      message: 'The avatar platform has nothing with this id.',
+    });
     el.reload();
     await oneEvent(el, 'dh-error');
     gone();
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('Ada ist gerade nicht verfügbar.');
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal(
+      'Ada ist gerade nicht verfügbar.',
+    );
 
     el.headId = head.id;
     await el.reload();
@@ -811,28 +1023,46 @@ describe('<dh-avatar> in the page\'s language', () => {
     expect(frameOf(el)!.title).to.equal('Ada, digitaler Mensch');
   });
 
-  it('follows a change of the page\'s lang, and its own locale property wins over lang', async () => {
+  it("follows a change of the page's lang, and its own locale property wins over lang", async () => {
     const wrapper = await inLang('de');
     const el = avatarIn(wrapper);
-    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Mit Ada sprechen'));
+    await waitUntil(() =>
+      el.shadowRoot!.querySelector('button')?.textContent?.includes('Mit Ada sprechen'),
+    );
     wrapper.lang = 'fr';
-    await waitUntil(() => el.currentLocale === 'fr' && el.shadowRoot!.querySelector('button')!.textContent!.includes('Ada'));
+    await waitUntil(
+      () =>
+        el.currentLocale === 'fr' &&
+        el.shadowRoot!.querySelector('button')!.textContent!.includes('Ada'),
+    );
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('button')!.textContent).not.to.contain('Mit Ada sprechen');
-    expect(await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'fr', ['Ada'])).to.deep.equal([]);
+    expect(
+      await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, 'fr', ['Ada']),
+    ).to.deep.equal([]);
     el.setAttribute('lang', 'en-GB');
-    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Talk to Ada'), 'its own lang is nearer');
+    await waitUntil(
+      () => el.shadowRoot!.querySelector('button')!.textContent!.includes('Talk to Ada'),
+      'its own lang is nearer',
+    );
     el.locale = 'de-AT';
-    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Mit Ada sprechen'), 'locale wins');
+    await waitUntil(
+      () => el.shadowRoot!.querySelector('button')!.textContent!.includes('Mit Ada sprechen'),
+      'locale wins',
+    );
     expect(el.currentLocale).to.equal('de');
   });
 
   it('a language the kit does not ship is English, and sites add or override messages (setMessages, messages)', async () => {
     const wrapper = await inLang('sv');
     const el = avatarIn(wrapper);
-    await waitUntil(() => el.shadowRoot!.querySelector('button')?.textContent?.includes('Talk to Ada'));
+    await waitUntil(() =>
+      el.shadowRoot!.querySelector('button')?.textContent?.includes('Talk to Ada'),
+    );
     setMessages('sv', { avatar: { talkTo: (name) => `Prata med ${name ?? 'oss'}` } });
-    await waitUntil(() => el.shadowRoot!.querySelector('button')!.textContent!.includes('Prata med Ada'));
+    await waitUntil(() =>
+      el.shadowRoot!.querySelector('button')!.textContent!.includes('Prata med Ada'),
+    );
     expect(el.currentLocale).to.equal('sv');
     el.messages = { talkTo: () => 'Ring oss' };
     await el.updateComplete;
@@ -842,19 +1072,35 @@ describe('<dh-avatar> in the page\'s language', () => {
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="close"]')!.textContent).to.equal('Close');
     // A tag Intl cannot read (it would name the locale for plurals and dates) is refused, clearly.
-    for (const bad of ['de_AT', 'x-pirate', '']) expect(() => setMessages(bad, { avatar: { close: 'Zu' } })).to.throw(RangeError, /not a language tag; use one like "sv"/);
+    for (const bad of ['de_AT', 'x-pirate', ''])
+      expect(() => setMessages(bad, { avatar: { close: 'Zu' } })).to.throw(
+        RangeError,
+        /not a language tag; use one like "sv"/,
+      );
   });
 
-  it('says on the facade that the head speaks another language than the page, in the page\'s words', async () => {
+  it("says on the facade that the head speaks another language than the page, in the page's words", async () => {
     const spanish = await command<Head>('sim-create-head', { name: 'Lola', language: 'es-ES' });
-    const de = avatarIn(await fixture<HTMLDivElement>(`<div lang="de"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`));
+    const de = avatarIn(
+      await fixture<HTMLDivElement>(
+        `<div lang="de"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`,
+      ),
+    );
     await waitUntil(() => de.shadowRoot!.querySelector('[part="language"]'), 'the summary arrives');
-    expect(de.shadowRoot!.querySelector('[part="language"]')!.textContent).to.equal('Spricht Spanisch');
-    const es = avatarIn(await fixture<HTMLDivElement>(`<div lang="es-MX"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`));
+    expect(de.shadowRoot!.querySelector('[part="language"]')!.textContent).to.equal(
+      'Spricht Spanisch',
+    );
+    const es = avatarIn(
+      await fixture<HTMLDivElement>(
+        `<div lang="es-MX"><dh-avatar head-id="${spanish.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`,
+      ),
+    );
     await waitUntil(() => es.shadowRoot!.querySelector('button')?.textContent?.includes('Lola'));
     expect(es.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
     // Ada speaks en-US: nothing to say on an English page.
-    const en = await fixture<DhAvatar>(html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} lang="en"></dh-avatar>`);
+    const en = await fixture<DhAvatar>(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} lang="en"></dh-avatar>`,
+    );
     await waitUntil(() => button(en, /Talk to Ada/));
     expect(en.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
   });
@@ -863,7 +1109,8 @@ describe('<dh-avatar> in the page\'s language', () => {
     const wrapper = await inLang('ar', 'rtl', 'layout="bubble"');
     const el = avatarIn(wrapper);
     await el.updateComplete;
-    const launcher = () => el.shadowRoot!.querySelector<HTMLElement>('[part="launcher"]')!.getBoundingClientRect();
+    const launcher = () =>
+      el.shadowRoot!.querySelector<HTMLElement>('[part="launcher"]')!.getBoundingClientRect();
     expect(launcher().left < innerWidth / 2).to.equal(true);
     el.position = 'bottom-left';
     await el.updateComplete;

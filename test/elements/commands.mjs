@@ -17,21 +17,38 @@
 
 /** Key names (Playwright's, which are the DOM's `KeyboardEvent.key`) as WebDriver code points (https://w3c.github.io/webdriver/#keyboard-actions, the same table as webdriverio's `Key`). */
 const WEBDRIVER_KEYS = {
-  Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A',
-  Escape: '\uE00C', Space: ' ', PageUp: '\uE00E', PageDown: '\uE00F', End: '\uE010', Home: '\uE011',
-  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Delete: '\uE017',
-  Meta: '\uE03D', F2: '\uE032',
+  Backspace: '\uE003',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Escape: '\uE00C',
+  Space: ' ',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
+  End: '\uE010',
+  Home: '\uE011',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Delete: '\uE017',
+  Meta: '\uE03D',
+  F2: '\uE032',
 };
 
 /** 'Control+Shift+End' → ['Control', 'Shift', 'End']; a lone '+' is a key of its own. */
 function parseKeys(press) {
-  if (typeof press !== 'string' || !press) throw new Error(`press-keys: give {press: 'Control+End'}, got ${JSON.stringify(press)}`);
+  if (typeof press !== 'string' || !press)
+    throw new Error(`press-keys: give {press: 'Control+End'}, got ${JSON.stringify(press)}`);
   if (press.length === 1) return [press];
   const keys = press.split('+');
   // 'Control++' (Control and the plus key) splits into ['Control', '', ''].
   if (press.endsWith('++')) keys.splice(-2, 2, '+');
   for (const key of keys) {
-    if (key.length > 1 && !(key in WEBDRIVER_KEYS)) throw new Error(`press-keys: unknown key "${key}" in "${press}"`);
+    if (key.length > 1 && !(key in WEBDRIVER_KEYS))
+      throw new Error(`press-keys: unknown key "${key}" in "${press}"`);
   }
   return keys;
 }
@@ -55,11 +72,17 @@ async function pressKeys(session, press) {
       return true;
     }
     case 'webdriver': {
-      if (!browser.driverManager) throw new Error('press-keys: the WebDriver session is not started');
+      if (!browser.driverManager)
+        throw new Error('press-keys: the WebDriver session is not started');
       const values = keys.map((k) => (k.length === 1 ? k : WEBDRIVER_KEYS[k]));
-      const actions = [...values.map((value) => ({ type: 'keyDown', value })), ...values.reverse().map((value) => ({ type: 'keyUp', value }))];
+      const actions = [
+        ...values.map((value) => ({ type: 'keyDown', value })),
+        ...values.reverse().map((value) => ({ type: 'keyUp', value })),
+      ];
       // The manager acts on this session's page (or its iframe, with concurrency > 1).
-      await browser.driverManager.performActions(session.id, [{ type: 'key', id: 'dh-keyboard', actions }]);
+      await browser.driverManager.performActions(session.id, [
+        { type: 'key', id: 'dh-keyboard', actions },
+      ]);
       return true;
     }
     default:
@@ -76,7 +99,9 @@ async function reducedMotion(session, reduce) {
       return { emulated: true };
     case 'puppeteer':
       try {
-        await browser.getPage(session.id).emulateMediaFeatures([{ name: 'prefers-reduced-motion', value }]);
+        await browser
+          .getPage(session.id)
+          .emulateMediaFeatures([{ name: 'prefers-reduced-motion', value }]);
         return { emulated: true };
       } catch (error) {
         // Over WebDriver BiDi (Firefox) puppeteer has this only through CDP, which Firefox lacks.

@@ -9,7 +9,16 @@ import { sharedMessages } from '../../src/elements/shared/messages.js';
 import '../../src/elements/locales/auto.js';
 
 /** The attributes whose values a person reads or hears. */
-const SPOKEN = ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label'];
+const SPOKEN = [
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'aria-roledescription',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+];
 
 /** Every text of `root` a person can read or hear: text nodes and spoken attributes, in every shadow root below it. */
 export function spokenText(root: Element | ShadowRoot): string[] {
@@ -17,7 +26,8 @@ export function spokenText(root: Element | ShadowRoot): string[] {
   const visit = (node: Node): void => {
     if (node.nodeType === Node.TEXT_NODE) {
       const parent = node.parentElement;
-      if (!parent || !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(parent.tagName)) out.push(node.textContent ?? '');
+      if (!parent || !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(parent.tagName))
+        out.push(node.textContent ?? '');
       return;
     }
     if (node instanceof Element) {
@@ -42,7 +52,10 @@ export function catalogueWords(messages: object): Set<string> {
       typeof value === 'function'
         ? [0, 1, 2, 5, 21].flatMap((n) => {
             try {
-              return [String((value as (...a: unknown[]) => unknown)(n, n, n)), String((value as (...a: unknown[]) => unknown)())];
+              return [
+                String((value as (...a: unknown[]) => unknown)(n, n, n)),
+                String((value as (...a: unknown[]) => unknown)()),
+              ];
             } catch {
               return [];
             }
@@ -79,5 +92,7 @@ export async function englishLeft<S extends keyof Catalogue>(
   const theirs = new Set([...catalogueWords(target[section]), ...catalogueWords(target.shared)]);
   const ours = new Set([...catalogueWords(english), ...catalogueWords(sharedMessages)]);
   const skip = new Set(allowed.flatMap(wordsOf));
-  return [...new Set(spokenText(root).flatMap(wordsOf))].filter((w) => ours.has(w) && !theirs.has(w) && !skip.has(w));
+  return [...new Set(spokenText(root).flatMap(wordsOf))].filter(
+    (w) => ours.has(w) && !theirs.has(w) && !skip.has(w),
+  );
 }

@@ -12,8 +12,14 @@ import { setMessages } from '../../src/elements/shared/localized.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 
-const genderLabel = (el: DhFacePicker) => [...el.shadowRoot!.querySelector('label')!.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
-const fetched = (locale: string) => performance.getEntriesByType('resource').some((r) => r.name.includes(`/locales/${locale}/`));
+const genderLabel = (el: DhFacePicker) =>
+  [...el.shadowRoot!.querySelector('label')!.childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE)
+    .map((n) => n.textContent)
+    .join('')
+    .trim();
+const fetched = (locale: string) =>
+  performance.getEntriesByType('resource').some((r) => r.name.includes(`/locales/${locale}/`));
 
 describe('what a page adds by import', () => {
   let endpoint: string;
@@ -34,8 +40,15 @@ describe('what a page adds by import', () => {
     </div>`);
     const [de, at, fr] = [...page.querySelectorAll('dh-face-picker')];
     await Promise.all([de!.updateComplete, at!.updateComplete, fr!.updateComplete]);
-    expect([genderLabel(de!), genderLabel(at!), genderLabel(fr!)]).to.deep.equal(['Gender', 'Gender', 'Gender']);
-    expect(de!.currentLocale, 'English through and through (dates, numbers), not German numbers in English words').to.equal('en');
+    expect([genderLabel(de!), genderLabel(at!), genderLabel(fr!)]).to.deep.equal([
+      'Gender',
+      'Gender',
+      'Gender',
+    ]);
+    expect(
+      de!.currentLocale,
+      'English through and through (dates, numbers), not German numbers in English words',
+    ).to.equal('en');
     const told = warnings.filter((w) => w.startsWith('dh-kit: no "'));
     expect(told).to.deep.equal([
       `dh-kit: no "de" messages: import 'dh-kit/locales/de' (or 'dh-kit/locales/auto'); English until then.`,
@@ -43,13 +56,21 @@ describe('what a page adds by import', () => {
     ]);
 
     await import('../../src/elements/locales/de/register.js');
-    await waitUntil(() => genderLabel(de!) === 'Geschlecht' && genderLabel(at!) === 'Geschlecht', 'German, once its module is imported (de-AT too)');
+    await waitUntil(
+      () => genderLabel(de!) === 'Geschlecht' && genderLabel(at!) === 'Geschlecht',
+      'German, once its module is imported (de-AT too)',
+    );
     expect(genderLabel(fr!), 'French was not imported').to.equal('Gender');
-    expect([fetched('de'), fetched('fr'), fetched('es')], 'no other language is fetched').to.deep.equal([true, false, false]);
+    expect(
+      [fetched('de'), fetched('fr'), fetched('es')],
+      'no other language is fetched',
+    ).to.deep.equal([true, false, false]);
 
     // A site that overrides some Spanish messages without the Spanish module gets its words, and is told the rest are English.
     setMessages('es', { facePicker: { gender: 'Género' } });
-    const es = await fixture<DhFacePicker>(html`<dh-face-picker lang="es" endpoint=${endpoint}></dh-face-picker>`);
+    const es = await fixture<DhFacePicker>(
+      html`<dh-face-picker lang="es" endpoint=${endpoint}></dh-face-picker>`,
+    );
     await es.updateComplete;
     expect(genderLabel(es)).to.equal('Género');
     expect(warnings.filter((w) => w.startsWith('dh-kit: no "es"'))).to.have.length(1);
@@ -63,13 +84,27 @@ describe('what a page adds by import', () => {
     </div>`);
     const [a, b] = [...page.querySelectorAll<DhAvatar>('dh-avatar')];
     await Promise.all([a!.updateComplete, b!.updateComplete]);
-    expect([!!a!.shadowRoot!.querySelector('[part="box"]'), !!a!.shadowRoot!.querySelector('[part="launcher"]')], 'inline, not an empty corner').to.deep.equal([true, false]);
-    expect(!!a!.shadowRoot!.querySelector('[part="facade"] [part="button"]'), 'with its facade and button, as any inline avatar').to.equal(true);
+    expect(
+      [
+        !!a!.shadowRoot!.querySelector('[part="box"]'),
+        !!a!.shadowRoot!.querySelector('[part="launcher"]'),
+      ],
+      'inline, not an empty corner',
+    ).to.deep.equal([true, false]);
+    expect(
+      !!a!.shadowRoot!.querySelector('[part="facade"] [part="button"]'),
+      'with its facade and button, as any inline avatar',
+    ).to.equal(true);
     expect(warnings.filter((w) => w.includes('layout="bubble"'))).to.deep.equal([
       `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
     ]);
     await import('../../src/elements/avatar/bubble-layout.js');
-    const later = await fixture<DhAvatar>(html`<dh-avatar layout="bubble" src="https://example.invalid/z"></dh-avatar>`);
-    await waitUntil(() => later.shadowRoot!.querySelector('[part="launcher"]'), 'a bubble, once its module is imported');
+    const later = await fixture<DhAvatar>(
+      html`<dh-avatar layout="bubble" src="https://example.invalid/z"></dh-avatar>`,
+    );
+    await waitUntil(
+      () => later.shadowRoot!.querySelector('[part="launcher"]'),
+      'a bubble, once its module is imported',
+    );
   });
 });

@@ -14,7 +14,10 @@ export async function press(keys: string): Promise<void> {
  * answers whether it did, and why not.
  */
 export function reducedMotion(reduce: boolean): Promise<{ emulated: boolean; why?: string }> {
-  return executeServerCommand<{ emulated: boolean; why?: string }, { reduce: boolean }>('reduced-motion', { reduce });
+  return executeServerCommand<{ emulated: boolean; why?: string }, { reduce: boolean }>(
+    'reduced-motion',
+    { reduce },
+  );
 }
 
 /**
@@ -33,11 +36,21 @@ export async function withReducedMotion<T>(test: () => Promise<T>): Promise<T> {
       if (!/prefers-reduced-motion\s*:\s*reduce/.test(query)) return real.call(window, query);
       // A query that never changes: nothing to listen to.
       const none = () => undefined;
-      return { matches: true, media: query, onchange: null, addListener: none, removeListener: none, addEventListener: none, removeEventListener: none, dispatchEvent: () => false };
+      return {
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: none,
+        removeListener: none,
+        addEventListener: none,
+        removeEventListener: none,
+        dispatchEvent: () => false,
+      };
     };
   }
   try {
-    if (emulated && !matchMedia('(prefers-reduced-motion: reduce)').matches) throw new Error('reduced motion was emulated, but the page does not see it');
+    if (emulated && !matchMedia('(prefers-reduced-motion: reduce)').matches)
+      throw new Error('reduced motion was emulated, but the page does not see it');
     return await test();
   } finally {
     window.matchMedia = real;

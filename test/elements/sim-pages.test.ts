@@ -8,7 +8,14 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 
 interface SimInfo {
-  info: { baseUrl: string; chatUrl: string; streamUrl: string; email: string; secretKey: string; orgId: string };
+  info: {
+    baseUrl: string;
+    chatUrl: string;
+    streamUrl: string;
+    email: string;
+    secretKey: string;
+    orgId: string;
+  };
   urls: { origin: string; chatUrl: string; streamUrl: string; mediaUrl: string };
 }
 interface CreatedHead {
@@ -26,9 +33,12 @@ interface FrameText {
 
 const FRAME = 'iframe#dh';
 
-const command = <R>(name: string, payload?: Record<string, unknown>) => executeServerCommand<R, Record<string, unknown> | undefined>(name, payload);
-const inFrame = <R>(name: string, payload: Record<string, unknown>) => command<R>(name, { frame: FRAME, ...payload });
-const createHead = (payload: Record<string, unknown> = {}) => command<CreatedHead>('sim-create-head', payload);
+const command = <R>(name: string, payload?: Record<string, unknown>) =>
+  executeServerCommand<R, Record<string, unknown> | undefined>(name, payload);
+const inFrame = <R>(name: string, payload: Record<string, unknown>) =>
+  command<R>(name, { frame: FRAME, ...payload });
+const createHead = (payload: Record<string, unknown> = {}) =>
+  command<CreatedHead>('sim-create-head', payload);
 
 /** Adds the iframe a site would add, and resolves once its document has loaded. */
 async function embed(src: string): Promise<HTMLIFrameElement> {
@@ -61,7 +71,7 @@ function streamAddress(streamUrl: string, publicUrl: string): string {
   return `${streamUrl}/${org}/${head}?${new URLSearchParams({ api_key: key })}`;
 }
 
-describe('simulator pages inside a site\'s iframe', () => {
+describe("simulator pages inside a site's iframe", () => {
   let sim: SimInfo;
 
   before(async () => {
@@ -72,11 +82,16 @@ describe('simulator pages inside a site\'s iframe', () => {
     document.querySelectorAll('iframe').forEach((f) => f.remove());
   });
 
-  it('HEAD-8 the chat page at publicUrl opens in a cross-origin iframe with the head\'s name and face', async () => {
+  it("HEAD-8 the chat page at publicUrl opens in a cross-origin iframe with the head's name and face", async () => {
     const head = await createHead({ name: 'Ada Framed' });
     const url = new URL(head.publicUrl);
-    expect(url.origin).to.not.equal(location.origin, 'the simulator must be another origin than the site');
-    expect(head.publicUrl).to.match(new RegExp(`^${sim.urls.chatUrl}/[^/?]+/${head.publicId}\\?api_key=[^&]+$`));
+    expect(url.origin).to.not.equal(
+      location.origin,
+      'the simulator must be another origin than the site',
+    );
+    expect(head.publicUrl).to.match(
+      new RegExp(`^${sim.urls.chatUrl}/[^/?]+/${head.publicId}\\?api_key=[^&]+$`),
+    );
 
     await embed(head.publicUrl);
     // Rendered content in the frame proves neither CSP frame-ancestors nor X-Frame-Options blocked it.
@@ -85,10 +100,13 @@ describe('simulator pages inside a site\'s iframe', () => {
     expect(name.text).to.equal('Ada Framed');
 
     await inFrame('frame-wait', { selector: 'img.face-thumb', state: 'attached' });
-    const face = await inFrame<{ src: string; complete: boolean; naturalWidth: number }>('frame-props', {
-      selector: 'img.face-thumb',
-      props: ['src', 'complete', 'naturalWidth'],
-    });
+    const face = await inFrame<{ src: string; complete: boolean; naturalWidth: number }>(
+      'frame-props',
+      {
+        selector: 'img.face-thumb',
+        props: ['src', 'complete', 'naturalWidth'],
+      },
+    );
     expect(face.src).to.contain(head.faceId);
     expect(face.complete).to.equal(true);
     expect(face.naturalWidth, 'the face image loaded and decoded').to.be.greaterThan(0);
@@ -97,10 +115,13 @@ describe('simulator pages inside a site\'s iframe', () => {
     expect(composer.count).to.equal(1);
   });
 
-  it('the chat page shows the head\'s greeting first in the transcript', async () => {
+  it("the chat page shows the head's greeting first in the transcript", async () => {
     const head = await createHead({ name: 'Greeter', greetings: 'Welcome, ask me anything.' });
     await embed(head.publicUrl);
-    await inFrame('frame-wait', { selector: '[role="log"] [data-role]', text: 'Welcome, ask me anything.' });
+    await inFrame('frame-wait', {
+      selector: '[role="log"] [data-role]',
+      text: 'Welcome, ask me anything.',
+    });
     const log = await inFrame<FrameText>('frame-text', { selector: '[role="log"] [data-role]' });
     expect(log.texts).to.deep.equal(['Welcome, ask me anything.']);
   });
@@ -115,8 +136,10 @@ describe('simulator pages inside a site\'s iframe', () => {
     expect(log.texts[0]).to.equal('Hello from the simulator');
     expect(log.texts[1]).to.equal('Hello');
     expect(log.texts[2]).to.match(/^Hello, I am Ada\b/);
-    const mine = await inFrame<FrameText>('frame-text', { selector: '[role="log"] [data-role="user"]' });
-    expect(mine.texts, 'the typed message is shown as the user\'s').to.deep.equal(['Hello']);
+    const mine = await inFrame<FrameText>('frame-text', {
+      selector: '[role="log"] [data-role="user"]',
+    });
+    expect(mine.texts, "the typed message is shown as the user's").to.deep.equal(['Hello']);
   });
 
   it('a ttt head repeats the text it is sent', async () => {
@@ -125,8 +148,14 @@ describe('simulator pages inside a site\'s iframe', () => {
     await inFrame('frame-wait', { selector: 'h1.name', text: 'Echo' });
 
     const log = await send('Please read this sentence aloud.', 'Please read this sentence aloud.');
-    expect(log.texts).to.deep.equal(['Please read this sentence aloud.', 'Please read this sentence aloud.']);
-    const input = await inFrame<{ value: string }>('frame-props', { selector: '#message', props: ['value'] });
+    expect(log.texts).to.deep.equal([
+      'Please read this sentence aloud.',
+      'Please read this sentence aloud.',
+    ]);
+    const input = await inFrame<{ value: string }>('frame-props', {
+      selector: '#message',
+      props: ['value'],
+    });
     expect(input.value, 'the composer is emptied after sending').to.equal('');
   });
 
@@ -137,7 +166,10 @@ describe('simulator pages inside a site\'s iframe', () => {
 
     await embed(address);
     await inFrame('frame-wait', { selector: 'h1.name', text: 'Streamer' });
-    await inFrame('frame-wait', { selector: '[data-testid="splitter-warning"]', text: 'sentence splitter' });
+    await inFrame('frame-wait', {
+      selector: '[data-testid="splitter-warning"]',
+      text: 'sentence splitter',
+    });
     const warning = await inFrame<FrameText>('frame-text', { selector: '[role="alert"]' });
     expect(warning.count).to.equal(1);
 
@@ -145,7 +177,9 @@ describe('simulator pages inside a site\'s iframe', () => {
     document.querySelectorAll('iframe').forEach((f) => f.remove());
     await embed(address);
     await inFrame('frame-wait', { selector: 'h1.name', text: 'Streamer' });
-    const after = await inFrame<FrameText>('frame-text', { selector: '[data-testid="splitter-warning"]' });
+    const after = await inFrame<FrameText>('frame-text', {
+      selector: '[data-testid="splitter-warning"]',
+    });
     expect(after.count, 'no splitter warning once the splitter is off').to.equal(0);
   });
 
@@ -153,7 +187,10 @@ describe('simulator pages inside a site\'s iframe', () => {
     const head = await createHead({ name: 'Live', stream: true, splitterOff: true });
     await embed(streamAddress(sim.info.streamUrl, head.publicUrl));
     await inFrame('frame-wait', { selector: 'main.page-stream h1.name', text: 'Live' });
-    expect((await inFrame<FrameText>('frame-text', { selector: '[data-testid="splitter-warning"]' })).count).to.equal(0);
+    expect(
+      (await inFrame<FrameText>('frame-text', { selector: '[data-testid="splitter-warning"]' }))
+        .count,
+    ).to.equal(0);
     const log = await send('Hello', 'Hello, I am Live');
     expect(log.texts, 'a streaming avatar has no greeting').to.have.length(2);
   });
@@ -170,7 +207,9 @@ describe('simulator pages inside a site\'s iframe', () => {
       await inFrame('frame-wait', { selector: 'h1', text: 'Access refused' });
       const page = await inFrame<FrameText>('frame-text', { selector: 'body' });
       expect(page.text).to.not.contain('Guarded');
-      expect((await inFrame<FrameText>('frame-text', { selector: 'form.composer' })).count).to.equal(0);
+      expect(
+        (await inFrame<FrameText>('frame-text', { selector: 'form.composer' })).count,
+      ).to.equal(0);
       expect((await inFrame<FrameText>('frame-text', { selector: '#message' })).count).to.equal(0);
       document.querySelectorAll('iframe').forEach((f) => f.remove());
     }

@@ -40,7 +40,8 @@ export default async function* countsReporter(source) {
   for (const engine of engines) {
     const c = counts[engine];
     const suite = suites.get(engine);
-    if (!suite || (suite === 'fail' && c.failed === 0) || (untaggedFailure && !anyFailed)) c.failed += 1;
+    if (!suite || (suite === 'fail' && c.failed === 0) || (untaggedFailure && !anyFailed))
+      c.failed += 1;
   }
   const dir = process.env.DH_TEST_COUNTS_DIR;
   if (dir) writeFileSync(join(dir, 'engines.json'), `${JSON.stringify(counts)}\n`);

@@ -36,7 +36,10 @@ export async function startDemo(port = DEMO_PORT): Promise<RunningDemo> {
   // A server left on these ports (another run, a manual `npm start`) would be tested instead of
   // this one, with other settings: refuse, and say which port.
   for (const p of [port, port + 1, port + 2]) {
-    if (!(await portFree(p))) throw new Error(`port ${p} is in use: the engines stage needs ${port}-${port + 2} (DH_ENGINES_PORT picks others)`);
+    if (!(await portFree(p)))
+      throw new Error(
+        `port ${p} is in use: the engines stage needs ${port}-${port + 2} (DH_ENGINES_PORT picks others)`,
+      );
   }
   // `start` advertises its simulator in $TMPDIR/dh-kit-sim.json for the CLI: a folder of its own,
   // so this run never replaces the file of a simulator someone else is using.
@@ -76,10 +79,15 @@ export async function startDemo(port = DEMO_PORT): Promise<RunningDemo> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`${url}/dh/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/dh/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, platform: `http://127.0.0.1:${port + 1}`, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`dh-kit start did not answer on ${url}/dh/health${child.exitCode !== null ? ` (exit ${child.exitCode})` : ''}:\n${stderr}`);
+  throw new Error(
+    `dh-kit start did not answer on ${url}/dh/health${child.exitCode !== null ? ` (exit ${child.exitCode})` : ''}:\n${stderr}`,
+  );
 }

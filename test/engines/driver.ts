@@ -13,7 +13,12 @@
  * driver serialises itself: tsx compiles with esbuild's keepNames, which puts `__name(…)` calls in
  * a function's source that the page does not have (puppeteer: "__name is not defined").
  */
-import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle, type Frame, type Page as PuppeteerPage } from 'puppeteer-core';
+import puppeteer, {
+  type Browser as PuppeteerBrowser,
+  type ElementHandle,
+  type Frame,
+  type Page as PuppeteerPage,
+} from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { engines, type Engine } from './select.mjs';
@@ -41,7 +46,11 @@ return (${fn.toString()}).apply(null, [el].concat(Array.prototype.slice.call(arg
 }
 
 /** Resolves with `predicate`'s first truthy value; errors count as "not yet" and the last one is reported. */
-export async function waitFor<T>(what: string, predicate: () => T | Promise<T>, timeout = DEFAULT_TIMEOUT_MS): Promise<NonNullable<Awaited<T>>> {
+export async function waitFor<T>(
+  what: string,
+  predicate: () => T | Promise<T>,
+  timeout = DEFAULT_TIMEOUT_MS,
+): Promise<NonNullable<Awaited<T>>> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   let lastValue: unknown;
@@ -55,7 +64,9 @@ export async function waitFor<T>(what: string, predicate: () => T | Promise<T>, 
       last = error;
     }
     if (Date.now() > deadline) {
-      const why = last ? `: ${String((last as Error).message ?? last).split('\n')[0]}` : ` (last value ${JSON.stringify(lastValue)})`;
+      const why = last
+        ? `: ${String((last as Error).message ?? last).split('\n')[0]}`
+        : ` (last value ${JSON.stringify(lastValue)})`;
       throw new Error(`timed out after ${timeout} ms waiting for ${what}${why}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -76,9 +87,18 @@ export abstract class Driver {
   /** Runs `fn` in the top document. */
   abstract evaluate<A extends unknown[], T>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
   /** Runs `fn` with the element `selector` matches (it throws if none does). */
-  abstract evaluateOn<A extends unknown[], T>(selector: string, nth: number, fn: (el: Element, ...args: A) => T, ...args: A): Promise<Awaited<T>>;
+  abstract evaluateOn<A extends unknown[], T>(
+    selector: string,
+    nth: number,
+    fn: (el: Element, ...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>>;
   /** Runs `fn` in the document of the iframe `iframe` matches, another origin's too; the top document stays current. */
-  abstract frameEvaluate<A extends unknown[], T>(iframe: string, fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
+  abstract frameEvaluate<A extends unknown[], T>(
+    iframe: string,
+    fn: (...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>>;
   abstract close(): Promise<void>;
   protected abstract clickNow(selector: string, nth: number): Promise<void>;
   protected abstract typeNow(selector: string, text: string): Promise<void>;
@@ -127,7 +147,12 @@ export abstract class Driver {
   }
 
   attribute(selector: string, name: string, nth = 0): Promise<string | null> {
-    return this.evaluate((sel: string, n: string, i: number) => __dhFind(sel, i)?.getAttribute(n) ?? null, selector, name, nth);
+    return this.evaluate(
+      (sel: string, n: string, i: number) => __dhFind(sel, i)?.getAttribute(n) ?? null,
+      selector,
+      name,
+      nth,
+    );
   }
 
   /**
@@ -138,7 +163,9 @@ export abstract class Driver {
   focused(): Promise<string> {
     return this.evaluate(() => {
       const describe = (el: Element) =>
-        el.localName + (el.id ? `#${el.id}` : '') + (el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : '');
+        el.localName +
+        (el.id ? `#${el.id}` : '') +
+        (el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : '');
       const path: string[] = [];
       let el = document.activeElement;
       while (el) {
@@ -152,7 +179,10 @@ export abstract class Driver {
   /** The URLs of the resources the top document loaded (Resource Timing): what the page itself can see. */
   resources(): Promise<{ url: string; initiator: string }[]> {
     return this.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ url: e.name, initiator: e.initiatorType })),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        url: e.name,
+        initiator: e.initiatorType,
+      })),
     );
   }
 }
@@ -189,11 +219,20 @@ class PuppeteerDriver extends Driver {
     return run(this.page, script(fn), args);
   }
 
-  evaluateOn<A extends unknown[], T>(selector: string, nth: number, fn: (el: Element, ...args: A) => T, ...args: A): Promise<Awaited<T>> {
+  evaluateOn<A extends unknown[], T>(
+    selector: string,
+    nth: number,
+    fn: (el: Element, ...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>> {
     return run(this.page, script(fn, true), [selector, nth, ...args]);
   }
 
-  async frameEvaluate<A extends unknown[], T>(iframe: string, fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
+  async frameEvaluate<A extends unknown[], T>(
+    iframe: string,
+    fn: (...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>> {
     const handle = await this.element(iframe, 0);
     try {
       const frame = await handle.contentFrame();
@@ -219,7 +258,10 @@ class PuppeteerDriver extends Driver {
   }
 
   private async element(selector: string, nth: number): Promise<ElementHandle<Element>> {
-    const find = new Function(script((el: Element) => el, true)) as (selector: string, nth: number) => Element;
+    const find = new Function(script((el: Element) => el, true)) as (
+      selector: string,
+      nth: number,
+    ) => Element;
     const handle = await this.page.evaluateHandle(find, selector, nth);
     const element = handle.asElement();
     if (!element) {
@@ -257,7 +299,16 @@ class WebDriverDriver extends Driver {
 
   async press(key: Key): Promise<void> {
     const value = WEBDRIVER_KEYS[key];
-    await this.browser.performActions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }]);
+    await this.browser.performActions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ],
+      },
+    ]);
     await this.browser.releaseActions();
   }
 
@@ -265,11 +316,20 @@ class WebDriverDriver extends Driver {
     return this.run(script(fn), args);
   }
 
-  evaluateOn<A extends unknown[], T>(selector: string, nth: number, fn: (el: Element, ...args: A) => T, ...args: A): Promise<Awaited<T>> {
+  evaluateOn<A extends unknown[], T>(
+    selector: string,
+    nth: number,
+    fn: (el: Element, ...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>> {
     return this.run(script(fn, true), [selector, nth, ...args]);
   }
 
-  async frameEvaluate<A extends unknown[], T>(iframe: string, fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
+  async frameEvaluate<A extends unknown[], T>(
+    iframe: string,
+    fn: (...args: A) => T,
+    ...args: A
+  ): Promise<Awaited<T>> {
     const frame = await this.element(iframe, 0);
     try {
       await this.browser.switchFrame(frame as unknown as WebdriverIO.Element);
@@ -297,12 +357,18 @@ class WebDriverDriver extends Driver {
   }
 
   private element(selector: string, nth: number): Promise<ElementReference> {
-    return this.run(script((el: Element) => el, true), [selector, nth]);
+    return this.run(
+      script((el: Element) => el, true),
+      [selector, nth],
+    );
   }
 
   /** Execute Script (https://w3c.github.io/webdriver/#execute-script): JSON arguments, a returned promise awaited. */
   private run<T>(body: string, args: unknown[]): Promise<T> {
-    return this.browser.executeScript(body, args as (object | string | number | boolean | null)[]) as Promise<T>;
+    return this.browser.executeScript(
+      body,
+      args as (object | string | number | boolean | null)[],
+    ) as Promise<T>;
   }
 }
 
@@ -313,8 +379,19 @@ export async function launch(engine: Engine): Promise<Driver> {
     case 'firefox': {
       const browser = await puppeteer.launch(
         engine === 'firefox'
-          ? { browser: 'firefox', executablePath: engines.require('firefox').binary, headless: true, defaultViewport: VIEWPORT }
-          : { browser: 'chrome', executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, defaultViewport: VIEWPORT },
+          ? {
+              browser: 'firefox',
+              executablePath: engines.require('firefox').binary,
+              headless: true,
+              defaultViewport: VIEWPORT,
+            }
+          : {
+              browser: 'chrome',
+              executablePath: findChromium(),
+              headless: true,
+              args: CHROMIUM_ARGS,
+              defaultViewport: VIEWPORT,
+            },
       );
       try {
         const [first] = await browser.pages();
@@ -327,9 +404,17 @@ export async function launch(engine: Engine): Promise<Driver> {
     case 'webkit': {
       const driver = await engines.startWebKitDriver();
       try {
-        const browser = await remote({ hostname: '127.0.0.1', port: driver.port, path: '/', capabilities: driver.capabilities, logLevel: 'error' });
+        const browser = await remote({
+          hostname: '127.0.0.1',
+          port: driver.port,
+          path: '/',
+          capabilities: driver.capabilities,
+          logLevel: 'error',
+        });
         // MiniBrowser's window under Xvfb: the viewport is a little smaller than the window.
-        await browser.setWindowRect(null, null, VIEWPORT.width, VIEWPORT.height).catch(() => undefined);
+        await browser
+          .setWindowRect(null, null, VIEWPORT.width, VIEWPORT.height)
+          .catch(() => undefined);
         return new WebDriverDriver(engine, browser, driver.stop);
       } catch (error) {
         driver.stop();

@@ -30,7 +30,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
  */
 const IN_NPM_TEST = ['vue'];
 const only = process.env.DH_EXAMPLES?.split(',');
-const wanted = (name) => (only ? only.includes(name) || only.includes('all') : IN_NPM_TEST.includes(name));
+const wanted = (name) =>
+  only ? only.includes(name) || only.includes('all') : IN_NPM_TEST.includes(name);
 
 let work;
 let tarballs;
@@ -42,18 +43,29 @@ const children = [];
 /** The example copied into the work folder, its dh-kit packages pointed at the tarballs, installed. */
 async function install(name) {
   const dir = join(work, name);
-  cpSync(join(repo, 'examples', name), dir, { recursive: true, filter: (src) => !/[/\\](node_modules|dist|\.next)$/.test(src) });
+  cpSync(join(repo, 'examples', name), dir, {
+    recursive: true,
+    filter: (src) => !/[/\\](node_modules|dist|\.next)$/.test(src),
+  });
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   pkg.dependencies['dh-kit'] = `file:${tarballs.kit}`;
   pkg.dependencies['dh-kit-server'] = `file:${tarballs.server}`;
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    cwd: dir,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return dir;
 }
 
 /** Runs a binary of the example's own node_modules; rejects with its output. */
 const bin = (dir, name, args, env = {}) =>
-  run(join(dir, 'node_modules/.bin', name), args, { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 }).catch((err) => {
+  run(join(dir, 'node_modules/.bin', name), args, {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    maxBuffer: 32 * 1024 * 1024,
+  }).catch((err) => {
     throw new Error(`${name} ${args.join(' ')} failed:\n${err.stdout}${err.stderr}`);
   });
 
@@ -77,19 +89,33 @@ function startCdn(dir) {
     if (!/^[\w.-]+\.js$/.test(name)) return res.writeHead(404).end();
     try {
       const body = readFileSync(join(root, name));
-      res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
+      res
+        .writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' })
+        .end(body);
     } catch {
       res.writeHead(404).end();
     }
   });
   children.push({ kill: () => server.close() });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)),
+  );
 }
 
 /** The site's server, configured as a site configures it: the platform (here the simulator) from the environment. */
 function serverEnv() {
   const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
-  return { DH_EMAIL: email, DH_SECRET_KEY: secretKey, DH_BASE_URL: baseUrl, DH_CHAT_URL: chatUrl, DH_STREAM_URL: streamUrl, DH_PUBLIC_HEADS: '*', DH_SIGNING_SECRET: 'an-example-signing-secret-0123456789abcdef', DH_HEAD: head, DH_LOG: 'off' };
+  return {
+    DH_EMAIL: email,
+    DH_SECRET_KEY: secretKey,
+    DH_BASE_URL: baseUrl,
+    DH_CHAT_URL: chatUrl,
+    DH_STREAM_URL: streamUrl,
+    DH_PUBLIC_HEADS: '*',
+    DH_SIGNING_SECRET: 'an-example-signing-secret-0123456789abcdef',
+    DH_HEAD: head,
+    DH_LOG: 'off',
+  };
 }
 
 /** Starts a command in `dir` and resolves with the first URL it prints (`{"url":…}` or `http://…`). */
@@ -98,7 +124,9 @@ const startServer = (dir, command, args, env) =>
     cwd: dir,
     env: { ...process.env, ...env },
     children,
-    read: (line) => /"url":"([^"]+)"/.exec(line)?.[1] ?? /(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/.exec(line)?.[1],
+    read: (line) =>
+      /"url":"([^"]+)"/.exec(line)?.[1] ??
+      /(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/.exec(line)?.[1],
     what: 'address',
   });
 
@@ -111,29 +139,63 @@ async function drive(url, { shown = true, headers = {} } = {}) {
   const page = await browser.newPage({ extraHTTPHeaders: headers });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim()));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim()),
+  );
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
   // The request headers of the faces the picker asked the proxy for.
   const faceRequests = [];
-  page.on('request', (r) => new URL(r.url()).pathname === '/dh/faces' && faceRequests.push(r.headers()));
+  page.on(
+    'request',
+    (r) => new URL(r.url()).pathname === '/dh/faces' && faceRequests.push(r.headers()),
+  );
   try {
     await page.goto(url);
-    await page.locator('dh-avatar').getByRole('button', { name: /^Talk to / }).click();
-    await page.waitForEvent('framenavigated', { predicate: (f) => /\/chat\//.test(f.url()), timeout: 15_000 }).catch(() => undefined);
-    assert.ok(page.frames().some((f) => /\/chat\//.test(f.url())), `the chat page is in the frame: ${page.frames().map((f) => f.url())}`);
+    await page
+      .locator('dh-avatar')
+      .getByRole('button', { name: /^Talk to / })
+      .click();
+    await page
+      .waitForEvent('framenavigated', {
+        predicate: (f) => /\/chat\//.test(f.url()),
+        timeout: 15_000,
+      })
+      .catch(() => undefined);
+    assert.ok(
+      page.frames().some((f) => /\/chat\//.test(f.url())),
+      `the chat page is in the frame: ${page.frames().map((f) => f.url())}`,
+    );
     const cell = page.locator('dh-face-picker').getByRole('gridcell').first();
     await cell.scrollIntoViewIfNeeded();
     await cell.click();
     const option = page.locator('dh-voice-picker').getByRole('listbox').getByRole('option').first();
     await option.scrollIntoViewIfNeeded();
     await option.click();
-    const chosen = await page.evaluate(() => ({ face: document.querySelector('dh-face-picker').value, voice: document.querySelector('dh-voice-picker').value }));
-    assert.ok(chosen.face && chosen.voice, `a face and a voice are chosen: ${JSON.stringify(chosen)}`);
-    if (shown) await page.waitForFunction((c) => document.querySelector('#chosen')?.textContent.includes(c.face) && document.querySelector('#chosen').textContent.includes(c.voice), chosen);
+    const chosen = await page.evaluate(() => ({
+      face: document.querySelector('dh-face-picker').value,
+      voice: document.querySelector('dh-voice-picker').value,
+    }));
+    assert.ok(
+      chosen.face && chosen.voice,
+      `a face and a voice are chosen: ${JSON.stringify(chosen)}`,
+    );
+    if (shown)
+      await page.waitForFunction(
+        (c) =>
+          document.querySelector('#chosen')?.textContent.includes(c.face) &&
+          document.querySelector('#chosen').textContent.includes(c.voice),
+        chosen,
+      );
     // What went wrong on the page itself (the JSON answer below is a document of its own, whose
     // /favicon.ico the browser may ask for).
     assert.deepEqual(errors, []);
-    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/submit' && r.request().method() === 'POST'), page.getByRole('button', { name: 'Save' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/submit' && r.request().method() === 'POST',
+      ),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
     const received = await response.json();
     return { chosen, received, faceRequests };
   } finally {
@@ -155,7 +217,17 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     const face = (await client.listFaces({ take: 1 })).data[0];
     const voice = (await client.listVoices()).find((v) => v.locale === 'en-US');
     head = (
-      await client.createHead({ headVisualId: face.id, name: 'Ava', language: 'en-US', languageSpeechRecognition: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId, greetings: 'Hello!', promptConfig: { system_prompt: 'Be brief.' } })
+      await client.createHead({
+        headVisualId: face.id,
+        name: 'Ava',
+        language: 'en-US',
+        languageSpeechRecognition: 'en-US',
+        operationMode: 'oc',
+        ttsProvider: voice.provider,
+        ttsVoice: voice.voiceId,
+        greetings: 'Hello!',
+        promptConfig: { system_prompt: 'Be brief.' },
+      })
     ).id;
     browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   });
@@ -166,78 +238,160 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them, :headers.prop reaches the picker's requests", { skip: !wanted('vue') }, async () => {
+  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them, :headers.prop reaches the picker's requests", {
+    skip: !wanted('vue'),
+  }, async () => {
     const dir = await install('vue');
     await bin(dir, 'vue-tsc', ['--noEmit']);
-    writeFileSync(join(dir, 'src/Wrong.vue'), '<template>\n  <dh-avatar :head-id="123" layout="sidebar" @dh-load="(e: CustomEvent<{ nope: number }>) => e"></dh-avatar>\n</template>\n');
-    const refused = await bin(dir, 'vue-tsc', ['--noEmit']).then(() => '', (err) => err.message);
+    writeFileSync(
+      join(dir, 'src/Wrong.vue'),
+      '<template>\n  <dh-avatar :head-id="123" layout="sidebar" @dh-load="(e: CustomEvent<{ nope: number }>) => e"></dh-avatar>\n</template>\n',
+    );
+    const refused = await bin(dir, 'vue-tsc', ['--noEmit']).then(
+      () => '',
+      (err) => err.message,
+    );
     rmSync(join(dir, 'src/Wrong.vue'));
-    assert.match(refused, /Wrong\.vue\(2,15\): error TS2322: Type 'number' is not assignable to type 'string'/);
-    assert.match(refused, /"sidebar"' is not assignable to type '"inline" \| "bubble" \| undefined'/);
+    assert.match(
+      refused,
+      /Wrong\.vue\(2,15\): error TS2322: Type 'number' is not assignable to type 'string'/,
+    );
+    assert.match(
+      refused,
+      /"sidebar"' is not assignable to type '"inline" \| "bubble" \| undefined'/,
+    );
     assert.match(refused, /Property 'nope' is missing in type 'AvatarLoadDetail'/);
     await bin(dir, 'vite', ['build', '--logLevel', 'error']);
-    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const url = await startServer(dir, process.execPath, ['server.mjs'], {
+      ...serverEnv(),
+      PORT: '0',
+    });
     const { chosen, received, faceRequests } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
     // :headers.prop reached the element as an object: its requests carry the site's header.
-    assert.ok(faceRequests.length > 0 && faceRequests.every((h) => h['x-site'] === 'vue-example'), `the faces were asked with x-site: ${JSON.stringify(faceRequests)}`);
+    assert.ok(
+      faceRequests.length > 0 && faceRequests.every((h) => h['x-site'] === 'vue-example'),
+      `the faces were asked with x-site: ${JSON.stringify(faceRequests)}`,
+    );
   });
 
-  test("Next.js (examples/nextjs): next build type-checks a Server Component page with the React wrappers and one with plain tags (dh-kit/jsx refuses a wrong view), the server's HTML carries head-id, the avatar opens its chat page through a route handler's proxy, and both pickers' values reach the server", { skip: !wanted('nextjs') }, async () => {
+  test("Next.js (examples/nextjs): next build type-checks a Server Component page with the React wrappers and one with plain tags (dh-kit/jsx refuses a wrong view), the server's HTML carries head-id, the avatar opens its chat page through a route handler's proxy, and both pickers' values reach the server", {
+    skip: !wanted('nextjs'),
+  }, async () => {
     const dir = await install('nextjs');
     await bin(dir, 'next', ['build'], { NEXT_TELEMETRY_DISABLED: '1' });
     // The plain tags are typed: a view the avatar does not have is refused by the site's TypeScript.
-    writeFileSync(join(dir, 'app/wrong.tsx'), 'export const Wrong = () => <dh-avatar head-id="h" view="video"></dh-avatar>;\n');
-    const refused = await bin(dir, 'tsc', ['--noEmit', '-p', '.']).then(() => '', (err) => err.message);
+    writeFileSync(
+      join(dir, 'app/wrong.tsx'),
+      'export const Wrong = () => <dh-avatar head-id="h" view="video"></dh-avatar>;\n',
+    );
+    const refused = await bin(dir, 'tsc', ['--noEmit', '-p', '.']).then(
+      () => '',
+      (err) => err.message,
+    );
     rmSync(join(dir, 'app/wrong.tsx'));
-    assert.match(refused, /wrong\.tsx.*Type '"video"' is not assignable to type '"chat" \| "stream" \| undefined'/);
+    assert.match(
+      refused,
+      /wrong\.tsx.*Type '"video"' is not assignable to type '"chat" \| "stream" \| undefined'/,
+    );
     const port = await freePort();
-    const url = await startServer(dir, join(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { ...serverEnv(), DH_TRUST_PROXY: 'true', NEXT_TELEMETRY_DISABLED: '1' });
+    const url = await startServer(
+      dir,
+      join(dir, 'node_modules/.bin/next'),
+      ['start', '-p', String(port), '-H', '127.0.0.1'],
+      { ...serverEnv(), DH_TRUST_PROXY: 'true', NEXT_TELEMETRY_DISABLED: '1' },
+    );
     for (const path of ['/', '/plain']) {
       const html = await (await fetch(`${url}${path}`)).text();
-      assert.match(html, new RegExp(`<dh-avatar head-id="${head}" view="chat"`), `${path}: the server's HTML names the head`);
+      assert.match(
+        html,
+        new RegExp(`<dh-avatar head-id="${head}" view="chat"`),
+        `${path}: the server's HTML names the head`,
+      );
     }
     for (const path of ['/', '/plain']) {
       // As behind the reverse proxy (or Vercel's edge) that DH_TRUST_PROXY stands for: it appends the client.
-      const { chosen, received } = await drive(`${url}${path}`, { shown: false, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      const { chosen, received } = await drive(`${url}${path}`, {
+        shown: false,
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
   });
 
-  test('Svelte 5 (examples/svelte): svelte-check checks the templates against dh-kit/svelte (a number as head-id, an unknown layout, a wrong ondh-load detail are refused), Vite builds, the avatar opens its chat page, ondh-select gives both choices and the form posts them', { skip: !wanted('svelte') }, async () => {
+  test('Svelte 5 (examples/svelte): svelte-check checks the templates against dh-kit/svelte (a number as head-id, an unknown layout, a wrong ondh-load detail are refused), Vite builds, the avatar opens its chat page, ondh-select gives both choices and the form posts them', {
+    skip: !wanted('svelte'),
+  }, async () => {
     const dir = await install('svelte');
     await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings']);
-    writeFileSync(join(dir, 'src/Wrong.svelte'), '<script lang="ts"></script>\n\n<dh-avatar head-id={123} layout="sidebar" ondh-load={(e: CustomEvent<{ nope: number }>) => e}></dh-avatar>\n');
-    const refused = await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--output', 'machine']).then(() => '', (err) => err.message);
+    writeFileSync(
+      join(dir, 'src/Wrong.svelte'),
+      '<script lang="ts"></script>\n\n<dh-avatar head-id={123} layout="sidebar" ondh-load={(e: CustomEvent<{ nope: number }>) => e}></dh-avatar>\n',
+    );
+    const refused = await bin(dir, 'svelte-check', [
+      '--tsconfig',
+      './tsconfig.json',
+      '--output',
+      'machine',
+    ]).then(
+      () => '',
+      (err) => err.message,
+    );
     rmSync(join(dir, 'src/Wrong.svelte'));
     assert.match(refused, /Wrong\.svelte" 3:12 "Type 'number' is not assignable to type 'string'/);
-    assert.match(refused, /"sidebar\\"' is not assignable to type '\\"inline\\" \| \\"bubble\\" \| undefined'/);
+    assert.match(
+      refused,
+      /"sidebar\\"' is not assignable to type '\\"inline\\" \| \\"bubble\\" \| undefined'/,
+    );
     assert.match(refused, /Property 'nope' is missing in type 'AvatarLoadDetail'/);
     await bin(dir, 'vite', ['build', '--logLevel', 'error']);
-    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const url = await startServer(dir, process.execPath, ['server.mjs'], {
+      ...serverEnv(),
+      PORT: '0',
+    });
     const { chosen, received } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
   });
 
-  test('Astro (examples/astro): astro build with the node adapter (no warning about the package), the proxy as an endpoint counting visitors by clientAddress; the page that imports the elements and the page with the CDN tag both open the chat page and post both pickers\' values', { skip: !wanted('astro') }, async () => {
+  test("Astro (examples/astro): astro build with the node adapter (no warning about the package), the proxy as an endpoint counting visitors by clientAddress; the page that imports the elements and the page with the CDN tag both open the chat page and post both pickers' values", {
+    skip: !wanted('astro'),
+  }, async () => {
     const dir = await install('astro');
     const built = await bin(dir, 'astro', ['build']);
-    assert.doesNotMatch(`${built.stdout}${built.stderr}`, /dh-kit[^\n]*(cannot interpret|warning)/i, 'no bundler warning about dh-kit');
+    assert.doesNotMatch(
+      `${built.stdout}${built.stderr}`,
+      /dh-kit[^\n]*(cannot interpret|warning)/i,
+      'no bundler warning about dh-kit',
+    );
     const cdn = await startCdn(dir);
     const port = await freePort();
-    const url = await startServer(dir, process.execPath, ['dist/server/entry.mjs'], { ...serverEnv(), HOST: '127.0.0.1', PORT: String(port), DH_BUNDLE_URL: `${cdn}/dh-kit.bundle.js` });
+    const url = await startServer(dir, process.execPath, ['dist/server/entry.mjs'], {
+      ...serverEnv(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DH_BUNDLE_URL: `${cdn}/dh-kit.bundle.js`,
+    });
     for (const path of ['/', '/cdn']) {
       const html = await (await fetch(`${url}${path}`)).text();
-      assert.match(html, new RegExp(`<dh-avatar head-id="${head}" view="chat"`), `${path}: the server's HTML names the head`);
+      assert.match(
+        html,
+        new RegExp(`<dh-avatar head-id="${head}" view="chat"`),
+        `${path}: the server's HTML names the head`,
+      );
       const { chosen, received } = await drive(`${url}${path}`, { shown: false });
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
   });
 
-  test('Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers\' values in a template-driven form, which posts them', { skip: !wanted('angular') }, async () => {
+  test("Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers' values in a template-driven form, which posts them", {
+    skip: !wanted('angular'),
+  }, async () => {
     const dir = await install('angular');
     await bin(dir, 'ng', ['build'], { NG_CLI_ANALYTICS: 'false' });
-    const url = await startServer(dir, process.execPath, ['server.mjs'], { ...serverEnv(), PORT: '0' });
+    const url = await startServer(dir, process.execPath, ['server.mjs'], {
+      ...serverEnv(),
+      PORT: '0',
+    });
     const { chosen, received } = await drive(url);
     assert.deepEqual(received, chosen, 'the server received both values');
   });

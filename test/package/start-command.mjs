@@ -6,14 +6,24 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export function startCommand(command, args, { cwd, env, children, read, what = 'the line it waits for' }) {
+export function startCommand(
+  command,
+  args,
+  { cwd, env, children, read, what = 'the line it waits for' },
+) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stderr.on('data', (d) => (output += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} printed no ${what} in 60 s:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`${command} ${args.join(' ')} printed no ${what} in 60 s:\n${output}`)),
+      60_000,
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       output += `${line}\n`;
       const value = read(line);

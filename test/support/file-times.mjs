@@ -54,7 +54,10 @@ export function slowestLines(stage, { budgetMs, files }) {
   const engines = [...new Set(files.map((f) => f.engine))].sort();
   const lines = [];
   for (const engine of engines) {
-    const mine = files.filter((f) => f.engine === engine).sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    const mine = files
+      .filter((f) => f.engine === engine)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST);
     const budget = budgetMs ? ` (of ${seconds(budgetMs)} each)` : '';
     lines.push(`  ${stage} · ${engine}${budget}:`);
     for (const f of mine) {
@@ -82,8 +85,15 @@ export function wtrFileTimesReporter({ stage, budgetMs, engineOf }) {
       sessions.on('session-status-updated', (session) => {
         if (session.status === 'TEST_STARTED') started.set(session.id, Date.now());
         // FINISHED without TEST_FINISHED: the file ran out of its budget, or its page crashed.
-        if ((session.status === 'TEST_FINISHED' || session.status === 'FINISHED') && started.has(session.id)) {
-          files.push({ engine: engineOf(session.browser), file: projectPath(session.testFile), ms: Date.now() - started.get(session.id) });
+        if (
+          (session.status === 'TEST_FINISHED' || session.status === 'FINISHED') &&
+          started.has(session.id)
+        ) {
+          files.push({
+            engine: engineOf(session.browser),
+            file: projectPath(session.testFile),
+            ms: Date.now() - started.get(session.id),
+          });
           started.delete(session.id);
         }
       });

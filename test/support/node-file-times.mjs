@@ -25,7 +25,8 @@ export default async function* nodeFileTimes(source) {
     if (!file) continue;
     // The file itself (named by its path: absolute in Node 20, relative later), or one engine's suite.
     const engine = resolve(name) === file ? 'node' : /^\[(\w+)\]$/.exec(name)?.[1];
-    if (engine) files.push({ engine, file: projectPath(file), ms: Math.round(details.duration_ms) });
+    if (engine)
+      files.push({ engine, file: projectPath(file), ms: Math.round(details.duration_ms) });
   }
   const perEngine = new Set(files.filter((f) => f.engine !== 'node').map((f) => f.file));
   writeFileTimes(process.env.DH_TEST_STAGE || 'node', {

@@ -22,7 +22,18 @@ const HEAD = 'a1b2c3d4-0000-4000-8000-000000000001';
 const json = JSON.stringify;
 /** Every route behind requireAdmin, with a body that would be valid: only the guard may refuse it. */
 const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
-  { method: 'POST', path: '/dh/heads', body: json({ name: 'Ada', headVisualId: 'f', ttsProvider: 'p', ttsVoice: 'v', language: 'en-US', operationMode: 'oc' }) },
+  {
+    method: 'POST',
+    path: '/dh/heads',
+    body: json({
+      name: 'Ada',
+      headVisualId: 'f',
+      ttsProvider: 'p',
+      ttsVoice: 'v',
+      language: 'en-US',
+      operationMode: 'oc',
+    }),
+  },
   { method: 'PUT', path: `/dh/heads/${HEAD}/splitter`, body: json({ splitter: false }) },
   { method: 'PUT', path: `/dh/heads/${HEAD}/tools`, body: json({ tools: [] }) },
   { method: 'GET', path: '/dh/callbacks' },
@@ -34,9 +45,17 @@ const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
   { method: 'GET', path: `/dh/heads/${HEAD}/videos` },
   { method: 'GET', path: `/dh/heads/${HEAD}/videos/t1/download` },
   { method: 'GET', path: `/dh/webhooks?headId=${HEAD}` },
-  { method: 'POST', path: '/dh/webhooks', body: json({ headId: HEAD, url: 'https://shop.example/dh/hooks/events' }) },
+  {
+    method: 'POST',
+    path: '/dh/webhooks',
+    body: json({ headId: HEAD, url: 'https://shop.example/dh/hooks/events' }),
+  },
   { method: 'GET', path: '/dh/webhooks/w1' },
-  { method: 'PATCH', path: '/dh/webhooks/w1', body: json({ url: 'https://shop.example/dh/hooks/events' }) },
+  {
+    method: 'PATCH',
+    path: '/dh/webhooks/w1',
+    body: json({ url: 'https://shop.example/dh/hooks/events' }),
+  },
   { method: 'DELETE', path: '/dh/webhooks/w1' },
 ];
 
@@ -45,9 +64,22 @@ describe('admin routes', () => {
     const dir = join(import.meta.dirname, '../../src/proxy/routes');
     const guarded = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)',\s*requireAdmin\(/g)].map((m) => `${m[1]!.toUpperCase()} ${m[2]}`));
-    const listed = ADMIN_ROUTES.map((r) => `${r.method} ${r.path.replace('/dh', '').replace(HEAD, ':id').replace('/t1/', '/:talkId/').replace(/\/w1$/, '/:id').replace(/\?.*$/, '')}`);
-    assert.deepEqual([...listed].sort(), [...guarded].sort(), 'every guarded route is in ADMIN_ROUTES (and nothing else)');
+      .flatMap((f) =>
+        [
+          ...readFileSync(join(dir, f), 'utf8').matchAll(
+            /app\.(get|post|put|patch|delete)\(\s*'([^']+)',\s*requireAdmin\(/g,
+          ),
+        ].map((m) => `${m[1]!.toUpperCase()} ${m[2]}`),
+      );
+    const listed = ADMIN_ROUTES.map(
+      (r) =>
+        `${r.method} ${r.path.replace('/dh', '').replace(HEAD, ':id').replace('/t1/', '/:talkId/').replace(/\/w1$/, '/:id').replace(/\?.*$/, '')}`,
+    );
+    assert.deepEqual(
+      [...listed].sort(),
+      [...guarded].sort(),
+      'every guarded route is in ADMIN_ROUTES (and nothing else)',
+    );
   });
 
   for (const route of ADMIN_ROUTES) {
@@ -56,12 +88,19 @@ describe('admin routes', () => {
       const closed = makeProxy({ DH_ADMIN_TOKEN: '' });
       const before = sim.store.requests.length;
       const ask = (p: typeof open, authorization?: string) =>
-        p.request(route.path, { method: route.method, ...(route.body ? { body: route.body } : {}), headers: authorization ? { authorization } : {} });
+        p.request(route.path, {
+          method: route.method,
+          ...(route.body ? { body: route.body } : {}),
+          headers: authorization ? { authorization } : {},
+        });
       const none = await ask(open);
       assert.equal(none.status, 401, 'no token');
       assert.equal((await errorOf(none)).code, 'admin_required');
       // The right length, one character off (the last): a comparison of the first bytes only would let it in.
-      const wrong = await ask(open, `Bearer ${ADMIN.slice(0, -1)}${ADMIN.endsWith('9') ? '8' : '9'}`);
+      const wrong = await ask(
+        open,
+        `Bearer ${ADMIN.slice(0, -1)}${ADMIN.endsWith('9') ? '8' : '9'}`,
+      );
       assert.equal(wrong.status, 401, 'a wrong token');
       assert.equal((await errorOf(wrong)).code, 'admin_required');
       const noAdmin = await ask(closed, `Bearer ${ADMIN}`);
@@ -72,10 +111,17 @@ describe('admin routes', () => {
       // the secret scan, which reads the whole answer: the event stream's never ends.
       const admitted = await open.app.request(route.path, {
         method: route.method,
-        headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', ...(route.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${ADMIN}`,
+          'x-dh-kit': '1',
+          ...(route.body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(route.body ? { body: route.body } : {}),
       });
-      assert.ok(![401, 403].includes(admitted.status), `the admin token is let in: ${admitted.status}`);
+      assert.ok(
+        ![401, 403].includes(admitted.status),
+        `the admin token is let in: ${admitted.status}`,
+      );
       await admitted.body?.cancel();
     });
   }

@@ -11,7 +11,10 @@ import { configure } from '../../src/api/urls.js';
 const ENDPOINT = 'https://proxy.test/dh';
 const g = globalThis as unknown as { fetch: typeof fetch; location?: unknown; document?: unknown };
 const real = { fetch: g.fetch, location: g.location, document: g.document };
-const anything = { is: (v: unknown): v is unknown => v !== undefined, safeParse: (v: unknown) => ({ success: true as const, data: v }) };
+const anything = {
+  is: (v: unknown): v is unknown => v !== undefined,
+  safeParse: (v: unknown) => ({ success: true as const, data: v }),
+};
 
 /** The page's fetch for one test: each call answered by the next of `answers` (a Response, or a failure), each call recorded. */
 function browser(...answers: (Response | 'fails')[]) {
@@ -24,7 +27,8 @@ function browser(...answers: (Response | 'fails')[]) {
   };
   return calls;
 }
-const ok = () => new Response(JSON.stringify({ fine: true }), { headers: { 'content-type': 'application/json' } });
+const ok = () =>
+  new Response(JSON.stringify({ fine: true }), { headers: { 'content-type': 'application/json' } });
 const opaque = () => new Response(null, { status: 200 });
 
 describe('a fetch of a proxy route that fails', () => {
@@ -37,32 +41,54 @@ describe('a fetch of a proxy route that fails', () => {
 
   test('a GET the network dropped once: the proxy is up (no-cors), the second try answers, and nothing failed', async () => {
     const calls = browser('fails', opaque(), ok());
-    assert.deepEqual(await getJson(ENDPOINT, '/heads/a', anything, new AbortController().signal), { fine: true });
-    assert.deepEqual(calls.map((c) => c.mode ?? 'cors'), ['cors', 'no-cors', 'cors']);
+    assert.deepEqual(await getJson(ENDPOINT, '/heads/a', anything, new AbortController().signal), {
+      fine: true,
+    });
+    assert.deepEqual(
+      calls.map((c) => c.mode ?? 'cors'),
+      ['cors', 'no-cors', 'cors'],
+    );
   });
 
-  test('a GET the proxy does not answer for this page\'s origin (it is up, and the second try fails too): cors_refused, naming the origin to allow', async () => {
+  test("a GET the proxy does not answer for this page's origin (it is up, and the second try fails too): cors_refused, naming the origin to allow", async () => {
     browser('fails', opaque(), 'fails');
-    await assert.rejects(getJson(ENDPOINT, '/heads/a/launch', anything, new AbortController().signal), (err: ApiRequestError) => {
-      assert.equal(err.code, 'cors_refused');
-      assert.equal(err.message, 'https://proxy.test/dh/heads/a/launch refused this page: add https://site.test to DH_ALLOWED_ORIGINS.');
-      return true;
-    });
+    await assert.rejects(
+      getJson(ENDPOINT, '/heads/a/launch', anything, new AbortController().signal),
+      (err: ApiRequestError) => {
+        assert.equal(err.code, 'cors_refused');
+        assert.equal(
+          err.message,
+          'https://proxy.test/dh/heads/a/launch refused this page: add https://site.test to DH_ALLOWED_ORIGINS.',
+        );
+        return true;
+      },
+    );
   });
 
   test('a GET to a proxy that is down (no answer at all): network, with the URL, and no second try', async () => {
     const calls = browser('fails', 'fails');
-    await assert.rejects(request(ENDPOINT, '/faces'), (err: ApiRequestError) => err.code === 'network' && err.message === 'https://proxy.test/dh/faces could not be reached.');
+    await assert.rejects(
+      request(ENDPOINT, '/faces'),
+      (err: ApiRequestError) =>
+        err.code === 'network' &&
+        err.message === 'https://proxy.test/dh/faces could not be reached.',
+    );
     assert.equal(calls.length, 2);
   });
 
-  test('a POST that fails is the network\'s, and is never sent twice (it may have reached the proxy)', async () => {
+  test("a POST that fails is the network's, and is never sent twice (it may have reached the proxy)", async () => {
     const calls = browser('fails', opaque(), ok());
-    await assert.rejects(request(ENDPOINT, '/heads', { method: 'POST', body: { name: 'x' } }), (err: ApiRequestError) => err.code === 'network');
-    assert.deepEqual(calls.map((c) => c.method), ['POST']);
+    await assert.rejects(
+      request(ENDPOINT, '/heads', { method: 'POST', body: { name: 'x' } }),
+      (err: ApiRequestError) => err.code === 'network',
+    );
+    assert.deepEqual(
+      calls.map((c) => c.method),
+      ['POST'],
+    );
   });
 
-  test('an abort is the caller\'s: no probe, the AbortError itself', async () => {
+  test("an abort is the caller's: no probe, the AbortError itself", async () => {
     const abort = new AbortController();
     const calls: string[] = [];
     g.fetch = async (input) => {
@@ -70,7 +96,9 @@ describe('a fetch of a proxy route that fails', () => {
       abort.abort();
       throw new DOMException('aborted', 'AbortError');
     };
-    await assert.rejects(getJson(ENDPOINT, '/heads/a', anything, abort.signal), { name: 'AbortError' });
+    await assert.rejects(getJson(ENDPOINT, '/heads/a', anything, abort.signal), {
+      name: 'AbortError',
+    });
     assert.equal(calls.length, 1);
   });
 });

@@ -25,64 +25,151 @@ function proxy(env: Record<string, string> = {}, o: { clientKey?: () => string }
   const logs: LogLine[] = [];
   const warnings: string[] = [];
   const calls: Record<string, unknown>[] = [];
-  const app = servedFrom(createProxy({
-    config: { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_CALLBACK_SECRET: SECRET, ...env }), platform: access },
-    platform: client,
-    log: (l) => logs.push(l),
-    warn: (m) => warnings.push(m),
-    tools: { weather: (params) => (calls.push(params), `Sunny in ${String(params.city)}`) },
-    ...(o.clientKey ? { clientKey: o.clientKey } : {}),
-  }));
+  const app = servedFrom(
+    createProxy({
+      config: {
+        ...parseConfig({
+          DH_ADMIN_TOKEN: ADMIN,
+          DH_RATE_LIMIT: '0',
+          DH_SIGNING_SECRET: 'x'.repeat(32),
+          DH_CALLBACK_SECRET: SECRET,
+          ...env,
+        }),
+        platform: access,
+      },
+      platform: client,
+      log: (l) => logs.push(l),
+      warn: (m) => warnings.push(m),
+      tools: { weather: (params) => (calls.push(params), `Sunny in ${String(params.city)}`) },
+      ...(o.clientKey ? { clientKey: o.clientKey } : {}),
+    }),
+  );
   // As the platform calls: no CSRF header, no origin, any content type.
-  const post = (path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    app.request(`/dh${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const post = (
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) =>
+    app.request(`/dh${path}`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   return { app, logs, warnings, calls, post };
 }
 
-const message = (options?: unknown) => [{ type: 'text', payload: { type: 'text', message: 'Hi', ...(options === undefined ? {} : { options }) } }];
+const message = (options?: unknown) => [
+  {
+    type: 'text',
+    payload: { type: 'text', message: 'Hi', ...(options === undefined ? {} : { options }) },
+  },
+];
 
 describe('plugin and tool addresses hold the callback secret', () => {
   test('PLUG-1 the plugin and the tools answer at {prefix}/plugin/{secret}/… and {prefix}/tools/{secret}/{name}; the old addresses and a wrong secret are 404s', async () => {
     const p = proxy();
-    assert.equal((await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status, 200);
+    assert.equal(
+      (await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status,
+      200,
+    );
     assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 200);
-    for (const path of ['/plugin/conversation/u1/message', `/plugin/${SECRET.slice(0, -1)}x/conversation/u1/message`, `/plugin/${SECRET}x/conversation/u1/message`, '/tools/weather', `/tools/wrong-secret/weather`, '/tools/x/y/z', '/plugin/']) {
+    for (const path of [
+      '/plugin/conversation/u1/message',
+      `/plugin/${SECRET.slice(0, -1)}x/conversation/u1/message`,
+      `/plugin/${SECRET}x/conversation/u1/message`,
+      '/tools/weather',
+      `/tools/wrong-secret/weather`,
+      '/tools/x/y/z',
+      '/plugin/',
+    ]) {
       const res = await p.post(path, message(), {});
       assert.equal(res.status, 404, path);
       const body = await res.json();
       assert.equal(body.error.code, 'not_found');
-      assert.doesNotMatch(JSON.stringify(body), new RegExp(SECRET.slice(0, 12)), 'a 404 never repeats a secret-like segment');
+      assert.doesNotMatch(
+        JSON.stringify(body),
+        new RegExp(SECRET.slice(0, 12)),
+        'a 404 never repeats a secret-like segment',
+      );
     }
     // A cross-site form posts urlencoded without the CSRF header: still only a 404 without the secret.
-    assert.equal((await p.post('/tools/weather', 'city=Oslo', { 'content-type': 'application/x-www-form-urlencoded' })).status, 404);
+    assert.equal(
+      (
+        await p.post('/tools/weather', 'city=Oslo', {
+          'content-type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+      404,
+    );
     assert.equal(p.calls.length, 1, 'only the call with the secret reached the tool');
   });
 
   test('without DH_CALLBACK_SECRET the routes are off: 404 at every address, and start-up says so', async () => {
     const p = proxy({ DH_CALLBACK_SECRET: '' });
     assert.equal((await p.post('/plugin/conversation/u1/message', message())).status, 404);
-    assert.equal((await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status, 404);
+    assert.equal(
+      (await p.post(`/plugin/${SECRET}/conversation/u1/message`, message())).status,
+      404,
+    );
     assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 404);
-    assert.match(p.warnings.join('\n'), /DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/);
+    assert.match(
+      p.warnings.join('\n'),
+      /DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/,
+    );
     assert.equal(p.calls.length, 0);
   });
 
   test('against the platform, a proxy without DH_CALLBACK_SECRET warns that the plugin and tool routes are off, even with no plugin or tools given', async () => {
     const warnings: string[] = [];
-    const config = parseConfig({ DH_EMAIL: access.email, DH_SECRET_KEY: access.secretKey, DH_BASE_URL: access.baseUrl, DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' });
+    const config = parseConfig({
+      DH_EMAIL: access.email,
+      DH_SECRET_KEY: access.secretKey,
+      DH_BASE_URL: access.baseUrl,
+      DH_SIGNING_SECRET: 'x'.repeat(32),
+      DH_RATE_LIMIT: '0',
+    });
     assert.equal(config.mode, 'platform');
-    const app = servedFrom(createProxy({ config, platform: client, log: () => undefined, warn: (m) => warnings.push(m) }));
+    const app = servedFrom(
+      createProxy({
+        config,
+        platform: client,
+        log: () => undefined,
+        warn: (m) => warnings.push(m),
+      }),
+    );
     assert.equal(warnings.length, 1, warnings.join('\n'));
-    assert.match(warnings[0]!, /^DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/);
-    for (const path of [`/dh/plugin/${SECRET}/conversation/u1/message`, '/dh/plugin/conversation/u1/message', `/dh/tools/${SECRET}/weather`, '/dh/tools/weather']) {
-      const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message()) });
+    assert.match(
+      warnings[0]!,
+      /^DH_CALLBACK_SECRET is not set: the plugin and tool routes are off/,
+    );
+    for (const path of [
+      `/dh/plugin/${SECRET}/conversation/u1/message`,
+      '/dh/plugin/conversation/u1/message',
+      `/dh/tools/${SECRET}/weather`,
+      '/dh/tools/weather',
+    ]) {
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message()),
+      });
       assert.equal(res.status, 404, path);
       assert.equal((await res.json()).error.code, 'not_found');
     }
     // The simulator with nothing to serve there: nothing to warn about.
     const quiet: string[] = [];
-    servedFrom(createProxy({ config: { ...parseConfig({ DH_RATE_LIMIT: '0' }), platform: access }, platform: client, log: () => undefined, warn: (m) => quiet.push(m) }));
-    assert.deepEqual(quiet.filter((m) => m.includes('DH_CALLBACK_SECRET')), []);
+    servedFrom(
+      createProxy({
+        config: { ...parseConfig({ DH_RATE_LIMIT: '0' }), platform: access },
+        platform: client,
+        log: () => undefined,
+        warn: (m) => quiet.push(m),
+      }),
+    );
+    assert.deepEqual(
+      quiet.filter((m) => m.includes('DH_CALLBACK_SECRET')),
+      [],
+    );
   });
 
   test('the secret never appears in a log line', async () => {
@@ -97,42 +184,75 @@ describe('plugin and tool addresses hold the callback secret', () => {
     const text = JSON.stringify(p.logs) + p.warnings.join('\n');
     assert.equal(p.logs.length, 4);
     assert.doesNotMatch(text, new RegExp(SECRET));
-    assert.deepEqual(p.logs.map((l) => l.path), ['/dh/plugin/…/conversation/u1/message', '/dh/tools/…/weather', '/dh/tools/…/nope', '/dh/tools/…/…']);
+    assert.deepEqual(
+      p.logs.map((l) => l.path),
+      [
+        '/dh/plugin/…/conversation/u1/message',
+        '/dh/tools/…/weather',
+        '/dh/tools/…/nope',
+        '/dh/tools/…/…',
+      ],
+    );
   });
 
   test('the platform routes have their own rate limit per address', async () => {
     await clearOfMinuteEnd();
     const p = proxy({}, { clientKey: () => '198.51.100.9' });
     const statuses: number[] = [];
-    for (let i = 0; i < PLATFORM_RATE_LIMIT + 2; i++) statuses.push((await p.post('/tools/guess/weather', {})).status);
+    for (let i = 0; i < PLATFORM_RATE_LIMIT + 2; i++)
+      statuses.push((await p.post('/tools/guess/weather', {})).status);
     assert.equal(statuses.filter((s) => s === 404).length, PLATFORM_RATE_LIMIT);
     assert.deepEqual(statuses.slice(-2), [429, 429], 'guessing the secret is limited too');
-    assert.equal((await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status, 429, 'the same address, the right secret: still limited this minute');
+    assert.equal(
+      (await p.post(`/tools/${SECRET}/weather`, { city: 'Oslo' })).status,
+      429,
+      'the same address, the right secret: still limited this minute',
+    );
   });
 
   test('GET /dh/callbacks (admin) gives the addresses to register; null without the secret', async () => {
     const p = proxy();
     assert.equal((await p.app.request('/dh/callbacks')).status, 401);
-    const res = await p.app.request('/dh/callbacks', { headers: { authorization: `Bearer ${ADMIN}` } });
+    const res = await p.app.request('/dh/callbacks', {
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'no-store');
-    assert.deepEqual(await res.json(), { plugin: `/dh/plugin/${SECRET}`, tools: `/dh/tools/${SECRET}` });
+    assert.deepEqual(await res.json(), {
+      plugin: `/dh/plugin/${SECRET}`,
+      tools: `/dh/tools/${SECRET}`,
+    });
     const off = proxy({ DH_CALLBACK_SECRET: '' });
-    assert.deepEqual(await (await off.app.request('/dh/callbacks', { headers: { authorization: `Bearer ${ADMIN}` } })).json(), { plugin: null, tools: null });
+    assert.deepEqual(
+      await (
+        await off.app.request('/dh/callbacks', { headers: { authorization: `Bearer ${ADMIN}` } })
+      ).json(),
+      { plugin: null, tools: null },
+    );
   });
 
   test('dh-kit callbacks prints the addresses under --base; without the secret it says what to set (exit 2)', () => {
     const env = { ...process.env, DH_CALLBACK_SECRET: SECRET, DH_EMAIL: '', DH_SECRET_KEY: '' };
-    const ok = spawnSync(process.execPath, [bin, 'callbacks', '--base', 'https://shop.example/dh', '--json'], { env, encoding: 'utf8' });
+    const ok = spawnSync(
+      process.execPath,
+      [bin, 'callbacks', '--base', 'https://shop.example/dh', '--json'],
+      { env, encoding: 'utf8' },
+    );
     assert.equal(ok.status, 0, ok.stderr);
-    assert.deepEqual(JSON.parse(ok.stdout), { plugin: `https://shop.example/dh/plugin/${SECRET}`, tools: `https://shop.example/dh/tools/${SECRET}` });
-    const none = spawnSync(process.execPath, [bin, 'callbacks'], { env: { ...env, DH_CALLBACK_SECRET: '' }, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(ok.stdout), {
+      plugin: `https://shop.example/dh/plugin/${SECRET}`,
+      tools: `https://shop.example/dh/tools/${SECRET}`,
+    });
+    const none = spawnSync(process.execPath, [bin, 'callbacks'], {
+      env: { ...env, DH_CALLBACK_SECRET: '' },
+      encoding: 'utf8',
+    });
     assert.equal(none.status, 2);
     assert.match(none.stderr, /DH_CALLBACK_SECRET is not set/);
   });
 });
 
-describe('tolerant readers of the platform\'s calls', () => {
+describe("tolerant readers of the platform's calls", () => {
   test('TOOL-2 a tool call is read flat or in the common envelopes; the handler always gets an object', async () => {
     const p = proxy();
     const bodies: unknown[] = [
@@ -148,14 +268,23 @@ describe('tolerant readers of the platform\'s calls', () => {
       assert.equal(res.status, 200, JSON.stringify(body));
       assert.deepEqual(await res.json(), { message: 'Sunny in Oslo' });
     }
-    assert.deepEqual(p.calls, bodies.map(() => ({ city: 'Oslo' })));
+    assert.deepEqual(
+      p.calls,
+      bodies.map(() => ({ city: 'Oslo' })),
+    );
     // A flat call whose parameters merely include a "name": flat, kept whole.
     await p.post(`/tools/${SECRET}/weather`, { name: 'Ana', city: 'Lima' });
     assert.deepEqual(p.calls.at(-1), { name: 'Ana', city: 'Lima' });
     // An envelope without parameters: an empty object, never undefined.
     await p.post(`/tools/${SECRET}/weather`, { name: 'weather', parameters: null });
     assert.deepEqual(p.calls.at(-1), {});
-    for (const bad of [{ parameters: 5 }, { arguments: '{not json' }, { arguments: '[1]' }, ['Oslo'], 'null']) {
+    for (const bad of [
+      { parameters: 5 },
+      { arguments: '{not json' },
+      { arguments: '[1]' },
+      ['Oslo'],
+      'null',
+    ]) {
       const res = await p.post(`/tools/${SECRET}/weather`, bad);
       assert.equal(res.status, 400, JSON.stringify(bad));
       assert.equal((await res.json()).error.code, 'invalid_tool_call');
@@ -166,7 +295,10 @@ describe('tolerant readers of the platform\'s calls', () => {
     const p = proxy();
     // Arrays: one byte a level, so 30,000 levels fit the 64 kB body limit.
     const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
-    const plugin = await p.post(`/plugin/${SECRET}/conversation/u1/message`, `[{"type":"text","payload":{"type":"text","message":"Hi","options":${deep(30_000)}}}]`);
+    const plugin = await p.post(
+      `/plugin/${SECRET}/conversation/u1/message`,
+      `[{"type":"text","payload":{"type":"text","message":"Hi","options":${deep(30_000)}}}]`,
+    );
     assert.equal(plugin.status, 400);
     assert.equal((await plugin.json()).error.code, 'json_too_deep');
     const tool = await p.post(`/tools/${SECRET}/weather`, `{"parameters":${deep(30_000)}}`);
@@ -176,7 +308,10 @@ describe('tolerant readers of the platform\'s calls', () => {
     const inString = await p.post(`/tools/${SECRET}/weather`, { arguments: deep(30_000) });
     assert.ok(inString.status >= 400 && inString.status < 500, `${inString.status}`);
     // 64 levels are fine (deeper than any real message).
-    const fine = await p.post(`/tools/${SECRET}/weather`, `{"parameters":{"city":"Oslo","x":${deep(60)}}}`);
+    const fine = await p.post(
+      `/tools/${SECRET}/weather`,
+      `{"parameters":{"city":"Oslo","x":${deep(60)}}}`,
+    );
     assert.equal(fine.status, 200);
   });
 
@@ -185,7 +320,9 @@ describe('tolerant readers of the platform\'s calls', () => {
     for (const options of [null, undefined, {}]) {
       const res = await p.post(`/plugin/${SECRET}/conversation/u1/message`, message(options));
       assert.equal(res.status, 200, String(options));
-      assert.deepEqual(await res.json(), [{ type: 'text', payload: { type: 'text', message: 'You said: "Hi"' } }]);
+      assert.deepEqual(await res.json(), [
+        { type: 'text', payload: { type: 'text', message: 'You said: "Hi"' } },
+      ]);
     }
   });
 });

@@ -25,7 +25,10 @@ test('faces: count, genders, ids, fields', () => {
   }
   const priv = faces.filter((f) => f.permissionType === 'PRIVATE').length;
   assert.ok(priv > faces.length / 2, 'most faces are PRIVATE');
-  assert.ok(faces.some((f) => f.permissionType === 'PUBLIC'), 'a few faces are PUBLIC');
+  assert.ok(
+    faces.some((f) => f.permissionType === 'PUBLIC'),
+    'a few faces are PUBLIC',
+  );
   assert.ok(new Set(faces.map((f) => f.name)).size > 40, 'varied names');
 });
 
@@ -47,7 +50,10 @@ test('faces: createdAt distinct ISO timestamps in 2025–2026', () => {
     assert.equal(new Date(t).toISOString(), t);
     assert.match(t, /^202[56]-/);
   }
-  assert.ok(times.some((t) => t.startsWith('2025')) && times.some((t) => t.startsWith('2026')), 'the faces were made across 2025 and 2026');
+  assert.ok(
+    times.some((t) => t.startsWith('2025')) && times.some((t) => t.startsWith('2026')),
+    'the faces were made across 2025 and 2026',
+  );
 });
 
 test('catalogue is deterministic', () => {
@@ -64,17 +70,42 @@ test('voices: counts, providers, locales, genders', () => {
   const voices = seedVoices('elevenlabs');
   assert.ok(voices.length >= 72, `only ${voices.length} voices`);
   const providers = new Set(voices.map((v) => v.provider));
-  assert.ok(providers.size >= 3, `voices of at least three providers (${[...providers].join(', ')})`);
-  assert.ok(providers.has('elevenlabs') && providers.has('azure') && providers.has('audiostack'), `elevenlabs, azure and audiostack are among the providers (${[...providers].join(', ')})`);
+  assert.ok(
+    providers.size >= 3,
+    `voices of at least three providers (${[...providers].join(', ')})`,
+  );
+  assert.ok(
+    providers.has('elevenlabs') && providers.has('azure') && providers.has('audiostack'),
+    `elevenlabs, azure and audiostack are among the providers (${[...providers].join(', ')})`,
+  );
   for (const p of providers) {
     const pv = voices.filter((v) => v.provider === p);
-    assert.ok(pv.some((v) => v.gender === 'FEMALE') && pv.some((v) => v.gender === 'MALE'), `${p}: both genders`);
+    assert.ok(
+      pv.some((v) => v.gender === 'FEMALE') && pv.some((v) => v.gender === 'MALE'),
+      `${p}: both genders`,
+    );
   }
   const streaming = voices.filter((v) => v.provider === 'elevenlabs');
-  assert.ok(streaming.length >= 18, `the streaming provider has a choice of voices (${streaming.length})`);
-  assert.ok(new Set(streaming.map((v) => v.locale)).size >= 5, 'the streaming voices speak at least five locales');
+  assert.ok(
+    streaming.length >= 18,
+    `the streaming provider has a choice of voices (${streaming.length})`,
+  );
+  assert.ok(
+    new Set(streaming.map((v) => v.locale)).size >= 5,
+    'the streaming voices speak at least five locales',
+  );
   const locales = new Set(voices.map((v) => v.locale));
-  for (const l of ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ja-JP']) {
+  for (const l of [
+    'en-US',
+    'en-GB',
+    'de-DE',
+    'fr-FR',
+    'es-ES',
+    'it-IT',
+    'nl-NL',
+    'pt-BR',
+    'ja-JP',
+  ]) {
     assert.ok(locales.has(l), `locale ${l}`);
   }
   const lang = new Map(voices.map((v) => [v.locale, v.language]));
@@ -94,7 +125,10 @@ test('voices: id formats per provider and unique (provider, voiceId) pairs', () 
   const pairs = voices.map((v) => `${v.provider}\u0000${v.voiceId}`);
   assert.equal(new Set(pairs).size, voices.length);
   // the streaming provider name is taken from the argument
-  assert.ok(seedVoices('other-tts').some((v) => v.provider === 'other-tts'), 'the streaming voices are listed under the provider name given');
+  assert.ok(
+    seedVoices('other-tts').some((v) => v.provider === 'other-tts'),
+    'the streaming voices are listed under the provider name given',
+  );
 });
 
 test('voices: a displayName is never a voiceId', () => {
@@ -113,7 +147,10 @@ test('hashString is a deterministic 32-bit hash', () => {
   assert.equal(hashString('a'), 0xe40c292c); // FNV-1a reference value
   for (const s of ['', 'x', 'a longer string ✓']) {
     const h = hashString(s);
-    assert.ok(Number.isInteger(h) && h >= 0 && h <= 0xffffffff, `the hash of ${JSON.stringify(s)} is an unsigned 32-bit integer (${h})`);
+    assert.ok(
+      Number.isInteger(h) && h >= 0 && h <= 0xffffffff,
+      `the hash of ${JSON.stringify(s)} is an unsigned 32-bit integer (${h})`,
+    );
   }
 });
 
@@ -125,7 +162,11 @@ test('faceSvg: deterministic, well-formed, escaped, varied', () => {
       const s = faceSvg('seed-x', { gender, name: 'Ann <&"> Lee', variant });
       assert.ok(s.startsWith('<svg'), 'starts with <svg');
       assert.ok(s.endsWith('</svg>'), 'ends with </svg>');
-      assert.match(s, /xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, 'declares the SVG namespace (an <img> shows it)');
+      assert.match(
+        s,
+        /xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+        'declares the SVG namespace (an <img> shows it)',
+      );
       assert.ok(!s.includes('Ann <'), 'name < escaped');
       assert.ok(!s.includes('&"'), 'name & and " escaped');
       assert.match(s, /Ann &lt;&amp;&quot;&gt; Lee/, 'the name is shown, escaped');
@@ -142,8 +183,16 @@ test('faceSvg: deterministic, well-formed, escaped, varied', () => {
   const poster = faceSvg('seed-1', { gender: 'FEMALE', name: 'Amara Diallo', variant: 'poster' });
   assert.notEqual(poster, a);
   assert.ok(poster.includes('>AD</text>'), 'poster shows initials');
-  assert.notEqual(faceSvg('seed-1', { gender: 'FEMALE', name: 'X' }), faceSvg('seed-2', { gender: 'FEMALE', name: 'X' }));
-  assert.notEqual(faceSvg('seed-1', { gender: 'FEMALE', name: 'X' }), faceSvg('seed-1', { gender: 'MALE', name: 'X' }));
-  const distinct = new Set(Array.from({ length: 20 }, (_, i) => faceSvg(`s${i}`, { gender: 'MALE', name: 'X' })));
+  assert.notEqual(
+    faceSvg('seed-1', { gender: 'FEMALE', name: 'X' }),
+    faceSvg('seed-2', { gender: 'FEMALE', name: 'X' }),
+  );
+  assert.notEqual(
+    faceSvg('seed-1', { gender: 'FEMALE', name: 'X' }),
+    faceSvg('seed-1', { gender: 'MALE', name: 'X' }),
+  );
+  const distinct = new Set(
+    Array.from({ length: 20 }, (_, i) => faceSvg(`s${i}`, { gender: 'MALE', name: 'X' })),
+  );
   assert.ok(distinct.size >= 18, 'seeds give varied faces');
 });

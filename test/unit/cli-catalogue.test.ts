@@ -14,7 +14,10 @@ const ENV_KEYS = ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL'];
 async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(l) });
+  const code = await main(argv, {
+    out: (l) => out.push(...l.split('\n')),
+    err: (l) => err.push(l),
+  });
   scan.recordText(code, new Headers(), [...out, ...err].join('\n'));
   return { code, out, err: err.join('\n') };
 }
@@ -28,7 +31,11 @@ describe('dh-kit faces and voices', () => {
   before(async () => {
     sim = await startSimulator();
     scan = watchSecrets(sim);
-    Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
+    Object.assign(process.env, {
+      DH_EMAIL: sim.info.email,
+      DH_SECRET_KEY: sim.info.secretKey,
+      DH_BASE_URL: sim.info.baseUrl,
+    });
   });
   after(async () => {
     // LIM-1: no bearer token, secret key or organisation key in anything printed.
@@ -41,14 +48,30 @@ describe('dh-kit faces and voices', () => {
   });
 
   test('FACE-2 FACE-3 faces: one page of an aligned table, filtered by gender, in the order asked, with the page line', async () => {
-    const res = await run('faces', '--gender', 'female', '--order', 'DESC', '--page', '2', '--take', '5');
+    const res = await run(
+      'faces',
+      '--gender',
+      'female',
+      '--order',
+      'DESC',
+      '--page',
+      '2',
+      '--take',
+      '5',
+    );
     assert.equal(res.code, 0, res.err);
-    const females = sim.store.faces.filter((f) => f.gender === 'FEMALE').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const females = sim.store.faces
+      .filter((f) => f.gender === 'FEMALE')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const expected = females.slice(5, 10);
     const [header, ...rest] = res.out;
     assert.match(header!, /^ID {2,}NAME {2,}GENDER {2,}THUMBNAIL$/);
     const rows = rest.slice(0, 5);
-    assert.deepEqual(rows.map((r) => r.split(/\s+/)[0]), expected.map((f) => f.id), 'page 2 of the female faces, newest first');
+    assert.deepEqual(
+      rows.map((r) => r.split(/\s+/)[0]),
+      expected.map((f) => f.id),
+      'page 2 of the female faces, newest first',
+    );
     // Aligned: every row's cells start where the header's columns start (no tabs).
     const starts = columnStarts(header!);
     for (const [i, row] of rows.entries()) {
@@ -56,7 +79,10 @@ describe('dh-kit faces and voices', () => {
       assert.equal(row.slice(starts[1]!).startsWith(expected[i]!.name), true, row);
       assert.equal(row.slice(starts[2]!, starts[2]! + 6), 'FEMALE');
     }
-    assert.equal(res.out[6], `Page 2 of ${Math.ceil(females.length / 5)} · ${females.length} faces · next: --page 3`);
+    assert.equal(
+      res.out[6],
+      `Page 2 of ${Math.ceil(females.length / 5)} · ${females.length} faces · next: --page 3`,
+    );
   });
 
   test('FACE-4 the thumbnail column falls back to posterImage, then videoUrl', async () => {
@@ -64,8 +90,14 @@ describe('dh-kit faces and voices', () => {
     assert.equal(res.code, 0, res.err);
     const posterOnly = sim.store.faces.find((f) => !f.avatar && f.posterImage)!;
     const videoOnly = sim.store.faces.find((f) => !f.avatar && !f.posterImage && f.videoUrl)!;
-    assert.ok(res.out.find((l) => l.startsWith(posterOnly.id))!.endsWith(posterOnly.posterImage!), 'a face without an avatar shows its posterImage');
-    assert.ok(res.out.find((l) => l.startsWith(videoOnly.id))!.endsWith(videoOnly.videoUrl!), 'a face without an avatar or a poster shows its videoUrl');
+    assert.ok(
+      res.out.find((l) => l.startsWith(posterOnly.id))!.endsWith(posterOnly.posterImage!),
+      'a face without an avatar shows its posterImage',
+    );
+    assert.ok(
+      res.out.find((l) => l.startsWith(videoOnly.id))!.endsWith(videoOnly.videoUrl!),
+      'a face without an avatar or a poster shows its videoUrl',
+    );
   });
 
   test('FACE-1 faces --json prints the platform page {data, meta} for scripts', async () => {
@@ -75,7 +107,12 @@ describe('dh-kit faces and voices', () => {
     assert.equal(page.data.length, 3);
     const face = sim.store.faces.find((f) => f.id === page.data[0].id)!;
     assert.deepEqual(
-      { id: page.data[0].id, name: page.data[0].name, gender: page.data[0].gender, type: page.data[0].type },
+      {
+        id: page.data[0].id,
+        name: page.data[0].name,
+        gender: page.data[0].gender,
+        type: page.data[0].type,
+      },
       { id: face.id, name: face.name, gender: face.gender, type: face.type },
     );
     assert.equal(page.meta.itemCount, sim.store.faces.length);
@@ -91,15 +128,21 @@ describe('dh-kit faces and voices', () => {
     assert.equal(sim.store.requests.length, before);
   });
 
-  test('AUTH-8 ERR-3 a 403 on faces and voices is the client\'s message, saying what to do', async () => {
+  test("AUTH-8 ERR-3 a 403 on faces and voices is the client's message, saying what to do", async () => {
     process.env.DH_EMAIL = 'no-subscription@dh-kit.local';
     try {
       const faces = await run('faces');
       assert.equal(faces.code, 1);
-      assert.match(faces.err, /^dh-kit faces: The platform refused access \(403\): the organisation has no active subscription\. Subscribe/);
+      assert.match(
+        faces.err,
+        /^dh-kit faces: The platform refused access \(403\): the organisation has no active subscription\. Subscribe/,
+      );
       const voices = await run('voices');
       assert.equal(voices.code, 1);
-      assert.match(voices.err, /refused access \(403\): the organisation has no active subscription/);
+      assert.match(
+        voices.err,
+        /refused access \(403\): the organisation has no active subscription/,
+      );
     } finally {
       process.env.DH_EMAIL = sim.info.email;
     }
@@ -113,17 +156,30 @@ describe('dh-kit faces and voices', () => {
     const azure = sim.store.voices.filter((v) => v.provider === 'azure');
     assert.equal(rows.length, azure.length);
     for (const row of rows) assert.match(row, /  azure$/);
-    assert.deepEqual(new Set(rows.map((r) => r.split(/\s{2,}/)[0])), new Set(azure.map((v) => v.voiceId)));
-    assert.equal(res.out.at(-1), `${azure.length} voices of azure. --voice takes the VOICE ID, never the name.`);
+    assert.deepEqual(
+      new Set(rows.map((r) => r.split(/\s{2,}/)[0])),
+      new Set(azure.map((v) => v.voiceId)),
+    );
+    assert.equal(
+      res.out.at(-1),
+      `${azure.length} voices of azure. --voice takes the VOICE ID, never the name.`,
+    );
   });
 
-  test('STREAM-5 voices --streaming lists only the streaming provider\'s voices; --json is the list', async () => {
+  test("STREAM-5 voices --streaming lists only the streaming provider's voices; --json is the list", async () => {
     const provider = sim.store.options.streamingProvider;
     const res = await run('voices', '--streaming', '--json');
     assert.equal(res.code, 0, res.err);
-    const voices = JSON.parse(res.out.join('\n')) as { provider: string; voiceId: string; displayName: string }[];
+    const voices = JSON.parse(res.out.join('\n')) as {
+      provider: string;
+      voiceId: string;
+      displayName: string;
+    }[];
     assert.equal(voices.length, sim.store.voices.filter((v) => v.provider === provider).length);
-    assert.ok(voices.every((v) => v.provider === provider), 'every voice listed is the streaming provider’s');
+    assert.ok(
+      voices.every((v) => v.provider === provider),
+      'every voice listed is the streaming provider’s',
+    );
     const conflict = await run('voices', '--streaming', '--provider', 'azure');
     assert.equal(conflict.code, 2);
     assert.match(conflict.err, new RegExp(`--streaming lists the voices of ${provider}`));

@@ -40,7 +40,10 @@ describe('dh-kit without credentials', () => {
     const res = await run('faces', '--take', '2');
     assert.equal(res.code, 0, res.err.join('\n'));
     assert.equal(res.err.length, 1);
-    assert.match(res.err[0]!, /no DH_EMAIL\/DH_SECRET_KEY set and no simulator running: using a simulator inside this command — what it creates is gone when the command ends \("npm start" or "npx dh-kit sim" keeps one running\)/);
+    assert.match(
+      res.err[0]!,
+      /no DH_EMAIL\/DH_SECRET_KEY set and no simulator running: using a simulator inside this command — what it creates is gone when the command ends \("npm start" or "npx dh-kit sim" keeps one running\)/,
+    );
     assert.match(res.out, /^ID {2,}NAME {2,}GENDER {2,}THUMBNAIL$/m);
     assert.match(res.out, /^Page 1 of \d+ · \d+ faces/m);
   });
@@ -55,7 +58,11 @@ describe('dh-kit without credentials', () => {
   test('HEAD-1 a simulator kept running by dh-kit sim is found through its 0600 discovery file, used by every command, and the file goes when it stops', async () => {
     const stop = new AbortController();
     const lines: string[] = [];
-    const running = simCommand(['--talk-delay-ms', '20'], { out: (l) => lines.push(l), err: () => undefined }, stop.signal);
+    const running = simCommand(
+      ['--talk-delay-ms', '20'],
+      { out: (l) => lines.push(l), err: () => undefined },
+      stop.signal,
+    );
     while (!lines.length) await new Promise((r) => setTimeout(r, 10));
     const info = JSON.parse(lines[0]!) as { baseUrl: string };
     try {
@@ -66,14 +73,32 @@ describe('dh-kit without credentials', () => {
       assert.equal(entry.baseUrl, info.baseUrl);
       assert.equal(entry.pid, process.pid);
 
-      const voices = JSON.parse((await run('voices', '--streaming', '--json')).out) as { voiceId: string }[];
+      const voices = JSON.parse((await run('voices', '--streaming', '--json')).out) as {
+        voiceId: string;
+      }[];
       const faces = JSON.parse((await run('faces', '--json')).out) as { data: { id: string }[] };
-      const created = await run('heads', 'create', '--streaming', '--name', 'Kept', '--face', faces.data[0]!.id, '--voice', voices[0]!.voiceId, '--language', 'en-US');
+      const created = await run(
+        'heads',
+        'create',
+        '--streaming',
+        '--name',
+        'Kept',
+        '--face',
+        faces.data[0]!.id,
+        '--voice',
+        voices[0]!.voiceId,
+        '--language',
+        'en-US',
+      );
       assert.equal(created.code, 0, created.err.join('\n'));
-      assert.deepEqual(created.err, [`dh-kit: no DH_EMAIL/DH_SECRET_KEY set: using the running simulator at ${info.baseUrl}.`]);
+      assert.deepEqual(created.err, [
+        `dh-kit: no DH_EMAIL/DH_SECRET_KEY set: using the running simulator at ${info.baseUrl}.`,
+      ]);
       const id = /^Created head (\S+)$/m.exec(created.out)![1]!;
       // The next command sees the same platform: the head is still there.
-      const state = (await (await fetch(`${info.baseUrl}/_sim/heads/${id}`)).json()) as { splitter: boolean };
+      const state = (await (await fetch(`${info.baseUrl}/_sim/heads/${id}`)).json()) as {
+        splitter: boolean;
+      };
       assert.equal(state.splitter, false);
       const got = await run('heads', 'get', id, '--json');
       assert.equal(JSON.parse(got.out).name, 'Kept');
@@ -89,7 +114,11 @@ describe('dh-kit without credentials', () => {
   test('a stale discovery file (the simulator is gone) is ignored', async () => {
     const gone = await startSimulator();
     await gone.close();
-    await writeFile(discoveryPath(), JSON.stringify({ ...gone.info, streamingProvider: 'elevenlabs', pid: process.pid }), { mode: 0o600 });
+    await writeFile(
+      discoveryPath(),
+      JSON.stringify({ ...gone.info, streamingProvider: 'elevenlabs', pid: process.pid }),
+      { mode: 0o600 },
+    );
     const res = await run('voices', '--provider', 'azure');
     assert.equal(res.code, 0, res.err.join('\n'));
     assert.match(res.err.join('\n'), /using a simulator inside this command/);
@@ -102,7 +131,10 @@ describe('dh-kit without credentials', () => {
       const res = await run('faces', '--take', '1', '--json');
       assert.equal(res.code, 0, res.err.join('\n'));
       assert.equal(JSON.parse(res.out).data[0].id, sim.store.faces[0]!.id);
-      assert.ok(sim.store.requests.some((r) => r.path === '/head_visual/face/all'), 'the request reached that simulator');
+      assert.ok(
+        sim.store.requests.some((r) => r.path === '/head_visual/face/all'),
+        'the request reached that simulator',
+      );
       await sim.close();
       const down = await run('faces');
       assert.equal(down.code, 2);
@@ -118,7 +150,10 @@ describe('dh-kit without credentials', () => {
     try {
       const res = await run('heads', 'get', 'some-head');
       assert.equal(res.code, 2);
-      assert.match(res.err.join('\n'), /set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to use the platform, or unset DH_BASE_URL too/);
+      assert.match(
+        res.err.join('\n'),
+        /set DH_EMAIL, DH_SECRET_KEY and DH_BASE_URL to use the platform, or unset DH_BASE_URL too/,
+      );
     } finally {
       delete process.env.DH_BASE_URL;
     }

@@ -35,7 +35,11 @@ describe('dh-kit events failed | retry', () => {
     server = await startProxyServer({
       config: parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_SIGNING_SECRET: 'x'.repeat(32), PORT: '0' }),
       port: 0,
-      platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+      platform: new PlatformClient({
+        baseUrl: 'http://127.0.0.1:9',
+        email: 'site@example.com',
+        secretKey: 'unused-secret-key-1234',
+      }),
       events: log,
       log: () => undefined,
       warn: () => undefined,
@@ -53,10 +57,20 @@ describe('dh-kit events failed | retry', () => {
     const proxy = `${server.url}/dh`;
     const listed = await run(['failed', '--proxy', proxy]);
     assert.equal(listed.code, 0, listed.err);
-    assert.match(listed.out, /^ID\s+EVENT\s+SESSION\s+ATTEMPTS\s+FAILED AT\s+ERROR$/m, 'a table with a header');
+    assert.match(
+      listed.out,
+      /^ID\s+EVENT\s+SESSION\s+ATTEMPTS\s+FAILED AT\s+ERROR$/m,
+      'a table with a header',
+    );
     assert.match(listed.out, /end_conversation\s+sess-failed\s+1\s+.*the CRM answered 500/);
-    const json = JSON.parse((await run(['failed', '--proxy', proxy, '--json'])).out) as { key: string; event: WebhookEvent }[];
-    assert.deepEqual(json.map((f) => [f.key, f.event.session_id]), [['key-1', 'sess-failed']]);
+    const json = JSON.parse((await run(['failed', '--proxy', proxy, '--json'])).out) as {
+      key: string;
+      event: WebhookEvent;
+    }[];
+    assert.deepEqual(
+      json.map((f) => [f.key, f.event.session_id]),
+      [['key-1', 'sess-failed']],
+    );
   });
 
   test('retry puts one back: the failed list no longer has it and the log hands it out again', async () => {
@@ -67,7 +81,11 @@ describe('dh-kit events failed | retry', () => {
     assert.match(retried.out, new RegExp(`Event ${failed!.id} is back in the log`));
     assert.equal((await run(['failed', '--proxy', proxy])).out, 'No failed events.');
     const [again] = await log.take('test', 1);
-    assert.deepEqual([again?.key, again?.attempt], ['key-1', 1], 'handed out again, from its first attempt');
+    assert.deepEqual(
+      [again?.key, again?.attempt],
+      ['key-1', 1],
+      'handed out again, from its first attempt',
+    );
     const unknown = await run(['retry', '1-0', '--proxy', proxy]);
     assert.equal(unknown.code, 1);
     assert.match(unknown.err, /Event 1-0 is not in the failed list/);
@@ -81,7 +99,10 @@ describe('dh-kit events failed | retry', () => {
     const away = await run(['failed', '--proxy', 'http://127.0.0.1:9/dh']);
     assert.match(away.err, /cannot reach the proxy at http:\/\/127\.0\.0\.1:9\/dh/);
     const out: string[] = [];
-    const code = await main(['events', 'retry'], { out: (l) => out.push(l), err: (l) => out.push(l) });
+    const code = await main(['events', 'retry'], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+    });
     assert.equal(code, 2, 'a usage error');
     assert.match(out.join('\n'), /dh-kit events retry <id>/);
   });

@@ -31,17 +31,24 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const createdId = (out: string) => /^Created head (\S+)$/m.exec(out)?.[1] ?? assert.fail(`no head id in:\n${out}`);
+const createdId = (out: string) =>
+  /^Created head (\S+)$/m.exec(out)?.[1] ?? assert.fail(`no head id in:\n${out}`);
 const requestsTo = (path: string) => sim.store.requests.filter((r) => r.path === path).length;
 
 describe('dh-kit heads and videos', () => {
   before(async () => {
     sim = await startSimulator({ talkDelayMs: 0 });
     scan = watchSecrets(sim);
-    Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
+    Object.assign(process.env, {
+      DH_EMAIL: sim.info.email,
+      DH_SECRET_KEY: sim.info.secretKey,
+      DH_BASE_URL: sim.info.baseUrl,
+    });
     face = sim.store.faces[0]!.id;
     voice = sim.store.voices.find((v) => v.provider === 'azure' && v.locale === 'en-US')!;
-    streamVoice = sim.store.voices.find((v) => v.provider === sim.store.options.streamingProvider && v.locale === 'en-US')!.voiceId;
+    streamVoice = sim.store.voices.find(
+      (v) => v.provider === sim.store.options.streamingProvider && v.locale === 'en-US',
+    )!.voiceId;
   });
   after(async () => {
     for (const k of ENV_KEYS) {
@@ -52,7 +59,22 @@ describe('dh-kit heads and videos', () => {
   });
 
   test('HEAD-1 heads create (oc) looks the provider up, prints id, public id and mode; heads get shows the record without its page address', async () => {
-    const res = await run('heads', 'create', '--name', 'Ava', '--face', face, '--voice', voice.voiceId, '--language', 'en-US', '--greeting', 'Hello!', '--prompt', 'Be brief.');
+    const res = await run(
+      'heads',
+      'create',
+      '--name',
+      'Ava',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'en-US',
+      '--greeting',
+      'Hello!',
+      '--prompt',
+      'Be brief.',
+    );
     assert.equal(res.code, 0, res.err);
     const id = createdId(res.out);
     const head = sim.store.heads.get(id)!;
@@ -63,7 +85,13 @@ describe('dh-kit heads and videos', () => {
     assert.deepEqual(head.request.promptConfig, { system_prompt: 'Be brief.' });
     assert.equal(head.splitter, true);
     // The embed code, as the head form shows it (an example site unless --site names one).
-    assert.match(res.out, new RegExp(`^<dh-avatar head-id="${id}" endpoint="https://your-site.example/dh"></dh-avatar>$`, 'm'));
+    assert.match(
+      res.out,
+      new RegExp(
+        `^<dh-avatar head-id="${id}" endpoint="https://your-site.example/dh"></dh-avatar>$`,
+        'm',
+      ),
+    );
     assert.match(res.out, /--site names your site/);
 
     const got = await run('heads', 'get', id);
@@ -78,37 +106,134 @@ describe('dh-kit heads and videos', () => {
   });
 
   test('STREAM-1 STREAM-2 STREAM-3 heads create --streaming: the streaming provider, greetings "", no alias, then the splitter off', async () => {
-    const res = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--json');
+    const res = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--name',
+      'Leo',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+      '--json',
+    );
     assert.equal(res.code, 0, res.err);
     const summary = JSON.parse(res.out);
-    assert.deepEqual(Object.keys(summary).sort(), ['id', 'mode', 'publicId', 'splitter', 'streaming']);
+    assert.deepEqual(Object.keys(summary).sort(), [
+      'id',
+      'mode',
+      'publicId',
+      'splitter',
+      'streaming',
+    ]);
     assert.equal(summary.mode, 'oc');
-    const state = (await (await fetch(`${sim.info.baseUrl}/_sim/heads/${summary.id}`)).json()) as Record<string, unknown>;
+    const state = (await (
+      await fetch(`${sim.info.baseUrl}/_sim/heads/${summary.id}`)
+    ).json()) as Record<string, unknown>;
     assert.equal(state.splitter, false);
     assert.equal(state.ttsProvider, sim.store.options.streamingProvider);
     assert.equal(state.greetings, '');
     assert.equal((state.request as Record<string, unknown>).alias, undefined);
 
-    const named = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--site', 'https://shop.example.com/any/path', '--prefix', '/api/dh');
+    const named = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--name',
+      'Leo',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+      '--site',
+      'https://shop.example.com/any/path',
+      '--prefix',
+      '/api/dh',
+    );
     assert.equal(named.code, 0, named.err);
-    assert.match(named.out, new RegExp(`^<dh-avatar head-id="${createdId(named.out)}" endpoint="https://shop.example.com/api/dh" view="stream"></dh-avatar>$`, 'm'));
+    assert.match(
+      named.out,
+      new RegExp(
+        `^<dh-avatar head-id="${createdId(named.out)}" endpoint="https://shop.example.com/api/dh" view="stream"></dh-avatar>$`,
+        'm',
+      ),
+    );
     const heads = sim.store.heads.size;
-    const badSite = await run('heads', 'create', '--name', 'X', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--site', 'javascript:alert(1)');
+    const badSite = await run(
+      'heads',
+      'create',
+      '--name',
+      'X',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+      '--site',
+      'javascript:alert(1)',
+    );
     assert.equal(badSite.code, 2);
     assert.match(badSite.err, /--site must be an http\(s\) address/);
     assert.equal(sim.store.heads.size, heads, 'a wrong --site is refused before any head is made');
 
-    const greeting = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US', '--greeting', 'Hi');
+    const greeting = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--name',
+      'Leo',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+      '--greeting',
+      'Hi',
+    );
     assert.equal(greeting.code, 2);
     assert.match(greeting.err, /--greeting: a streaming avatar must have an empty greeting/);
-    const wrongVoice = await run('heads', 'create', '--streaming', '--name', 'Leo', '--face', face, '--voice', voice.voiceId, '--language', 'en-US');
+    const wrongVoice = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--name',
+      'Leo',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'en-US',
+    );
     assert.equal(wrongVoice.code, 2);
-    assert.match(wrongVoice.err, /is not a voice of elevenlabs, the only provider of streaming avatars/);
+    assert.match(
+      wrongVoice.err,
+      /is not a voice of elevenlabs, the only provider of streaming avatars/,
+    );
   });
 
   test('STREAM-2 when the platform leaves the splitter on, heads create names the head and the command that finishes it', async () => {
     sim.store.addFault({ method: 'PUT', path: '/head/*/splitter', status: 500, times: 1 });
-    const res = await run('heads', 'create', '--streaming', '--name', 'Half', '--face', face, '--voice', streamVoice, '--language', 'en-US');
+    const res = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--name',
+      'Half',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+    );
     assert.equal(res.code, 1);
     const id = /head (\S+) was created/.exec(res.err)?.[1];
     assert.ok(id && sim.store.heads.has(id), res.err);
@@ -116,27 +241,97 @@ describe('dh-kit heads and videos', () => {
     assert.doesNotMatch(res.err, /setSplitter/);
     assert.equal((await run('heads', 'splitter', id, 'off')).code, 0);
     assert.equal(sim.store.heads.get(id)!.splitter, false);
-    const otherMode = await run('heads', 'create', '--streaming', '--mode', 'ttt', '--name', 'Leo', '--face', face, '--voice', streamVoice, '--language', 'en-US');
+    const otherMode = await run(
+      'heads',
+      'create',
+      '--streaming',
+      '--mode',
+      'ttt',
+      '--name',
+      'Leo',
+      '--face',
+      face,
+      '--voice',
+      streamVoice,
+      '--language',
+      'en-US',
+    );
     assert.equal(otherMode.code, 2);
-    assert.match(otherMode.err, /--mode: a streaming avatar uses open conversation \(oc\), not ttt/);
+    assert.match(
+      otherMode.err,
+      /--mode: a streaming avatar uses open conversation \(oc\), not ttt/,
+    );
   });
 
   test('HEAD-3 PLUG-3 plugin mode needs --plugin-name and --plugin-url; --plugin-option k=v become its options', async () => {
-    const base = ['heads', 'create', '--mode', 'plugin', '--name', 'Bot', '--face', face, '--voice', voice.voiceId, '--language', 'en-US'];
+    const base = [
+      'heads',
+      'create',
+      '--mode',
+      'plugin',
+      '--name',
+      'Bot',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'en-US',
+    ];
     const missing = await run(...base);
     assert.equal(missing.code, 2);
     assert.match(missing.err, /--plugin-name and --plugin-url are required/);
-    const res = await run(...base, '--plugin-name', 'shop', '--plugin-url', 'https://bot.example.com/api', '--plugin-option', 'tone=warm', '--plugin-option', 'x=a=b');
+    const res = await run(
+      ...base,
+      '--plugin-name',
+      'shop',
+      '--plugin-url',
+      'https://bot.example.com/api',
+      '--plugin-option',
+      'tone=warm',
+      '--plugin-option',
+      'x=a=b',
+    );
     assert.equal(res.code, 0, res.err);
     const head = sim.store.heads.get(createdId(res.out))!;
-    assert.deepEqual(head.request.pluginOperationalModeConfig, { name: 'shop', url: 'https://bot.example.com/api', options: { tone: 'warm', x: 'a=b' } });
-    const misplaced = await run('heads', 'create', '--plugin-name', 'shop', '--name', 'Bot', '--face', face, '--voice', voice.voiceId, '--language', 'en-US');
+    assert.deepEqual(head.request.pluginOperationalModeConfig, {
+      name: 'shop',
+      url: 'https://bot.example.com/api',
+      options: { tone: 'warm', x: 'a=b' },
+    });
+    const misplaced = await run(
+      'heads',
+      'create',
+      '--plugin-name',
+      'shop',
+      '--name',
+      'Bot',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'en-US',
+    );
     assert.equal(misplaced.code, 2);
     assert.match(misplaced.err, /--plugin-name is for --mode plugin/);
   });
 
   test('HEAD-6 voiceflow mode needs its key, which is sent but never printed', async () => {
-    const base = ['heads', 'create', '--mode', 'voiceflow', '--name', 'Flow', '--face', face, '--voice', voice.voiceId, '--language', 'en-US'];
+    const base = [
+      'heads',
+      'create',
+      '--mode',
+      'voiceflow',
+      '--name',
+      'Flow',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'en-US',
+    ];
     const missing = await run(...base);
     assert.equal(missing.code, 2);
     assert.match(missing.err, /--voiceflow-key is required/);
@@ -149,33 +344,77 @@ describe('dh-kit heads and videos', () => {
     assert.doesNotMatch(res.out + got.out, /secret-flow-key/);
   });
 
-  test('HEAD-4 ERR-4 a display name as --voice: the platform\'s 404 advice, and the same advice before sending when the provider is looked up', async () => {
-    const base = ['heads', 'create', '--name', 'Ava', '--face', face, '--language', 'en-US', '--voice', voice.displayName];
+  test("HEAD-4 ERR-4 a display name as --voice: the platform's 404 advice, and the same advice before sending when the provider is looked up", async () => {
+    const base = [
+      'heads',
+      'create',
+      '--name',
+      'Ava',
+      '--face',
+      face,
+      '--language',
+      'en-US',
+      '--voice',
+      voice.displayName,
+    ];
     const platform404 = await run(...base, '--provider', voice.provider);
     assert.equal(platform404.code, 1);
-    assert.match(platform404.err, /The platform says the voice is not available \(404\): ttsVoice must be a voiceId from the voice list, not its display name/);
+    assert.match(
+      platform404.err,
+      /The platform says the voice is not available \(404\): ttsVoice must be a voiceId from the voice list, not its display name/,
+    );
     const creates = requestsTo('/head/create');
     const caught = await run(...base);
     assert.equal(caught.code, 2);
-    assert.match(caught.err, new RegExp(`is a display name: ttsVoice must be a voiceId from the voice list, not its display name\\. Use ${voice.voiceId} \\(azure\\)`));
+    assert.match(
+      caught.err,
+      new RegExp(
+        `is a display name: ttsVoice must be a voiceId from the voice list, not its display name\\. Use ${voice.voiceId} \\(azure\\)`,
+      ),
+    );
     assert.equal(requestsTo('/head/create'), creates, 'nothing sent');
   });
 
   test('HEAD-7 a wrong or missing field is named by its flag, and nothing is sent', async () => {
     const creates = requestsTo('/head/create');
-    const res = await run('heads', 'create', '--name', 'Ava', '--face', face, '--voice', voice.voiceId, '--language', 'English');
+    const res = await run(
+      'heads',
+      'create',
+      '--name',
+      'Ava',
+      '--face',
+      face,
+      '--voice',
+      voice.voiceId,
+      '--language',
+      'English',
+    );
     assert.equal(res.code, 2);
     assert.match(res.err, /--language: must be a locale tag such as en-US/);
     const empty = await run('heads', 'create');
     assert.match(empty.err, /--face is required; --name is required; --voice is required/);
-    assert.match((await run('heads', 'create', '--mode', 'chat')).err, /--mode must be one of oc, ttt, doc_qa, plugin, voiceflow/);
+    assert.match(
+      (await run('heads', 'create', '--mode', 'chat')).err,
+      /--mode must be one of oc, ttt, doc_qa, plugin, voiceflow/,
+    );
     assert.equal(requestsTo('/head/create'), creates);
   });
 
   test('HEAD-2 HEAD-5 heads create --file: a ttt request with langCode, flags override its fields; doc_qa is accepted', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dh-head-'));
     const file = join(dir, 'head.json');
-    await writeFile(file, JSON.stringify({ headVisualId: face, name: 'From file', langCode: 'en-US', operationMode: 'ttt', ttsProvider: voice.provider, ttsVoice: voice.voiceId, ocProvider: 'playground' }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        headVisualId: face,
+        name: 'From file',
+        langCode: 'en-US',
+        operationMode: 'ttt',
+        ttsProvider: voice.provider,
+        ttsVoice: voice.voiceId,
+        ocProvider: 'playground',
+      }),
+    );
     const res = await run('heads', 'create', '--file', file, '--name', 'Overridden');
     assert.equal(res.code, 0, res.err);
     assert.match(res.out, /^  mode {7}ttt$/m);
@@ -189,7 +428,7 @@ describe('dh-kit heads and videos', () => {
     assert.match((await run('heads', 'create', '--file', file)).err, /head\.json: not valid JSON/);
   });
 
-  test('HEAD-9 heads splitter <id> on|off; an unknown head is the client\'s 404 message', async () => {
+  test("HEAD-9 heads splitter <id> on|off; an unknown head is the client's 404 message", async () => {
     const id = [...sim.store.heads.keys()][0]!;
     assert.equal((await run('heads', 'splitter', id, 'off')).code, 0);
     assert.equal(sim.store.heads.get(id)!.splitter, false);
@@ -208,12 +447,21 @@ describe('dh-kit heads and videos', () => {
     const res = await run('videos', 'create', id, 'Welcome to the shop.', '--wait');
     sim.store.options.talkDelayMs = 0;
     assert.equal(res.code, 0, res.err);
-    assert.ok(sim.store.requests.filter((r) => r.path === `/head/talks/${id}`).length >= 3, 'polled until the talk was there');
+    assert.ok(
+      sim.store.requests.filter((r) => r.path === `/head/talks/${id}`).length >= 3,
+      'polled until the talk was there',
+    );
     const talk = sim.store.talks.find((t) => t.headId === id && t.text === 'Welcome to the shop.')!;
-    assert.match(res.err, new RegExp(`^Producing the video of head ${id}… \\(Ctrl\\+C stops waiting\\)$`, 'm'));
+    assert.match(
+      res.err,
+      new RegExp(`^Producing the video of head ${id}… \\(Ctrl\\+C stops waiting\\)$`, 'm'),
+    );
     assert.match(res.err, /^Video ready after \d+\.\d s\.$/m);
     assert.match(res.out, new RegExp(`^id {7}${talk.id}$`, 'm'));
-    assert.match(res.out, new RegExp(`^url {6}http://127\\.0\\.0\\.1:\\d+/media/talks/${talk.id}\\.mp4$`, 'm'));
+    assert.match(
+      res.out,
+      new RegExp(`^url {6}http://127\\.0\\.0\\.1:\\d+/media/talks/${talk.id}\\.mp4$`, 'm'),
+    );
 
     const json = await run('videos', 'create', id, 'Second video.', '--wait', '--json');
     assert.equal(json.code, 0, json.err);
@@ -225,15 +473,49 @@ describe('dh-kit heads and videos', () => {
     assert.match(plain.out, /Video requested for head .*dh-kit videos list/);
   });
 
-  test('TTV-2 without an id in the platform\'s answer, --wait knows its talk by its words, or as the only new one', () => {
-    const talk = (id: string, text: string) => ({ id, text, createdAt: '', updatedAt: '', voice: 'v', url: `https://m.example/${id}.mp4` });
+  test("TTV-2 without an id in the platform's answer, --wait knows its talk by its words, or as the only new one", () => {
+    const talk = (id: string, text: string) => ({
+      id,
+      text,
+      createdAt: '',
+      updatedAt: '',
+      voice: 'v',
+      url: `https://m.example/${id}.mp4`,
+    });
     const known = new Set(['old']);
-    const list = [talk('new-a', 'Someone else’s video'), talk('new-b', 'Welcome  to the\nshop.'), talk('old', 'Welcome to the shop.')];
-    assert.equal(pickNewTalk(list, { known, text: 'Welcome to the shop.' })?.id, 'new-b', 'same words, white space aside');
-    assert.equal(pickNewTalk(list, { jobId: 'new-a', known, text: 'Welcome to the shop.' })?.id, 'new-a', 'the id wins');
-    assert.equal(pickNewTalk([talk('new-c', 'Welcome to our shop!'), talk('old', 'x')], { known, text: 'Welcome to the shop.' })?.id, 'new-c', 'the only new talk');
-    assert.equal(pickNewTalk([talk('x1', 'a'), talk('x2', 'b')], { known, text: 'c' }), undefined, 'two new talks, neither ours: keep waiting');
-    assert.equal(pickNewTalk([talk('old', 'Welcome to the shop.')], { known, text: 'Welcome to the shop.' }), undefined, 'an old talk with the same text is not ours');
+    const list = [
+      talk('new-a', 'Someone else’s video'),
+      talk('new-b', 'Welcome  to the\nshop.'),
+      talk('old', 'Welcome to the shop.'),
+    ];
+    assert.equal(
+      pickNewTalk(list, { known, text: 'Welcome to the shop.' })?.id,
+      'new-b',
+      'same words, white space aside',
+    );
+    assert.equal(
+      pickNewTalk(list, { jobId: 'new-a', known, text: 'Welcome to the shop.' })?.id,
+      'new-a',
+      'the id wins',
+    );
+    assert.equal(
+      pickNewTalk([talk('new-c', 'Welcome to our shop!'), talk('old', 'x')], {
+        known,
+        text: 'Welcome to the shop.',
+      })?.id,
+      'new-c',
+      'the only new talk',
+    );
+    assert.equal(
+      pickNewTalk([talk('x1', 'a'), talk('x2', 'b')], { known, text: 'c' }),
+      undefined,
+      'two new talks, neither ours: keep waiting',
+    );
+    assert.equal(
+      pickNewTalk([talk('old', 'Welcome to the shop.')], { known, text: 'Welcome to the shop.' }),
+      undefined,
+      'an old talk with the same text is not ours',
+    );
   });
 
   test('videos create --wait on a terminal: a spinner with the time elapsed, cleared at the end', async () => {
@@ -242,19 +524,30 @@ describe('dh-kit heads and videos', () => {
     const err: string[] = [];
     sim.store.options.talkDelayMs = 300;
     try {
-      const code = await main(['videos', 'create', id, 'Spinner video.', '--wait'], { out: () => undefined, err: (l) => err.push(l), status: (t) => status.push(t) });
+      const code = await main(['videos', 'create', id, 'Spinner video.', '--wait'], {
+        out: () => undefined,
+        err: (l) => err.push(l),
+        status: (t) => status.push(t),
+      });
       assert.equal(code, 0, err.join('\n'));
     } finally {
       sim.store.options.talkDelayMs = 0;
     }
     assert.ok(status.length >= 2, 'redrawn while waiting');
-    assert.match(status[0]!, /^\r\S Producing the video… \d+\.\d s \(Ctrl\+C stops waiting\)\x1b\[K$/);
+    assert.match(
+      status[0]!,
+      /^\r\S Producing the video… \d+\.\d s \(Ctrl\+C stops waiting\)\x1b\[K$/,
+    );
     assert.equal(status.at(-1), '\r\x1b[K');
-    assert.deepEqual(err.filter((l) => /Producing/.test(l)), [], 'no plain progress lines on a terminal');
+    assert.deepEqual(
+      err.filter((l) => /Producing/.test(l)),
+      [],
+      'no plain progress lines on a terminal',
+    );
     assert.match(err.at(-1)!, /^Video ready after/);
   });
 
-  test('TTV-3 videos list: the head\'s videos newest first, in a table; --json is the page', async () => {
+  test("TTV-3 videos list: the head's videos newest first, in a table; --json is the page", async () => {
     const id = [...sim.store.heads.keys()][0]!;
     const res = await run('videos', 'list', id);
     assert.equal(res.code, 0, res.err);
@@ -269,10 +562,13 @@ describe('dh-kit heads and videos', () => {
     assert.equal(page.meta.hasNextPage, true);
   });
 
-  test('TTV-4 ERR-1 videos for an unknown head: the client\'s 400 message', async () => {
+  test("TTV-4 ERR-1 videos for an unknown head: the client's 400 message", async () => {
     const res = await run('videos', 'create', 'no-such-head', 'Hello');
     assert.equal(res.code, 1);
-    assert.match(res.err, /The platform refused the request \(400\): the head id or the voice is not valid\. Check that the head exists/);
+    assert.match(
+      res.err,
+      /The platform refused the request \(400\): the head id or the voice is not valid\. Check that the head exists/,
+    );
     assert.equal((await run('videos', 'create', 'no-such-head')).code, 2, 'no text: usage');
   });
 
@@ -288,14 +584,28 @@ describe('dh-kit heads and videos', () => {
       // machine may take longer than any fixed one to get there.
       let ended = false;
       void waiting.finally(() => (ended = true));
-      while (!ended && process.listenerCount('SIGINT') === listeners) await new Promise((r) => setTimeout(r, 10));
+      while (!ended && process.listenerCount('SIGINT') === listeners)
+        await new Promise((r) => setTimeout(r, 10));
       process.emit('SIGINT');
       const res = await waiting;
       assert.equal(res.code, 130);
-      assert.match(res.err, new RegExp(`Stopped waiting after \\d+\\.\\d s\\. The video is still being produced: dh-kit videos list ${id}`));
+      assert.match(
+        res.err,
+        new RegExp(
+          `Stopped waiting after \\d+\\.\\d s\\. The video is still being produced: dh-kit videos list ${id}`,
+        ),
+      );
       assert.equal(process.listenerCount('SIGINT'), listeners, 'the handler is removed');
 
-      const timeout = await run('videos', 'create', id, 'Another long one.', '--wait', '--timeout', '1');
+      const timeout = await run(
+        'videos',
+        'create',
+        id,
+        'Another long one.',
+        '--wait',
+        '--timeout',
+        '1',
+      );
       assert.equal(timeout.code, 1);
       assert.match(timeout.err, /no video after 1 s; it may still come: dh-kit videos list/);
     } finally {
@@ -305,7 +615,10 @@ describe('dh-kit heads and videos', () => {
 
   test('LIM-1 no output of any command carries the organisation key, a page address, a bearer token or the secret key', async () => {
     const apiKey = sim.store.mainOrg.apiKey;
-    assert.ok(printed.length > 20, `the commands printed enough lines for the search to mean something (${printed.length})`);
+    assert.ok(
+      printed.length > 20,
+      `the commands printed enough lines for the search to mean something (${printed.length})`,
+    );
     // No bearer token, shared key or secret key in any line, and the org key in none (LIM-1).
     scan.recordText(200, new Headers(), printed.join('\n'));
     assert.ok(scan.secrets.length > 1, 'the commands logged in');

@@ -19,13 +19,32 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 /** A simulator with one head, the CLI's environment pointing at it; `stop()` puts both back. */
-async function simWithHead(name: string): Promise<{ sim: RunningSimulator; headId: string; stop: () => Promise<void> }> {
+async function simWithHead(
+  name: string,
+): Promise<{ sim: RunningSimulator; headId: string; stop: () => Promise<void> }> {
   const env = { ...process.env };
   const sim = await startSimulator({ allowInsecureWebhooks: true });
-  Object.assign(process.env, { DH_EMAIL: sim.info.email, DH_SECRET_KEY: sim.info.secretKey, DH_BASE_URL: sim.info.baseUrl });
-  const client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
+  Object.assign(process.env, {
+    DH_EMAIL: sim.info.email,
+    DH_SECRET_KEY: sim.info.secretKey,
+    DH_BASE_URL: sim.info.baseUrl,
+  });
+  const client = new PlatformClient({
+    baseUrl: sim.info.baseUrl,
+    email: sim.info.email,
+    secretKey: sim.info.secretKey,
+  });
   const voice = sim.store.voices[0]!;
-  const headId = (await client.createHead({ headVisualId: sim.store.faces[0]!.id, name, language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId })).id;
+  const headId = (
+    await client.createHead({
+      headVisualId: sim.store.faces[0]!.id,
+      name,
+      language: 'en-US',
+      operationMode: 'oc',
+      ttsProvider: voice.provider,
+      ttsVoice: voice.voiceId,
+    })
+  ).id;
   const stop = async () => {
     for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL']) {
       if (env[k] === undefined) delete process.env[k];
@@ -44,7 +63,14 @@ describe('dh-kit platform commands', () => {
   after(() => stop());
 
   test('HOOK-1 HOOK-3 HOOK-4 webhooks create, list (keys masked), get, update, delete', async () => {
-    const created = await run('webhooks', 'create', headId, 'https://hooks.example.com/dh', '--start', '--end');
+    const created = await run(
+      'webhooks',
+      'create',
+      headId,
+      'https://hooks.example.com/dh',
+      '--start',
+      '--end',
+    );
     assert.equal(created.code, 0, created.err);
     const key = [...sim.store.webhooks.values()].find((w) => w.headId === headId)!.sharedKey;
     assert.match(created.out, new RegExp(key), 'the key is shown once, at creation');
@@ -52,7 +78,9 @@ describe('dh-kit platform commands', () => {
     assert.match(list.out, /https:\/\/hooks\.example\.com\/dh +start,end +/);
     assert.doesNotMatch(list.out, new RegExp(key), 'listed keys are masked');
     const id = [...sim.store.webhooks.values()].find((w) => w.headId === headId)!.id;
-    const json = JSON.parse((await run('webhooks', 'get', String(id), '--json', '--show-keys')).out);
+    const json = JSON.parse(
+      (await run('webhooks', 'get', String(id), '--json', '--show-keys')).out,
+    );
     assert.equal(json[0].sharedKey, key);
     assert.equal((await run('webhooks', 'update', String(id), '--all')).code, 0);
     assert.equal(sim.store.webhooks.get(id)!.inactivityWarning, true);
@@ -69,7 +97,7 @@ describe('dh-kit platform commands', () => {
     assert.match(usage.err, /dh-kit webhooks create <headId> <https-url>/);
   });
 
-  test('EV-1 events enable and disable a head\'s delivery', async () => {
+  test("EV-1 events enable and disable a head's delivery", async () => {
     assert.equal((await run('events', 'enable', headId)).code, 0);
     assert.equal(sim.store.heads.get(headId)!.enableEvents, true);
     const off = await run('events', 'disable', headId, '--json');
@@ -80,18 +108,35 @@ describe('dh-kit platform commands', () => {
 
   test('TOOL-1 TOOL-3 tools set reads a JSON file, checks it (and the prompt), and sets the tools', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dh-tools-'));
-    const tools = [{ name: 'weather', description: 'Weather in a city', parameters: [{ name: 'city', type: 'string', description: 'City' }], url: 'https://t.example/w' }];
+    const tools = [
+      {
+        name: 'weather',
+        description: 'Weather in a city',
+        parameters: [{ name: 'city', type: 'string', description: 'City' }],
+        url: 'https://t.example/w',
+      },
+    ];
     await writeFile(join(dir, 'tools.json'), JSON.stringify(tools));
     await writeFile(join(dir, 'bad.json'), JSON.stringify([{ ...tools[0], url: 'not a url' }]));
     await writeFile(join(dir, 'prompt.txt'), 'Use weather with the town the user names.');
     const ok = await run('tools', 'set', headId, join(dir, 'tools.json'));
     assert.equal(ok.code, 0, ok.err);
     assert.deepEqual(sim.store.heads.get(headId)!.tools, tools);
-    assert.deepEqual(JSON.parse((await run('tools', 'set', headId, join(dir, 'tools.json'), '--json')).out), { headId, tools: ['weather'] });
+    assert.deepEqual(
+      JSON.parse((await run('tools', 'set', headId, join(dir, 'tools.json'), '--json')).out),
+      { headId, tools: ['weather'] },
+    );
     const bad = await run('tools', 'set', headId, join(dir, 'bad.json'));
     assert.equal(bad.code, 2);
     assert.match(bad.err, /\[0\]\.url/);
-    const mismatch = await run('tools', 'set', headId, join(dir, 'tools.json'), '--prompt-file', join(dir, 'prompt.txt'));
+    const mismatch = await run(
+      'tools',
+      'set',
+      headId,
+      join(dir, 'tools.json'),
+      '--prompt-file',
+      join(dir, 'prompt.txt'),
+    );
     assert.equal(mismatch.code, 2);
     assert.match(mismatch.err, /does not name the parameter "city"/);
   });
@@ -126,16 +171,33 @@ describe('dh-kit webhooks update: turning events off, and the URL', () => {
   };
 
   test('HOOK-2 HOOK-4 --no-start, --no-end, --no-timeout, --no-inactivity turn events off; the others stay as they were', async () => {
-    assert.equal((await run('webhooks', 'create', head, 'https://hooks.example.com/a', '--all')).code, 0);
+    assert.equal(
+      (await run('webhooks', 'create', head, 'https://hooks.example.com/a', '--all')).code,
+      0,
+    );
     const id = String(hook().id);
     assert.deepEqual(flagsOf(), [true, true, true, true]);
     const off = await run('webhooks', 'update', id, '--no-start', '--no-timeout');
     assert.equal(off.code, 0, off.err);
     assert.deepEqual(flagsOf(), [false, true, false, true], 'only the flags given changed');
-    const sent = sim2.store.requests.filter((r) => r.method === 'PATCH').at(-1)!.body as Record<string, unknown>;
+    const sent = sim2.store.requests.filter((r) => r.method === 'PATCH').at(-1)!.body as Record<
+      string,
+      unknown
+    >;
     // The simulator reads "enabled only when sent as true" strictly (a flag left out is off), so
     // the whole configuration is sent: read, merged, written.
-    assert.deepEqual(sent, { headId: head, webhookUrl: 'https://hooks.example.com/a', startConversation: false, endConversation: true, timeoutConversation: false, inactivityWarning: true }, 'the full configuration');
+    assert.deepEqual(
+      sent,
+      {
+        headId: head,
+        webhookUrl: 'https://hooks.example.com/a',
+        startConversation: false,
+        endConversation: true,
+        timeoutConversation: false,
+        inactivityWarning: true,
+      },
+      'the full configuration',
+    );
     assert.match(off.out, /^ID +URL +EVENTS +SHARED KEY$/m, 'the aligned table');
     assert.match(off.out, /https:\/\/hooks\.example\.com\/a +end,inactivity +\S+…\S+$/m);
     assert.equal((await run('webhooks', 'update', id, '--no-end', '--no-inactivity')).code, 0);

@@ -8,10 +8,19 @@ import { main } from '../../src/cli/main.js';
 const bin = new URL('../../bin/dh-kit.js', import.meta.url).pathname;
 
 test('dh-kit sim prints one JSON line with the addresses and credentials, serves them, and stops on SIGTERM', async () => {
-  const child = spawn(process.execPath, [bin, 'sim', '--port', '0', '--talk-delay-ms', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'sim', '--port', '0', '--talk-delay-ms', '10'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const info = JSON.parse(line);
-  assert.deepEqual(Object.keys(info).sort(), ['baseUrl', 'chatUrl', 'email', 'orgId', 'secretKey', 'streamUrl']);
+  assert.deepEqual(Object.keys(info).sort(), [
+    'baseUrl',
+    'chatUrl',
+    'email',
+    'orgId',
+    'secretKey',
+    'streamUrl',
+  ]);
   assert.match(info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+\/api$/);
   const res = await fetch(`${info.baseUrl}/auth/token`, {
     method: 'POST',
@@ -42,10 +51,19 @@ test('dh-kit sim refuses a --timeout-ms no longer than the inactivity warning: a
   const lines: string[] = [];
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
   assert.equal(await main(['sim', '--port', '0', '--timeout-ms', '30000'], io), 2);
-  assert.match(lines.join('\n'), /--timeout-ms \(30000\) must be longer than --inactivity-ms \(60000, the default\)/);
+  assert.match(
+    lines.join('\n'),
+    /--timeout-ms \(30000\) must be longer than --inactivity-ms \(60000, the default\)/,
+  );
   lines.length = 0;
-  assert.equal(await main(['sim', '--port', '0', '--inactivity-ms', '5000', '--timeout-ms', '5000'], io), 2);
-  assert.match(lines.join('\n'), /--timeout-ms \(5000\) must be longer than --inactivity-ms \(5000\)/);
+  assert.equal(
+    await main(['sim', '--port', '0', '--inactivity-ms', '5000', '--timeout-ms', '5000'], io),
+    2,
+  );
+  assert.match(
+    lines.join('\n'),
+    /--timeout-ms \(5000\) must be longer than --inactivity-ms \(5000\)/,
+  );
   assert.doesNotMatch(lines.join('\n'), /RangeError|^\s+at /m);
   assert.equal(lines.length, 1, 'one line, nothing started');
 });
@@ -61,15 +79,26 @@ test('dh-kit sign prints a launch URL the proxy accepts, and refuses without a s
     assert.equal(await main(['sign', 'head-1', '--view', 'stream', '--ttl', '60'], io), 0);
     const url = new URL(lines[0]!, 'http://site.example');
     assert.equal(url.pathname, '/dh/embed/head-1');
-    const check = await verifyLaunch(secret, { headId: 'head-1', view: 'stream', exp: Number(url.searchParams.get('exp')), sig: url.searchParams.get('sig')! });
+    const check = await verifyLaunch(secret, {
+      headId: 'head-1',
+      view: 'stream',
+      exp: Number(url.searchParams.get('exp')),
+      sig: url.searchParams.get('sig')!,
+    });
     assert.deepEqual(check, { ok: true });
     assert.equal(await main(['sign', 'head-1', '--json'], io), 0);
     const json = JSON.parse(lines.at(-1)!) as { url: string; expiresAt: string };
     assert.match(json.url, /^\/dh\/embed\/head-1\?/);
-    assert.ok(Date.parse(json.expiresAt) > Date.now(), `the link expires in the future (${json.expiresAt})`);
+    assert.ok(
+      Date.parse(json.expiresAt) > Date.now(),
+      `the link expires in the future (${json.expiresAt})`,
+    );
     assert.equal(await main(['sign', 'head-1', '--ttl', '99999'], io), 2);
     delete process.env.DH_SIGNING_SECRET;
-    assert.equal(await main(['sign', 'head-1'], { out: () => undefined, err: (l) => lines.push(l) }), 2);
+    assert.equal(
+      await main(['sign', 'head-1'], { out: () => undefined, err: (l) => lines.push(l) }),
+      2,
+    );
     assert.match(lines.at(-1)!, /DH_SIGNING_SECRET is not set/);
   } finally {
     if (saved === undefined) delete process.env.DH_SIGNING_SECRET;

@@ -12,7 +12,12 @@ import express from 'express';
 import { Hono } from 'hono';
 import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createProxy } from '../../src/proxy/app.js';
-import { addressBucket, CLIENT_UNKNOWN_MESSAGE, hashedClient, type ClientKey } from '../../src/proxy/client-identity.js';
+import {
+  addressBucket,
+  CLIENT_UNKNOWN_MESSAGE,
+  hashedClient,
+  type ClientKey,
+} from '../../src/proxy/client-identity.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { createSimulator } from '../../src/sim/index.js';
@@ -25,9 +30,21 @@ const access = platformAccess(sim);
 const LIMIT = 3;
 
 /** A proxy as a site makes it (`parseConfig(process.env)`), with the simulator for the platform. */
-function siteProxy(env: Record<string, string> = {}, warnings: string[] = [], clientKey?: ClientKey) {
+function siteProxy(
+  env: Record<string, string> = {},
+  warnings: string[] = [],
+  clientKey?: ClientKey,
+) {
   return createProxy({
-    config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32), DH_PUBLIC_HEADS: '*', ...env }), platform: access },
+    config: {
+      ...parseConfig({
+        DH_RATE_LIMIT: String(LIMIT),
+        DH_SIGNING_SECRET: 'x'.repeat(32),
+        DH_PUBLIC_HEADS: '*',
+        ...env,
+      }),
+      platform: access,
+    },
     platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
     log: () => undefined,
     warn: (m) => warnings.push(m),
@@ -36,12 +53,20 @@ function siteProxy(env: Record<string, string> = {}, warnings: string[] = [], cl
 }
 
 /** GET `path` on a local server from the loopback address `from` (127.0.0.1, 127.0.0.2, …): a real socket. */
-function getFrom(port: number, from: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+function getFrom(
+  port: number,
+  from: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, localAddress: from, headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, localAddress: from, headers, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -75,18 +100,26 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     const app = new Hono();
     app.route('/', siteProxy());
     const port = await listen(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
-    expectShares(await twoClients((c) => getFrom(port, c === 'a' ? '127.0.0.1' : '127.0.0.2', '/dh/health')), 'Hono');
+    expectShares(
+      await twoClients((c) => getFrom(port, c === 'a' ? '127.0.0.1' : '127.0.0.2', '/dh/health')),
+      'Hono',
+    );
   });
 
   test('Express through getRequestListener (the README recipe): two addresses, two shares; X-Forwarded-For ignored without DH_TRUST_PROXY', async () => {
     const proxy = getRequestListener(siteProxy().fetch);
     const app = express();
-    app.use((req, res, next) => (req.path === '/dh' || req.path.startsWith('/dh/') ? proxy(req, res) : next()));
+    app.use((req, res, next) =>
+      req.path === '/dh' || req.path.startsWith('/dh/') ? proxy(req, res) : next(),
+    );
     const server = app.listen(0, '127.0.0.1');
     const port = await listen(server);
     // Client A makes up a new X-Forwarded-For each time: without DH_TRUST_PROXY it changes nothing.
     let n = 0;
-    const send = (c: 'a' | 'b') => getFrom(port, c === 'a' ? '127.0.0.3' : '127.0.0.4', '/dh/health', { 'x-forwarded-for': `198.51.100.${++n}` });
+    const send = (c: 'a' | 'b') =>
+      getFrom(port, c === 'a' ? '127.0.0.3' : '127.0.0.4', '/dh/health', {
+        'x-forwarded-for': `198.51.100.${++n}`,
+      });
     expectShares(await twoClients(send), 'Express');
   });
 
@@ -102,10 +135,20 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     assert.equal(body.error.message, CLIENT_UNKNOWN_MESSAGE);
     assert.match(body.error.message, /clientKey/);
     assert.match(body.error.message, /DH_TRUST_PROXY/);
-    assert.equal((await GET(new Request('https://shop.example/dh/health'))).status, 500, 'every request, not only the first');
-    assert.deepEqual(warnings.filter((w) => w === CLIENT_UNKNOWN_MESSAGE), [CLIENT_UNKNOWN_MESSAGE], 'said once in the log');
+    assert.equal(
+      (await GET(new Request('https://shop.example/dh/health'))).status,
+      500,
+      'every request, not only the first',
+    );
+    assert.deepEqual(
+      warnings.filter((w) => w === CLIENT_UNKNOWN_MESSAGE),
+      [CLIENT_UNKNOWN_MESSAGE],
+      'said once in the log',
+    );
     // The platform's own calls are refused the same way: a delivery the platform retries, not one counted with everyone's.
-    const hook = await app.fetch(new Request('https://shop.example/dh/hooks/events', { method: 'POST', body: '{}' }));
+    const hook = await app.fetch(
+      new Request('https://shop.example/dh/hooks/events', { method: 'POST', body: '{}' }),
+    );
     assert.equal(hook.status, 500);
   });
 
@@ -117,7 +160,13 @@ describe('every client its own share, on every way of mounting the proxy', () =>
       // The client may send its own X-Forwarded-For; the platform's edge appends the address it saw.
       const forged = `10.0.0.${++n}`;
       const seen = c === 'a' ? '203.0.113.7' : '203.0.113.8';
-      return (await GET(new Request('https://shop.example/dh/health', { headers: { 'x-forwarded-for': `${forged}, ${seen}` } }))).status;
+      return (
+        await GET(
+          new Request('https://shop.example/dh/health', {
+            headers: { 'x-forwarded-for': `${forged}, ${seen}` },
+          }),
+        )
+      ).status;
     };
     expectShares(await twoClients(send), 'Next.js behind its edge');
   });
@@ -126,18 +175,38 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     const app = siteProxy({}, [], (c) => c.req.header('cf-connecting-ip'));
     let n = 0;
     // Client A: a new address of its /64 each time; client B: another /64.
-    const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'cf-connecting-ip': c === 'a' ? `2001:db8:7:7::${++n}` : '2001:db8:7:8::1' } })).status;
+    const send = async (c: 'a' | 'b') =>
+      (
+        await app.request('/dh/health', {
+          headers: { 'cf-connecting-ip': c === 'a' ? `2001:db8:7:7::${++n}` : '2001:db8:7:8::1' },
+        })
+      ).status;
     expectShares(await twoClients(send), 'IPv6 from clientKey');
     const trusted = siteProxy({ DH_TRUST_PROXY: 'true' });
-    const fromPort = async (c: 'a' | 'b') => (await trusted.fetch(new Request('https://shop.example/dh/health', { headers: { 'x-forwarded-for': c === 'a' ? `198.51.100.9:${40000 + ++n}` : '198.51.100.10:40000' } }))).status;
+    const fromPort = async (c: 'a' | 'b') =>
+      (
+        await trusted.fetch(
+          new Request('https://shop.example/dh/health', {
+            headers: {
+              'x-forwarded-for': c === 'a' ? `198.51.100.9:${40000 + ++n}` : '198.51.100.10:40000',
+            },
+          }),
+        )
+      ).status;
     expectShares(await twoClients(fromPort), 'X-Forwarded-For with ports');
   });
 
   test('a site that knows its clients better passes clientKey (a signed-in user, say); undefined refuses the request', async () => {
     const app = siteProxy({}, [], (c) => c.req.header('x-user') || undefined);
-    const send = async (c: 'a' | 'b') => (await app.request('/dh/health', { headers: { 'x-user': c === 'a' ? 'ada' : 'grace' } })).status;
+    const send = async (c: 'a' | 'b') =>
+      (await app.request('/dh/health', { headers: { 'x-user': c === 'a' ? 'ada' : 'grace' } }))
+        .status;
     expectShares(await twoClients(send), 'clientKey');
-    assert.equal((await app.request('/dh/health')).status, 500, 'no key: refused, not counted with the others');
+    assert.equal(
+      (await app.request('/dh/health')).status,
+      500,
+      'no key: refused, not counted with the others',
+    );
   });
 });
 
@@ -147,13 +216,25 @@ describe('client keys as the store sees them', () => {
     assert.equal(addressBucket('::ffff:203.0.113.7'), '203.0.113.7');
     assert.equal(addressBucket('::FFFF:203.0.113.7'), '203.0.113.7');
     assert.equal(addressBucket('2001:db8:1:2:3:4:5:6'), '2001:0db8:0001:0002::/64');
-    assert.equal(addressBucket('2001:db8:1:2::9'), '2001:0db8:0001:0002::/64', 'another address of the same /64');
+    assert.equal(
+      addressBucket('2001:db8:1:2::9'),
+      '2001:0db8:0001:0002::/64',
+      'another address of the same /64',
+    );
     assert.equal(addressBucket('[2001:DB8:1:2::9]'), '2001:0db8:0001:0002::/64');
     assert.equal(addressBucket('fe80::1%eth0'), 'fe80:0000:0000:0000::/64');
     assert.equal(addressBucket('::1'), '0000:0000:0000:0000::/64');
     assert.equal(addressBucket('64:ff9b::192.0.2.33'), '0064:ff9b:0000:0000::/64');
-    assert.notEqual(addressBucket('2001:db8:1:2::9'), addressBucket('2001:db8:1:3::9'), 'another /64 is another client');
-    assert.equal(addressBucket('203.0.113.7:5678'), '203.0.113.7', 'a port some proxies append is dropped');
+    assert.notEqual(
+      addressBucket('2001:db8:1:2::9'),
+      addressBucket('2001:db8:1:3::9'),
+      'another /64 is another client',
+    );
+    assert.equal(
+      addressBucket('203.0.113.7:5678'),
+      '203.0.113.7',
+      'a port some proxies append is dropped',
+    );
     assert.equal(addressBucket('[2001:db8:1:2::9]:443'), '2001:0db8:0001:0002::/64');
     assert.equal(addressBucket('not an address'), 'not an address');
     assert.equal(addressBucket('1:2:3'), '1:2:3', 'not IPv6: kept as it is');
@@ -162,14 +243,21 @@ describe('client keys as the store sees them', () => {
   test('keys are hashed: the store sees hex only for a client, never its address (unstorage collapses "::")', async () => {
     const a = await hashedClient('ip:2001:0db8:0001:0002::/64');
     assert.notEqual(a, await hashedClient('ip:2001:0db8:0001:0002:/64'));
-    assert.equal(await hashedClient('ip:2001:0db8:0001:0002::/64'), a, 'the same client, the same key');
+    assert.equal(
+      await hashedClient('ip:2001:0db8:0001:0002::/64'),
+      a,
+      'the same client, the same key',
+    );
     // What the rate limit writes to the store, recorded: every counter key names a hash, not the address.
     const store = memoryStore();
     const keys: string[] = [];
     const increment = store.increment.bind(store);
     store.increment = (key, ttl, by) => (keys.push(key), increment(key, ttl, by));
     const app = createProxy({
-      config: { ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: access },
+      config: {
+        ...parseConfig({ DH_RATE_LIMIT: String(LIMIT), DH_SIGNING_SECRET: 'x'.repeat(32) }),
+        platform: access,
+      },
       platform: new PlatformClient({ ...access, fetch: simFetch(sim) }),
       log: () => undefined,
       warn: () => undefined,
@@ -178,13 +266,18 @@ describe('client keys as the store sees them', () => {
     assert.equal((await app.request('/dh/health', {}, connection('2001:db8:5:6::7'))).status, 200);
     const counters = keys.filter((k) => k.startsWith('rl:'));
     assert.equal(counters.length, 1, keys.join(', '));
-    assert.match(counters[0]!, /^rl:browser:[0-9a-f]{32}:\d+$/, 'a hash between the limit and the minute');
+    assert.match(
+      counters[0]!,
+      /^rl:browser:[0-9a-f]{32}:\d+$/,
+      'a hash between the limit and the minute',
+    );
   });
 
   test('two IPv6 clients in different /64s, one over its limit: the other keeps its share; the same /64 shares one', async () => {
     await clearOfMinuteEnd();
     const app = siteProxy();
-    const from = async (address: string) => (await app.request('/dh/health', {}, connection(address))).status;
+    const from = async (address: string) =>
+      (await app.request('/dh/health', {}, connection(address))).status;
     const a: number[] = [];
     for (let i = 0; i <= LIMIT; i++) a.push(await from(`2001:db8:0:1::${i + 1}`));
     assert.deepEqual(a, [200, 200, 200, 429], 'four addresses of one /64 are one client');

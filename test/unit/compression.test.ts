@@ -31,7 +31,9 @@ function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     })
       .on('error', reject)
       .end();
@@ -40,7 +42,12 @@ function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
 
 const decode = (r: Raw) => {
   const encoding = r.headers['content-encoding'];
-  const bytes = encoding === 'br' ? brotliDecompressSync(r.body) : encoding === 'gzip' ? gunzipSync(r.body) : r.body;
+  const bytes =
+    encoding === 'br'
+      ? brotliDecompressSync(r.body)
+      : encoding === 'gzip'
+        ? gunzipSync(r.body)
+        : r.body;
   return bytes.toString('utf8');
 };
 
@@ -56,9 +63,14 @@ describe('encodings', () => {
   });
 
   test('If-None-Match: the tag, its weak form, the tag of another encoding of the same content, or *', () => {
-    for (const header of ['"abc"', 'W/"abc"', '"abc-br"', '"x", "abc-gzip"', '*']) assert.ok(etagMatches(header, '"abc"'), header);
-    for (const header of ['"abcd"', '"ab"', '', '"abc-zz"']) assert.ok(!etagMatches(header, '"abc"'), header);
-    assert.ok(etagMatches('"abc"', '"abc-br"'), 'the plain tag matches the tag of its brotli encoding');
+    for (const header of ['"abc"', 'W/"abc"', '"abc-br"', '"x", "abc-gzip"', '*'])
+      assert.ok(etagMatches(header, '"abc"'), header);
+    for (const header of ['"abcd"', '"ab"', '', '"abc-zz"'])
+      assert.ok(!etagMatches(header, '"abc"'), header);
+    assert.ok(
+      etagMatches('"abc"', '"abc-br"'),
+      'the plain tag matches the tag of its brotli encoding',
+    );
   });
 });
 
@@ -70,13 +82,23 @@ describe('catalogue answers on Node: compressed once, an ETag per encoding', () 
   const script = `export const words = ${JSON.stringify('a digital human on any page '.repeat(80))};\n`;
   writeFileSync(join(site, 'assets', 'page-B9jKXlRn.js'), script);
   writeFileSync(join(site, 'app.js'), script);
-  writeFileSync(join(site, 'index.html'), `<!doctype html><title>site</title><p>${'Talk to us. '.repeat(200)}</p>`);
+  writeFileSync(
+    join(site, 'index.html'),
+    `<!doctype html><title>site</title><p>${'Talk to us. '.repeat(200)}</p>`,
+  );
 
   before(async () => {
     sim = await startSimulator();
     const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
     proxy = await startProxyServer({
-      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_PUBLIC_HEADS: '*' }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      config: {
+        ...parseConfig({
+          DH_RATE_LIMIT: '0',
+          DH_SIGNING_SECRET: 'x'.repeat(32),
+          DH_PUBLIC_HEADS: '*',
+        }),
+        platform: { baseUrl, chatUrl, streamUrl, email, secretKey },
+      },
       port: 0,
       log: () => undefined,
       warn: () => undefined,
@@ -97,17 +119,28 @@ describe('catalogue answers on Node: compressed once, an ETag per encoding', () 
     const gzip = await raw(url, { 'accept-encoding': 'br;q=0, gzip' });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(gzip.headers['content-encoding'], 'gzip');
-    assert.ok(br.body.length < identity.body.length / 3, `brotli ${br.body.length} of ${identity.body.length} bytes`);
+    assert.ok(
+      br.body.length < identity.body.length / 3,
+      `brotli ${br.body.length} of ${identity.body.length} bytes`,
+    );
     for (const r of [br, gzip]) {
       assert.equal(decode(r), identity.body.toString('utf8'));
       assert.equal(r.headers.vary, 'Accept-Encoding');
-      assert.equal(r.headers['x-content-type-options'], 'nosniff', 'a prepared answer carries the security headers itself');
+      assert.equal(
+        r.headers['x-content-type-options'],
+        'nosniff',
+        'a prepared answer carries the security headers itself',
+      );
       assert.equal(r.headers['referrer-policy'], 'no-referrer');
       assert.equal(r.headers['content-type'], 'application/json');
       assert.equal(r.headers['cache-control'], 'public, max-age=60');
     }
     const tag = identity.headers.etag as string;
-    assert.equal(br.headers.etag, `${tag.slice(0, -1)}-br"`, 'each encoding has its own strong ETag');
+    assert.equal(
+      br.headers.etag,
+      `${tag.slice(0, -1)}-br"`,
+      'each encoding has its own strong ETag',
+    );
     assert.equal(gzip.headers.etag, `${tag.slice(0, -1)}-gzip"`);
     // A cache that holds one encoding revalidates for another: the content is the same.
     const again = await raw(url, { 'accept-encoding': 'br', 'if-none-match': tag });
@@ -139,7 +172,10 @@ describe('catalogue answers on Node: compressed once, an ETag per encoding', () 
     for (const r of [file, page]) {
       const tag = r.headers.etag as string;
       assert.ok(tag, 'an ETag');
-      const revalidated = await raw(`${proxy.url}${r === file ? '/app.js' : '/'}`, { 'accept-encoding': 'gzip', 'if-none-match': tag });
+      const revalidated = await raw(`${proxy.url}${r === file ? '/app.js' : '/'}`, {
+        'accept-encoding': 'gzip',
+        'if-none-match': tag,
+      });
       assert.equal(revalidated.status, 304);
     }
   });
@@ -149,12 +185,25 @@ describe('catalogue answers on any fetch runtime (no brotli there): gzip with Co
   test('the app alone answers gzip for a browser that takes brotli and gzip, and the bytes are the JSON', async () => {
     const sim = createSimulator({ talkDelayMs: 0 });
     const network = simFetch(sim);
-    const config = { ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' }), platform: platformAccess(sim) };
+    const config = {
+      ...parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0' }),
+      platform: platformAccess(sim),
+    };
     const platform = new PlatformClient({ ...platformAccess(sim), fetch: network });
-    const p = servedFrom(createProxy({ config, platform, fetch: network, log: () => undefined, warn: () => undefined }));
+    const p = servedFrom(
+      createProxy({
+        config,
+        platform,
+        fetch: network,
+        log: () => undefined,
+        warn: () => undefined,
+      }),
+    );
     const plain = await p.request('/dh/faces?take=24');
     const text = await plain.text();
-    const res = await p.request('/dh/faces?take=24', { headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await p.request('/dh/faces?take=24', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
     assert.equal(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'), text);
     assert.equal(res.headers.get('etag'), `${plain.headers.get('etag')!.slice(0, -1)}-gzip"`);

@@ -24,7 +24,10 @@ const HEAD = 'head-durable';
 const KEY = 'durable-shared-key-0123456789';
 const ADMIN = 'admin-token-0123456789';
 
-const delivery = (session: string, type = 'start_conversation') => JSON.stringify(sessionEvent(session, type, { timestamp: new Date().toISOString(), head_id: HEAD }));
+const delivery = (session: string, type = 'start_conversation') =>
+  JSON.stringify(
+    sessionEvent(session, type, { timestamp: new Date().toISOString(), head_id: HEAD }),
+  );
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
@@ -34,7 +37,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-describe('events survive a killed process, a second instance and a Redis restart', { skip: NO_REDIS }, () => {
+describe('events survive a killed process, a second instance and a Redis restart', {
+  skip: NO_REDIS,
+}, () => {
   let redis: RunningRedis;
   const stores: RedisStore[] = [];
   const children: ChildProcess[] = [];
@@ -51,13 +56,25 @@ describe('events survive a killed process, a second instance and a Redis restart
   });
 
   /** An instance in this process, on the shared Redis (`base` keeps each test's keys apart). */
-  function instance(base: string, onEvent?: (session: string, attempt: number) => void | Promise<void>) {
+  function instance(
+    base: string,
+    onEvent?: (session: string, attempt: number) => void | Promise<void>,
+  ) {
     const store = redisStore(redis.url, { base, commandTimeoutMs: 500, warn: () => undefined });
     stores.push(store);
     return servedFrom(
       createProxy({
-        config: parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: ADMIN, DH_RATE_LIMIT: '0', DH_WEBHOOK_KEYS: `${HEAD}:${KEY}` }),
-        platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+        config: parseConfig({
+          DH_SIGNING_SECRET: 'x'.repeat(32),
+          DH_ADMIN_TOKEN: ADMIN,
+          DH_RATE_LIMIT: '0',
+          DH_WEBHOOK_KEYS: `${HEAD}:${KEY}`,
+        }),
+        platform: new PlatformClient({
+          baseUrl: 'http://127.0.0.1:9',
+          email: 'site@example.com',
+          secretKey: 'unused-secret-key-1234',
+        }),
         store,
         log: () => undefined,
         warn: () => undefined,
@@ -66,15 +83,40 @@ describe('events survive a killed process, a second instance and a Redis restart
     );
   }
 
-  const post = async (app: { request: (p: string, i: RequestInit) => Response | Promise<Response> }, body: string) =>
-    app.request('/dh/hooks/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, KEY) }, body });
+  const post = async (
+    app: { request: (p: string, i: RequestInit) => Response | Promise<Response> },
+    body: string,
+  ) =>
+    app.request('/dh/hooks/events', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-256': await signWebhookBody(body, KEY),
+      },
+      body,
+    });
 
   /** A site server in a process of its own (event-site.ts). */
-  async function site(name: string, out: string, hang = false): Promise<{ url: string; child: ChildProcess }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'event-site.ts')], {
-      env: { ...process.env, DH_STORE: redis.url, DH_WEBHOOK_KEYS: `${HEAD}:${KEY}`, DH_TEST_OUT: out, DH_TEST_NAME: name, ...(hang ? { DH_TEST_HANG: '1' } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+  async function site(
+    name: string,
+    out: string,
+    hang = false,
+  ): Promise<{ url: string; child: ChildProcess }> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'event-site.ts')],
+      {
+        env: {
+          ...process.env,
+          DH_STORE: redis.url,
+          DH_WEBHOOK_KEYS: `${HEAD}:${KEY}`,
+          DH_TEST_OUT: out,
+          DH_TEST_NAME: name,
+          ...(hang ? { DH_TEST_HANG: '1' } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     children.push(child);
     let text = '';
     child.stdout!.on('data', (d) => (text += d));
@@ -88,14 +130,25 @@ describe('events survive a killed process, a second instance and a Redis restart
     const lines = () => readFileSync(out, 'utf8').trim().split('\n').filter(Boolean);
     const a = await site('A', out, true);
     const body = delivery('hang-1');
-    const res = await fetch(`${a.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, KEY) }, body });
+    const res = await fetch(`${a.url}/dh/hooks/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-256': await signWebhookBody(body, KEY),
+      },
+      body,
+    });
     assert.equal(res.status, 202, 'acknowledged');
-    await until('A\'s onEvent started', () => lines().includes('A 1 hang-1'));
+    await until("A's onEvent started", () => lines().includes('A 1 hang-1'));
     a.child.kill('SIGKILL');
     const b = await site('B', out);
     await until('B handled the event', () => lines().some((l) => l.startsWith('B ')));
     await sleep(1500);
-    assert.deepEqual(lines(), ['A 1 hang-1', 'B 2 hang-1'], 'handled by B once, as the second attempt');
+    assert.deepEqual(
+      lines(),
+      ['A 1 hang-1', 'B 2 hang-1'],
+      'handled by B once, as the second attempt',
+    );
     b.child.kill('SIGKILL');
   });
 
@@ -103,7 +156,9 @@ describe('events survive a killed process, a second instance and a Redis restart
     const a = instance('lb');
     const b = instance('lb');
     const open = async (app: typeof a) => {
-      const res = await app.request('/dh/events/stream', { headers: { authorization: `Bearer ${ADMIN}` } });
+      const res = await app.request('/dh/events/stream', {
+        headers: { authorization: `Bearer ${ADMIN}` },
+      });
       assert.equal(res.status, 200);
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
@@ -120,7 +175,10 @@ describe('events survive a killed process, a second instance and a Redis restart
           assert.ok(seen() >= count, `${count} events within 20 s (got ${seen()})`);
           await sleep(300);
           await reader.cancel();
-          return { sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]), ids: [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]) };
+          return {
+            sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]),
+            ids: [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]),
+          };
         },
       };
     };
@@ -132,11 +190,27 @@ describe('events survive a killed process, a second instance and a Redis restart
     const third = delivery('lb-3');
     assert.equal((await post(a, third)).status, 202);
     const again = await post(b, third);
-    assert.equal(again.status, 200, 'the same bytes again, on the other instance: acknowledged as a duplicate');
+    assert.equal(
+      again.status,
+      200,
+      'the same bytes again, on the other instance: acknowledged as a duplicate',
+    );
     const [seenA, seenB] = await Promise.all([onA.read(3), onB.read(3)]);
-    assert.deepEqual(seenA.sessions, ['lb-1', 'lb-2', 'lb-3'], 'the subscriber on A sees B\'s event too, and each once');
-    assert.deepEqual(seenB.sessions, ['lb-1', 'lb-2', 'lb-3'], 'the subscriber on B sees A\'s events too, and each once');
-    assert.deepEqual(seenA.ids, seenB.ids, 'the same ids on both: a reconnection to either resumes');
+    assert.deepEqual(
+      seenA.sessions,
+      ['lb-1', 'lb-2', 'lb-3'],
+      "the subscriber on A sees B's event too, and each once",
+    );
+    assert.deepEqual(
+      seenB.sessions,
+      ['lb-1', 'lb-2', 'lb-3'],
+      "the subscriber on B sees A's events too, and each once",
+    );
+    assert.deepEqual(
+      seenA.ids,
+      seenB.ids,
+      'the same ids on both: a reconnection to either resumes',
+    );
   });
 
   test('Redis stopped and restarted mid-run: deliveries get 503 while it is away; every acknowledged event is handled, once it is back', async () => {
@@ -156,9 +230,16 @@ describe('events survive a killed process, a second instance and a Redis restart
     const away = await post(app, delivery('r-2'));
     assert.equal(away.status, 503, 'not written, so not acknowledged: the platform sends it again');
     await redis.restart();
-    await until('the store answers again', async () => (await post(app, delivery('r-2'))).status === 202);
+    await until(
+      'the store answers again',
+      async () => (await post(app, delivery('r-2'))).status === 202,
+    );
     assert.equal((await post(app, delivery('r-3'))).status, 202);
-    await until('every acknowledged event handled', () => ['r-1', 'r-2', 'r-3'].every((s) => handled.includes(s)), 30_000);
+    await until(
+      'every acknowledged event handled',
+      () => ['r-1', 'r-2', 'r-3'].every((s) => handled.includes(s)),
+      30_000,
+    );
     await sleep(500);
     assert.deepEqual([...handled].sort(), ['r-1', 'r-2', 'r-3'], 'each once');
   });

@@ -36,11 +36,29 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       assert.ok(a && b, 'two different deliveries are written');
       assert.equal(again, undefined, 'the same delivery again is not written a second time');
       assert.match(a.id, /^\d+-\d+$/, 'ids are <ms>-<seq>');
-      assert.deepEqual((await log.read(undefined, 10)).map((e) => e.key), ['k1', 'k2']);
-      assert.deepEqual((await log.read(a.id, 10)).map((e) => e.key), ['k2'], 'read after an id gives what came after it');
-      assert.deepEqual((await log.read(b.id, 10)).map((e) => e.key), [], 'nothing after the newest');
-      assert.deepEqual((await log.recent(1)).map((e) => e.key), ['k2']);
-      assert.deepEqual((await log.read(undefined, 10))[0]!.event, event('s1'), 'the event is kept as it was');
+      assert.deepEqual(
+        (await log.read(undefined, 10)).map((e) => e.key),
+        ['k1', 'k2'],
+      );
+      assert.deepEqual(
+        (await log.read(a.id, 10)).map((e) => e.key),
+        ['k2'],
+        'read after an id gives what came after it',
+      );
+      assert.deepEqual(
+        (await log.read(b.id, 10)).map((e) => e.key),
+        [],
+        'nothing after the newest',
+      );
+      assert.deepEqual(
+        (await log.recent(1)).map((e) => e.key),
+        ['k2'],
+      );
+      assert.deepEqual(
+        (await log.read(undefined, 10))[0]!.event,
+        event('s1'),
+        'the event is kept as it was',
+      );
       await log.close();
     });
 
@@ -63,7 +81,13 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       await log.append('g2', event('s2'));
       const first = await log.take('a', 10);
       const second = await log.take('b', 10);
-      assert.deepEqual(first.map((e) => [e.key, e.attempt]), [['g1', 1], ['g2', 1]]);
+      assert.deepEqual(
+        first.map((e) => [e.key, e.attempt]),
+        [
+          ['g1', 1],
+          ['g2', 1],
+        ],
+      );
       assert.deepEqual(second, [], 'the other consumer gets nothing already taken');
       for (const e of first) await log.done(e);
       assert.deepEqual(await log.take('a', 10), [], 'settled events are not given again');
@@ -85,7 +109,7 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       assert.deepEqual(await log.take('c', 10), [], 'held while the lease runs');
       c.advance(60_001);
       const [claimed] = await log.take('c', 10);
-      assert.equal(claimed?.key, 'r1', 'the crashed consumer\'s event is taken again');
+      assert.equal(claimed?.key, 'r1', "the crashed consumer's event is taken again");
       assert.equal(claimed?.attempt, 3);
       await log.done(claimed!);
       assert.deepEqual(await log.take('c', 10), []);
@@ -98,7 +122,10 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       const [taken] = await log.take('a', 10);
       await log.failed(taken!, 'gave up', undefined);
       const failures = await log.failures(10);
-      assert.deepEqual(failures.map((f) => [f.id, f.key, f.error, f.attempts]), [[written!.id, 'f1', 'gave up', 1]]);
+      assert.deepEqual(
+        failures.map((f) => [f.id, f.key, f.error, f.attempts]),
+        [[written!.id, 'f1', 'gave up', 1]],
+      );
       assert.deepEqual(await log.take('a', 10), [], 'a failed event is not taken by itself');
       assert.equal(await log.retry('0-1'), false, 'an id not in the list');
       assert.equal(await log.retry(written!.id), true);
@@ -150,8 +177,16 @@ describe('onEvent fed from the log', () => {
     for (let i = 0; i < 200 && calls.length < 3; i++) await sleep(10);
     await sleep(50);
     await consumer.stop();
-    assert.deepEqual(calls.map((m) => m.attempt), [1, 2, 3], 'three attempts, then no more');
-    assert.deepEqual(new Set(calls.map((m) => m.key)), new Set(['key-1']), 'the idempotency key is given each time');
+    assert.deepEqual(
+      calls.map((m) => m.attempt),
+      [1, 2, 3],
+      'three attempts, then no more',
+    );
+    assert.deepEqual(
+      new Set(calls.map((m) => m.key)),
+      new Set(['key-1']),
+      'the idempotency key is given each time',
+    );
     assert.equal(calls[0]!.id, written!.id);
     assert.equal(warnings.length, 2, 'each failure is told to the operator');
     assert.match(warnings[0]!, /onEvent failed for start_conversation s1 .*attempt 1.*CRM down/);
@@ -168,7 +203,13 @@ describe('onEvent fed from the log', () => {
         // The first call hangs (a CRM that never answers); the second returns.
         if (meta.attempt === 1) return new Promise<void>(() => undefined);
       },
-      { consumer: 'a', backoffMs: 10, pollMs: 10, handlerTimeoutMs: 100, warn: (m) => warnings.push(m) },
+      {
+        consumer: 'a',
+        backoffMs: 10,
+        pollMs: 10,
+        handlerTimeoutMs: 100,
+        warn: (m) => warnings.push(m),
+      },
     );
     await log.append('hang-1', event('s-hang'));
     for (let i = 0; i < 200 && attempts.length < 2; i++) await sleep(10);
@@ -197,14 +238,24 @@ describe('onEvent fed from the log', () => {
     await log.append('o3', event('s2', 'start_conversation'));
     for (let i = 0; i < 200 && handled.length < 3; i++) await sleep(10);
     await consumer.stop();
-    assert.deepEqual(handled.filter((h) => h.startsWith('s1')), ['s1:start_conversation', 's1:end_conversation'], 'the end waited for its start');
+    assert.deepEqual(
+      handled.filter((h) => h.startsWith('s1')),
+      ['s1:start_conversation', 's1:end_conversation'],
+      'the end waited for its start',
+    );
     assert.ok(handled.includes('s2:start_conversation'), 'another session is not held up');
   });
 
   test('after the retry time runs out the event is in the failed list, and the operator is told', async () => {
     const log = memoryEventLog();
     const warnings: string[] = [];
-    const consumer = consumeEvents(log, () => Promise.reject(new Error('always')), { consumer: 'a', backoffMs: 10, pollMs: 10, retryForMs: 50, warn: (m) => warnings.push(m) });
+    const consumer = consumeEvents(log, () => Promise.reject(new Error('always')), {
+      consumer: 'a',
+      backoffMs: 10,
+      pollMs: 10,
+      retryForMs: 50,
+      warn: (m) => warnings.push(m),
+    });
     await log.append('x1', event('s1'));
     for (let i = 0; i < 200 && (await log.failures(10)).length === 0; i++) await sleep(10);
     await consumer.stop();
@@ -239,7 +290,11 @@ describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
     for (let i = 0; i < 300 && handled.length < 6; i++) await sleep(20);
     await sleep(800);
     await Promise.all(consumers.map((c) => c.stop(2000)));
-    assert.deepEqual([...handled].sort(), Array.from({ length: 6 }, (_, i) => `slow-${i}`), 'each event once, none twice');
+    assert.deepEqual(
+      [...handled].sort(),
+      Array.from({ length: 6 }, (_, i) => `slow-${i}`),
+      'each event once, none twice',
+    );
   });
 
   test('a consumer group that Redis lost (its data flushed) is made again: later events are still handled', async () => {
@@ -250,7 +305,11 @@ describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
     await client.del('lost-group:events');
     await log.append('after', event('after'));
     const taken = await log.take('a', 10);
-    assert.deepEqual(taken.map((e) => e.key), ['after'], 'the event written after the loss is handed out');
+    assert.deepEqual(
+      taken.map((e) => e.key),
+      ['after'],
+      'the event written after the loss is handed out',
+    );
   });
 });
 
@@ -264,14 +323,17 @@ describe('the memory log', () => {
     const waiting = await log.take('a', 100);
     assert.equal(waiting.length, 30, 'every event not yet given to onEvent is still there');
     for (let i = 31; i <= 100; i++) await log.append(`k${i}`, event(`s${i}`));
-    assert.ok((await log.read(undefined, 1000)).length <= 50, 'never more than five times its length');
+    assert.ok(
+      (await log.read(undefined, 1000)).length <= 50,
+      'never more than five times its length',
+    );
     const plain = memoryEventLog({ maxLength: 10 });
     for (let i = 0; i < 30; i++) await plain.append(`p${i}`, event(`p${i}`));
     assert.equal((await plain.read(undefined, 100)).length, 10, 'without a consumer, its length');
   });
 });
 
-describe('the memory log\'s failed list', () => {
+describe("the memory log's failed list", () => {
   test('is bounded like the log: the oldest failures go first', async () => {
     const log = memoryEventLog({ maxLength: 3 });
     for (let i = 0; i < 5; i++) {
@@ -279,6 +341,10 @@ describe('the memory log\'s failed list', () => {
       const [taken] = await log.take('a', 1);
       await log.failed(taken!, 'gave up', undefined);
     }
-    assert.deepEqual((await log.failures(10)).map((f) => f.key), ['f2', 'f3', 'f4'], 'the three newest failures');
+    assert.deepEqual(
+      (await log.failures(10)).map((f) => f.key),
+      ['f2', 'f3', 'f4'],
+      'the three newest failures',
+    );
   });
 });

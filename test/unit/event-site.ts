@@ -15,13 +15,23 @@ import { redisEventLog } from '../../src/proxy/redis-event-log.js';
 import { redisStore } from '../../src/proxy/redis-store.js';
 
 const env = process.env;
-const config = parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_RATE_LIMIT: '0', DH_STORE: env.DH_STORE!, DH_WEBHOOK_KEYS: env.DH_WEBHOOK_KEYS!, PORT: '0' });
+const config = parseConfig({
+  DH_SIGNING_SECRET: 'x'.repeat(32),
+  DH_RATE_LIMIT: '0',
+  DH_STORE: env.DH_STORE!,
+  DH_WEBHOOK_KEYS: env.DH_WEBHOOK_KEYS!,
+  PORT: '0',
+});
 const store = redisStore(env.DH_STORE!, { warn: () => undefined });
 const server = await startProxyServer({
   config,
   port: 0,
   // The keys come from DH_WEBHOOK_KEYS: the platform is never called.
-  platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+  platform: new PlatformClient({
+    baseUrl: 'http://127.0.0.1:9',
+    email: 'site@example.com',
+    secretKey: 'unused-secret-key-1234',
+  }),
   store,
   // A short lease, so a test does not wait a minute for the killed instance's event.
   events: redisEventLog(store.redis().client, { leaseMs: 1000 }),

@@ -10,14 +10,17 @@ import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 
 const ROOT = new URL('../../src/elements/', import.meta.url).pathname;
-const SPOKEN = /\s(?:aria-label|aria-description|aria-valuetext|aria-roledescription|title|placeholder|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'=]+))/g;
+const SPOKEN =
+  /\s(?:aria-label|aria-description|aria-valuetext|aria-roledescription|title|placeholder|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'=]+))/g;
 
 /** The element sources: everything but the catalogue itself and the styles. */
 function sources(dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const path = join(dir, d.name);
     if (d.isDirectory()) return d.name === 'locales' ? [] : sources(path);
-    return d.name.endsWith('.ts') && !/(^messages|\.styles)\.ts$|-messages\.ts$/.test(d.name) ? [path] : [];
+    return d.name.endsWith('.ts') && !/(^messages|\.styles)\.ts$|-messages\.ts$/.test(d.name)
+      ? [path]
+      : [];
   });
 }
 
@@ -54,7 +57,7 @@ export function templates(code: string): string[] {
       else if (c === '"' || c === "'") {
         const end = code.indexOf(c, j + 1);
         j = end < 0 ? code.length : end + 1;
-      } else if (c === '{') (depth++, j++);
+      } else if (c === '{') depth++, j++;
       else if (c === '}') {
         if (depth === 0) return j + 1;
         depth--;
@@ -77,13 +80,15 @@ export function wordsIn(template: string): string[] {
       if (/\p{L}/u.test(value)) words.push(value);
     }
   }
-  for (const text of html.split(/<[^>]*>/)) if (/\p{L}/u.test(text)) words.push(text.replace(/\0/g, '…').trim());
+  for (const text of html.split(/<[^>]*>/))
+    if (/\p{L}/u.test(text)) words.push(text.replace(/\0/g, '…').trim());
   return words;
 }
 
 describe('the element templates', () => {
   it('the scanner finds text, spoken attributes and nested templates', () => {
-    const code = 'html`<p class="a">${x ? html`<b title="Close">x</b>` : nothing}Hello ${n}</p><i aria-label=${l}></i>`';
+    const code =
+      'html`<p class="a">${x ? html`<b title="Close">x</b>` : nothing}Hello ${n}</p><i aria-label=${l}></i>`';
     assert.deepEqual(templates(code).flatMap(wordsIn), ['Close', 'x', '…Hello …']);
   });
 

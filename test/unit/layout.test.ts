@@ -46,7 +46,9 @@ const graph = new Map<string, Import[]>(
   files.map((f) => [
     f,
     (metafile.inputs[`src/${f}`]?.imports ?? []).map((i) =>
-      i.external ? { target: i.path, internal: false } : { target: i.path.replace(/^src\//, ''), internal: true },
+      i.external
+        ? { target: i.path, internal: false }
+        : { target: i.path.replace(/^src\//, ''), internal: true },
     ),
   ]),
 );
@@ -81,7 +83,8 @@ function circles(): string[] {
         component.push(w);
       } while (w !== v);
       const selfImport = graph.get(v)!.some((i) => i.internal && i.target === v);
-      if (component.length > 1 || selfImport) found.push([...component.reverse(), component[0]].join(' → '));
+      if (component.length > 1 || selfImport)
+        found.push([...component.reverse(), component[0]].join(' → '));
     }
   };
   for (const f of files) if (!order.has(f)) visit(f);
@@ -90,8 +93,14 @@ function circles(): string[] {
 
 test('every module of src/ is read (the scanner sees the imports)', () => {
   assert.ok(files.length > 50, `${files.length} modules`);
-  assert.ok(graph.get('cli/main.ts')!.some((i) => i.target === 'cli/shared.ts'), 'the scanner sees cli/main.ts import cli/shared.ts');
-  assert.ok(graph.get('elements/avatar/avatar.ts')!.some((i) => i.target === 'lit'), 'the scanner sees a package import (lit in the avatar)');
+  assert.ok(
+    graph.get('cli/main.ts')!.some((i) => i.target === 'cli/shared.ts'),
+    'the scanner sees cli/main.ts import cli/shared.ts',
+  );
+  assert.ok(
+    graph.get('elements/avatar/avatar.ts')!.some((i) => i.target === 'lit'),
+    'the scanner sees a package import (lit in the avatar)',
+  );
 });
 
 test('no import circle in src/', () => {
@@ -99,48 +108,122 @@ test('no import circle in src/', () => {
 });
 
 test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and src/elements/', () => {
-  const browser = files.filter((f) => ['api', 'elements', 'react'].includes(layer(f)) || f === 'index.ts' || f === 'configure.ts');
+  const browser = files.filter(
+    (f) =>
+      ['api', 'elements', 'react'].includes(layer(f)) || f === 'index.ts' || f === 'configure.ts',
+  );
   const allowed = (i: Import) =>
-    i.internal ? ['api', 'elements', 'react'].includes(layer(i.target)) : /^(lit|lit\/.*|@lit\/.*|@lit-labs\/.*|zod\/mini|react)$/.test(i.target);
-  const wrong = browser.flatMap((f) => graph.get(f)!.filter((i) => !allowed(i)).map((i) => `${f} imports ${i.target}`));
+    i.internal
+      ? ['api', 'elements', 'react'].includes(layer(i.target))
+      : /^(lit|lit\/.*|@lit\/.*|@lit-labs\/.*|zod\/mini|react)$/.test(i.target);
+  const wrong = browser.flatMap((f) =>
+    graph
+      .get(f)!
+      .filter((i) => !allowed(i))
+      .map((i) => `${f} imports ${i.target}`),
+  );
   assert.deepEqual(wrong, []);
   // react (and the wrappers of src/react/) is for dh-kit/react alone: no element imports them.
-  assert.deepEqual(browser.filter((f) => layer(f) !== 'react' && graph.get(f)!.some((i) => i.target === 'react' || (i.internal && layer(i.target) === 'react'))), []);
+  assert.deepEqual(
+    browser.filter(
+      (f) =>
+        layer(f) !== 'react' &&
+        graph
+          .get(f)!
+          .some((i) => i.target === 'react' || (i.internal && layer(i.target) === 'react')),
+    ),
+    [],
+  );
 });
 
 test('packaging: the browser side imports only dh-kit dependencies; every other package the code imports is an optional peer of dh-kit and a dependency of dh-kit-server (same range, same version)', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const server = JSON.parse(readFileSync(join(ROOT, 'packages/dh-kit-server/package.json'), 'utf8'));
-  const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-  const browserSide = files.filter((f) => ['api', 'elements'].includes(layer(f)) || ['index.ts', 'configure.ts', 'bundle.ts'].includes(f));
-  const imported = (some: string[]) => new Set(some.flatMap((f) => graph.get(f)!.filter((i) => !i.internal && !i.target.startsWith('node:')).map((i) => packageOf(i.target))));
+  const server = JSON.parse(
+    readFileSync(join(ROOT, 'packages/dh-kit-server/package.json'), 'utf8'),
+  );
+  const packageOf = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+  const browserSide = files.filter(
+    (f) =>
+      ['api', 'elements'].includes(layer(f)) ||
+      ['index.ts', 'configure.ts', 'bundle.ts'].includes(f),
+  );
+  const imported = (some: string[]) =>
+    new Set(
+      some.flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((i) => !i.internal && !i.target.startsWith('node:'))
+          .map((i) => packageOf(i.target)),
+      ),
+    );
   // A front-end install (`npm i dh-kit`) has what the elements import, and nothing for the server.
-  assert.deepEqual([...imported(browserSide)].filter((name) => !(name in pkg.dependencies)).sort(), []);
+  assert.deepEqual(
+    [...imported(browserSide)].filter((name) => !(name in pkg.dependencies)).sort(),
+    [],
+  );
   // `react` and `@lit/react` (copied into dist/react by the build) are the React entries' own;
   // `vite` is imported by `dh-kit start --rebuild` in a checkout only.
-  const rest = [...imported(files)].filter((name) => !(name in pkg.dependencies) && !['react', '@lit/react', 'vite'].includes(name)).sort();
-  assert.deepEqual(rest.filter((name) => !pkg.peerDependenciesMeta?.[name]?.optional), [], 'each is an optional peer');
-  assert.deepEqual(rest.filter((name) => server.dependencies[name] !== pkg.peerDependencies[name]), [], "each is in dh-kit-server's dependencies with dh-kit's range");
+  const rest = [...imported(files)]
+    .filter(
+      (name) => !(name in pkg.dependencies) && !['react', '@lit/react', 'vite'].includes(name),
+    )
+    .sort();
+  assert.deepEqual(
+    rest.filter((name) => !pkg.peerDependenciesMeta?.[name]?.optional),
+    [],
+    'each is an optional peer',
+  );
+  assert.deepEqual(
+    rest.filter((name) => server.dependencies[name] !== pkg.peerDependencies[name]),
+    [],
+    "each is in dh-kit-server's dependencies with dh-kit's range",
+  );
   // ioredis is imported by unstorage's Redis driver (DH_REDIS_URL), whose optional peer it is.
-  assert.deepEqual(Object.keys(server.dependencies).filter((name) => !['dh-kit', 'ioredis'].includes(name) && !rest.includes(name)), [], 'dh-kit-server brings nothing the code does not use');
+  assert.deepEqual(
+    Object.keys(server.dependencies).filter(
+      (name) => !['dh-kit', 'ioredis'].includes(name) && !rest.includes(name),
+    ),
+    [],
+    'dh-kit-server brings nothing the code does not use',
+  );
   assert.equal(server.dependencies.ioredis, pkg.peerDependencies.ioredis);
   assert.equal(server.version, pkg.version);
-  assert.equal(server.dependencies['dh-kit'], pkg.version, 'dh-kit-server is always dh-kit of its own version');
+  assert.equal(
+    server.dependencies['dh-kit'],
+    pkg.version,
+    'dh-kit-server is always dh-kit of its own version',
+  );
 });
 
 test('src/api/ imports nothing but itself and zod/mini (both sides share it)', () => {
   const wrong = files
     .filter((f) => layer(f) === 'api')
-    .flatMap((f) => graph.get(f)!.filter((i) => (i.internal ? layer(i.target) !== 'api' : i.target !== 'zod/mini')).map((i) => `${f} imports ${i.target}`));
+    .flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((i) => (i.internal ? layer(i.target) !== 'api' : i.target !== 'zod/mini'))
+        .map((i) => `${f} imports ${i.target}`),
+    );
   assert.deepEqual(wrong, []);
 });
 
 test('server code never imports the elements; the platform client and the proxy never import the simulator or the CLI', () => {
-  const server = files.filter((f) => ['platform', 'proxy', 'sim', 'cli'].includes(layer(f)) || f === 'server.ts');
+  const server = files.filter(
+    (f) => ['platform', 'proxy', 'sim', 'cli'].includes(layer(f)) || f === 'server.ts',
+  );
   const wrong = server.flatMap((f) =>
     graph
       .get(f)!
-      .filter((i) => i.internal && (layer(i.target) === 'elements' || (['platform', 'proxy'].includes(layer(f)) && ['sim', 'cli'].includes(layer(i.target)))))
+      .filter(
+        (i) =>
+          i.internal &&
+          (layer(i.target) === 'elements' ||
+            (['platform', 'proxy'].includes(layer(f)) && ['sim', 'cli'].includes(layer(i.target)))),
+      )
       .map((i) => `${f} imports ${i.target}`),
   );
   assert.deepEqual(wrong, []);
@@ -165,18 +248,34 @@ test('the simulator keeps its own rules: nothing under src/sim/ reaches src/plat
       const path = reaches(f);
       return path ? [[f, ...path].join(' → ')] : [];
     });
-  assert.ok(files.filter((f) => layer(f) === 'sim').length > 10, 'the simulator\'s modules are read');
+  assert.ok(
+    files.filter((f) => layer(f) === 'sim').length > 10,
+    "the simulator's modules are read",
+  );
   assert.deepEqual(wrong, []);
 });
 
 test('the CLI: no command imports another (only main.ts dispatches), and nothing imports proxy/routes/', () => {
-  const helpers = new Set(['cli/shared.ts', 'cli/connect.ts', 'cli/discovery.ts', 'cli/paths.ts', 'cli/site.ts', 'cli/table.ts', 'cli/cms-demo.ts']);
+  const helpers = new Set([
+    'cli/shared.ts',
+    'cli/connect.ts',
+    'cli/discovery.ts',
+    'cli/paths.ts',
+    'cli/site.ts',
+    'cli/table.ts',
+    'cli/cms-demo.ts',
+  ]);
   const wrong = files
     .filter((f) => layer(f) === 'cli')
     .flatMap((f) =>
       graph
         .get(f)!
-        .filter((i) => i.internal && ((layer(i.target) === 'cli' && f !== 'cli/main.ts' && !helpers.has(i.target)) || i.target.startsWith('proxy/routes/')))
+        .filter(
+          (i) =>
+            i.internal &&
+            ((layer(i.target) === 'cli' && f !== 'cli/main.ts' && !helpers.has(i.target)) ||
+              i.target.startsWith('proxy/routes/')),
+        )
         .map((i) => `${f} imports ${i.target}`),
     );
   assert.deepEqual(wrong, []);

@@ -38,7 +38,15 @@ const tags = readdirSync(folder, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 const catalogues = new Map<string, Catalogue>();
-for (const tag of tags) catalogues.set(tag, ((await import(`../../src/elements/locales/${tag}/index.js`)) as { default: (f: Formats) => Catalogue }).default(formats(tag)));
+for (const tag of tags)
+  catalogues.set(
+    tag,
+    (
+      (await import(`../../src/elements/locales/${tag}/index.js`)) as {
+        default: (f: Formats) => Catalogue;
+      }
+    ).default(formats(tag)),
+  );
 
 /**
  * Messages that may read exactly as in English, in every locale (`section.key`) or in the locales
@@ -47,15 +55,27 @@ for (const tag of tags) catalogues.set(tag, ((await import(`../../src/elements/l
 const SAME_AS_ENGLISH: Record<string, { why: string; locales?: string[] }> = {
   'videoStudio.count': { why: 'two numbers and a slash ("8 / 5000")' },
   'headForm.namePlaceholder': { why: 'an example first name ("Ava"), which a locale may keep' },
-  'headForm.alias': { why: '"Alias" is the word in these languages too', locales: ['de', 'fr', 'es', 'it', 'nl', 'pl'] },
-  'headForm.pluginGroup': { why: '"Plugin" is the word in these languages too', locales: ['de', 'fr', 'es', 'it', 'nl', 'pt'] },
+  'headForm.alias': {
+    why: '"Alias" is the word in these languages too',
+    locales: ['de', 'fr', 'es', 'it', 'nl', 'pl'],
+  },
+  'headForm.pluginGroup': {
+    why: '"Plugin" is the word in these languages too',
+    locales: ['de', 'fr', 'es', 'it', 'nl', 'pt'],
+  },
   'facePicker.name': { why: '"Name" is the German word', locales: ['de'] },
   'headForm.modeTerm': { why: '"Mode" is the French word', locales: ['fr'] },
   'headForm.pluginOptions': { why: '"Options" is the French word', locales: ['fr'] },
   'headForm.suggestions': { why: '"Suggestions" is the French word', locales: ['fr'] },
-  'headForm.layout': { why: '"Layout" is the word Italian and Portuguese interfaces use', locales: ['it', 'pt'] },
+  'headForm.layout': {
+    why: '"Layout" is the word Italian and Portuguese interfaces use',
+    locales: ['it', 'pt'],
+  },
   'voicePicker.provider': { why: '"Provider" is the word Italian interfaces use', locales: ['it'] },
-  'voicePicker.byText': { why: 'only quotation marks around the text searched, and “…” are Italian and Portuguese ones too', locales: ['it', 'pt'] },
+  'voicePicker.byText': {
+    why: 'only quotation marks around the text searched, and “…” are Italian and Portuguese ones too',
+    locales: ['it', 'pt'],
+  },
 };
 
 /** Functions that return '' on purpose for some values (then the element shows the shared error text). */
@@ -100,7 +120,13 @@ const VALUES: Record<string, unknown[]> = {
   string: [NAME],
   number: [0, 1, 2, 5, 21, 1000],
   'string[]': [[NAME], [NAME, 'Bob'], [NAME, 'Bob', 'Cy']],
-  '[number, number][]': [[[1, 60]], [[1, 60], [61, 120]]],
+  '[number, number][]': [
+    [[1, 60]],
+    [
+      [1, 60],
+      [61, 120],
+    ],
+  ],
 };
 /** For a type this test does not know (or a parameter list it cannot read): each of these, those English answers sensibly. */
 const ANY: unknown[] = Object.values(VALUES).flat();
@@ -121,16 +147,30 @@ function parameters(section: keyof Catalogue): Map<string, { type: string; optio
   for (const file of SOURCES[section]) {
     const source = readFileSync(new URL(`../../src/elements/${file}`, import.meta.url), 'utf8');
     for (const [, key, list] of source.matchAll(/^\s+(\w+): \(([^()]*)\)(?:: string)? =>/gm)) {
-      const params = list!.split(/,(?![^[]*\])/).map((p) => p.trim()).filter(Boolean);
-      out.set(key!, params.map((p) => ({ type: p.replace(/^[\w$]+\??:\s*/, ''), optional: /^[\w$]+\?:/.test(p) })));
+      const params = list!
+        .split(/,(?![^[]*\])/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      out.set(
+        key!,
+        params.map((p) => ({
+          type: p.replace(/^[\w$]+\??:\s*/, ''),
+          optional: /^[\w$]+\?:/.test(p),
+        })),
+      );
     }
   }
   return out;
 }
 
 /** The argument lists to try on a function message, and English's text for each (those it answers sensibly). */
-function samples(fn: Fn, params: { type: string; optional: boolean }[] | undefined): { args: unknown[]; text: string }[] {
-  const choices = params ? params.map((p) => [...(VALUES[p.type] ?? ANY), ...(p.optional ? [undefined] : [])]) : Array.from({ length: fn.length }, () => [...ANY, undefined]);
+function samples(
+  fn: Fn,
+  params: { type: string; optional: boolean }[] | undefined,
+): { args: unknown[]; text: string }[] {
+  const choices = params
+    ? params.map((p) => [...(VALUES[p.type] ?? ANY), ...(p.optional ? [undefined] : [])])
+    : Array.from({ length: fn.length }, () => [...ANY, undefined]);
   let tuples: unknown[][] = [[]];
   for (const values of choices) tuples = tuples.flatMap((t) => values.map((v) => [...t, v]));
   const out: { args: unknown[]; text: string }[] = [];
@@ -141,7 +181,8 @@ function samples(fn: Fn, params: { type: string; optional: boolean }[] | undefin
     } catch {
       continue;
     }
-    if (typeof text === 'string' && text.trim() && !/undefined|NaN|\[object/.test(text)) out.push({ args, text });
+    if (typeof text === 'string' && text.trim() && !/undefined|NaN|\[object/.test(text))
+      out.push({ args, text });
   }
   return out;
 }
@@ -163,7 +204,8 @@ function problems(
   params?: { type: string; optional: boolean }[],
 ): string[] {
   const id = `${section}.${key}`;
-  if (typeof theirs !== typeof en) return [`${id}: a ${typeof theirs}, not a ${typeof en} as in English`];
+  if (typeof theirs !== typeof en)
+    return [`${id}: a ${typeof theirs}, not a ${typeof en} as in English`];
   const allowed = SAME_AS_ENGLISH[id];
   const mayBeSame = !!allowed && (!allowed.locales || allowed.locales.includes(tag));
   const script = SCRIPT[tag];
@@ -171,11 +213,13 @@ function problems(
   if (typeof en === 'string') {
     if (!(theirs as string).trim()) out.push(`${id}: empty`);
     if (theirs === en && !mayBeSame) out.push(`${id}: same as English ("${en}")`);
-    if (script && /\p{L}/u.test(theirs as string) && !script.test(theirs as string) && !mayBeSame) out.push(`${id}: not in its script ("${theirs}")`);
+    if (script && /\p{L}/u.test(theirs as string) && !script.test(theirs as string) && !mayBeSame)
+      out.push(`${id}: not in its script ("${theirs}")`);
     return out;
   }
   const cases = samples(en as Fn, params);
-  if (!cases.length) return [`${id}: no sample value suits the English message (see VALUES in this test)`];
+  if (!cases.length)
+    return [`${id}: no sample value suits the English message (see VALUES in this test)`];
   let same = true;
   const failed: string[] = [];
   for (const { args, text } of cases) {
@@ -190,18 +234,31 @@ function problems(
     if (typeof result !== 'string') failed.push(`${call} returns a ${typeof result}`);
     else if (!result.trim() && !MAY_BE_EMPTY.has(id)) failed.push(`${call} is empty`);
     else if (/undefined|NaN|\[object/.test(result)) failed.push(`${call} says "${result}"`);
-    else if (script && /\p{L}/u.test(ownText(result, args)) && !script.test(ownText(result, args)) && !mayBeSame)
+    else if (
+      script &&
+      /\p{L}/u.test(ownText(result, args)) &&
+      !script.test(ownText(result, args)) &&
+      !mayBeSame
+    )
       failed.push(`${call} is not in its script: "${result}"`);
     if (result !== text) same = false;
   }
   // The first failure of each message, and how many samples failed.
-  if (failed.length) out.push(failed.length > 1 ? `${failed[0]} (and ${failed.length - 1} more of ${cases.length} samples)` : failed[0]!);
+  if (failed.length)
+    out.push(
+      failed.length > 1
+        ? `${failed[0]} (and ${failed.length - 1} more of ${cases.length} samples)`
+        : failed[0]!,
+    );
   if (same && !mayBeSame) out.push(`${id}: same as English for every sample ("${cases[0]!.text}")`);
   return out;
 }
 
 it('every locale folder is in the loader map (locales/index.ts), and every entry has a folder', () => {
-  assert.deepEqual(Object.keys(locales).sort(), tags.filter((t) => t !== 'en'));
+  assert.deepEqual(
+    Object.keys(locales).sort(),
+    tags.filter((t) => t !== 'en'),
+  );
 });
 
 for (const tag of tags) {
@@ -216,9 +273,13 @@ for (const tag of tags) {
         const missing = keys.filter((k) => !(k in theirs));
         const extra = Object.keys(theirs).filter((k) => !(k in en));
         const params = parameters(section as keyof Catalogue);
-        const found = keys.filter((k) => k in theirs).flatMap((k) => problems(tag, section, k, en[k], theirs[k], params.get(k)));
+        const found = keys
+          .filter((k) => k in theirs)
+          .flatMap((k) => problems(tag, section, k, en[k], theirs[k], params.get(k)));
         const report = [
-          missing.length ? `${missing.length} of ${keys.length} messages missing: ${missing.join(', ')}` : '',
+          missing.length
+            ? `${missing.length} of ${keys.length} messages missing: ${missing.join(', ')}`
+            : '',
           extra.length ? `not in English (renamed or removed?): ${extra.join(', ')}` : '',
           ...found,
         ].filter(Boolean);
@@ -235,7 +296,8 @@ for (const tag of tags) {
         const text = error(code, english);
         return !text.trim() || text === fallback || text.includes(english);
       });
-      if (unexplained.length) assert.fail(`${tag}: codes without a text of their own: ${unexplained.join(', ')}`);
+      if (unexplained.length)
+        assert.fail(`${tag}: codes without a text of their own: ${unexplained.join(', ')}`);
       const texts = ERROR_CODES.map((code) => error(code, english));
       assert.equal(new Set(texts).size, texts.length, `${tag}: two codes share a text`);
     });

@@ -4,8 +4,12 @@ import { test } from 'node:test';
 import { minifyTemplates } from '../../scripts/minify-templates.mjs';
 
 test('html templates lose their comments and line breaks, keep their bindings and text', () => {
-  const code = 'const t = html`<div class="job" part="progress">\n  <!-- a note for the reader -->\n  <span>${label}</span>\n  <!-- another, over\n  two lines -->\n  <button @click=${go} >Stop</button>\n</div>`;';
-  assert.equal(minifyTemplates(code), 'const t = html`<div class=job part=progress> <span>${label}</span> <button @click=${go}>Stop</button> </div>`;');
+  const code =
+    'const t = html`<div class="job" part="progress">\n  <!-- a note for the reader -->\n  <span>${label}</span>\n  <!-- another, over\n  two lines -->\n  <button @click=${go} >Stop</button>\n</div>`;';
+  assert.equal(
+    minifyTemplates(code),
+    'const t = html`<div class=job part=progress> <span>${label}</span> <button @click=${go}>Stop</button> </div>`;',
+  );
 });
 
 test('a comment is only removed whole: one cut by a binding stays as it is', () => {

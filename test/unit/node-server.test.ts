@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
-import { NODE_LIMITS, startProxyServer, stdoutLog, type RunningProxy } from '../../src/proxy/node.js';
+import {
+  NODE_LIMITS,
+  startProxyServer,
+  stdoutLog,
+  type RunningProxy,
+} from '../../src/proxy/node.js';
 import { Writable } from 'node:stream';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
@@ -21,14 +26,18 @@ writeFileSync(join(pages, 'backoffice.html'), '<!doctype html><title>back office
 writeFileSync(join(pages, 'app.js'), 'export {};');
 
 /** A raw socket, to send a request as slowly as an attacker would. */
-function open(url: string): Promise<Socket & { closedAfter: () => Promise<number>; received: () => string }> {
+function open(
+  url: string,
+): Promise<Socket & { closedAfter: () => Promise<number>; received: () => string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
       const started = performance.now();
       let text = '';
       socket.on('data', (d) => (text += d));
-      const closed = new Promise<number>((r) => socket.once('close', () => r(performance.now() - started)));
+      const closed = new Promise<number>((r) =>
+        socket.once('close', () => r(performance.now() - started)),
+      );
       resolve(Object.assign(socket, { closedAfter: () => closed, received: () => text }));
     });
     socket.once('error', reject);
@@ -40,14 +49,28 @@ describe('Node server limits and headers', () => {
     sim = await startSimulator();
     const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
     proxy = await startProxyServer({
-      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), DH_ALLOWED_ORIGINS: 'https://shop.example', DH_PUBLIC_HEADS: '*' }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      config: {
+        ...parseConfig({
+          DH_RATE_LIMIT: '0',
+          DH_SIGNING_SECRET: 'x'.repeat(32),
+          DH_ALLOWED_ORIGINS: 'https://shop.example',
+          DH_PUBLIC_HEADS: '*',
+        }),
+        platform: { baseUrl, chatUrl, streamUrl, email, secretKey },
+      },
       port: 0,
       log: () => undefined,
       warn: () => undefined,
       staticDir: pages,
       privatePages: ['backoffice.html'],
       pageCsp: "default-src 'self'",
-      limits: { requestTimeoutMs: 1500, headersTimeoutMs: 1000, keepAliveTimeoutMs: 500, checkIntervalMs: 200, maxConnections: 20 },
+      limits: {
+        requestTimeoutMs: 1500,
+        headersTimeoutMs: 1000,
+        keepAliveTimeoutMs: 500,
+        checkIntervalMs: 200,
+        maxConnections: 20,
+      },
     });
   });
   after(async () => {
@@ -57,45 +80,82 @@ describe('Node server limits and headers', () => {
 
   test('the request log writes the lines of one turn of the event loop at once, one JSON line each, in order', async () => {
     const writes: string[] = [];
-    const out = new Writable({ write: (chunk, _enc, done) => (writes.push(String(chunk)), done()) });
+    const out = new Writable({
+      write: (chunk, _enc, done) => (writes.push(String(chunk)), done()),
+    });
     const log = stdoutLog(out);
-    const line = (path: string) => ({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path, status: 200, ms: 0.1 });
+    const line = (path: string) => ({
+      at: '2026-01-01T00:00:00.000Z',
+      method: 'GET',
+      path,
+      status: 200,
+      ms: 0.1,
+    });
     for (const path of ['/dh/faces', '/dh/voices', '/dh/health']) log(line(path));
     assert.equal(writes.length, 0, 'nothing written in the same turn');
     await new Promise((r) => setImmediate(r));
     assert.equal(writes.length, 1, 'one write for the three lines');
-    assert.deepEqual(writes[0]!.trimEnd().split('\n').map((l) => JSON.parse(l).path), ['/dh/faces', '/dh/voices', '/dh/health']);
+    assert.deepEqual(
+      writes[0]!
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).path),
+      ['/dh/faces', '/dh/voices', '/dh/health'],
+    );
     const odd = line('/dh/"quoted"\\back\u2028é');
     log(odd);
     await new Promise((r) => setImmediate(r));
     assert.equal(writes.length, 2);
-    assert.equal(writes[1], `${JSON.stringify(odd)}\n`, 'the same line JSON.stringify would write, escapes included');
+    assert.equal(
+      writes[1],
+      `${JSON.stringify(odd)}\n`,
+      'the same line JSON.stringify would write, escapes included',
+    );
   });
 
   test('the defaults: a request within 30 s, its headers within 15 s, idle keep-alive closed after 5 s, a connection cap, and one per client', () => {
-    assert.deepEqual(NODE_LIMITS, { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, maxConnectionsPerClient: 100, checkIntervalMs: 1_000 });
+    assert.deepEqual(NODE_LIMITS, {
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_000,
+      maxConnectionsPerClient: 100,
+      checkIntervalMs: 1_000,
+    });
   });
 
-  test('a body sent one byte at a time is cut off at the request time-out', { timeout: 30_000 }, async () => {
+  test('a body sent one byte at a time is cut off at the request time-out', {
+    timeout: 30_000,
+  }, async () => {
     const socket = await open(proxy.url);
     // The webhook receiver reads the whole body before anything else: the slowest route to answer.
-    socket.write('POST /dh/hooks/events HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n');
+    socket.write(
+      'POST /dh/hooks/events HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
+    );
     const timer = setInterval(() => socket.writable && socket.write('a'), 200);
     try {
       const ms = await socket.closedAfter();
-      assert.ok(ms < 8000, `closed after ${Math.round(ms)} ms (Node's own request time-out is 300 s)`);
+      assert.ok(
+        ms < 8000,
+        `closed after ${Math.round(ms)} ms (Node's own request time-out is 300 s)`,
+      );
       assert.match(socket.received(), /^HTTP\/1\.1 408|^$/, 'a 408, or just closed');
     } finally {
       clearInterval(timer);
     }
   });
 
-  test('headers that never end are cut off at the headers time-out; an idle keep-alive connection is closed', { timeout: 30_000 }, async () => {
+  test('headers that never end are cut off at the headers time-out; an idle keep-alive connection is closed', {
+    timeout: 30_000,
+  }, async () => {
     const slow = await open(proxy.url);
     slow.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n');
     const timer = setInterval(() => slow.writable && slow.write('x-a: b\r\n'), 200);
     try {
-      assert.ok((await slow.closedAfter()) < 8000, "closed at the headers time-out (Node's own is 60 s)");
+      assert.ok(
+        (await slow.closedAfter()) < 8000,
+        "closed at the headers time-out (Node's own is 60 s)",
+      );
     } finally {
       clearInterval(timer);
     }
@@ -103,16 +163,36 @@ describe('Node server limits and headers', () => {
     idle.write('GET /dh/health HTTP/1.1\r\nhost: x\r\n\r\n');
     const ms = await idle.closedAfter();
     assert.match(idle.received(), /^HTTP\/1\.1 200/);
-    assert.ok(ms < 4500, `idle connection closed after ${Math.round(ms)} ms (Node's own keep-alive time-out is 5 s)`);
+    assert.ok(
+      ms < 4500,
+      `idle connection closed after ${Math.round(ms)} ms (Node's own keep-alive time-out is 5 s)`,
+    );
   });
 
   test('every answer has X-Content-Type-Options: nosniff and a Referrer-Policy: JSON, errors, 404s, pages, static files', async () => {
-    for (const path of ['/dh/health', '/dh/faces?take=x', '/dh/nope', '/dh/heads/no-such-head', '/', '/backoffice.html', '/app.js', '/missing.txt']) {
+    for (const path of [
+      '/dh/health',
+      '/dh/faces?take=x',
+      '/dh/nope',
+      '/dh/heads/no-such-head',
+      '/',
+      '/backoffice.html',
+      '/app.js',
+      '/missing.txt',
+    ]) {
       const res = await fetch(`${proxy.url}${path}`);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
-      assert.equal(res.headers.get('x-frame-options'), null, `${path}: framing is said with frame-ancestors`);
-      assert.equal(res.headers.get('cross-origin-resource-policy'), null, `${path}: other origins load the bundle and posters`);
+      assert.equal(
+        res.headers.get('x-frame-options'),
+        null,
+        `${path}: framing is said with frame-ancestors`,
+      );
+      assert.equal(
+        res.headers.get('cross-origin-resource-policy'),
+        null,
+        `${path}: other origins load the bundle and posters`,
+      );
       await res.arrayBuffer();
     }
   });
@@ -120,7 +200,10 @@ describe('Node server limits and headers', () => {
   test('static files answer GET and HEAD; other methods get a complete 404 at once, not a length with no body (found by the fuzz)', async () => {
     for (const method of ['OPTIONS', 'POST', 'DELETE', 'PUT']) {
       for (const path of ['/', '/app.js']) {
-        const res = await fetch(`${proxy.url}${path}`, { method, signal: AbortSignal.timeout(2000) });
+        const res = await fetch(`${proxy.url}${path}`, {
+          method,
+          signal: AbortSignal.timeout(2000),
+        });
         assert.equal(res.status, 404, `${method} ${path}`);
         assert.equal(await res.text(), 'Not found');
       }
@@ -130,17 +213,25 @@ describe('Node server limits and headers', () => {
   });
 
   test('pages: the back office may not be framed at all, the others only by their own origin; the /embed refusal page by the site and its allowed origins', async () => {
-    const csp = async (path: string, init?: RequestInit) => (await fetch(`${proxy.url}${path}`, init)).headers.get('content-security-policy') ?? '';
+    const csp = async (path: string, init?: RequestInit) =>
+      (await fetch(`${proxy.url}${path}`, init)).headers.get('content-security-policy') ?? '';
     assert.equal(await csp('/backoffice.html'), "default-src 'self'; frame-ancestors 'none'");
     assert.equal(await csp('/'), "default-src 'self'; frame-ancestors 'self'");
-    const refusal = await csp('/dh/embed/some-head?view=chat&exp=1&sig=zz', { headers: { accept: 'text/html' } });
+    const refusal = await csp('/dh/embed/some-head?view=chat&exp=1&sig=zz', {
+      headers: { accept: 'text/html' },
+    });
     assert.match(refusal, /frame-ancestors 'self' https:\/\/shop\.example$/);
   });
 
-  test('one client holding connections cannot shut the others out: its connections over the per-client cap are closed, another client is answered', { timeout: 30_000 }, async () => {
+  test('one client holding connections cannot shut the others out: its connections over the per-client cap are closed, another client is answered', {
+    timeout: 30_000,
+  }, async () => {
     const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
     const capped = await startProxyServer({
-      config: { ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }), platform: { baseUrl, chatUrl, streamUrl, email, secretKey } },
+      config: {
+        ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }),
+        platform: { baseUrl, chatUrl, streamUrl, email, secretKey },
+      },
       port: 0,
       log: () => undefined,
       warn: () => undefined,
@@ -151,7 +242,11 @@ describe('Node server limits and headers', () => {
     const hold = (from: string) =>
       new Promise<Socket & { whenClosed: Promise<void> }>((resolve, reject) => {
         const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () =>
-          resolve(Object.assign(socket, { whenClosed: new Promise<void>((r) => socket.once('close', () => r())) })),
+          resolve(
+            Object.assign(socket, {
+              whenClosed: new Promise<void>((r) => socket.once('close', () => r())),
+            }),
+          ),
         );
         socket.once('error', reject);
       });
@@ -159,11 +254,22 @@ describe('Node server limits and headers', () => {
     try {
       // Client A opens more connections than the server takes in all (12) and sends nothing: it keeps 5.
       for (let i = 0; i < 14; i++) greedy.push(await hold('127.0.0.1'));
-      const outcome = (s: { whenClosed: Promise<void> }) => Promise.race([s.whenClosed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 1500))]);
-      assert.deepEqual(await Promise.all(greedy.map(outcome)), [...Array(5).fill('open'), ...Array(9).fill('closed')], 'client A keeps 5');
+      const outcome = (s: { whenClosed: Promise<void> }) =>
+        Promise.race([
+          s.whenClosed.then(() => 'closed'),
+          new Promise((r) => setTimeout(() => r('open'), 1500)),
+        ]);
+      assert.deepEqual(
+        await Promise.all(greedy.map(outcome)),
+        [...Array(5).fill('open'), ...Array(9).fill('closed')],
+        'client A keeps 5',
+      );
       // Client B is answered, on a connection of its own.
       const b = await new Promise<number>((resolve, reject) => {
-        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.2' }, () => socket.write('GET /dh/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+        const socket = connect(
+          { host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.2' },
+          () => socket.write('GET /dh/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+        );
         let text = '';
         socket.on('data', (d) => (text += d));
         socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
@@ -176,7 +282,9 @@ describe('Node server limits and headers', () => {
     }
   });
 
-  test('connections over the cap are refused; the server keeps answering', { timeout: 30_000 }, async () => {
+  test('connections over the cap are refused; the server keeps answering', {
+    timeout: 30_000,
+  }, async () => {
     const sockets = await Promise.all(Array.from({ length: 20 }, () => open(proxy.url)));
     const extra = await open(proxy.url);
     assert.ok((await extra.closedAfter()) < 8000, 'the 21st connection is closed');
@@ -194,9 +302,19 @@ describe('graceful shutdown', () => {
     let started = 0;
     let finished = 0;
     const server = await startProxyServer({
-      config: parseConfig({ DH_SIGNING_SECRET: 'x'.repeat(32), DH_ADMIN_TOKEN: 'admin-token-0123456789', DH_RATE_LIMIT: '0', DH_WEBHOOK_KEYS: `head-g:${key}`, PORT: '0' }),
+      config: parseConfig({
+        DH_SIGNING_SECRET: 'x'.repeat(32),
+        DH_ADMIN_TOKEN: 'admin-token-0123456789',
+        DH_RATE_LIMIT: '0',
+        DH_WEBHOOK_KEYS: `head-g:${key}`,
+        PORT: '0',
+      }),
       port: 0,
-      platform: new PlatformClient({ baseUrl: 'http://127.0.0.1:9', email: 'site@example.com', secretKey: 'unused-secret-key-1234' }),
+      platform: new PlatformClient({
+        baseUrl: 'http://127.0.0.1:9',
+        email: 'site@example.com',
+        secretKey: 'unused-secret-key-1234',
+      }),
       log: () => undefined,
       warn: () => undefined,
       onEvent: async () => {
@@ -205,24 +323,57 @@ describe('graceful shutdown', () => {
         finished++;
       },
     });
-    const stream = await fetch(`${server.url}/dh/events/stream`, { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    const stream = await fetch(`${server.url}/dh/events/stream`, {
+      headers: { authorization: 'Bearer admin-token-0123456789' },
+    });
     const reader = stream.body!.getReader();
-    const body = JSON.stringify({ timestamp: new Date().toISOString(), head_id: 'head-g', session_id: 'g-1', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' });
-    const res = await fetch(`${server.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(body, key) }, body });
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      head_id: 'head-g',
+      session_id: 'g-1',
+      public_head_id: 'p',
+      public_org_id: 'o',
+      event_type: 'start_conversation',
+    });
+    const res = await fetch(`${server.url}/dh/hooks/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-256': await signWebhookBody(body, key),
+      },
+      body,
+    });
     assert.equal(res.status, 202);
     for (let i = 0; i < 200 && started === 0; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(started, 1, 'the handler is running');
     // A second event arrives while the first is handled: it waits in the log (in memory).
     const second = body.replace('g-1', 'g-2');
-    assert.equal((await fetch(`${server.url}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-256': await signWebhookBody(second, key) }, body: second })).status, 202);
+    assert.equal(
+      (
+        await fetch(`${server.url}/dh/hooks/events`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-signature-256': await signWebhookBody(second, key),
+          },
+          body: second,
+        })
+      ).status,
+      202,
+    );
     const t = performance.now();
     await server.close(5000);
-    assert.equal(finished, 2, 'close waited for the onEvent call under way, and handed over the event waiting in the memory log');
+    assert.equal(
+      finished,
+      2,
+      'close waited for the onEvent call under way, and handed over the event waiting in the memory log',
+    );
     assert.ok(performance.now() - t < 4000, 'and not for its whole grace time');
     // The stream ended (its client reconnects after its retry delay, to another instance).
     let text = '';
     const decoder = new TextDecoder();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value);
     assert.match(text, /retry: 3000/, 'the stream gave its reconnection delay');
     await assert.rejects(fetch(`${server.url}/dh/health`), 'no new connections after close');
   });

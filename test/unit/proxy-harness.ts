@@ -32,7 +32,9 @@ export function simFetch(sim: Pick<Simulator, 'app'>): typeof fetch {
 export const TEST_CLIENT = '192.0.2.10';
 
 /** Hono's `c.env` as @hono/node-server passes it for a connection from `address` (what `serve()` gives). */
-export const connection = (address = TEST_CLIENT) => ({ incoming: { socket: { remoteAddress: address } } });
+export const connection = (address = TEST_CLIENT) => ({
+  incoming: { socket: { remoteAddress: address } },
+});
 
 /**
  * The app as if served by @hono/node-server: `request()` and `fetch()` without an env of their
@@ -41,7 +43,8 @@ export const connection = (address = TEST_CLIENT) => ({ incoming: { socket: { re
  */
 export function servedFrom<T extends Hono>(app: T, address = TEST_CLIENT): T {
   const wrapped = Object.create(app) as T;
-  wrapped.request = (input, init, env, ctx) => app.request(input, init, env ?? connection(address), ctx);
+  wrapped.request = (input, init, env, ctx) =>
+    app.request(input, init, env ?? connection(address), ctx);
   wrapped.fetch = (request, env, ctx) => app.fetch(request, env ?? connection(address), ctx);
   return wrapped;
 }
@@ -49,28 +52,60 @@ export function servedFrom<T extends Hono>(app: T, address = TEST_CLIENT): T {
 /** Where the simulator is and how to log in to it: `config.platform` of a proxy. */
 export function platformAccess(sim: Pick<Simulator, 'urls' | 'store'>) {
   const { baseUrl, chatUrl, streamUrl } = sim.urls;
-  return { baseUrl, chatUrl, streamUrl, email: sim.store.options.email, secretKey: sim.store.options.secretKey };
+  return {
+    baseUrl,
+    chatUrl,
+    streamUrl,
+    email: sim.store.options.email,
+    secretKey: sim.store.options.secretKey,
+  };
 }
 
 export type ProxyOverrides = Partial<ProxyOptions> & { client?: Partial<PlatformClientOptions> };
 
-export function proxyHarness(sim: Pick<Simulator, 'app' | 'urls' | 'store'>, { signing, admin, scan }: { signing: string; admin: string; scan: SecretScan }) {
+export function proxyHarness(
+  sim: Pick<Simulator, 'app' | 'urls' | 'store'>,
+  { signing, admin, scan }: { signing: string; admin: string; scan: SecretScan },
+) {
   const network = simFetch(sim);
   const access = platformAccess(sim);
   return function makeProxy(env: Record<string, string> = {}, overrides: ProxyOverrides = {}) {
     const config: ProxyConfig = {
-      ...parseConfig({ DH_SIGNING_SECRET: signing, DH_ADMIN_TOKEN: admin, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0', ...env }),
+      ...parseConfig({
+        DH_SIGNING_SECRET: signing,
+        DH_ADMIN_TOKEN: admin,
+        DH_PUBLIC_HEADS: '*',
+        DH_RATE_LIMIT: '0',
+        ...env,
+      }),
       platform: access,
     };
-    const client = new PlatformClient({ ...access, fetch: network, retryBaseMs: 1, retryMaxMs: 5, ...overrides.client });
+    const client = new PlatformClient({
+      ...access,
+      fetch: network,
+      retryBaseMs: 1,
+      retryMaxMs: 5,
+      ...overrides.client,
+    });
     const logs: LogLine[] = [];
-    const app = servedFrom(createProxy({ config, platform: client, fetch: network, log: (l) => logs.push(l), warn: () => undefined, ...overrides }));
+    const app = servedFrom(
+      createProxy({
+        config,
+        platform: client,
+        fetch: network,
+        log: (l) => logs.push(l),
+        warn: () => undefined,
+        ...overrides,
+      }),
+    );
     /** A browser's request: `admin` adds the admin bearer; state-changing ones carry the CSRF header. */
     const request = async (path: string, init: RequestInit & { admin?: boolean } = {}) => {
       const headers = new Headers(init.headers);
       if (init.admin) headers.set('authorization', `Bearer ${admin}`);
-      if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit')) headers.set('x-dh-kit', '1');
-      if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      if (init.method && init.method !== 'GET' && !headers.has('x-dh-kit'))
+        headers.set('x-dh-kit', '1');
+      if (init.body && !headers.has('content-type'))
+        headers.set('content-type', 'application/json');
       return scan.record(await app.request(path, { ...init, headers }));
     };
     return { app, request, logs, client };

@@ -21,7 +21,10 @@ const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 
 /** A fault on every request to `path` while `run` runs. */
-async function withFault<T>(fault: Omit<SimFault, 'id' | 'times'>, run: () => Promise<T>): Promise<T> {
+async function withFault<T>(
+  fault: Omit<SimFault, 'id' | 'times'>,
+  run: () => Promise<T>,
+): Promise<T> {
   sim.store.faults = [];
   sim.store.addFault({ times: 0, ...fault });
   try {
@@ -37,40 +40,60 @@ describe('proxy · platform refusals and catalogue cache', () => {
   after(() => {
     // Secrets never reach a browser; the organisation key only in the embed's 302.
     const { recorded, withOrgKey } = scan.assertClean();
-    assert.ok(recorded > 20 && withOrgKey > 0, 'the suite recorded answers, the embed redirect among them');
+    assert.ok(
+      recorded > 20 && withOrgKey > 0,
+      'the suite recorded answers, the embed redirect among them',
+    );
   });
 
   describe('platform refusals', () => {
-    test('ERR-3 a platform 403 is a 502 platform_forbidden: a plain message for a visitor, the platform\'s words for an admin', async () => {
+    test("ERR-3 a platform 403 is a 502 platform_forbidden: a plain message for a visitor, the platform's words for an admin", async () => {
       const p = makeProxy();
-      await withFault({ path: '/voice/all', status: 403, body: JSON.stringify({ message: 'Forbidden: missing permissions to list voices' }) }, async () => {
-        const visitor = await p.request('/dh/voices');
-        assert.equal(visitor.status, 502);
-        const v = await errorOf(visitor);
-        assert.equal(v.code, 'platform_forbidden');
-        assert.match(v.message, /server log/);
-        assert.doesNotMatch(v.message, /permission|DH_/);
-        const admin = await p.request('/dh/voices?q=admin', { admin: true });
-        assert.equal(admin.status, 502);
-        const a = await errorOf(admin);
-        assert.equal(a.code, 'platform_forbidden');
-        assert.match(a.message, /no permission/, 'the admin reads the cause');
-      });
+      await withFault(
+        {
+          path: '/voice/all',
+          status: 403,
+          body: JSON.stringify({ message: 'Forbidden: missing permissions to list voices' }),
+        },
+        async () => {
+          const visitor = await p.request('/dh/voices');
+          assert.equal(visitor.status, 502);
+          const v = await errorOf(visitor);
+          assert.equal(v.code, 'platform_forbidden');
+          assert.match(v.message, /server log/);
+          assert.doesNotMatch(v.message, /permission|DH_/);
+          const admin = await p.request('/dh/voices?q=admin', { admin: true });
+          assert.equal(admin.status, 502);
+          const a = await errorOf(admin);
+          assert.equal(a.code, 'platform_forbidden');
+          assert.match(a.message, /no permission/, 'the admin reads the cause');
+        },
+      );
     });
 
-    test('a platform 429 is a 503 platform_busy with Retry-After, after the client\'s capped retries', async () => {
+    test("a platform 429 is a 503 platform_busy with Retry-After, after the client's capped retries", async () => {
       const p = makeProxy();
       const before = upstreamCalls('/head_visual/face/all');
-      await withFault({ path: '/head_visual/face/all', status: 429, headers: { 'retry-after': '1' } }, async () => {
-        const res = await p.request('/dh/faces');
-        assert.equal(res.status, 503);
-        const retryAfter = Number(res.headers.get('retry-after'));
-        assert.ok(Number.isInteger(retryAfter) && retryAfter > 0, `Retry-After is a number of seconds, got ${res.headers.get('retry-after')}`);
-        const err = await errorOf(res);
-        assert.equal(err.code, 'platform_busy');
-        assert.match(err.message, /429|try again/i);
-        assert.equal(upstreamCalls('/head_visual/face/all') - before, 3, 'three attempts, then the answer');
-      });
+      await withFault(
+        { path: '/head_visual/face/all', status: 429, headers: { 'retry-after': '1' } },
+        async () => {
+          const res = await p.request('/dh/faces');
+          assert.equal(res.status, 503);
+          const retryAfter = Number(res.headers.get('retry-after'));
+          assert.ok(
+            Number.isInteger(retryAfter) && retryAfter > 0,
+            `Retry-After is a number of seconds, got ${res.headers.get('retry-after')}`,
+          );
+          const err = await errorOf(res);
+          assert.equal(err.code, 'platform_busy');
+          assert.match(err.message, /429|try again/i);
+          assert.equal(
+            upstreamCalls('/head_visual/face/all') - before,
+            3,
+            'three attempts, then the answer',
+          );
+        },
+      );
     });
 
     test('a platform 404 is a 404 not_found whose visitor message names no setting; an admin gets the detail', async () => {
@@ -79,7 +102,11 @@ describe('proxy · platform refusals and catalogue cache', () => {
       assert.equal(visitor.status, 404);
       const v = await errorOf(visitor);
       assert.equal(v.code, 'not_found');
-      assert.doesNotMatch(v.message, /DH_|BASE_URL|platform said/i, 'no setting names for visitors');
+      assert.doesNotMatch(
+        v.message,
+        /DH_|BASE_URL|platform said/i,
+        'no setting names for visitors',
+      );
       assert.match(v.message, /id/);
       const admin = await p.request('/dh/webhooks/987654', { admin: true });
       assert.equal(admin.status, 404);
@@ -92,7 +119,10 @@ describe('proxy · platform refusals and catalogue cache', () => {
 
   test('without DH_SIGNING_SECRET the proxy warns, and launch → embed still answers 302', async () => {
     const warnings: string[] = [];
-    const config: ProxyConfig = { ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }), platform: platformAccess(sim) };
+    const config: ProxyConfig = {
+      ...parseConfig({ DH_ADMIN_TOKEN: ADMIN, DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '0' }),
+      platform: platformAccess(sim),
+    };
     assert.equal(config.signingSecret, undefined);
     const p = makeProxy({}, { config, warn: (m) => warnings.push(m) });
     assert.equal(warnings.length, 1);
@@ -102,7 +132,14 @@ describe('proxy · platform refusals and catalogue cache', () => {
     const created = await p.request('/dh/heads', {
       method: 'POST',
       admin: true,
-      body: JSON.stringify({ headVisualId: sim.store.faces[0]!.id, name: 'Unsigned', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId }),
+      body: JSON.stringify({
+        headVisualId: sim.store.faces[0]!.id,
+        name: 'Unsigned',
+        language: 'en-US',
+        operationMode: 'oc',
+        ttsProvider: voice.provider,
+        ttsVoice: voice.voiceId,
+      }),
     });
     assert.equal(created.status, 201, await created.clone().text());
     const { id } = await created.json();
@@ -119,18 +156,28 @@ describe('proxy · platform refusals and catalogue cache', () => {
       assert.equal(first.status, 200);
       const etag = first.headers.get('etag');
       assert.ok(etag, 'an ETag');
-      const again = await p.request('/dh/voices?provider=azure', { headers: { 'if-none-match': etag } });
+      const again = await p.request('/dh/voices?provider=azure', {
+        headers: { 'if-none-match': etag },
+      });
       assert.equal(again.status, 304);
       assert.equal(await again.text(), '');
-      const other = await p.request('/dh/voices?provider=azure', { headers: { 'if-none-match': '"something-else"' } });
+      const other = await p.request('/dh/voices?provider=azure', {
+        headers: { 'if-none-match': '"something-else"' },
+      });
       assert.equal(other.status, 200);
     });
 
     test('N concurrent cold identical /voices requests make one upstream /voice/all call', async () => {
       const p = makeProxy();
       const before = upstreamCalls('/voice/all');
-      const answers = await Promise.all(Array.from({ length: 50 }, () => p.request('/dh/voices?locale=en')));
-      assert.deepEqual(answers.map((r) => r.status), Array(50).fill(200), 'every one of the 50 waiting pages gets the voices');
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => p.request('/dh/voices?locale=en')),
+      );
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        Array(50).fill(200),
+        'every one of the 50 waiting pages gets the voices',
+      );
       const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
       assert.equal(bodies.size, 1, 'every caller got the same list');
       assert.equal(upstreamCalls('/voice/all') - before, 1);
@@ -169,21 +216,30 @@ describe('proxy · platform refusals and catalogue cache', () => {
       assert.equal(await again.text(), firstBody);
       // A 304 for the tag among others, weak or not, with the same headers and no body.
       for (const header of [etag, `"x", ${etag}`, `W/${etag}`, '*']) {
-        const res = await p.request('/dh/faces?take=3&gender=FEMALE', { headers: { 'if-none-match': header } });
+        const res = await p.request('/dh/faces?take=3&gender=FEMALE', {
+          headers: { 'if-none-match': header },
+        });
         assert.equal(res.status, 304, header);
         assert.equal(res.headers.get('etag'), etag);
         assert.equal(res.headers.get('cache-control'), 'public, max-age=60');
       }
       // A bad query string is never prepared: it is refused each time.
-      for (let i = 0; i < 2; i++) assert.equal((await p.request('/dh/faces?take=nope')).status, 400);
+      for (let i = 0; i < 2; i++)
+        assert.equal((await p.request('/dh/faces?take=nope')).status, 400);
       // The catalogue changes on the platform; after the TTL the answer follows it.
       const renamed = sim.store.faces.find((f) => f.gender === 'FEMALE')!;
       const name = renamed.name;
       renamed.name = 'Renamed Face';
       try {
-        assert.equal(await (await p.request('/dh/faces?take=3&gender=FEMALE')).text(), firstBody, 'still the cached catalogue');
+        assert.equal(
+          await (await p.request('/dh/faces?take=3&gender=FEMALE')).text(),
+          firstBody,
+          'still the cached catalogue',
+        );
         now += CATALOGUE_TTL_MS;
-        const fresh = await p.request('/dh/faces?take=3&gender=FEMALE', { headers: { 'if-none-match': etag } });
+        const fresh = await p.request('/dh/faces?take=3&gender=FEMALE', {
+          headers: { 'if-none-match': etag },
+        });
         assert.equal(fresh.status, 200, 'the old ETag no longer matches');
         assert.notEqual(fresh.headers.get('etag'), etag);
         assert.match(await fresh.text(), /Renamed Face/);
@@ -197,7 +253,12 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const { Hono } = await import('hono');
       const source = {};
       const answers = preparedAnswers(async () => source, undefined, 1000);
-      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, `q=${c.req.query('q')}`, source, { q: c.req.query('q'), pad: 'p'.repeat(300) }));
+      const app = new Hono().get('/x', answers.reuse, (c) =>
+        answers.answer(c, `q=${c.req.query('q')}`, source, {
+          q: c.req.query('q'),
+          pad: 'p'.repeat(300),
+        }),
+      );
       for (let i = 0; i < 10; i++) assert.equal((await app.request(`/x?q=${i}`)).status, 200);
       assert.equal(answers.size(), 3, 'three answers of ~330 bytes fit in 1000');
       assert.ok(answers.bytes() <= 1000, `${answers.bytes()} bytes held`);
@@ -208,7 +269,10 @@ describe('proxy · platform refusals and catalogue cache', () => {
       // Each prepared answer is compressed once, when it is made: the compressor's calls count the
       // answers the route holds (a route keyed by the raw query string would make one per request).
       const compressed: number[] = [];
-      const p = makeProxy({}, { compress: async (bytes) => (compressed.push(bytes.byteLength), new Uint8Array(bytes)) });
+      const p = makeProxy(
+        {},
+        { compress: async (bytes) => (compressed.push(bytes.byteLength), new Uint8Array(bytes)) },
+      );
       const gzip = { 'accept-encoding': 'gzip' };
       const plain = await p.request('/dh/faces?take=24', { headers: gzip });
       assert.equal(plain.status, 200);
@@ -216,12 +280,24 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const etag = plain.headers.get('etag');
       // 3,000 requests, each with junk parameters of its own (and one far too long to remember).
       for (let i = 0; i < 3000; i++) {
-        const res = await p.request(`/dh/faces?take=24&utm_source=${i}&x${i}=${'y'.repeat(i % 50)}`, { headers: gzip });
+        const res = await p.request(
+          `/dh/faces?take=24&utm_source=${i}&x${i}=${'y'.repeat(i % 50)}`,
+          { headers: gzip },
+        );
         assert.equal(res.headers.get('etag'), etag, 'the same answer');
         await res.arrayBuffer();
       }
-      assert.equal((await p.request(`/dh/faces?take=24&pad=${'z'.repeat(5000)}`, { headers: gzip })).headers.get('etag'), etag);
-      assert.equal(compressed.length, 1, 'one answer for every spelling of take=24: never made again');
+      assert.equal(
+        (
+          await p.request(`/dh/faces?take=24&pad=${'z'.repeat(5000)}`, { headers: gzip })
+        ).headers.get('etag'),
+        etag,
+      );
+      assert.equal(
+        compressed.length,
+        1,
+        'one answer for every spelling of take=24: never made again',
+      );
       // The same parameters in another order, or spelled with defaults, are the same answer too.
       await p.request('/dh/faces?page=1&take=24', { headers: gzip });
       assert.equal(compressed.length, 1, 'page=1 is the default: the same answer');
@@ -232,10 +308,15 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const { Hono } = await import('hono');
       const source = {};
       const answers = preparedAnswers(async () => source, undefined, 1_000_000);
-      const app = new Hono().get('/x', answers.reuse, (c) => answers.answer(c, `take=${c.req.query('take')}`, source, { take: c.req.query('take') }));
+      const app = new Hono().get('/x', answers.reuse, (c) =>
+        answers.answer(c, `take=${c.req.query('take')}`, source, { take: c.req.query('take') }),
+      );
       for (let i = 0; i < 3000; i++) await app.request(`/x?take=24&junk=${i}`);
       assert.equal(answers.size(), 1, 'one answer for every spelling of take=24');
-      assert.ok(answers.aliases() <= 1024, `${answers.aliases()} spellings remembered (at most 1024)`);
+      assert.ok(
+        answers.aliases() <= 1024,
+        `${answers.aliases()} spellings remembered (at most 1024)`,
+      );
       assert.equal((await app.request('/x?take=24&junk=5')).status, 200);
     });
 
@@ -245,11 +326,22 @@ describe('proxy · platform refusals and catalogue cache', () => {
       const asc = (await (await p.request('/dh/faces?take=100&order=ASC')).json()) as Page;
       const desc = (await (await p.request('/dh/faces?take=100&order=DESC')).json()) as Page;
       assert.equal(desc.total, sim.store.faces.length);
-      const newestFirst = [...sim.store.faces].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((f) => f.id);
-      assert.deepEqual(desc.items.map((f) => f.id), newestFirst);
-      assert.deepEqual(desc.items.map((f) => f.id), asc.items.map((f) => f.id).reverse());
+      const newestFirst = [...sim.store.faces]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map((f) => f.id);
+      assert.deepEqual(
+        desc.items.map((f) => f.id),
+        newestFirst,
+      );
+      assert.deepEqual(
+        desc.items.map((f) => f.id),
+        asc.items.map((f) => f.id).reverse(),
+      );
       const second = (await (await p.request('/dh/faces?take=5&page=2&order=DESC')).json()) as Page;
-      assert.deepEqual(second.items.map((f) => f.id), newestFirst.slice(5, 10));
+      assert.deepEqual(
+        second.items.map((f) => f.id),
+        newestFirst.slice(5, 10),
+      );
     });
   });
 });

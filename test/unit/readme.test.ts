@@ -15,15 +15,26 @@ test('the README starts with the two commands a newcomer types', () => {
 
 test("the README's embed code holds no integrity value of its own: a real one goes stale with the next bundle, and the browser refuses the script", () => {
   assert.deepEqual(readme.match(/sha384-[A-Za-z0-9+/]{40,}={0,2}/g) ?? [], []);
-  assert.deepEqual(readme.match(/dh-kit\.[0-9a-f]{12}\.js/g) ?? [], [], 'nor a versioned bundle name');
+  assert.deepEqual(
+    readme.match(/dh-kit\.[0-9a-f]{12}\.js/g) ?? [],
+    [],
+    'nor a versioned bundle name',
+  );
 });
 
-test('the README is a quick start of at most 400 lines; each of its links and the docs/ pages\' links to a file of the repository finds it (and the heading it names)', () => {
+test("the README is a quick start of at most 400 lines; each of its links and the docs/ pages' links to a file of the repository finds it (and the heading it names)", () => {
   const lines = readme.split('\n').length;
   assert.ok(lines <= 400, `README.md has ${lines} lines`);
   const root = new URL('../../', import.meta.url);
-  const slug = (heading: string) => heading.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
-  const docs = readdirSync(new URL('docs/', root), { recursive: true }).filter((f) => String(f).endsWith('.md')).map((f) => `docs/${f}`);
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-');
+  const docs = readdirSync(new URL('docs/', root), { recursive: true })
+    .filter((f) => String(f).endsWith('.md'))
+    .map((f) => `docs/${f}`);
   const broken: string[] = [];
   for (const from of ['README.md', ...docs]) {
     const text = readFileSync(new URL(from, root), 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -36,7 +47,11 @@ test('the README is a quick start of at most 400 lines; each of its links and th
         continue;
       }
       if (hash && target.pathname.endsWith('.md')) {
-        const headings = [...readFileSync(target, 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!.replace(/`/g, '')));
+        const headings = [
+          ...readFileSync(target, 'utf8')
+            .replace(/```[\s\S]*?```/g, '')
+            .matchAll(/^#{1,6} (.+)$/gm),
+        ].map((m) => slug(m[1]!.replace(/`/g, '')));
         if (!headings.includes(hash)) broken.push(`${from} → ${href} (no such heading)`);
       }
     }

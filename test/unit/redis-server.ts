@@ -12,16 +12,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
-const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+const REDIS = spawnSync('sh', ['-c', 'command -v redis-server'], {
+  encoding: 'utf8',
+}).stdout.trim();
 /** A skip reason for node:test where redis-server is missing (`.ci/run` installs it). */
-export const NO_REDIS = REDIS ? false : 'redis-server is not installed here (apt-get install redis-server)';
+export const NO_REDIS = REDIS
+  ? false
+  : 'redis-server is not installed here (apt-get install redis-server)';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function spawnRedis(port: number, dir?: string): Promise<ChildProcess> {
   // With a directory: an append-only file fsynced on every write, as a deployment that keeps its events runs it.
-  const persistence = dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no'];
-  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const persistence = dir
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
+    : ['--appendonly', 'no'];
+  const child = spawn(
+    REDIS,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   for (let i = 0; i < 400 && !/Ready to accept connections/.test(out); i++) await sleep(50);

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 const { formatWhen, formatDate } = await import('../../src/elements/video-studio/format.js');
 
 /** Local time in Berlin, as the visitor's clock reads it. */
-const at = (y: number, mo: number, d: number, h: number, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();
+const at = (y: number, mo: number, d: number, h: number, mi = 0, s = 0) =>
+  new Date(y, mo - 1, d, h, mi, s).getTime();
 const iso = (t: number) => new Date(t).toISOString();
 
 test('within the hour: now, then minutes; 59 min 40 s reads as an hour, never "60 minutes"', () => {
@@ -41,7 +42,10 @@ test('from a day on: calendar days (yesterday, 3 days ago), then the date from t
 
 test('summer time ends (a 25-hour day): 24 hours 20 minutes on the same date are hours, not "yesterday"', () => {
   // 26 October 2025 in Berlin has 25 hours: 00:10 to 23:30 is 24 h 20 min.
-  assert.equal(formatWhen(iso(at(2025, 10, 26, 0, 10)), 'en', at(2025, 10, 26, 23, 30)), '24 hours ago');
+  assert.equal(
+    formatWhen(iso(at(2025, 10, 26, 0, 10)), 'en', at(2025, 10, 26, 23, 30)),
+    '24 hours ago',
+  );
   // Summer time begins (a 23-hour day): 22:00 the day before to 23:30 is 24 h 30 min, a day.
   assert.equal(formatWhen(iso(at(2026, 3, 28, 22)), 'en', at(2026, 3, 29, 23, 30)), 'yesterday');
 });

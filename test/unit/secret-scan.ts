@@ -24,7 +24,10 @@ export interface SecretScan {
 }
 
 /** Starts collecting what `sim` issues (tokens, shared keys): call it before the suite runs. */
-export function watchSecrets(sim: Pick<Simulator, 'store'>, extra: readonly string[] = []): SecretScan {
+export function watchSecrets(
+  sim: Pick<Simulator, 'store'>,
+  extra: readonly string[] = [],
+): SecretScan {
   const { store } = sim;
   const issued: string[] = [];
   const issueToken = store.issueToken.bind(store);
@@ -58,11 +61,17 @@ export function watchSecrets(sim: Pick<Simulator, 'store'>, extra: readonly stri
         // The message never shows the secret itself (the test output is a log too), only the
         // status line of the first answer that carried it.
         const where = seen.find((s) => s.includes(secret))?.slice(0, 3);
-        assert.ok(!all.includes(secret), `a secret (${secret.length} characters) appeared in a browser-facing response (a ${where} answer)`);
+        assert.ok(
+          !all.includes(secret),
+          `a secret (${secret.length} characters) appeared in a browser-facing response (a ${where} answer)`,
+        );
       }
       const orgKeys = [...store.orgs.values()].map((o) => o.apiKey);
       const withKey = seen.filter((s) => orgKeys.some((k) => s.includes(k)));
-      assert.ok(withKey.every((s) => s.startsWith('302 ')), 'LIM-1 the organisation key appears only in the 302 of /embed');
+      assert.ok(
+        withKey.every((s) => s.startsWith('302 ')),
+        'LIM-1 the organisation key appears only in the 302 of /embed',
+      );
       return { recorded: seen.length, withOrgKey: withKey.length };
     },
   };

@@ -17,7 +17,13 @@ let client: PlatformClient;
 let receiver: Server;
 let receiverUrl: string;
 /** What the receiver got, in order; and how it should answer the next deliveries. */
-const received: { event: Record<string, string>; valid: boolean; path: string; body: string; signature?: string }[] = [];
+const received: {
+  event: Record<string, string>;
+  valid: boolean;
+  path: string;
+  body: string;
+  signature?: string;
+}[] = [];
 const answers: number[] = [];
 let delayMs = 0;
 const keys: string[] = [];
@@ -45,7 +51,16 @@ async function shortIdle(test: () => Promise<void>): Promise<void> {
   }
 }
 
-async function head(mode: 'oc' | 'ttt' | 'doc_qa' | typeof FLOW_MODE = 'oc', events = true, flags = { startConversation: true, endConversation: true, timeoutConversation: true, inactivityWarning: true }) {
+async function head(
+  mode: 'oc' | 'ttt' | 'doc_qa' | typeof FLOW_MODE = 'oc',
+  events = true,
+  flags = {
+    startConversation: true,
+    endConversation: true,
+    timeoutConversation: true,
+    inactivityWarning: true,
+  },
+) {
   const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
   const created = await client.createHead({
     headVisualId: sim.store.faces[0]!.id,
@@ -56,7 +71,11 @@ async function head(mode: 'oc' | 'ttt' | 'doc_qa' | typeof FLOW_MODE = 'oc', eve
     ttsVoice: voice.voiceId,
     ...(mode === FLOW_MODE ? { [FLOW_API_KEY_FIELD]: 'vf-key-123' } : {}),
   } as Parameters<PlatformClient['createHead']>[0]);
-  await client.createWebhook({ headId: created.id, webhookUrl: receiverUrl, ...flags } as Parameters<PlatformClient['createWebhook']>[0]);
+  await client.createWebhook({
+    headId: created.id,
+    webhookUrl: receiverUrl,
+    ...flags,
+  } as Parameters<PlatformClient['createWebhook']>[0]);
   keys.push(...(await client.listWebhooks(created.id)).map((w) => w.sharedKey));
   if (events) await client.setEventsEnabled(created.id, true);
   return client.getHead(created.id);
@@ -81,7 +100,8 @@ async function session(publicUrl: string) {
   return { ws, messages, say, id: messages.find((m) => m.type === 'session')!.sessionId! };
 }
 
-const typesOf = (sessionId: string) => received.filter((r) => r.event.session_id === sessionId).map((r) => r.event.event_type);
+const typesOf = (sessionId: string) =>
+  received.filter((r) => r.event.session_id === sessionId).map((r) => r.event.event_type);
 
 describe('simulator sessions and events', () => {
   before(async () => {
@@ -92,7 +112,14 @@ describe('simulator sessions and events', () => {
       const status = answers.shift() ?? 204;
       const signature = req.headers['x-signature-256'];
       const sig = typeof signature === 'string' ? signature : undefined;
-      if (status < 300) received.push({ event: JSON.parse(body), valid: await verifyWebhookSignature(body, sig, keys), path: req.url ?? '', body, signature: sig });
+      if (status < 300)
+        received.push({
+          event: JSON.parse(body),
+          valid: await verifyWebhookSignature(body, sig, keys),
+          path: req.url ?? '',
+          body,
+          signature: sig,
+        });
       res.writeHead(status).end();
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -101,8 +128,18 @@ describe('simulator sessions and events', () => {
     // the machine; the tests about them shorten them for their own sessions (shortIdle).
     // And the platform's own delivery time limit (5 s): a delivery this busy machine answers late is
     // not retried into a duplicate; the time-out test shortens it for itself.
-    sim = await startSimulator({ allowInsecureWebhooks: true, inactivityMs: 60_000, timeoutMs: 120_000, deliveryRetryBaseMs: 10 });
-    client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey, allowLoopbackWebhooks: true });
+    sim = await startSimulator({
+      allowInsecureWebhooks: true,
+      inactivityMs: 60_000,
+      timeoutMs: 120_000,
+      deliveryRetryBaseMs: 10,
+    });
+    client = new PlatformClient({
+      baseUrl: sim.info.baseUrl,
+      email: sim.info.email,
+      secretKey: sim.info.secretKey,
+      allowLoopbackWebhooks: true,
+    });
   });
   after(async () => {
     await sim.close();
@@ -126,8 +163,15 @@ describe('simulator sessions and events', () => {
       assert.match(answer, /What are your opening hours\?/, 'and says what it was asked');
       d.ws.close();
     }
-    const bad = new WebSocket(oc.publicUrl.replace(/^http/, 'ws').replace('?', '/session?').replace(/api_key=[^&]+/, 'api_key=wrong'));
-    const status = await new Promise<number>((r) => bad.on('unexpected-response', (_req, res) => r(res.statusCode ?? 0)));
+    const bad = new WebSocket(
+      oc.publicUrl
+        .replace(/^http/, 'ws')
+        .replace('?', '/session?')
+        .replace(/api_key=[^&]+/, 'api_key=wrong'),
+    );
+    const status = await new Promise<number>((r) =>
+      bad.on('unexpected-response', (_req, res) => r(res.statusCode ?? 0)),
+    );
     assert.equal(status, 401);
   });
 
@@ -142,31 +186,60 @@ describe('simulator sessions and events', () => {
     assert.deepEqual(typesOf(s.id), ['start_conversation', 'end_conversation']);
     for (const r of received.filter((x) => x.event.session_id === s.id)) {
       assert.ok(r.valid, 'x-signature-256 verifies with the shared key');
-      assert.deepEqual(Object.keys(r.event).sort(), ['event_type', 'head_id', 'public_head_id', 'public_org_id', 'session_id', 'timestamp']);
+      assert.deepEqual(Object.keys(r.event).sort(), [
+        'event_type',
+        'head_id',
+        'public_head_id',
+        'public_org_id',
+        'session_id',
+        'timestamp',
+      ]);
       assert.equal(r.event.head_id, h.id);
       assert.equal(r.event.public_head_id, h.publicId);
-      assert.ok(!Number.isNaN(Date.parse(r.event.timestamp ?? '')), `the ${r.event.event_type} event's timestamp is a date`);
+      assert.ok(
+        !Number.isNaN(Date.parse(r.event.timestamp ?? '')),
+        `the ${r.event.event_type} event's timestamp is a date`,
+      );
     }
   });
 
-  test('EV-8 each webhook\'s deliveries are signed with its own shared key, not another webhook\'s of the head', async () => {
+  test("EV-8 each webhook's deliveries are signed with its own shared key, not another webhook's of the head", async () => {
     const h = await head('oc', true);
     // A second webhook of the same head, at another path: another shared key.
-    await client.createWebhook({ headId: h.id!, webhookUrl: `${receiverUrl}/second`, startConversation: true });
+    await client.createWebhook({
+      headId: h.id!,
+      webhookUrl: `${receiverUrl}/second`,
+      startConversation: true,
+    });
     const configs = await client.listWebhooks(h.id!);
-    const keyOf = (path: string) => configs.find((c) => new URL(c.webhookUrl).pathname === path)!.sharedKey;
+    const keyOf = (path: string) =>
+      configs.find((c) => new URL(c.webhookUrl).pathname === path)!.sharedKey;
     assert.notEqual(keyOf('/hooks'), keyOf('/hooks/second'));
     const s = await session(h.publicUrl);
     await s.say('Hello');
-    await waitFor(() => received.filter((r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation').length === 2, 'a delivery to each webhook');
+    await waitFor(
+      () =>
+        received.filter(
+          (r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation',
+        ).length === 2,
+      'a delivery to each webhook',
+    );
     s.ws.close();
-    const starts = received.filter((r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation');
+    const starts = received.filter(
+      (r) => r.event.session_id === s.id && r.event.event_type === 'start_conversation',
+    );
     assert.deepEqual(starts.map((r) => r.path).sort(), ['/hooks', '/hooks/second']);
     for (const r of starts) {
       const own = keyOf(r.path);
       const other = keyOf(r.path === '/hooks' ? '/hooks/second' : '/hooks');
-      assert.ok(await verifyWebhookSignature(r.body, r.signature, [own]), `${r.path}: signed with its own key`);
-      assert.ok(!(await verifyWebhookSignature(r.body, r.signature, [other])), `${r.path}: not with the other webhook's key`);
+      assert.ok(
+        await verifyWebhookSignature(r.body, r.signature, [own]),
+        `${r.path}: signed with its own key`,
+      );
+      assert.ok(
+        !(await verifyWebhookSignature(r.body, r.signature, [other])),
+        `${r.path}: not with the other webhook's key`,
+      );
     }
   });
 
@@ -176,9 +249,20 @@ describe('simulator sessions and events', () => {
       const s = await session(h.publicUrl);
       await s.say('Hello');
       await waitFor(() => typesOf(s.id).length >= 4, 'four events');
-      assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
-      assert.ok(s.messages.some((m) => m.type === 'inactivity_warning'), 'the page was told to show the warning');
-      assert.ok(s.messages.some((m) => m.type === 'timeout'), 'the page was told the conversation timed out');
+      assert.deepEqual(typesOf(s.id), [
+        'start_conversation',
+        'inactivity_warning',
+        'timeout_conversation',
+        'end_conversation',
+      ]);
+      assert.ok(
+        s.messages.some((m) => m.type === 'inactivity_warning'),
+        'the page was told to show the warning',
+      );
+      assert.ok(
+        s.messages.some((m) => m.type === 'timeout'),
+        'the page was told the conversation timed out',
+      );
     });
   });
 
@@ -187,7 +271,12 @@ describe('simulator sessions and events', () => {
     const a = await session(off.publicUrl);
     await a.say('Hello');
     a.ws.close();
-    const onlyEnd = await head('oc', true, { startConversation: false, endConversation: true, timeoutConversation: false, inactivityWarning: false });
+    const onlyEnd = await head('oc', true, {
+      startConversation: false,
+      endConversation: true,
+      timeoutConversation: false,
+      inactivityWarning: false,
+    });
     const b = await session(onlyEnd.publicUrl);
     await b.say('Hello');
     b.ws.close();
@@ -206,14 +295,33 @@ describe('simulator sessions and events', () => {
     answers.push(500, 503);
     const s = await session(h.publicUrl);
     await s.say('Hello');
-    await waitFor(() => typesOf(s.id).includes('start_conversation'), 'the delivery after two failures');
-    const attempts = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'start_conversation');
+    await waitFor(
+      () => typesOf(s.id).includes('start_conversation'),
+      'the delivery after two failures',
+    );
+    const attempts = () =>
+      sim.store.deliveries.filter(
+        (d) => d.sessionId === s.id && d.eventType === 'start_conversation',
+      );
     // Each attempt is recorded once its answer is in, a moment after the receiver has the event.
-    await waitFor(() => attempts().length === 3 && attempts()[2]!.status !== undefined, 'the third attempt recorded');
-    assert.deepEqual(attempts().map((d) => [d.attempt, d.status]), [[1, 500], [2, 503], [3, 204]]);
+    await waitFor(
+      () => attempts().length === 3 && attempts()[2]!.status !== undefined,
+      'the third attempt recorded',
+    );
+    assert.deepEqual(
+      attempts().map((d) => [d.attempt, d.status]),
+      [
+        [1, 500],
+        [2, 503],
+        [3, 204],
+      ],
+    );
     // A receiver too slow for the time limit (200 ms): every attempt times out, 1 + 3 in all.
     const base = 60;
-    const ends = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && d.eventType === 'end_conversation');
+    const ends = () =>
+      sim.store.deliveries.filter(
+        (d) => d.sessionId === s.id && d.eventType === 'end_conversation',
+      );
     sim.store.options.deliveryRetryBaseMs = base;
     sim.store.options.deliveryTimeoutMs = 200;
     delayMs = 400;
@@ -228,17 +336,25 @@ describe('simulator sessions and events', () => {
       sim.store.options.deliveryRetryBaseMs = 10;
       sim.store.options.deliveryTimeoutMs = 5000;
     }
-    assert.ok(ends().every((d) => d.error === 'timeout'), 'each attempt ended at the delivery timeout');
-    assert.deepEqual(ends().map((d) => d.attempt), [1, 2, 3, 4]);
+    assert.ok(
+      ends().every((d) => d.error === 'timeout'),
+      'each attempt ended at the delivery timeout',
+    );
+    assert.deepEqual(
+      ends().map((d) => d.attempt),
+      [1, 2, 3, 4],
+    );
     // The pause before each retry (the gap between attempts less the 200 ms time limit) doubles.
     const starts = ends().map((d) => Date.parse(d.at));
     const pauses = starts.slice(1).map((t, i) => t - starts[i]! - 200);
     // Lower bounds only (a timer may fire late on a busy machine, never early): a constant pause
     // would fail the second and third.
-    pauses.forEach((p, i) => assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`));
+    pauses.forEach((p, i) =>
+      assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`),
+    );
   });
 
-  test('EV-10 a session\'s events stay in order when an earlier one waits for a retry past the later ones', async () => {
+  test("EV-10 a session's events stay in order when an earlier one waits for a retry past the later ones", async () => {
     const h = await head();
     // start_conversation fails once and is retried after 400 ms: by then inactivity_warning (150 ms),
     // timeout_conversation and end_conversation (300 ms) have occurred; they must wait their turn.
@@ -247,18 +363,32 @@ describe('simulator sessions and events', () => {
     await shortIdle(async () => {
       const s = await session(h.publicUrl);
       await s.say('Hello');
-      const attemptsOf = () => sim.store.deliveries.filter((d) => d.sessionId === s.id && (d.status ?? d.error) !== undefined);
+      const attemptsOf = () =>
+        sim.store.deliveries.filter(
+          (d) => d.sessionId === s.id && (d.status ?? d.error) !== undefined,
+        );
       // Each attempt is recorded once its answer is in: wait for the fifth, not only the fourth event.
-      await waitFor(() => typesOf(s.id).length >= 4 && attemptsOf().length >= 5, 'four events, five answered attempts');
-      assert.deepEqual(typesOf(s.id), ['start_conversation', 'inactivity_warning', 'timeout_conversation', 'end_conversation']);
-      const attempts = attemptsOf();
-      assert.deepEqual(attempts.map((d) => [d.eventType, d.attempt, d.status ?? d.error]), [
-        ['start_conversation', 1, 500],
-        ['start_conversation', 2, 204],
-        ['inactivity_warning', 1, 204],
-        ['timeout_conversation', 1, 204],
-        ['end_conversation', 1, 204],
+      await waitFor(
+        () => typesOf(s.id).length >= 4 && attemptsOf().length >= 5,
+        'four events, five answered attempts',
+      );
+      assert.deepEqual(typesOf(s.id), [
+        'start_conversation',
+        'inactivity_warning',
+        'timeout_conversation',
+        'end_conversation',
       ]);
+      const attempts = attemptsOf();
+      assert.deepEqual(
+        attempts.map((d) => [d.eventType, d.attempt, d.status ?? d.error]),
+        [
+          ['start_conversation', 1, 500],
+          ['start_conversation', 2, 204],
+          ['inactivity_warning', 1, 204],
+          ['timeout_conversation', 1, 204],
+          ['end_conversation', 1, 204],
+        ],
+      );
     }).finally(() => (sim.store.options.deliveryRetryBaseMs = 10));
   });
 });

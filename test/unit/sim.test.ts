@@ -11,7 +11,11 @@ const { app, store } = sim;
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 
 async function token(email = store.options.email): Promise<string> {
-  const res = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email, secretKey: store.options.secretKey }) });
+  const res = await app.request('/api/auth/token', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, secretKey: store.options.secretKey }),
+  });
   return (await res.json()).token;
 }
 
@@ -40,28 +44,57 @@ async function createHead(overrides: Record<string, unknown> = {}) {
 
 describe('simulator', () => {
   test('AUTH-1 AUTH-2 the token shape follows the option', async () => {
-    const body = () => ({ method: 'POST', headers: json, body: JSON.stringify({ email: store.options.email, secretKey: store.options.secretKey }) });
-    assert.ok((await (await app.request('/api/auth/token', body())).json()).token, 'shape A answers {token}');
+    const body = () => ({
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: store.options.email, secretKey: store.options.secretKey }),
+    });
+    assert.ok(
+      (await (await app.request('/api/auth/token', body())).json()).token,
+      'shape A answers {token}',
+    );
     store.options.tokenShape = 'B';
-    assert.ok((await (await app.request('/api/auth/token', body())).json()).data.bearer, 'shape B answers {data: {bearer}}');
+    assert.ok(
+      (await (await app.request('/api/auth/token', body())).json()).data.bearer,
+      'shape B answers {data: {bearer}}',
+    );
     store.options.tokenShape = 'A';
   });
 
   test('the token endpoint refuses bad input with 400 naming the field, and wrong keys with 401', async () => {
-    const missing = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email: 'x' }) });
+    const missing = await app.request('/api/auth/token', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'x' }),
+    });
     assert.equal(missing.status, 400);
     assert.match((await missing.json()).message, /secretKey/);
-    const notJson = await app.request('/api/auth/token', { method: 'POST', headers: json, body: '{' });
+    const notJson = await app.request('/api/auth/token', {
+      method: 'POST',
+      headers: json,
+      body: '{',
+    });
     assert.equal(notJson.status, 400);
-    const wrong = await app.request('/api/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ email: store.options.email, secretKey: 'nope' }) });
+    const wrong = await app.request('/api/auth/token', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: store.options.email, secretKey: 'nope' }),
+    });
     assert.equal(wrong.status, 401);
   });
 
   test('the catalogue has 40+ faces of both genders and 60+ voices over 3+ providers', () => {
     assert.ok(store.faces.length >= 40, `40 faces or more (${store.faces.length})`);
-    assert.ok(store.faces.some((f) => f.gender === 'MALE') && store.faces.some((f) => f.gender === 'FEMALE'), 'faces of both genders');
+    assert.ok(
+      store.faces.some((f) => f.gender === 'MALE') &&
+        store.faces.some((f) => f.gender === 'FEMALE'),
+      'faces of both genders',
+    );
     assert.ok(store.voices.length >= 60, `60 voices or more (${store.voices.length})`);
-    assert.ok(new Set(store.voices.map((v) => v.provider)).size >= 3, 'voices of three providers or more');
+    assert.ok(
+      new Set(store.voices.map((v) => v.provider)).size >= 3,
+      'voices of three providers or more',
+    );
   });
 
   test('FACE-2 bad paging parameters get 400 with a message; a take above 100 is clamped', async () => {
@@ -69,15 +102,28 @@ describe('simulator', () => {
     const bad = await app.request('/api/head_visual/face/all?page=0', { headers: auth });
     assert.equal(bad.status, 400);
     assert.match((await bad.json()).message, /page/);
-    assert.equal((await app.request('/api/head_visual/face/all?gender=OTHER', { headers: auth })).status, 400);
-    const big = await (await app.request('/api/head_visual/face/all?take=1000', { headers: auth })).json();
+    assert.equal(
+      (await app.request('/api/head_visual/face/all?gender=OTHER', { headers: auth })).status,
+      400,
+    );
+    const big = await (
+      await app.request('/api/head_visual/face/all?take=1000', { headers: auth })
+    ).json();
     assert.equal(big.meta.take, 100);
   });
 
-  test('FACE-2 the face list meta has the spec\'s fields, without hasPreviousPage (shown only in the talks list)', async () => {
+  test("FACE-2 the face list meta has the spec's fields, without hasPreviousPage (shown only in the talks list)", async () => {
     const auth = { authorization: `Bearer ${await token()}` };
-    const second = await (await app.request('/api/head_visual/face/all?take=5&page=2', { headers: auth })).json();
-    assert.deepEqual(Object.keys(second.meta).sort(), ['hasNextPage', 'itemCount', 'page', 'pageCount', 'take']);
+    const second = await (
+      await app.request('/api/head_visual/face/all?take=5&page=2', { headers: auth })
+    ).json();
+    assert.deepEqual(Object.keys(second.meta).sort(), [
+      'hasNextPage',
+      'itemCount',
+      'page',
+      'pageCount',
+      'take',
+    ]);
     assert.deepEqual([second.meta.page, second.meta.take, second.meta.hasNextPage], [2, 5, true]);
   });
 
@@ -102,7 +148,10 @@ describe('simulator', () => {
     const url = new URL(head.publicUrl);
     const path = url.pathname.replace(/^\/chat/, '/stream') + url.search;
     assert.match(await (await app.request(path)).text(), /splitter-warning/);
-    await app.request(`/api/head/${head.id}/splitter?splitter=false`, { method: 'PUT', headers: head.auth });
+    await app.request(`/api/head/${head.id}/splitter?splitter=false`, {
+      method: 'PUT',
+      headers: head.auth,
+    });
     assert.doesNotMatch(await (await app.request(path)).text(), /splitter-warning/);
   });
 
@@ -120,21 +169,30 @@ describe('simulator', () => {
 
   test('faults: status, malformed body and count are applied, then used up', async () => {
     const auth = { authorization: `Bearer ${await token()}` };
-    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    const add = (f: object) =>
+      app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
     assert.equal((await add({ path: '/voice/all', status: 503, times: 2 })).status, 201);
     assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 503);
     assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 503);
     assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200);
     await add({ path: '/head/*', malformed: true });
     const malformed = await app.request('/api/head/anything', { headers: auth });
-    assert.deepEqual(await malformed.json(), { data: [{ unexpected: true }], meta: { page: 'one' } });
+    assert.deepEqual(await malformed.json(), {
+      data: [{ unexpected: true }],
+      meta: { page: 'one' },
+    });
     assert.equal((await add({ path: 'no-slash' })).status, 400);
   });
 
   test('a fault with a rate hits about that share of the requests under a `**` path, and never the others', async () => {
     const auth = { authorization: `Bearer ${await token()}` };
-    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
-    assert.equal((await add({ path: '/**', rate: 1.5, status: 503 })).status, 400, 'a rate is a share, 0 to 1');
+    const add = (f: object) =>
+      app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    assert.equal(
+      (await add({ path: '/**', rate: 1.5, status: 503 })).status,
+      400,
+      'a rate is a share, 0 to 1',
+    );
     assert.equal((await add({ path: '/**', rate: 0.25, status: 503, times: 0 })).status, 201);
     const statuses: number[] = [];
     for (let i = 0; i < 400; i++) {
@@ -148,16 +206,33 @@ describe('simulator', () => {
     assert.equal((await app.request('/api/_sim/faults', { method: 'DELETE' })).status, 204);
     assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200);
     await add({ path: '/head/**', status: 500 });
-    assert.equal((await app.request('/api/voice/all', { headers: auth })).status, 200, '`/head/**` is not every path');
+    assert.equal(
+      (await app.request('/api/voice/all', { headers: auth })).status,
+      200,
+      '`/head/**` is not every path',
+    );
     assert.equal((await app.request('/api/head/talks/x', { headers: auth })).status, 500);
   });
 
   test('faults carry response headers: a 302 with a Location, or headers added to the real answer', async () => {
     const auth = { authorization: `Bearer ${await token()}` };
-    const add = (f: object) => app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
-    assert.equal((await add({ path: '/voice/all', status: 302, headers: { location: 'http://elsewhere.example/api/voice/all' } })).status, 201);
+    const add = (f: object) =>
+      app.request('/api/_sim/faults', { method: 'POST', headers: json, body: JSON.stringify(f) });
+    assert.equal(
+      (
+        await add({
+          path: '/voice/all',
+          status: 302,
+          headers: { location: 'http://elsewhere.example/api/voice/all' },
+        })
+      ).status,
+      201,
+    );
     const redirect = await app.request('/api/voice/all', { headers: auth });
-    assert.deepEqual([redirect.status, redirect.headers.get('location')], [302, 'http://elsewhere.example/api/voice/all']);
+    assert.deepEqual(
+      [redirect.status, redirect.headers.get('location')],
+      [302, 'http://elsewhere.example/api/voice/all'],
+    );
     await add({ path: '/voice/all', headers: { 'retry-after': '7' } });
     const real = await app.request('/api/voice/all', { headers: auth });
     assert.equal(real.status, 200);
@@ -172,9 +247,19 @@ describe('simulator', () => {
     const text = JSON.stringify(log);
     assert.doesNotMatch(text, new RegExp(store.options.secretKey));
     assert.doesNotMatch(text, /Bearer/);
-    assert.ok(log.some((r: { path: string }) => r.path === '/auth/token'), 'the log shows the token request');
-    assert.equal((await app.request('/api/_sim/reset', { method: 'POST' })).status, 415, 'a cross-site form cannot reset the simulator');
-    assert.equal((await app.request('/api/_sim/reset', { method: 'POST', headers: json })).status, 204);
+    assert.ok(
+      log.some((r: { path: string }) => r.path === '/auth/token'),
+      'the log shows the token request',
+    );
+    assert.equal(
+      (await app.request('/api/_sim/reset', { method: 'POST' })).status,
+      415,
+      'a cross-site form cannot reset the simulator',
+    );
+    assert.equal(
+      (await app.request('/api/_sim/reset', { method: 'POST', headers: json })).status,
+      204,
+    );
     const state = await (await app.request('/api/_sim/state')).json();
     assert.equal(state.tokensIssued, 0);
     assert.equal(state.heads.length, 0);
@@ -190,49 +275,106 @@ describe('simulator', () => {
     });
     assert.equal(made.status, 201, await made.clone().text());
     const { sharedKey } = await made.json();
-    for (const host of ['attacker.example', 'attacker.example:8790', '127.0.0.1.nip.io', 'localhost.attacker.example', '10.0.0.5:8790', '[::2]:8790']) {
-      for (const [method, path] of [['GET', '/api/_sim/state'], ['GET', '/api/_sim/requests'], ['POST', '/api/_sim/reset'], ['POST', '/api/_sim/faults']] as const) {
-        const res = await app.request(path, { method, headers: { ...json, host }, ...(method === 'POST' ? { body: '{"path":"/x"}' } : {}) });
+    for (const host of [
+      'attacker.example',
+      'attacker.example:8790',
+      '127.0.0.1.nip.io',
+      'localhost.attacker.example',
+      '10.0.0.5:8790',
+      '[::2]:8790',
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/api/_sim/state'],
+        ['GET', '/api/_sim/requests'],
+        ['POST', '/api/_sim/reset'],
+        ['POST', '/api/_sim/faults'],
+      ] as const) {
+        const res = await app.request(path, {
+          method,
+          headers: { ...json, host },
+          ...(method === 'POST' ? { body: '{"path":"/x"}' } : {}),
+        });
         assert.equal(res.status, 403, `${method} ${path} with Host ${host}`);
       }
     }
-    for (const host of ['127.0.0.1:8790', 'localhost:8790', 'LOCALHOST', 'sim.localhost:1', '[::1]:8790', '127.1.2.3']) {
-      assert.equal((await app.request('/api/_sim/state', { headers: { host } })).status, 200, `Host ${host}`);
+    for (const host of [
+      '127.0.0.1:8790',
+      'localhost:8790',
+      'LOCALHOST',
+      'sim.localhost:1',
+      '[::1]:8790',
+      '127.1.2.3',
+    ]) {
+      assert.equal(
+        (await app.request('/api/_sim/state', { headers: { host } })).status,
+        200,
+        `Host ${host}`,
+      );
     }
-    const state = await (await app.request('/api/_sim/state', { headers: { host: '127.0.0.1:8790' } })).json();
+    const state = await (
+      await app.request('/api/_sim/state', { headers: { host: '127.0.0.1:8790' } })
+    ).json();
     const hook = state.webhooks.find((w: { headId: string }) => w.headId === head.id);
     assert.equal(hook.sharedKeySet, true);
     assert.equal(hook.sharedKey, undefined);
-    assert.doesNotMatch(JSON.stringify(state), new RegExp(sharedKey), 'no shared key anywhere in the state');
+    assert.doesNotMatch(
+      JSON.stringify(state),
+      new RegExp(sharedKey),
+      'no shared key anywhere in the state',
+    );
   });
 
   test('a webhook URL that is not a URL is a 400, not a 500; the API takes head ids, not public ids', async () => {
     const head = await createHead();
     for (const webhookUrl of ['not a url', '::', 'https://']) {
-      const res = await app.request('/api/head-events', { method: 'POST', headers: head.auth, body: JSON.stringify({ headId: head.id, webhookUrl }) });
+      const res = await app.request('/api/head-events', {
+        method: 'POST',
+        headers: head.auth,
+        body: JSON.stringify({ headId: head.id, webhookUrl }),
+      });
       assert.equal(res.status, 400, webhookUrl);
     }
-    assert.equal((await app.request(`/api/head/${head.publicId}`, { headers: head.auth })).status, 404);
+    assert.equal(
+      (await app.request(`/api/head/${head.publicId}`, { headers: head.auth })).status,
+      404,
+    );
   });
 
   test('an unknown API path is a 404 in the platform error shape', async () => {
-    const res = await app.request('/api/nope', { headers: { authorization: `Bearer ${await token()}` } });
+    const res = await app.request('/api/nope', {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     assert.equal(res.status, 404);
     assert.equal((await res.json()).statusCode, 404);
   });
 
   test('a time-out no longer than the inactivity warning is refused, at creation and in PATCH /_sim/options', async () => {
-    assert.throws(() => createSimulator({ inactivityMs: 1000, timeoutMs: 1000 }), /timeoutMs \(1000\) must be longer than inactivityMs \(1000\)/);
-    assert.throws(() => createSimulator({ timeoutMs: 30_000 }), /longer than inactivityMs \(60000\)/, 'against the default inactivity');
+    assert.throws(
+      () => createSimulator({ inactivityMs: 1000, timeoutMs: 1000 }),
+      /timeoutMs \(1000\) must be longer than inactivityMs \(1000\)/,
+    );
+    assert.throws(
+      () => createSimulator({ timeoutMs: 30_000 }),
+      /longer than inactivityMs \(60000\)/,
+      'against the default inactivity',
+    );
     assert.doesNotThrow(() => createSimulator({ inactivityMs: 100, timeoutMs: 101 }));
-    const patch = (body: object) => app.request('/api/_sim/options', { method: 'PATCH', headers: json, body: JSON.stringify(body) });
+    const patch = (body: object) =>
+      app.request('/api/_sim/options', {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify(body),
+      });
     const refused = await patch({ timeoutMs: store.options.inactivityMs });
     assert.equal(refused.status, 400);
     assert.match((await refused.json()).message, /timeoutMs .* must be longer than inactivityMs/);
     assert.equal(store.options.timeoutMs, 120_000, 'nothing changed');
     const ok = await patch({ inactivityMs: 50, timeoutMs: 80, deliveryRetryBaseMs: 5 });
     assert.equal(ok.status, 200);
-    assert.deepEqual([store.options.inactivityMs, store.options.timeoutMs, store.options.deliveryRetryBaseMs], [50, 80, 5]);
+    assert.deepEqual(
+      [store.options.inactivityMs, store.options.timeoutMs, store.options.deliveryRetryBaseMs],
+      [50, 80, 5],
+    );
     await patch({ inactivityMs: 60_000, timeoutMs: 120_000, deliveryRetryBaseMs: 500 });
   });
 });

@@ -10,7 +10,14 @@ test('importing dh-avatar in Node does not throw and defines nothing', async () 
 
 test('importing the browser entry (every element) in Node does not throw', async () => {
   const mod = await import('../../src/index.js');
-  for (const name of ['DhAvatar', 'DhFacePicker', 'DhVoicePicker', 'DhHeadForm', 'DhVideoStudio', 'requestJson'] as const) {
+  for (const name of [
+    'DhAvatar',
+    'DhFacePicker',
+    'DhVoicePicker',
+    'DhHeadForm',
+    'DhVideoStudio',
+    'requestJson',
+  ] as const) {
     assert.equal(typeof mod[name], 'function', name);
   }
 });

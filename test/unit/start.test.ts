@@ -31,8 +31,26 @@ const ownTmp = () => {
 
 /** The environment of a start with no platform credentials and no leftovers of the caller's. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DH_LOG: 'off', TMPDIR: ownTmp(), ...extra };
-  for (const k of ['DH_EMAIL', 'DH_SECRET_KEY', 'DH_BASE_URL', 'DH_CHAT_URL', 'DH_STREAM_URL', 'DH_ADMIN_TOKEN', 'DH_SIGNING_SECRET', 'DH_CALLBACK_SECRET', 'HOST', 'DH_SIM_INACTIVITY_MS', 'DH_SIM_TIMEOUT_MS']) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DH_LOG: 'off',
+    TMPDIR: ownTmp(),
+    ...extra,
+  };
+  for (const k of [
+    'DH_EMAIL',
+    'DH_SECRET_KEY',
+    'DH_BASE_URL',
+    'DH_CHAT_URL',
+    'DH_STREAM_URL',
+    'DH_ADMIN_TOKEN',
+    'DH_SIGNING_SECRET',
+    'DH_CALLBACK_SECRET',
+    'HOST',
+    'DH_SIM_INACTIVITY_MS',
+    'DH_SIM_TIMEOUT_MS',
+  ]) {
     if (!(k in extra)) delete env[k];
   }
   return env;
@@ -46,12 +64,19 @@ async function start(env: NodeJS.ProcessEnv) {
   const exited = once(child, 'exit');
   const line = await Promise.race([
     once(createInterface({ input: child.stdout! }), 'line').then(([l]) => l as string),
-    exited.then(([code]) => assert.fail(`dh-kit start exited (${code}) before it was ready:\n${stderr}`)),
+    exited.then(([code]) =>
+      assert.fail(`dh-kit start exited (${code}) before it was ready:\n${stderr}`),
+    ),
   ]);
-  const info = JSON.parse(line) as { url: string; mode: string; demoHeads?: { chat: string; stream: string } };
+  const info = JSON.parse(line) as {
+    url: string;
+    mode: string;
+    demoHeads?: { chat: string; stream: string };
+  };
   /** stderr is written before the JSON line, but the two pipes may arrive in either order. */
   const said = async (pattern: RegExp) => {
-    for (let i = 0; i < 1000 && !pattern.test(stderr); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && !pattern.test(stderr); i++)
+      await new Promise((r) => setTimeout(r, 20));
     assert.match(stderr, pattern);
   };
   return {
@@ -64,14 +89,20 @@ async function start(env: NodeJS.ProcessEnv) {
   };
 }
 
-test('dh-kit start with no credentials serves the proxy, the demo and the bundle against the simulator', { timeout: 120_000 }, async () => {
+test('dh-kit start with no credentials serves the proxy, the demo and the bundle against the simulator', {
+  timeout: 120_000,
+}, async () => {
   const s = await start(cleanEnv());
   const { info } = s;
   try {
     assert.equal(info.mode, 'simulator');
     await s.said(/running against the built-in SIMULATOR/);
     await s.said(/Admin routes are open on loopback \(simulator mode\)/);
-    assert.deepEqual(await (await fetch(`${info.url}/dh/health`)).json(), { ok: true, mode: 'simulator', version: '0.1.0' });
+    assert.deepEqual(await (await fetch(`${info.url}/dh/health`)).json(), {
+      ok: true,
+      mode: 'simulator',
+      version: '0.1.0',
+    });
     const demo = await fetch(`${info.url}/`);
     assert.equal(demo.status, 200);
     assert.match(await demo.text(), /<title>dh-kit demo<\/title>/);
@@ -83,7 +114,9 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     assert.ok(map, 'the bundle loads its locale map on demand');
     const locales = await fetch(`${info.url}/${map}`);
     assert.equal(locales.status, 200);
-    const german = (await locales.text()).match(/de:\(\)=>import\(["'`]\.\/(dh-kit\.[\w-]+\.js)/)?.[1];
+    const german = (await locales.text()).match(
+      /de:\(\)=>import\(["'`]\.\/(dh-kit\.[\w-]+\.js)/,
+    )?.[1];
     const de = await fetch(`${info.url}/${german}`, { headers: { 'accept-encoding': 'br' } });
     assert.equal(de.status, 200);
     assert.equal(de.headers.get('access-control-allow-origin'), '*');
@@ -93,14 +126,22 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     // The demo heads are published: their summary and a launch URL are there.
     const head = await (await fetch(`${info.url}/dh/heads/${info.demoHeads!.chat}`)).json();
     assert.equal(head.name, 'Ava');
-    const launch = await (await fetch(`${info.url}/dh/heads/${info.demoHeads!.stream}/launch?view=stream`)).json();
+    const launch = await (
+      await fetch(`${info.url}/dh/heads/${info.demoHeads!.stream}/launch?view=stream`)
+    ).json();
     const page = await fetch(new URL(launch.url, info.url));
     assert.equal(page.status, 200, 'the redirect lands on the simulator stream page');
-    assert.doesNotMatch(await page.text(), /splitter-warning/, 'the streaming demo head has its splitter off');
+    assert.doesNotMatch(
+      await page.text(),
+      /splitter-warning/,
+      'the streaming demo head has its splitter off',
+    );
     // An admin route answers without a token (open on loopback): the demo head's webhook, to this proxy.
     const hooks = await fetch(`${info.url}/dh/webhooks?headId=${info.demoHeads!.chat}`);
     assert.equal(hooks.status, 200);
-    const { items } = (await hooks.json()) as { items: { webhookUrl: string; startConversation: boolean; sharedKeySet: boolean }[] };
+    const { items } = (await hooks.json()) as {
+      items: { webhookUrl: string; startConversation: boolean; sharedKeySet: boolean }[];
+    };
     assert.equal(items.length, 1);
     assert.equal(items[0]!.webhookUrl, `${info.url}/dh/hooks/events`);
     assert.equal(items[0]!.startConversation, true);
@@ -109,7 +150,9 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
   }
 });
 
-test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs against that platform (and needs DH_SIGNING_SECRET)', { timeout: 60_000 }, async () => {
+test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs against that platform (and needs DH_SIGNING_SECRET)', {
+  timeout: 60_000,
+}, async () => {
   const platform = await startSimulator();
   const tmp = ownTmp();
   try {
@@ -119,7 +162,10 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
       TMPDIR: tmp,
     };
     // Without a signing secret, links would break on a restart and between instances: refused.
-    const refused = spawn(process.execPath, [bin, 'start'], { env: cleanEnv(credentials), stdio: ['ignore', 'pipe', 'pipe'] });
+    const refused = spawn(process.execPath, [bin, 'start'], {
+      env: cleanEnv(credentials),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let said = '';
     refused.stderr!.on('data', (d) => (said += d));
     const [code] = await once(refused, 'exit');
@@ -131,17 +177,37 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
     try {
       assert.equal(s.info.mode, 'platform');
       assert.equal(s.info.demoHeads, undefined, 'no demo heads are made on a real platform');
-      await s.said(new RegExp(`running against the platform at ${platform.info.baseUrl.replace(/[.]/g, '\\.')}`));
-      assert.deepEqual(await (await fetch(`${s.info.url}/dh/health`)).json(), { ok: true, mode: 'platform', version: '0.1.0' });
-      const faces = (await (await fetch(`${s.info.url}/dh/faces?take=5`)).json()) as { items: { id: string }[]; total: number };
+      await s.said(
+        new RegExp(
+          `running against the platform at ${platform.info.baseUrl.replace(/[.]/g, '\\.')}`,
+        ),
+      );
+      assert.deepEqual(await (await fetch(`${s.info.url}/dh/health`)).json(), {
+        ok: true,
+        mode: 'platform',
+        version: '0.1.0',
+      });
+      const faces = (await (await fetch(`${s.info.url}/dh/faces?take=5`)).json()) as {
+        items: { id: string }[];
+        total: number;
+      };
       assert.equal(faces.total, platform.store.faces.length);
-      assert.deepEqual(faces.items.map((f) => f.id), platform.store.faces.slice(0, 5).map((f) => f.id));
-      assert.ok(platform.store.requests.some((r) => r.path === '/head_visual/face/all'), 'the faces came from the platform');
+      assert.deepEqual(
+        faces.items.map((f) => f.id),
+        platform.store.faces.slice(0, 5).map((f) => f.id),
+      );
+      assert.ok(
+        platform.store.requests.some((r) => r.path === '/head_visual/face/all'),
+        'the faces came from the platform',
+      );
       assert.equal(platform.store.tokensIssued, 1, 'logged in with DH_EMAIL and DH_SECRET_KEY');
       // Admin routes are closed without DH_ADMIN_TOKEN against a platform.
       assert.equal((await fetch(`${s.info.url}/dh/webhooks?headId=x`)).status, 403);
       // No discovery file: real credentials are never written to disk.
-      assert.ok(!readdirSync(tmp).includes('dh-kit-sim.json'), 'no discovery file is written next to real credentials');
+      assert.ok(
+        !readdirSync(tmp).includes('dh-kit-sim.json'),
+        'no discovery file is written next to real credentials',
+      );
     } finally {
       await s.stop();
     }
@@ -151,58 +217,105 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
 });
 
 test('a simulator time-out no longer than its inactivity warning stops npm start with a message naming the variables (exit 2)', async () => {
-  const child = spawn(process.execPath, [bin, 'start'], { env: cleanEnv({ DH_SIM_TIMEOUT_MS: '5000', DH_SIM_INACTIVITY_MS: '5000' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'start'], {
+    env: cleanEnv({ DH_SIM_TIMEOUT_MS: '5000', DH_SIM_INACTIVITY_MS: '5000' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const [code] = await once(child, 'exit');
   assert.equal(code, 2);
-  assert.match(stderr, /DH_SIM_TIMEOUT_MS \(5000\) must be longer than DH_SIM_INACTIVITY_MS \(5000\)/);
+  assert.match(
+    stderr,
+    /DH_SIM_TIMEOUT_MS \(5000\) must be longer than DH_SIM_INACTIVITY_MS \(5000\)/,
+  );
   assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
   assert.doesNotMatch(stderr, /RangeError/);
 });
 
-test('start\'s own variables are parsed with zod; a wrong value names the variable', () => {
-  assert.deepEqual(parseStartConfig({}), { demoHead: undefined, demoStreamHead: undefined, host: undefined, log: true, simInactivityMs: undefined, simTimeoutMs: undefined });
+test("start's own variables are parsed with zod; a wrong value names the variable", () => {
+  assert.deepEqual(parseStartConfig({}), {
+    demoHead: undefined,
+    demoStreamHead: undefined,
+    host: undefined,
+    log: true,
+    simInactivityMs: undefined,
+    simTimeoutMs: undefined,
+  });
   assert.deepEqual(
-    parseStartConfig({ DH_DEMO_HEAD: 'head-1', DH_DEMO_STREAM_HEAD: 'head_2', HOST: '0.0.0.0', DH_LOG: 'off', DH_SIM_INACTIVITY_MS: '5000', DH_SIM_TIMEOUT_MS: '9000' }),
-    { demoHead: 'head-1', demoStreamHead: 'head_2', host: '0.0.0.0', log: false, simInactivityMs: 5000, simTimeoutMs: 9000 },
+    parseStartConfig({
+      DH_DEMO_HEAD: 'head-1',
+      DH_DEMO_STREAM_HEAD: 'head_2',
+      HOST: '0.0.0.0',
+      DH_LOG: 'off',
+      DH_SIM_INACTIVITY_MS: '5000',
+      DH_SIM_TIMEOUT_MS: '9000',
+    }),
+    {
+      demoHead: 'head-1',
+      demoStreamHead: 'head_2',
+      host: '0.0.0.0',
+      log: false,
+      simInactivityMs: 5000,
+      simTimeoutMs: 9000,
+    },
   );
   assert.equal(parseStartConfig({ DH_LOG: '', HOST: ' ' }).log, true, 'an empty variable is unset');
   assert.throws(() => parseStartConfig({ DH_DEMO_HEAD: '../etc' }), /DH_DEMO_HEAD is a head id/);
-  assert.throws(() => parseStartConfig({ DH_DEMO_STREAM_HEAD: 'a b' }), /DH_DEMO_STREAM_HEAD is a head id/);
+  assert.throws(
+    () => parseStartConfig({ DH_DEMO_STREAM_HEAD: 'a b' }),
+    /DH_DEMO_STREAM_HEAD is a head id/,
+  );
   assert.throws(() => parseStartConfig({ HOST: 'http://x' }), /HOST is an address/);
   assert.throws(() => parseStartConfig({ DH_LOG: 'quiet' }), /DH_LOG is on or off/);
-  assert.throws(() => parseStartConfig({ DH_SIM_INACTIVITY_MS: 'soon' }), /DH_SIM_INACTIVITY_MS must be a whole number of milliseconds/);
-  assert.throws(() => parseStartConfig({ DH_SIM_TIMEOUT_MS: '0' }), /DH_SIM_TIMEOUT_MS must be 1 ms or more/);
+  assert.throws(
+    () => parseStartConfig({ DH_SIM_INACTIVITY_MS: 'soon' }),
+    /DH_SIM_INACTIVITY_MS must be a whole number of milliseconds/,
+  );
+  assert.throws(
+    () => parseStartConfig({ DH_SIM_TIMEOUT_MS: '0' }),
+    /DH_SIM_TIMEOUT_MS must be 1 ms or more/,
+  );
   // Against the simulator's defaults (warning 60 s, time-out 120 s).
-  assert.throws(() => parseStartConfig({ DH_SIM_TIMEOUT_MS: '30000' }), /DH_SIM_TIMEOUT_MS \(30000\) must be longer than DH_SIM_INACTIVITY_MS \(60000, the default\)/);
-  assert.throws(() => parseStartConfig({ DH_SIM_INACTIVITY_MS: '120000' }), /DH_SIM_TIMEOUT_MS \(120000, the default\) must be longer than DH_SIM_INACTIVITY_MS \(120000\)/);
+  assert.throws(
+    () => parseStartConfig({ DH_SIM_TIMEOUT_MS: '30000' }),
+    /DH_SIM_TIMEOUT_MS \(30000\) must be longer than DH_SIM_INACTIVITY_MS \(60000, the default\)/,
+  );
+  assert.throws(
+    () => parseStartConfig({ DH_SIM_INACTIVITY_MS: '120000' }),
+    /DH_SIM_TIMEOUT_MS \(120000, the default\) must be longer than DH_SIM_INACTIVITY_MS \(120000\)/,
+  );
 });
 
-test('HOST=0.0.0.0: the demo heads\' webhooks reach the proxy on loopback (the simulator takes http only there)', () => {
+test("HOST=0.0.0.0: the demo heads' webhooks reach the proxy on loopback (the simulator takes http only there)", () => {
   assert.equal(loopbackUrl('http://0.0.0.0:8811'), 'http://127.0.0.1:8811');
   assert.equal(loopbackUrl('http://[::]:8811'), 'http://[::1]:8811');
   assert.equal(loopbackUrl('http://127.0.0.1:8811'), 'http://127.0.0.1:8811');
   assert.equal(loopbackUrl('http://localhost:8811'), 'http://localhost:8811');
 });
 
-test('a failure after the server started (the demo webhooks) stops the proxy and the simulator', { timeout: 60_000 }, async () => {
+test('a failure after the server started (the demo webhooks) stops the proxy and the simulator', {
+  timeout: 60_000,
+}, async () => {
   const saved = { ...process.env };
   const createWebhook = PlatformClient.prototype.createWebhook;
-  const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+  const servers = () =>
+    process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
   const before = servers();
   const tmp = ownTmp();
   const env = cleanEnv({ TMPDIR: tmp, DH_SIGNING_SECRET: 'start-test-signing-secret-0123456789' });
   for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
   Object.assign(process.env, env);
-  PlatformClient.prototype.createWebhook = () => Promise.reject(new Error('the platform refused the webhook'));
+  PlatformClient.prototype.createWebhook = () =>
+    Promise.reject(new Error('the platform refused the webhook'));
   try {
     const lines: string[] = [];
     const code = await main(['start'], { out: (l) => lines.push(l), err: (l) => lines.push(l) });
     assert.equal(code, 1);
     assert.match(lines.join('\n'), /dh-kit start: the platform refused the webhook/);
     // Closed handles leave the list a tick later.
-    for (let i = 0; i < 2000 && servers() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 2000 && servers() > before; i++)
+      await new Promise((r) => setTimeout(r, 10));
     assert.equal(servers(), before, 'no server is left listening');
     assert.ok(!existsSync(join(tmp, 'dh-kit-sim.json')), 'the simulator is no longer advertised');
   } finally {
@@ -214,10 +327,19 @@ test('a failure after the server started (the demo webhooks) stops the proxy and
 
 test('configuration errors name the variable to fix', () => {
   assert.throws(() => parseConfig({ DH_EMAIL: 'a@b.c' }), /DH_SECRET_KEY is missing/);
-  assert.throws(() => parseConfig({ DH_EMAIL: 'a@b.c', DH_SECRET_KEY: 'k' }), /DH_BASE_URL is required/);
-  assert.throws(() => parseConfig({ DH_RATE_LIMIT: 'many' }), /DH_RATE_LIMIT must be a whole number/);
+  assert.throws(
+    () => parseConfig({ DH_EMAIL: 'a@b.c', DH_SECRET_KEY: 'k' }),
+    /DH_BASE_URL is required/,
+  );
+  assert.throws(
+    () => parseConfig({ DH_RATE_LIMIT: 'many' }),
+    /DH_RATE_LIMIT must be a whole number/,
+  );
   assert.throws(() => parseConfig({ DH_SIGNING_SECRET: 'short' }), /at least 32 characters/);
-  assert.throws(() => parseConfig({ DH_BASE_URL: 'ftp://x' }), /DH_BASE_URL must be an http\(s\) URL/);
+  assert.throws(
+    () => parseConfig({ DH_BASE_URL: 'ftp://x' }),
+    /DH_BASE_URL must be an http\(s\) URL/,
+  );
   const c = parseConfig({ DH_ADMIN_TOKEN: '', DH_PUBLIC_HEADS: 'a, b', DH_RATE_LIMIT: '0' });
   assert.equal(c.mode, 'simulator');
   assert.equal(c.adminToken, undefined, 'an empty variable is unset');

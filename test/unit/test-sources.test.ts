@@ -16,7 +16,11 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { type Node, type SourceFile } from 'typescript/unstable/ast';
-import { isCallExpression, isIdentifier, isPropertyAccessExpression } from 'typescript/unstable/ast/is';
+import {
+  isCallExpression,
+  isIdentifier,
+  isPropertyAccessExpression,
+} from 'typescript/unstable/ast/is';
 import { API } from 'typescript/unstable/sync';
 
 const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
@@ -37,10 +41,17 @@ export function testSources(dir = TEST_DIR): string[] {
  * API's file system callbacks), next to the sources so that their paths read the same. `texts`:
  * files the compiler reads from here instead of the disk (path → source).
  */
-export function parse<T>(files: string[], read: (file: SourceFile, path: string) => T, texts: Record<string, string> = {}): T[] {
+export function parse<T>(
+  files: string[],
+  read: (file: SourceFile, path: string) => T,
+  texts: Record<string, string> = {},
+): T[] {
   const config = join(TEST_DIR, '.test-sources.tsconfig.json');
   const options = { allowJs: true, noLib: true, noResolve: true, types: [], noEmit: true };
-  const virtual: Record<string, string> = { ...texts, [config]: JSON.stringify({ compilerOptions: options, files }) };
+  const virtual: Record<string, string> = {
+    ...texts,
+    [config]: JSON.stringify({ compilerOptions: options, files }),
+  };
   const api = new API({
     cwd: ROOT,
     fs: {
@@ -69,8 +80,15 @@ export function bareAsserts(file: SourceFile, path: string): string[] {
       const callee = node.expression;
       const bare =
         (isIdentifier(callee) && callee.text === 'assert') ||
-        (isPropertyAccessExpression(callee) && isIdentifier(callee.expression) && callee.expression.text === 'assert' && isIdentifier(callee.name) && callee.name.text === 'ok');
-      if (bare) found.push(`${relative(ROOT, path)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`);
+        (isPropertyAccessExpression(callee) &&
+          isIdentifier(callee.expression) &&
+          callee.expression.text === 'assert' &&
+          isIdentifier(callee.name) &&
+          callee.name.text === 'ok');
+      if (bare)
+        found.push(
+          `${relative(ROOT, path)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`,
+        );
     }
     node.forEachChild(visit);
   };
@@ -80,7 +98,10 @@ export function bareAsserts(file: SourceFile, path: string): string[] {
 
 test('house rule: every assert.ok(…) and assert(…) under test/ carries a message saying what it means', () => {
   const files = testSources();
-  assert.ok(files.length > 50, `the walk finds the test sources (${files.length} found under test/)`);
+  assert.ok(
+    files.length > 50,
+    `the walk finds the test sources (${files.length} found under test/)`,
+  );
   const bare = parse(files, bareAsserts).flat();
   assert.deepEqual(
     bare,
@@ -109,7 +130,11 @@ test('the house rule finds a bare assertion however it is written, and lets one 
   const found = parse([path], bareAsserts, { [path]: sample }).flat();
   assert.deepEqual(
     found,
-    ['test/unit/test-sources.sample.mts:1', 'test/unit/test-sources.sample.mts:2', 'test/unit/test-sources.sample.mts:5'],
+    [
+      'test/unit/test-sources.sample.mts:1',
+      'test/unit/test-sources.sample.mts:2',
+      'test/unit/test-sources.sample.mts:5',
+    ],
     'the bare calls (lines 1, 2, 5) are found; a message on the same or the next line, another callee or a string is not',
   );
 });

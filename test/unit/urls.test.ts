@@ -16,17 +16,27 @@ describe('parsePublicUrl', () => {
   });
 
   test('decodes percent-encoded segments', () => {
-    assert.deepEqual(parsePublicUrl('https://c.example.com/org%20a/head%2Fb?api_key=k'), { orgId: 'org a', headId: 'head/b', apiKey: 'k' });
+    assert.deepEqual(parsePublicUrl('https://c.example.com/org%20a/head%2Fb?api_key=k'), {
+      orgId: 'org a',
+      headId: 'head/b',
+      apiKey: 'k',
+    });
   });
 
   test('a missing api_key, missing segments or a bad URL throw a clear error that does not echo the key', () => {
     assert.throws(() => parsePublicUrl('https://chat.example.com/org-1/head-9'), /api_key/);
-    assert.throws(() => parsePublicUrl('https://chat.example.com/org-1/head-9?api_key='), /api_key/);
-    assert.throws(() => parsePublicUrl('https://chat.example.com/head-9?api_key=secret-key-1'), (err: Error) => {
-      assert.match(err.message, /org_id/);
-      assert.doesNotMatch(err.message, /secret-key-1/);
-      return true;
-    });
+    assert.throws(
+      () => parsePublicUrl('https://chat.example.com/org-1/head-9?api_key='),
+      /api_key/,
+    );
+    assert.throws(
+      () => parsePublicUrl('https://chat.example.com/head-9?api_key=secret-key-1'),
+      (err: Error) => {
+        assert.match(err.message, /org_id/);
+        assert.doesNotMatch(err.message, /secret-key-1/);
+        return true;
+      },
+    );
     assert.throws(() => parsePublicUrl('not a url'), /publicUrl is not a valid URL/);
     assert.throws(() => parsePublicUrl('javascript:alert(1)//a/b?api_key=k'), /http\(s\)/);
   });
@@ -35,39 +45,69 @@ describe('parsePublicUrl', () => {
 describe('chatPageUrl', () => {
   test('HEAD-8 without chatUrl, the publicUrl itself in the documented form (other query values and the hash dropped)', () => {
     assert.equal(chatPageUrl(PUBLIC), PUBLIC);
-    assert.equal(chatPageUrl('http://127.0.0.1:9000/chat/org-1/head-9?lang=en&api_key=k1#top'), 'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1');
+    assert.equal(
+      chatPageUrl('http://127.0.0.1:9000/chat/org-1/head-9?lang=en&api_key=k1#top'),
+      'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1',
+    );
   });
 
   test('HEAD-8 with chatUrl: {chat_url}/<org_id>/<head_id>?api_key=<key>, path prefix and trailing slash allowed', () => {
-    assert.equal(chatPageUrl(PUBLIC, 'http://127.0.0.1:9000/chat'), 'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1');
-    assert.equal(chatPageUrl(PUBLIC, 'http://127.0.0.1:9000/chat/'), 'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1');
-    assert.equal(chatPageUrl(PUBLIC, 'https://pages.example.com'), 'https://pages.example.com/org-1/head-9?api_key=k1');
+    assert.equal(
+      chatPageUrl(PUBLIC, 'http://127.0.0.1:9000/chat'),
+      'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1',
+    );
+    assert.equal(
+      chatPageUrl(PUBLIC, 'http://127.0.0.1:9000/chat/'),
+      'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1',
+    );
+    assert.equal(
+      chatPageUrl(PUBLIC, 'https://pages.example.com'),
+      'https://pages.example.com/org-1/head-9?api_key=k1',
+    );
   });
 
   test('segments are encoded and the key goes through URLSearchParams', () => {
-    const url = chatPageUrl('https://c.example.com/org%20a/head%2Fb?api_key=a%2Bb%2Fc%3D', 'https://x.example.com/p');
+    const url = chatPageUrl(
+      'https://c.example.com/org%20a/head%2Fb?api_key=a%2Bb%2Fc%3D',
+      'https://x.example.com/p',
+    );
     assert.equal(url, 'https://x.example.com/p/org%20a/head%2Fb?api_key=a%2Bb%2Fc%3D');
     assert.deepEqual(parsePublicUrl(url), { orgId: 'org a', headId: 'head/b', apiKey: 'a+b/c=' });
   });
 
   test('a chatUrl that is not http(s) is refused', () => {
-    assert.throws(() => chatPageUrl(PUBLIC, 'javascript:alert(1)'), /chatUrl must be an http\(s\) URL/);
+    assert.throws(
+      () => chatPageUrl(PUBLIC, 'javascript:alert(1)'),
+      /chatUrl must be an http\(s\) URL/,
+    );
   });
 });
 
 describe('streamPageUrl', () => {
   test('STREAM-4 {stream_url}/<org_id>/<head_id>?api_key=<key> from publicUrl’s path segments and api_key', () => {
-    assert.equal(streamPageUrl(PUBLIC, 'https://stream.example.com'), 'https://stream.example.com/org-1/head-9?api_key=k1');
-    assert.equal(streamPageUrl(PUBLIC, 'http://127.0.0.1:9000/stream/'), 'http://127.0.0.1:9000/stream/org-1/head-9?api_key=k1');
+    assert.equal(
+      streamPageUrl(PUBLIC, 'https://stream.example.com'),
+      'https://stream.example.com/org-1/head-9?api_key=k1',
+    );
+    assert.equal(
+      streamPageUrl(PUBLIC, 'http://127.0.0.1:9000/stream/'),
+      'http://127.0.0.1:9000/stream/org-1/head-9?api_key=k1',
+    );
     // The chat page's own prefix is not carried over: only the last two segments are.
     assert.equal(
-      streamPageUrl('http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1', 'http://127.0.0.1:9000/stream'),
+      streamPageUrl(
+        'http://127.0.0.1:9000/chat/org-1/head-9?api_key=k1',
+        'http://127.0.0.1:9000/stream',
+      ),
       'http://127.0.0.1:9000/stream/org-1/head-9?api_key=k1',
     );
   });
 
   test('STREAM-4 a bad streamUrl or publicUrl throws', () => {
     assert.throws(() => streamPageUrl(PUBLIC, ''), /streamUrl is not a valid URL/);
-    assert.throws(() => streamPageUrl('https://chat.example.com/org-1/head-9', 'https://s.example.com'), /api_key/);
+    assert.throws(
+      () => streamPageUrl('https://chat.example.com/org-1/head-9', 'https://s.example.com'),
+      /api_key/,
+    );
   });
 });

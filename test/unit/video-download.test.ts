@@ -17,10 +17,14 @@ const scan = watchSecrets(sim, [SIGNING, ADMIN]);
 const simFetch = simNetwork(sim);
 const harness = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 /** `media`: the proxy's own fetch (the one that gets the mp4); the platform client always uses the simulator. */
-const makeProxy = (media: typeof fetch = simFetch, env: Record<string, string> = {}) => harness(env, { fetch: media });
+const makeProxy = (media: typeof fetch = simFetch, env: Record<string, string> = {}) =>
+  harness(env, { fetch: media });
 
 /** A fetch that records what the proxy asked for, then answers with `answer` (default: the simulator). */
-function recordingFetch(answer: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => simFetch(url, init)) {
+function recordingFetch(
+  answer: (url: string, init?: RequestInit) => Promise<Response> = (url, init) =>
+    simFetch(url, init),
+) {
   const calls: { url: string; init?: RequestInit }[] = [];
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -32,8 +36,20 @@ function recordingFetch(answer: (url: string, init?: RequestInit) => Promise<Res
 
 async function createHead(p: ReturnType<typeof makeProxy>) {
   const voice = sim.store.voices.find((v) => v.provider !== 'elevenlabs' && v.locale === 'en-US')!;
-  const body = { headVisualId: sim.store.faces[0]!.id, name: 'Download Head', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId, greetings: 'Hello!' };
-  const res = await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
+  const body = {
+    headVisualId: sim.store.faces[0]!.id,
+    name: 'Download Head',
+    language: 'en-US',
+    operationMode: 'oc',
+    ttsProvider: voice.provider,
+    ttsVoice: voice.voiceId,
+    greetings: 'Hello!',
+  };
+  const res = await p.request('/dh/heads', {
+    method: 'POST',
+    admin: true,
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 201, await res.clone().text());
   return ((await res.json()) as { id: string }).id;
 }
@@ -49,8 +65,10 @@ function addTalks(headId: string, count: number) {
   });
 }
 
-const download = (headId: string, talkId: string) => `/dh/heads/${headId}/videos/${talkId}/download`;
-const talksCalls = (headId: string) => sim.store.requests.filter((r) => r.path === `/head/talks/${headId}`).length;
+const download = (headId: string, talkId: string) =>
+  `/dh/heads/${headId}/videos/${talkId}/download`;
+const talksCalls = (headId: string) =>
+  sim.store.requests.filter((r) => r.path === `/head/talks/${headId}`).length;
 const isMp4 = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(4, 8)) === 'ftyp';
 
 describe('GET /heads/:id/videos/:talkId/download', () => {
@@ -68,7 +86,10 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'video/mp4');
     // Named after the head and the text, not two ids.
-    assert.equal(res.headers.get('content-disposition'), `attachment; filename="download-head-talk-number-1.mp4"; filename*=UTF-8''download-head-talk-number-1.mp4`);
+    assert.equal(
+      res.headers.get('content-disposition'),
+      `attachment; filename="download-head-talk-number-1.mp4"; filename*=UTF-8''download-head-talk-number-1.mp4`,
+    );
     assert.equal(res.headers.get('cache-control'), 'no-store');
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -77,7 +98,10 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     assert.equal(media.calls.length, 1);
     assert.equal(media.calls[0]!.url, `${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`);
     assert.equal(media.calls[0]!.init?.redirect, 'manual', 'a 3xx is not ok: refused');
-    assert.ok(media.calls[0]!.init?.signal instanceof AbortSignal, 'the download from the media host has a deadline (a signal)');
+    assert.ok(
+      media.calls[0]!.init?.signal instanceof AbortSignal,
+      'the download from the media host has a deadline (a signal)',
+    );
   });
 
   test('finds an older talk on a later page of the list (newest first), and stops paging at the end of the list', async () => {
@@ -87,7 +111,10 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const before = talksCalls(headId);
     const res = await p.request(download(headId, talks[0]!.id), { admin: true });
     assert.equal(res.status, 200);
-    assert.ok(isMp4(new Uint8Array(await res.arrayBuffer())), 'the older talk is downloaded as an MP4 file');
+    assert.ok(
+      isMp4(new Uint8Array(await res.arrayBuffer())),
+      'the older talk is downloaded as an MP4 file',
+    );
     assert.equal(talksCalls(headId) - before, 2, 'the oldest of 130 is on page 2 of 100');
     const unknown = await p.request(download(headId, 'no-such-talk'), { admin: true });
     assert.equal(unknown.status, 404);
@@ -114,7 +141,8 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     // The platform's list, with the newest talk's url null: how a video still being made may look.
     const makingFirst = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const res = await simFetch(input, init);
-      if (!String(input instanceof Request ? input.url : input).includes('/head/talks/')) return res;
+      if (!String(input instanceof Request ? input.url : input).includes('/head/talks/'))
+        return res;
       const body = (await res.json()) as { data: { url: string | null }[] };
       body.data[0]!.url = null;
       return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
@@ -128,7 +156,13 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const list = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
     assert.equal(list.status, 200, 'one talk being made does not break the list');
     const items = ((await list.json()) as { items: { id: string; url: string }[] }).items;
-    assert.deepEqual(items.map((t) => [t.id, t.url === '']), [[newest!.id, true], [older!.id, false]]);
+    assert.deepEqual(
+      items.map((t) => [t.id, t.url === '']),
+      [
+        [newest!.id, true],
+        [older!.id, false],
+      ],
+    );
   });
 
   test('a talk of another head is not found: the path names the head whose list is searched', async () => {
@@ -149,10 +183,16 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const p = makeProxy(media.fetch);
     const headId = await createHead(p);
     const [talk] = addTalks(headId, 1);
-    const withQuery = await p.request(`${download(headId, talk!.id)}?url=http://169.254.169.254/latest/meta-data`, { admin: true });
+    const withQuery = await p.request(
+      `${download(headId, talk!.id)}?url=http://169.254.169.254/latest/meta-data`,
+      { admin: true },
+    );
     assert.equal(withQuery.status, 200);
     await withQuery.arrayBuffer();
-    assert.deepEqual(media.calls.map((c) => c.url), [`${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`]);
+    assert.deepEqual(
+      media.calls.map((c) => c.url),
+      [`${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`],
+    );
     for (const bad of ['http%3A%2F%2F127.0.0.1%2Fx', '..%2F..%2Fadmin', 'a%20b']) {
       const res = await p.request(download(headId, bad), { admin: true });
       assert.equal(res.status, 400, bad);
@@ -168,7 +208,10 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const p = makeProxy(simFetch, { DH_ALLOWED_ORIGINS: 'https://office.example' });
     const headId = await createHead(p);
     const [talk] = addTalks(headId, 1);
-    const res = await p.request(download(headId, talk!.id), { admin: true, headers: { origin: 'https://office.example' } });
+    const res = await p.request(download(headId, talk!.id), {
+      admin: true,
+      headers: { origin: 'https://office.example' },
+    });
     assert.equal(res.status, 200);
     await res.arrayBuffer();
     assert.equal(res.headers.get('access-control-allow-origin'), 'https://office.example');
@@ -189,8 +232,20 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     const failures: [string, (url: string) => Promise<Response>][] = [
       ['network error', () => Promise.reject(new TypeError('fetch failed'))],
       ['404', () => Promise.resolve(new Response('Not found', { status: 404 }))],
-      ['redirect refused', () => Promise.reject(new TypeError('fetch failed: unexpected redirect'))],
-      ['an HTML page with 200', () => Promise.resolve(new Response('<!doctype html><p>Sign in', { status: 200, headers: { 'content-type': 'text/html' } }))],
+      [
+        'redirect refused',
+        () => Promise.reject(new TypeError('fetch failed: unexpected redirect')),
+      ],
+      [
+        'an HTML page with 200',
+        () =>
+          Promise.resolve(
+            new Response('<!doctype html><p>Sign in', {
+              status: 200,
+              headers: { 'content-type': 'text/html' },
+            }),
+          ),
+      ],
     ];
     for (const [why, answer] of failures) {
       const p = makeProxy(recordingFetch(answer).fetch);
@@ -221,7 +276,18 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     let cancelled = false;
-    const head = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypmp42'), 0, 0, 0, 0, ...new TextEncoder().encode('mp42isom')]);
+    const head = new Uint8Array([
+      0,
+      0,
+      0,
+      0x18,
+      ...new TextEncoder().encode('ftypmp42'),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode('mp42isom'),
+    ]);
     const media = recordingFetch(() => {
       let sent = false;
       const body = new ReadableStream<Uint8Array>({
@@ -238,14 +304,28 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
           cancelled = true;
         },
       });
-      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'video/mp4', 'content-length': String(head.byteLength + 1024) } }));
+      return Promise.resolve(
+        new Response(body, {
+          status: 200,
+          headers: {
+            'content-type': 'video/mp4',
+            'content-length': String(head.byteLength + 1024),
+          },
+        }),
+      );
     });
     const p = makeProxy(media.fetch);
     const headId = await createHead(p);
     const [talk] = addTalks(headId, 1);
-    const res = await p.app.request(download(headId, talk!.id), { headers: { authorization: `Bearer ${ADMIN}` } });
+    const res = await p.app.request(download(headId, talk!.id), {
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('content-length'), String(head.byteLength + 1024), 'the length passed on (the browser shows progress)');
+    assert.equal(
+      res.headers.get('content-length'),
+      String(head.byteLength + 1024),
+      'the length passed on (the browser shows progress)',
+    );
     const reader = res.body!.getReader();
     const first = await reader.read();
     assert.ok(first.value && isMp4(first.value), 'the first chunk arrived while the rest is held');

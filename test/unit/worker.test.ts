@@ -26,7 +26,13 @@ import { clearOfMinuteEnd } from './minute.js';
  * the proxy tells visitors apart (without it, it refuses: client_unknown).
  */
 const edgeFetch = (url: string, init: RequestInit = {}) =>
-  fetch(url, { ...init, headers: { 'cf-connecting-ip': '203.0.113.1', ...Object.fromEntries(new Headers(init.headers)) } });
+  fetch(url, {
+    ...init,
+    headers: {
+      'cf-connecting-ip': '203.0.113.1',
+      ...Object.fromEntries(new Headers(init.headers)),
+    },
+  });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WORKERD = join(root, 'node_modules/.bin/workerd');
@@ -34,7 +40,6 @@ const ADMIN = 'worker-admin-token-0123456789';
 const CALLBACK = 'worker-callback-secret-0123456789abcdef';
 const SIGNING = 'worker-signing-secret-0123456789abcdef';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 
 /** A capnp text literal. */
 const text = (s: string) => JSON.stringify(s);
@@ -49,7 +54,11 @@ const simBindings = (sim: RunningSimulator): Record<string, string> => ({
 });
 
 /** A capnp Worker running the bundle `worker.js` with these text bindings (and any others, capnp). */
-const proxyWorker = (name: string, bindings: Record<string, string>, extra: string[] = []) => `const ${name} :Workerd.Worker = (
+const proxyWorker = (
+  name: string,
+  bindings: Record<string, string>,
+  extra: string[] = [],
+) => `const ${name} :Workerd.Worker = (
   modules = [(name = "worker.js", esModule = embed "worker.js")],
   compatibilityDate = "2025-09-01",
   globalOutbound = "net",
@@ -63,9 +72,19 @@ ${[...Object.entries(bindings).map(([k, v]) => `(name = ${text(k)}, text = ${tex
  * Writes `config.capnp` in `dir` (where `worker.js` is), runs workerd on it and waits until every
  * base answers /dh/health; what workerd prints goes to `onOutput`.
  */
-async function startWorkerd(dir: string, config: string, bases: string[], onOutput: (chunk: string) => void): Promise<ChildProcess> {
-  writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";\n${config}`);
-  const child = spawn(WORKERD, ['serve', join(dir, 'config.capnp'), '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startWorkerd(
+  dir: string,
+  config: string,
+  bases: string[],
+  onOutput: (chunk: string) => void,
+): Promise<ChildProcess> {
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";\n${config}`,
+  );
+  const child = spawn(WORKERD, ['serve', join(dir, 'config.capnp'), '--verbose'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const output = (d: Buffer) => {
     out += d;
@@ -75,11 +94,17 @@ async function startWorkerd(dir: string, config: string, bases: string[], onOutp
   child.stderr!.on('data', output);
   for (const base of bases) {
     for (let i = 0; i < 300; i++) {
-      const ok = await edgeFetch(`${base}/dh/health`).then((r) => r.ok, () => false);
+      const ok = await edgeFetch(`${base}/dh/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(100);
     }
-    const status = await edgeFetch(`${base}/dh/health`).then((r) => r.status, (err: Error) => err.message);
+    const status = await edgeFetch(`${base}/dh/health`).then(
+      (r) => r.status,
+      (err: Error) => err.message,
+    );
     assert.equal(status, 200, `workerd answers at ${base}:\n${out}`);
   }
   return child;
@@ -95,7 +120,11 @@ describe('the proxy in workerd (Cloudflare Workers)', () => {
 
   before(async () => {
     sim = await startSimulator({ port: await freePort(), talkDelayMs: 0 });
-    client = new PlatformClient({ baseUrl: sim.info.baseUrl, email: sim.info.email, secretKey: sim.info.secretKey });
+    client = new PlatformClient({
+      baseUrl: sim.info.baseUrl,
+      email: sim.info.email,
+      secretKey: sim.info.secretKey,
+    });
     // The site's own worker file: the kit's worker with a tool of the site's.
     const entry = join(dir, 'site-worker.ts');
     writeFileSync(
@@ -129,10 +158,20 @@ ${proxyWorker('proxy', simBindings(sim))}`,
   });
 
   const admin = (path: string, init: RequestInit = {}) =>
-    edgeFetch(`${base}/dh${path}`, { ...init, headers: { authorization: `Bearer ${ADMIN}`, 'x-dh-kit': '1', 'content-type': 'application/json', ...init.headers } });
+    edgeFetch(`${base}/dh${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${ADMIN}`,
+        'x-dh-kit': '1',
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
 
   test('FACE-1 VOICE-1 the catalogues come through the worker, paged, never compressed twice (the edge compresses)', async () => {
-    const faces = await edgeFetch(`${base}/dh/faces?take=24`, { headers: { 'accept-encoding': 'gzip' } });
+    const faces = await edgeFetch(`${base}/dh/faces?take=24`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     assert.equal(faces.status, 200, log);
     // Workers encodes a body by its Content-Encoding header itself: the app leaves encoding to it.
     assert.equal(((await faces.json()) as { items: unknown[] }).items.length, 24);
@@ -144,24 +183,71 @@ ${proxyWorker('proxy', simBindings(sim))}`,
   test('an admin creates a head; its launch link redirects to the chat page from /embed', async () => {
     const voice = (await client.listVoices()).find((v) => v.provider === 'azure')!;
     const face = (await client.listFaces({ take: 1 })).data[0]!;
-    const created = await admin('/heads', { method: 'POST', body: JSON.stringify({ name: 'Edge', headVisualId: face.id, ttsVoice: voice.voiceId, operationMode: 'oc', language: 'en-US' }) });
+    const created = await admin('/heads', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Edge',
+        headVisualId: face.id,
+        ttsVoice: voice.voiceId,
+        operationMode: 'oc',
+        language: 'en-US',
+      }),
+    });
     assert.equal(created.status, 201, await created.clone().text());
     const { id } = (await created.json()) as { id: string };
-    const launch = (await (await edgeFetch(`${base}/dh/heads/${id}/launch?view=chat`)).json()) as { url: string };
+    const launch = (await (await edgeFetch(`${base}/dh/heads/${id}/launch?view=chat`)).json()) as {
+      url: string;
+    };
     const embed = await edgeFetch(String(new URL(launch.url, base)), { redirect: 'manual' });
     assert.equal(embed.status, 302);
-    assert.ok(embed.headers.get('location')!.startsWith(sim.info.chatUrl), embed.headers.get('location')!);
-    assert.equal((await edgeFetch(String(new URL(launch.url.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), base)), { redirect: 'manual' })).status, 403, 'a tampered link is refused');
+    assert.ok(
+      embed.headers.get('location')!.startsWith(sim.info.chatUrl),
+      embed.headers.get('location')!,
+    );
+    assert.equal(
+      (
+        await edgeFetch(String(new URL(launch.url.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), base)), {
+          redirect: 'manual',
+        })
+      ).status,
+      403,
+      'a tampered link is refused',
+    );
   });
 
   test('EV-8 a signed webhook delivery is accepted once; an unsigned one is refused', async () => {
     const voice = (await client.listVoices()).find((v) => v.provider === 'azure')!;
-    const head = await client.createHead({ headVisualId: (await client.listFaces({ take: 1 })).data[0]!.id, name: 'Hooked', language: 'en-US', operationMode: 'oc', ttsProvider: voice.provider, ttsVoice: voice.voiceId });
-    await client.createWebhook({ headId: head.id, webhookUrl: 'https://example.com/dh/hooks/events', startConversation: true });
+    const head = await client.createHead({
+      headVisualId: (await client.listFaces({ take: 1 })).data[0]!.id,
+      name: 'Hooked',
+      language: 'en-US',
+      operationMode: 'oc',
+      ttsProvider: voice.provider,
+      ttsVoice: voice.voiceId,
+    });
+    await client.createWebhook({
+      headId: head.id,
+      webhookUrl: 'https://example.com/dh/hooks/events',
+      startConversation: true,
+    });
     const [hook] = await client.listWebhooks(head.id);
-    const body = JSON.stringify({ timestamp: new Date().toISOString(), head_id: head.id, session_id: 'edge-1', public_head_id: 'p', public_org_id: 'o', event_type: 'start_conversation' });
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      head_id: head.id,
+      session_id: 'edge-1',
+      public_head_id: 'p',
+      public_org_id: 'o',
+      event_type: 'start_conversation',
+    });
     const deliver = async (signature?: string) =>
-      edgeFetch(`${base}/dh/hooks/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature-256': signature } : {}) }, body });
+      edgeFetch(`${base}/dh/hooks/events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-signature-256': signature } : {}),
+        },
+        body,
+      });
     const signature = await signWebhookBody(body, hook!.sharedKey);
     assert.equal((await deliver(signature)).status, 202, log);
     const again = await deliver(signature);
@@ -170,7 +256,7 @@ ${proxyWorker('proxy', simBindings(sim))}`,
     assert.equal((await deliver()).status, 401);
   });
 
-  test('PLUG-1 TOOL-2 the plugin and the site\'s tool answer at the addresses holding the callback secret, and only there', async () => {
+  test("PLUG-1 TOOL-2 the plugin and the site's tool answer at the addresses holding the callback secret, and only there", async () => {
     const plugin = await edgeFetch(`${base}/dh/plugin/${CALLBACK}/conversation/user-1/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -178,14 +264,30 @@ ${proxyWorker('proxy', simBindings(sim))}`,
     });
     assert.equal(plugin.status, 200, log);
     assert.match(JSON.stringify(await plugin.json()), /Hello edge/);
-    const tool = await edgeFetch(`${base}/dh/tools/${CALLBACK}/weather`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ city: 'Lyon' }) });
+    const tool = await edgeFetch(`${base}/dh/tools/${CALLBACK}/weather`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ city: 'Lyon' }),
+    });
     assert.equal(tool.status, 200);
     assert.deepEqual(await tool.json(), { message: 'Sunny in Lyon (from workerd).' });
-    assert.equal((await edgeFetch(`${base}/dh/tools/wrong-secret-0123456789abcdef0123456789/weather`, { method: 'POST', body: '{}' })).status, 404);
+    assert.equal(
+      (
+        await edgeFetch(`${base}/dh/tools/wrong-secret-0123456789abcdef0123456789/weather`, {
+          method: 'POST',
+          body: '{}',
+        })
+      ).status,
+      404,
+    );
   });
 
   test('no secret in what the worker answers or logs', async () => {
-    const answers = await Promise.all(['/dh/health', '/dh/faces?take=2', '/dh/nope'].map(async (p) => (await edgeFetch(`${base}${p}`)).text()));
+    const answers = await Promise.all(
+      ['/dh/health', '/dh/faces?take=2', '/dh/nope'].map(async (p) =>
+        (await edgeFetch(`${base}${p}`)).text(),
+      ),
+    );
     for (const secret of [sim.info.secretKey, ADMIN, CALLBACK, SIGNING]) {
       assert.ok(!answers.some((a) => a.includes(secret)), 'not in an answer');
       assert.ok(!log.includes(secret), 'not in the log');
@@ -224,7 +326,12 @@ async function startKv(port: number) {
       const keys = [...values.keys()].filter((k) => k.startsWith(prefix) && live(k)).sort();
       const expiration = (k: string) => Math.floor(values.get(k)!.expiresAt / 1000);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ keys: keys.map((name) => ({ name, expiration: expiration(name) })), list_complete: true }));
+      res.end(
+        JSON.stringify({
+          keys: keys.map((name) => ({ name, expiration: expiration(name) })),
+          list_complete: true,
+        }),
+      );
     } else if (req.method === 'GET') {
       const hit = live(key);
       res.statusCode = hit ? 200 : 404;
@@ -232,7 +339,11 @@ async function startKv(port: number) {
     } else if (req.method === 'PUT') {
       const ttl = url.searchParams.get('expiration_ttl');
       const at = url.searchParams.get('expiration');
-      const expiresAt = ttl ? Date.now() + Number(ttl) * 1000 : at ? Number(at) * 1000 : Number.POSITIVE_INFINITY;
+      const expiresAt = ttl
+        ? Date.now() + Number(ttl) * 1000
+        : at
+          ? Number(at) * 1000
+          : Number.POSITIVE_INFINITY;
       values.set(key, { value: Buffer.concat(chunks).toString('utf8'), expiresAt });
       res.end();
     } else if (req.method === 'DELETE') {
@@ -244,7 +355,12 @@ async function startKv(port: number) {
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { values, calls, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    values,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 describe('proxy isolates in workerd sharing one Workers KV namespace (DH_KV)', () => {
@@ -313,7 +429,9 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     };
 
     // 40 cold requests at once, half to each isolate.
-    const faces = await Promise.all(Array.from({ length: 40 }, (_, i) => read(`${i % 2 ? b : a}/dh/faces?take=24`)));
+    const faces = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => read(`${i % 2 ? b : a}/dh/faces?take=24`)),
+    );
     assert.equal(new Set(faces).size, 1, 'both isolates answer the same page');
     assert.equal((JSON.parse(faces[0]!) as { items: unknown[] }).items.length, 24);
     // KV has no atomic add: the login lock (platform:token:login) is a read, then a write. Each
@@ -322,8 +440,14 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     // shows GET lock, GET lock, PUT lock, PUT lock). The catalogue has no lock at all: each cold
     // isolate that misses it in KV loads it. On Cloudflare KV (eventually consistent) the window
     // is wider. What KV guarantees is below: an isolate that comes later asks the platform nothing.
-    assert.ok(logins() >= 1 && logins() <= 2, `at most one login per isolate, not one per request (${logins()})`);
-    assert.ok(facePages() >= pagesPerLoad && facePages() <= 2 * pagesPerLoad, `at most one faces load per isolate (${facePages()} page calls)`);
+    assert.ok(
+      logins() >= 1 && logins() <= 2,
+      `at most one login per isolate, not one per request (${logins()})`,
+    );
+    assert.ok(
+      facePages() >= pagesPerLoad && facePages() <= 2 * pagesPerLoad,
+      `at most one faces load per isolate (${facePages()} page calls)`,
+    );
 
     // The voices: asked of a, then of b, which finds them in KV.
     const voices = [await read(`${a}/dh/voices?take=5`), await read(`${b}/dh/voices?take=5`)];
@@ -334,13 +458,20 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     const before = { logins: logins(), facePages: facePages(), voiceLoads: voiceLoads() };
     assert.equal(await read(`${c}/dh/faces?take=24`), faces[0]);
     assert.equal(await read(`${c}/dh/voices?take=5`), voices[0]);
-    assert.deepEqual({ logins: logins(), facePages: facePages(), voiceLoads: voiceLoads() }, before, 'c asked the platform nothing');
+    assert.deepEqual(
+      { logins: logins(), facePages: facePages(), voiceLoads: voiceLoads() },
+      before,
+      'c asked the platform nothing',
+    );
     // …and the token: a head look-up (a platform call with the bearer) makes no new login.
     const head = await edgeFetch(`${c}/dh/heads/${randomUUID()}`);
     assert.equal(head.status, 404, await head.clone().text());
     answers.push(await head.text());
     assert.equal(logins(), before.logins, 'c used the token from KV');
-    assert.ok(sim.store.requests.some((r) => r.path.startsWith('/head/') && r.authorization), 'the head was looked up with a bearer token');
+    assert.ok(
+      sim.store.requests.some((r) => r.path.startsWith('/head/') && r.authorization),
+      'the head was looked up with a bearer token',
+    );
 
     // What KV holds: the keys as unstorage writes them (no prefix; `:` kept), each value the store's
     // `{"v": value, "x": expiry}`.
@@ -352,9 +483,18 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     const token = JSON.parse(held('platform:token')) as { value: string };
     assert.ok(sim.store.tokens.has(token.value), 'the token in KV is one the platform issued');
     assert.equal((JSON.parse(held('catalogue:faces')) as unknown[]).length, sim.store.faces.length);
-    assert.equal((JSON.parse(held('catalogue:voices')) as unknown[]).length, sim.store.voices.length);
+    assert.equal(
+      (JSON.parse(held('catalogue:voices')) as unknown[]).length,
+      sim.store.voices.length,
+    );
     // The catalogue's five minutes reach KV as its expiration_ttl (workerd's query parameter).
-    assert.ok(kv.calls.some((k) => k.method === 'PUT' && k.url === '/catalogue:faces?urlencoded=true&expiration_ttl=300'), 'faces put with a 300 s TTL');
+    assert.ok(
+      kv.calls.some(
+        (k) =>
+          k.method === 'PUT' && k.url === '/catalogue:faces?urlencoded=true&expiration_ttl=300',
+      ),
+      'faces put with a 300 s TTL',
+    );
 
     // No secret in any answer (bodies and headers) or in workerd's log.
     const secrets = [sim.info.email, sim.info.secretKey, ...sim.store.tokens.keys()];
@@ -366,7 +506,10 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
 
   test('the rate limit counts each visitor (CF-Connecting-IP) in the isolate, never with a KV write per request', async () => {
     await clearOfMinuteEnd();
-    const from = (ip: string) => fetch(`${b}/dh/voices?take=1`, { headers: { 'cf-connecting-ip': ip } }).then(async (r) => (await r.arrayBuffer(), r.status));
+    const from = (ip: string) =>
+      fetch(`${b}/dh/voices?take=1`, { headers: { 'cf-connecting-ip': ip } }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push(await from('203.0.113.7'));
     assert.deepEqual(statuses.slice(0, 60), Array(60).fill(200));
@@ -375,7 +518,10 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
     // Off Cloudflare's edge (no CF-Connecting-IP) the proxy cannot tell visitors apart: refused, never one shared bucket.
     const unplaced = await fetch(`${b}/dh/voices?take=1`);
     assert.equal(unplaced.status, 500);
-    assert.equal(((await unplaced.json()) as { error: { code: string } }).error.code, 'client_unknown');
+    assert.equal(
+      ((await unplaced.json()) as { error: { code: string } }).error.code,
+      'client_unknown',
+    );
     // Counters are not KV's: it has no atomic increment and allows one write a second per key.
     const counterCalls = kv.calls.filter((k) => /^\/rl(:|%3A)/i.test(k.url));
     assert.deepEqual(counterCalls, [], 'no rate-limit counter in KV');

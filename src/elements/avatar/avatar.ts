@@ -3,8 +3,22 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { canRetry } from '../../api/errors.js';
-import { chosenAllow, defaultAllow, frameAllow, frameSandbox, idSegment, mediaUrl } from '../../api/urls.js';
-import { emit, fail, type AvatarActivateDetail, type AvatarLoadDetail, type AvatarTrigger, type DhErrorDetail } from '../shared/events.js';
+import {
+  chosenAllow,
+  defaultAllow,
+  frameAllow,
+  frameSandbox,
+  idSegment,
+  mediaUrl,
+} from '../../api/urls.js';
+import {
+  emit,
+  fail,
+  type AvatarActivateDetail,
+  type AvatarLoadDetail,
+  type AvatarTrigger,
+  type DhErrorDetail,
+} from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
 import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
@@ -192,13 +206,20 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     // what replaced the pressed button: Try again, else the message.
     if (this.#focus) {
       const root = this.renderRoot;
-      (this._phase === 'ready' ? root.querySelector('iframe') : (root.querySelector<HTMLElement>('.error button') ?? root.querySelector<HTMLElement>('.state')))?.focus();
+      (this._phase === 'ready'
+        ? root.querySelector('iframe')
+        : (root.querySelector<HTMLElement>('.error button') ??
+          root.querySelector<HTMLElement>('.state'))
+      )?.focus();
       this.#focus = this._phase === 'loading';
     }
     // The first update, or the owner changed how it should load.
     if (changed.has('loading') || changed.has('layout')) this.#arm();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
-    if ((changed.get('src') !== undefined || changed.get('view') !== undefined) && this._phase !== 'idle') {
+    if (
+      (changed.get('src') !== undefined || changed.get('view') !== undefined) &&
+      this._phase !== 'idle'
+    ) {
       void this.updateComplete.then(() => {
         this._phase = 'idle';
         return this.#start('method', false);
@@ -225,9 +246,12 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     if (this.loading === 'eager') void this.updateComplete.then(() => this.activate('eager'));
     else if (this.loading === 'lazy') {
       // Starts loading a little before the box scrolls into view.
-      this.#observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'), {
-        rootMargin: '200px',
-      });
+      this.#observer = new IntersectionObserver(
+        (entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'),
+        {
+          rootMargin: '200px',
+        },
+      );
       this.#observer.observe(this);
     }
   }
@@ -245,7 +269,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       const frame = await launchFrame(this, abort.signal);
       if (!abort.signal.aborted) this._frame = frame;
     } catch (err) {
-      if (!abort.signal.aborted) this.#fail(err instanceof ApiRequestError ? err : new ApiRequestError('launch_failed', String(err)));
+      if (!abort.signal.aborted)
+        this.#fail(
+          err instanceof ApiRequestError ? err : new ApiRequestError('launch_failed', String(err)),
+        );
     }
   }
 
@@ -260,13 +287,19 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     // The facade waits (1 s at most) for the name: "Talk to …" growing would move its button (CLS).
     this._pending = !!setTimeout(() => (this._pending = false), 1000);
     try {
-      this._summary = await getJson(this.endpoint, `/heads/${idSegment(this.headId)}`, headSummarySchema, abort.signal);
+      this._summary = await getJson(
+        this.endpoint,
+        `/heads/${idSegment(this.headId)}`,
+        headSummarySchema,
+        abort.signal,
+      );
     } catch (err) {
       // The facade works without it (a generic name); a real problem shows when the user
       // activates. A head that does not exist (404) shows at once: it never will work.
       if (abort.signal.aborted) return;
       this._summary = undefined;
-      if ((err as ApiRequestError).status === 404 && this._phase === 'idle') this.#fail(err as ApiRequestError);
+      if ((err as ApiRequestError).status === 404 && this._phase === 'idle')
+        this.#fail(err as ApiRequestError);
     }
     if (!abort.signal.aborted) this._pending = false;
   }
@@ -278,7 +311,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
     const language = this._summary?.language?.split('-')[0]!.toLowerCase();
-    const name = language && language !== (this.languageTag || 'en').split('-')[0]!.toLowerCase() && languageName(language, this.currentLocale);
+    const name =
+      language &&
+      language !== (this.languageTag || 'en').split('-')[0]!.toLowerCase() &&
+      languageName(language, this.currentLocale);
     return name ? this.m.speaks(name) : undefined;
   }
 
@@ -300,24 +336,38 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** The bubble's module, the first time an element is a bubble (then it renders again). */
   #loadBubble(): void {
     // A module that does not load has said why in the console: no launcher, and no retry loop.
-    bubbleLoad ??= bubbleModule!().then((b) => (bubble = b.default({ html, nothing, css, adoptStyles })), () => 0);
+    bubbleLoad ??= bubbleModule!().then(
+      (b) => (bubble = b.default({ html, nothing, css, adoptStyles })),
+      () => 0,
+    );
     void bubbleLoad.then(() => bubble && this.requestUpdate());
   }
 
   /** A bubble, if the page added its module; else inline, facade and all (the console says what to import). */
   get #isBubble(): boolean {
-    return this.layout === 'bubble' && !!(bubbleModule || warn(`dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`));
+    return (
+      this.layout === 'bubble' &&
+      !!(
+        bubbleModule ||
+        warn(
+          `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
+        )
+      )
+    );
   }
 
   protected override render() {
-    return this.#isBubble ? this.#renderBubble() : html`<div class="box" part="box">${this.#renderBody()}</div>`;
+    return this.#isBubble
+      ? this.#renderBubble()
+      : html`<div class="box" part="box">${this.#renderBody()}</div>`;
   }
 
   #renderBody() {
     if (this._phase === 'error') return this.#renderError();
     if (this._phase === 'idle') return this.#isBubble ? nothing : this.#renderFacade();
     const frame = this._frame;
-    return html`${frame
+    return html`${
+      frame
         ? html`<iframe
             part="frame"
             src=${frame.url}
@@ -327,12 +377,15 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}
           ></iframe>`
-        : nothing}
-      ${this._phase === 'loading'
-        ? html`<div class="state" role="status" tabindex="-1"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
-        : micBlocked()
-          ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
-          : nothing}`;
+        : nothing
+    }
+      ${
+        this._phase === 'loading'
+          ? html`<div class="state" role="status" tabindex="-1"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
+          : micBlocked()
+            ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
+            : nothing
+      }`;
   }
 
   /** The poster: the page's own, else the head's face from the proxy (its URL is relative to the proxy); http(s) only. */
@@ -345,9 +398,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     const name = this.#name;
     const speaks = this.#speaks;
     return html`<div class="facade ${this._pending ? 'pending' : ''}" part="facade">
-      ${poster
-        ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
-        : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`}
+      ${
+        poster
+          ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
+          : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`
+      }
       <button part="button" type="button" @click=${this.#onPress}><span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}</button>
       ${speaks ? html`<span class="speaks" part="language">${speaks}</span>` : nothing}
     </div>`;

@@ -70,7 +70,9 @@ function teaserOf(el: BubbleHost): string | false {
   } catch {
     // Storage refused: see `dismissed`.
   }
-  return !dismissed.has(key) && !!(el.teaser || el.querySelector('[slot="teaser"]')) && (el.teaser ?? '');
+  return (
+    !dismissed.has(key) && !!(el.teaser || el.querySelector('[slot="teaser"]')) && (el.teaser ?? '')
+  );
 }
 
 function dismiss(el: BubbleHost): void {
@@ -101,7 +103,10 @@ function toggled(el: BubbleHost, open = el.open): void {
     style.overflow = overflow;
     overflow = undefined;
   }
-  if (!open) void el.updateComplete.then(() => el.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+  if (!open)
+    void el.updateComplete.then(() =>
+      el.renderRoot.querySelector<HTMLElement>('.launcher')?.focus(),
+    );
   else {
     el.unread = false;
     if (teaserOf(el) !== false) dismiss(el);
@@ -115,12 +120,20 @@ const ready = new WeakSet<BubbleHost>();
  * An inline conversation on the page (its frame is there): the launcher would cover its controls
  * (Send, Speak) on a phone, and hides while it lasts. Each inline avatar's events say when to look again.
  */
-const covered = (): boolean => [...document.querySelectorAll<BubbleHost>('dh-avatar')].some((a) => a.layout !== 'bubble' && a.shadowRoot?.querySelector('iframe'));
+const covered = (): boolean =>
+  [...document.querySelectorAll<BubbleHost>('dh-avatar')].some(
+    (a) => a.layout !== 'bubble' && a.shadowRoot?.querySelector('iframe'),
+  );
 
 /** The bubble's rules and its template, made with the page's Lit. */
 export default ({ html, nothing, css, adoptStyles }: Lit) => {
   // An inline avatar's frame comes or goes: the bubbles look again whether it is covered (module-level state: once a page).
-  for (const type of ['dh-load', 'dh-error']) document.addEventListener(type, () => document.querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]').forEach((el) => el.requestUpdate()));
+  for (const type of ['dh-load', 'dh-error'])
+    document.addEventListener(type, () =>
+      document
+        .querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]')
+        .forEach((el) => el.requestUpdate()),
+    );
   /** The bubble's own rules, adopted beside the element's (avatar.styles.ts) once this module is in. */
   const styles = css`
     [hidden] {
@@ -253,7 +266,10 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
   function prepare(el: BubbleHost): void {
     if (ready.has(el)) return;
     ready.add(el);
-    adoptStyles(el.renderRoot as ShadowRoot, [...(el.constructor as typeof LitElement).elementStyles, styles]);
+    adoptStyles(el.renderRoot as ShadowRoot, [
+      ...(el.constructor as typeof LitElement).elementStyles,
+      styles,
+    ]);
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && el.open) {
         e.stopPropagation();
@@ -287,12 +303,14 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
         ${name ? m.talkTo(name) : m.talkToUs}
         ${el.unread ? html`<span class="unread" part="unread" role="img" aria-label=${m.unread}></span>` : nothing}
       </button>
-      ${teaser !== false && !open && !covered()
-        ? html`<div class="teaser" part="teaser">
+      ${
+        teaser !== false && !open && !covered()
+          ? html`<div class="teaser" part="teaser">
             <slot name="teaser" @click=${() => (el.open = true)}>${teaser}</slot>
             <button class="x" part="teaser-close" type="button" aria-label=${m.dismiss} @click=${() => dismiss(el)}>×</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <div id="panel" class="panel" part="panel" role="dialog" aria-label=${title} ?hidden=${!open}>
         <div class="panel-head">
           <span>${name ?? m.title()}</span>

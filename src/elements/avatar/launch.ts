@@ -19,7 +19,12 @@ export interface Frame {
 const EXPIRY_MARGIN_MS = 5000;
 
 export async function launchFrame(
-  { src, headId, endpoint, view }: { src?: string | undefined; headId?: string | undefined; endpoint: string; view: View },
+  {
+    src,
+    headId,
+    endpoint,
+    view,
+  }: { src?: string | undefined; headId?: string | undefined; endpoint: string; view: View },
   signal: AbortSignal,
 ): Promise<Frame> {
   if (src) {
@@ -28,7 +33,10 @@ export async function launchFrame(
     try {
       // Fresh by this page's clock; the proxy has the last word (its clock, the signature).
       if (Number(new URL(url).searchParams.get('exp')) * 1000 < Date.now() + EXPIRY_MARGIN_MS) {
-        throw new ApiRequestError('launch_expired', 'This conversation link has expired. Reload the page to get a new one.');
+        throw new ApiRequestError(
+          'launch_expired',
+          'This conversation link has expired. Reload the page to get a new one.',
+        );
       }
       return { url, origin: await check(url, signal) };
     } catch (err) {
@@ -36,8 +44,15 @@ export async function launchFrame(
       if ((err as ApiRequestError).code !== 'launch_expired' || !headId) throw err;
     }
   }
-  if (!headId) throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
-  const launch = await getJson(endpoint, `/heads/${idSegment(headId)}/launch`, launchSchema, signal, view ? `?view=${encodeURIComponent(view)}` : '');
+  if (!headId)
+    throw new ApiRequestError('missing_head', 'Set head-id (or a signed src) on <dh-avatar>.');
+  const launch = await getJson(
+    endpoint,
+    `/heads/${idSegment(headId)}/launch`,
+    launchSchema,
+    signal,
+    view ? `?view=${encodeURIComponent(view)}` : '',
+  );
   // Signed by the proxy a moment ago: asking it again whether it accepts the link would only
   // cost the visitor a round trip (a markup `src` is checked above; it may be old or edited).
   // Its URL is relative to the proxy, not to this page (the proxy may be on another origin).
@@ -51,7 +66,11 @@ export async function launchFrame(
  * network or CORS failure tells nothing: the frame goes anyway, with no feature delegated.
  */
 async function check(url: string, signal: AbortSignal): Promise<string | undefined> {
-  const res = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal }).catch(() => undefined);
+  const res = await fetch(url, {
+    redirect: 'manual',
+    headers: { accept: 'application/json' },
+    signal,
+  }).catch(() => undefined);
   const payload = await res?.json().catch(() => undefined);
   if (res && !res.ok && res.type !== 'opaqueredirect') throw refusal(res, payload);
   return pageOrigin(payload?.pageOrigin);
@@ -70,11 +89,20 @@ export function preconnect(endpoint: string): void {
   const origin = url && isTrusted(new URL(url)) && new URL(url).origin;
   if (!origin || origin === location.origin || preconnected.has(origin)) return;
   preconnected.add(origin);
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: '' }));
+  document.head.append(
+    Object.assign(document.createElement('link'), {
+      rel: 'preconnect',
+      href: origin,
+      crossOrigin: '',
+    }),
+  );
 }
 
 /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
 export function micBlocked(): boolean {
-  const d = document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } };
+  const d = document as Document & {
+    permissionsPolicy?: { allowsFeature(f: string): boolean };
+    featurePolicy?: { allowsFeature(f: string): boolean };
+  };
   return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
 }

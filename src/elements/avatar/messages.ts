@@ -15,6 +15,7 @@ export const avatarMessages = {
   connecting: (name?: string): string => `Connecting to ${name ?? 'the digital human'}…`,
   micBlocked: 'This page does not allow the microphone, so you can type but not talk.',
   /** Instead of the facade or the conversation when the head does not exist or the launch cannot work. */
-  unavailable: (name?: string): string => `${name ?? 'The digital human'} isn’t available right now.`,
+  unavailable: (name?: string): string =>
+    `${name ?? 'The digital human'} isn’t available right now.`,
 };
 export type AvatarMessages = typeof avatarMessages & typeof bubbleMessages;

@@ -26,7 +26,9 @@ export interface RowState {
 /** One row of the grid: `cols` faces from `row × cols`, the last row maybe shorter. */
 export function renderRow(list: PagedList<FaceItem>, row: number, state: RowState) {
   const start = row * state.cols;
-  const cells = Array.from({ length: Math.min(state.cols, list.total - start) }, (_, c) => renderCell(list, start + c, c, state));
+  const cells = Array.from({ length: Math.min(state.cols, list.total - start) }, (_, c) =>
+    renderCell(list, start + c, c, state),
+  );
   return html`<div class="row" role="row" aria-rowindex=${row + 1}>${cells}</div>`;
 }
 
@@ -36,8 +38,18 @@ export function renderRow(list: PagedList<FaceItem>, row: number, state: RowStat
  * updated in place when their page lands.
  */
 function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: RowState) {
-  const { item: face, selected, failed, classes, placeholder } = slotOf(list, index, s.active, (f) => f.id === s.value, s.m);
-  const playIdle = face && (index === s.hover || (index === s.active && s.focused)) && face.videoUrl && !s.reducedMotion;
+  const {
+    item: face,
+    selected,
+    failed,
+    classes,
+    placeholder,
+  } = slotOf(list, index, s.active, (f) => f.id === s.value, s.m);
+  const playIdle =
+    face &&
+    (index === s.hover || (index === s.active && s.focused)) &&
+    face.videoUrl &&
+    !s.reducedMotion;
   // The videos have tabindex=-1: Firefox makes every <video> a tab stop, so Tab from the grid
   // landed on the idle video, which the grid's blur then removed, and focus fell to <body>.
   return html`<div
@@ -54,11 +66,13 @@ function renderCell(list: PagedList<FaceItem>, index: number, col: number, s: Ro
     @pointerleave=${() => s.onPointerLeave(index)}
   >
     <div class="thumb">
-      ${face?.thumbnail?.kind === 'image'
-        ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
-        : face?.thumbnail
-          ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true" tabindex="-1"></video>`
-          : nothing}
+      ${
+        face?.thumbnail?.kind === 'image'
+          ? html`<img src=${face.thumbnail.url} alt="" loading="lazy" decoding="async" />`
+          : face?.thumbnail
+            ? html`<video src="${face.thumbnail.url}#t=0.1" muted playsinline preload="metadata" aria-hidden="true" tabindex="-1"></video>`
+            : nothing
+      }
       ${playIdle ? html`<video src=${face!.videoUrl!} muted loop autoplay playsinline aria-hidden="true" tabindex="-1"></video>` : nothing}
       ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
     </div>

@@ -105,7 +105,10 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     return [this.endpoint, this.gender, this.order, this._q] as const;
   }
 
-  protected async loadFirst([endpoint, gender, order, q]: readonly unknown[], signal: AbortSignal): Promise<PagedList<FaceItem>> {
+  protected async loadFirst(
+    [endpoint, gender, order, q]: readonly unknown[],
+    signal: AbortSignal,
+  ): Promise<PagedList<FaceItem>> {
     const filters = { endpoint, gender, order, q } as Filters;
     const first = await this.#fetchPage(1, filters, signal);
     return new PagedList<FaceItem>({
@@ -119,7 +122,10 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   }
 
   protected override listLoaded(loaded: PagedList<FaceItem>): void {
-    this._active = Math.max(0, loaded.items.findIndex((f) => f?.id === this.value));
+    this._active = Math.max(
+      0,
+      loaded.items.findIndex((f) => f?.id === this.value),
+    );
   }
 
   override connectedCallback(): void {
@@ -135,7 +141,9 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   /** Columns that fit the width, each at least --dh-face-picker-cell-width wide. */
   #measure(width: number): void {
     this.#width = width;
-    const cell = parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) || MIN_CELL;
+    const cell =
+      parseFloat(getComputedStyle(this).getPropertyValue('--dh-face-picker-cell-width')) ||
+      MIN_CELL;
     const cols = Math.max(1, Math.floor((width + GAP) / (cell + GAP)));
     if (cols !== this._cols) this._cols = cols;
   }
@@ -151,12 +159,19 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     // the answer, and the frame that shows it.
     if (this._loaded && !this.#width) this.#measure(this.getBoundingClientRect().width);
     // CSSOM, not a style attribute: a strict CSP allows it.
-    if (changed.has('_cols' as keyof DhFacePicker)) this.style.setProperty('--_c', String(this._cols));
+    if (changed.has('_cols' as keyof DhFacePicker))
+      this.style.setProperty('--_c', String(this._cols));
   }
 
   async #fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
     const answer = await requestJson(f.endpoint, '/faces', facesPageSchema, {
-      query: { page, take: PAGE_SIZE, gender: f.gender || undefined, order: f.order, q: f.q || undefined },
+      query: {
+        page,
+        take: PAGE_SIZE,
+        gender: f.gender || undefined,
+        order: f.order,
+        q: f.q || undefined,
+      },
       signal,
       headers: this.headers,
       credentials: this.credentials,
@@ -164,7 +179,11 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     // Media URLs are shown only when they are http(s) (api/urls.ts); a face with another keeps its name.
     const items = answer.items.map((face) => {
       const url = mediaUrl(face.thumbnail?.url, f.endpoint);
-      return { ...face, thumbnail: url ? { ...face.thumbnail!, url } : null, videoUrl: mediaUrl(face.videoUrl, f.endpoint) ?? null };
+      return {
+        ...face,
+        thumbnail: url ? { ...face.thumbnail!, url } : null,
+        videoUrl: mediaUrl(face.videoUrl, f.endpoint) ?? null,
+      };
     });
     return { ...answer, items };
   }
@@ -211,7 +230,13 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   }
 
   protected keyTarget(e: KeyboardEvent, total: number): number | undefined {
-    return gridTarget(e.key, e.ctrlKey, { active: this._active, cols: this._cols, total, pageRows: this.rowsInView('.row'), rtl: getComputedStyle(this).direction === 'rtl' });
+    return gridTarget(e.key, e.ctrlKey, {
+      active: this._active,
+      cols: this._cols,
+      total,
+      pageRows: this.rowsInView('.row'),
+      rtl: getComputedStyle(this).direction === 'rtl',
+    });
   }
 
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
@@ -274,7 +299,10 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
 
   protected renderEmpty() {
     const m = this.m;
-    const filters = [this._q && m.byName(this._q), this.gender && (this.gender === 'FEMALE' ? m.femaleFaces : m.maleFaces)].filter((f): f is string => !!f);
+    const filters = [
+      this._q && m.byName(this._q),
+      this.gender && (this.gender === 'FEMALE' ? m.femaleFaces : m.maleFaces),
+    ].filter((f): f is string => !!f);
     return renderStatus(
       filters.length
         ? html`${m.noMatch(filters)} ${m.widen} <button type="button" @click=${this.#onClearFilters}>${m.clearFilters}</button>`
@@ -283,7 +311,14 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
   }
 
   protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
-    return this.renderScroller(busy, this.#rowList(), (r) => r, (r) => renderRow(loaded, r, this.#rowState()), this._cols, RowLayout);
+    return this.renderScroller(
+      busy,
+      this.#rowList(),
+      (r) => r,
+      (r) => renderRow(loaded, r, this.#rowState()),
+      this._cols,
+      RowLayout,
+    );
   }
 }
 

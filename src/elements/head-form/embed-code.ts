@@ -41,8 +41,16 @@ export class EmbedCode {
   /** The code for a head, with absolute addresses: it is pasted into pages on other origins. */
   code(head: CreatedHead): string {
     const endpoint = new URL(this.#endpoint(), document.baseURI).href.replace(/\/+$/, '');
-    const bundle = this.#bundle ? { url: new URL(this.#bundle.path, endpoint).href, integrity: this.#bundle.integrity } : undefined;
-    return embedCode({ headId: head.id, endpoint, bundle, view: head.streaming ? 'stream' : 'chat', layout: this.#layout });
+    const bundle = this.#bundle
+      ? { url: new URL(this.#bundle.path, endpoint).href, integrity: this.#bundle.integrity }
+      : undefined;
+    return embedCode({
+      headId: head.id,
+      endpoint,
+      bundle,
+      view: head.streaming ? 'stream' : 'chat',
+      layout: this.#layout,
+    });
   }
 
   /** Back to the first layout, for the next head. */
@@ -87,8 +95,16 @@ export class EmbedCode {
 }
 
 /** The new head: its ids and mode, the embed code, a preview (unless `endpoint` is undefined) and "another". */
-export function renderResult(m: HeadFormMessages, head: CreatedHead, embed: EmbedCode, endpoint: string | undefined, onAnother: () => void) {
-  const mode = (OPERATION_MODES as readonly string[]).includes(head.mode) ? m[head.mode as OperationMode] : head.mode;
+export function renderResult(
+  m: HeadFormMessages,
+  head: CreatedHead,
+  embed: EmbedCode,
+  endpoint: string | undefined,
+  onAnother: () => void,
+) {
+  const mode = (OPERATION_MODES as readonly string[]).includes(head.mode)
+    ? m[head.mode as OperationMode]
+    : head.mode;
   return html`<section class="result" part="result" aria-labelledby="result-title">
     <h3 id="result-title" tabindex="-1">${m.ready(head.name)}</h3>
     <dl>
@@ -99,9 +115,11 @@ export function renderResult(m: HeadFormMessages, head: CreatedHead, embed: Embe
       <dd>${head.streaming ? m.streamingResult(mode) : mode}</dd>
     </dl>
     ${embed.render(m, head)}
-    ${endpoint === undefined
-      ? nothing
-      : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`}
+    ${
+      endpoint === undefined
+        ? nothing
+        : html`<dh-avatar part="preview" head-id=${head.id} .endpoint=${endpoint} view=${head.streaming ? 'stream' : 'chat'}></dh-avatar>`
+    }
     <div class="actions"><button type="button" @click=${onAnother}>${m.another}</button></div>
   </section>`;
 }

@@ -14,7 +14,15 @@ export function renderText(
   m: HeadFormMessages,
   errors: Errors,
   field: Field,
-  o: { name?: string; type?: string; required?: boolean; placeholder?: string; hint?: string; autocomplete?: string; hidden?: boolean },
+  o: {
+    name?: string;
+    type?: string;
+    required?: boolean;
+    placeholder?: string;
+    hint?: string;
+    autocomplete?: string;
+    hidden?: boolean;
+  },
 ) {
   return html`<div class="field" part="field" ?hidden=${o.hidden}>
     <label for=${field}>${m[field]}${o.required ? html`<span class="req" aria-hidden="true"> *</span>` : nothing}</label>
@@ -34,7 +42,14 @@ export function renderText(
   </div>`;
 }
 
-export function renderArea(m: HeadFormMessages, errors: Errors, field: Field, hint: string, hidden = false, name: string = field) {
+export function renderArea(
+  m: HeadFormMessages,
+  errors: Errors,
+  field: Field,
+  hint: string,
+  hidden = false,
+  name: string = field,
+) {
   return html`<div class="field" part="field" ?hidden=${hidden}>
     <label for=${field}>${m[field]}</label>
     <textarea id=${field} part="input" data-field=${field} name=${name} rows="3" aria-invalid=${!!errors[field]} aria-describedby=${describedBy(errors, field, hint)}></textarea>
@@ -43,7 +58,14 @@ export function renderArea(m: HeadFormMessages, errors: Errors, field: Field, hi
   </div>`;
 }
 
-export function renderSelect(m: HeadFormMessages, errors: Errors, field: Field, name: string, options: [string, string][], onChange?: (e: Event) => void) {
+export function renderSelect(
+  m: HeadFormMessages,
+  errors: Errors,
+  field: Field,
+  name: string,
+  options: [string, string][],
+  onChange?: (e: Event) => void,
+) {
   return html`<div class="field" part="field">
     <label for=${field}>${m[field]}</label>
     <select id=${field} part="input" data-field=${field} name=${name} @change=${onChange ?? nothing} aria-describedby=${describedBy(errors, field)}>
@@ -54,12 +76,16 @@ export function renderSelect(m: HeadFormMessages, errors: Errors, field: Field, 
 }
 
 function describedBy(errors: Errors, field: Field, hint?: string) {
-  const ids = [hint ? `${field}-hint` : '', errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ');
+  const ids = [hint ? `${field}-hint` : '', errors[field] ? `${field}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return ids || nothing;
 }
 
 /** The message next to a field, in the form's locale of the moment. */
 export function renderError(m: HeadFormMessages, errors: Errors, field: Field) {
   const problem = errors[field];
-  return problem ? html`<p id="${field}-error" class="field-error" part="field-error">${problem(m)}</p>` : nothing;
+  return problem
+    ? html`<p id="${field}-error" class="field-error" part="field-error">${problem(m)}</p>`
+    : nothing;
 }

@@ -13,7 +13,14 @@ import { EmbedCode, renderResult } from './embed-code.js';
 import { PluginFields } from './plugin-fields.js';
 import { styles } from './head-form.styles.js';
 import { renderArea, renderError, renderSelect, renderText } from './head-fields.js';
-import { collectHead, DEFAULT_LANGUAGES, FIELD_ORDER, fieldErrors, languageOptions, usesPrompt } from './head-request.js';
+import {
+  collectHead,
+  DEFAULT_LANGUAGES,
+  FIELD_ORDER,
+  fieldErrors,
+  languageOptions,
+  usesPrompt,
+} from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
@@ -124,7 +131,11 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   #initial = { streaming: false, mode: 'oc' as OperationMode };
   /** The new head's embed code (asks the proxy once which bundle it serves). */
   readonly #embed = new EmbedCode(this, () => this.endpoint);
-  readonly #plugin = new PluginFields(this, () => this.endpoint, () => ({ headers: this.headers, credentials: this.credentials }));
+  readonly #plugin = new PluginFields(
+    this,
+    () => this.endpoint,
+    () => ({ headers: this.headers, credentials: this.credentials }),
+  );
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -172,9 +183,13 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     e.preventDefault();
     if (this._submitting) return;
     this._failure = undefined;
-    const { body, errors } = collectHead(new FormData(this.#form), { streaming: this.streaming, mode: this.mode });
+    const { body, errors } = collectHead(new FormData(this.#form), {
+      streaming: this.streaming,
+      mode: this.mode,
+    });
     if (!body) {
-      this._failure = () => this.m.checkFields(FIELD_ORDER.filter((f) => errors[f]).map((f) => this.m[f]));
+      this._failure = () =>
+        this.m.checkFields(FIELD_ORDER.filter((f) => errors[f]).map((f) => this.m[f]));
       return this.#showErrors(errors);
     }
     this._errors = {};
@@ -191,7 +206,10 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       await this.#done(head);
     } catch (err) {
       if (this.#abort.signal.aborted) return;
-      const error = err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', headFormMessages.unexpected); // dh-error: English, as the proxy's
+      const error =
+        err instanceof ApiRequestError
+          ? err
+          : new ApiRequestError('unexpected', headFormMessages.unexpected); // dh-error: English, as the proxy's
       fail(this, error);
       if (error.code === 'splitter_failed' && error.headId) {
         // The head exists: creating it again would make a second one. Finish this one instead.
@@ -209,7 +227,9 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
 
   /** A refusal in the form's words: English shows the proxy's; another locale its own for the code. */
   #why(error: ApiRequestError): string {
-    return this.m.refused(error.code, error.message) || this.shared.error(error.code, error.message);
+    return (
+      this.m.refused(error.code, error.message) || this.shared.error(error.code, error.message)
+    );
   }
 
   /** Shows the new head and tells the page. */
@@ -217,7 +237,13 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     this._created = head;
     this._unfinished = undefined;
     void this.#embed.load();
-    emit<HeadCreatedDetail>(this, 'dh-head-created', { id: head.id, publicId: head.publicId, name: head.name, mode: head.mode, streaming: head.streaming });
+    emit<HeadCreatedDetail>(this, 'dh-head-created', {
+      id: head.id,
+      publicId: head.publicId,
+      name: head.name,
+      mode: head.mode,
+      streaming: head.streaming,
+    });
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('.result h3')?.focus();
   }
@@ -234,9 +260,17 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
         headers: this.headers,
         credentials: this.credentials,
       });
-      await this.#done({ id: head.id, publicId: null, name: head.name, mode: 'oc', poster: null, streaming: true });
+      await this.#done({
+        id: head.id,
+        publicId: null,
+        name: head.name,
+        mode: 'oc',
+        poster: null,
+        streaming: true,
+      });
     } catch (err) {
-      this._failure = () => this.m.splitterStillOn(err instanceof ApiRequestError ? this.#why(err) : undefined);
+      this._failure = () =>
+        this.m.splitterStillOn(err instanceof ApiRequestError ? this.#why(err) : undefined);
     } finally {
       this._submitting = false;
     }
@@ -283,7 +317,8 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     const picker = this.#voicePicker;
     const why = picker.validationMessage;
     // The picker's words, in its locale (the form's): asked again when shown, so they follow `lang`.
-    if (!picker.value && why) this._errors = { ...this._errors, voice: () => picker.validationMessage || why };
+    if (!picker.value && why)
+      this._errors = { ...this._errors, voice: () => picker.validationMessage || why };
   }
 
   /** A field the user changed loses its message. */
@@ -368,9 +403,11 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       ${renderArea(m, errors, 'prompt', m.promptHint, !usesPrompt(mode), 'systemPrompt')}
       ${renderArea(m, errors, 'suggestions', m.suggestionsHint, streaming)}
       <div class="actions">
-        ${this._unfinished
-          ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>${m.finish}</button>`
-          : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? m.creating : m.create}</button>`}
+        ${
+          this._unfinished
+            ? html`<button type="button" part="submit" ?disabled=${this._submitting} @click=${this.#onFinish}>${m.finish}</button>`
+            : html`<button type="submit" part="submit" ?disabled=${this._submitting}>${this._submitting ? m.creating : m.create}</button>`
+        }
         <button type="reset" ?disabled=${this._submitting}>${m.clear}</button>
       </div>
       <p class="status ${this._failure ? 'failure' : ''}" part="status" role=${this._failure ? 'alert' : 'status'}>
@@ -380,7 +417,13 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   }
 
   #renderResult(head: CreatedHead) {
-    return renderResult(this.m, head, this.#embed, this.noPreview ? undefined : this.endpoint, this.#onAnother);
+    return renderResult(
+      this.m,
+      head,
+      this.#embed,
+      this.noPreview ? undefined : this.endpoint,
+      this.#onAnother,
+    );
   }
 }
 

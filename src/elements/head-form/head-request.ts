@@ -47,12 +47,30 @@ export interface LanguageOption {
 }
 
 /** The languages offered unless the page gives its own (the region named only where it matters). */
-const DEFAULT_TAGS = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'pt-BR', 'nl-NL', 'pl-PL', 'ja-JP'];
+const DEFAULT_TAGS = [
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'pt-BR',
+  'nl-NL',
+  'pl-PL',
+  'ja-JP',
+];
 
 /** The default languages, named in a locale's words (`English (UK)`, `Englisch (UK)`). */
 export function defaultLanguages(locale: string): LanguageOption[] {
-  const names = new Intl.DisplayNames(locale, { type: 'language', style: 'short', languageDisplay: 'standard' });
-  return DEFAULT_TAGS.map((tag) => ({ tag, label: capitalize(names.of(/^(en|pt)-/.test(tag) ? tag : tag.slice(0, 2)) ?? tag) }));
+  const names = new Intl.DisplayNames(locale, {
+    type: 'language',
+    style: 'short',
+    languageDisplay: 'standard',
+  });
+  return DEFAULT_TAGS.map((tag) => ({
+    tag,
+    label: capitalize(names.of(/^(en|pt)-/.test(tag) ? tag : tag.slice(0, 2)) ?? tag),
+  }));
 }
 
 export const DEFAULT_LANGUAGES: LanguageOption[] = /* @__PURE__ */ defaultLanguages('en');
@@ -61,7 +79,8 @@ let named: [string, [string, string][]] | undefined;
 /** The languages as options: a page's own as given, the default ones named in the form's language (once per locale). */
 export function languageOptions(languages: LanguageOption[], locale: string): [string, string][] {
   if (languages !== DEFAULT_LANGUAGES) return languages.map((l) => [l.tag, l.label]);
-  if (named?.[0] !== locale) named = [locale, defaultLanguages(locale).map((l) => [l.tag, l.label])];
+  if (named?.[0] !== locale)
+    named = [locale, defaultLanguages(locale).map((l) => [l.tag, l.label])];
   return named[1];
 }
 
@@ -84,10 +103,27 @@ const FIELD_OF_PATH = Object.entries({
   'pluginOperationalModeConfig\\.url': 'pluginUrl',
   pluginOperationalModeConfig: 'pluginOptions',
   [FLOW_API_KEY_FIELD]: 'flowKey',
-} satisfies Record<string, Field>).map(([path, field]) => [new RegExp(`^${path}\\b`), field] as const);
+} satisfies Record<string, Field>).map(
+  ([path, field]) => [new RegExp(`^${path}\\b`), field] as const,
+);
 
 /** The fields in the order they stand in the form: the order in which they are checked and focused. */
-export const FIELD_ORDER: Field[] = ['name', 'alias', 'face', 'voice', 'language', 'recognition', 'mode', 'pluginName', 'pluginUrl', 'pluginOptions', 'flowKey', 'greetings', 'prompt', 'suggestions'];
+export const FIELD_ORDER: Field[] = [
+  'name',
+  'alias',
+  'face',
+  'voice',
+  'language',
+  'recognition',
+  'mode',
+  'pluginName',
+  'pluginUrl',
+  'pluginOptions',
+  'flowKey',
+  'greetings',
+  'prompt',
+  'suggestions',
+];
 
 /**
  * The system prompt steers the platform's language model: oc and doc_qa heads use it; a ttt head
@@ -124,7 +160,10 @@ function parseOptions(text: string): Record<string, string> | number {
  * voice goes as its voiceId alone: the proxy knows its provider (and, for a streaming avatar,
  * applies the streaming rules).
  */
-export function collectHead(data: FormData, { streaming, mode }: { streaming: boolean; mode: OperationMode }): { body?: HeadCreateBody; errors: Errors } {
+export function collectHead(
+  data: FormData,
+  { streaming, mode }: { streaming: boolean; mode: OperationMode },
+): { body?: HeadCreateBody; errors: Errors } {
   const text = (name: string) => String(data.get(name) ?? '').trim();
   const errors: Errors = {};
   const name = text('name');
@@ -150,7 +189,10 @@ export function collectHead(data: FormData, { streaming, mode }: { streaming: bo
     body.greetings = text('greetings');
     const alias = text('alias');
     if (alias) body.alias = alias;
-    const suggestions = text('suggestions').split('\n').map((s) => s.trim()).filter(Boolean);
+    const suggestions = text('suggestions')
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (suggestions.length) body.suggestions = suggestions;
   }
   if (mode === 'plugin') {
@@ -175,7 +217,8 @@ export function collectHead(data: FormData, { streaming, mode }: { streaming: bo
  * English shows the proxy's words; another locale its own for the code (`fieldRefused`).
  */
 export function fieldErrors(err: ApiRequestError): Errors | undefined {
-  if (err.code === 'voice_not_available') return { voice: (m) => m.fieldRefused(err.code, err.message) };
+  if (err.code === 'voice_not_available')
+    return { voice: (m) => m.fieldRefused(err.code, err.message) };
   const errors: Errors = {};
   for (const part of err.message.split('; ')) {
     const m = /^([\w.[\]]+): (.+)$/.exec(part);
@@ -186,4 +229,3 @@ export function fieldErrors(err: ApiRequestError): Errors | undefined {
   }
   return errors;
 }
-

@@ -35,8 +35,10 @@ export const headFormMessages = {
   /** The first option of "Speech recognition". */
   sameLanguage: 'Same as the language',
   modeHint: 'Streaming avatars use open conversation.',
-  docQa: 'Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.',
-  flowKeyHint: 'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
+  docQa:
+    'Documents for a doc_qa head are uploaded in the platform’s own tools: this API does not take them. Create the head here, then add its knowledge base there.',
+  flowKeyHint:
+    'From your Voiceflow project’s integration settings. Sent to the platform once; never shown again.',
   /** An example greeting, in the empty field. */
   greetingsPlaceholder: 'Hi! How can I help?',
   greetingsHint: 'What the head says first (optional).',
@@ -63,12 +65,15 @@ export const headFormMessages = {
   faceMissing: 'Choose a face for the head.',
   voiceMissing: 'Choose a voice.',
   pluginNameMissing: 'Give the plugin a name.',
-  pluginUrlInvalid: 'Give the address of your conversation service, such as https://bot.example.com/api (the platform appends /conversation/…).',
-  pluginOptionsLine: (line: number): string => `Write one option per line as key=value (line ${line} is not).`,
+  pluginUrlInvalid:
+    'Give the address of your conversation service, such as https://bot.example.com/api (the platform appends /conversation/…).',
+  pluginOptionsLine: (line: number): string =>
+    `Write one option per line as key=value (line ${line} is not).`,
   flowKeyMissing: 'Paste the Voiceflow API key of your project.',
 
   /** The form-level alert after the checks: `fields` are the labels of the fields to check. */
-  checkFields: (fields: string[]): string => `The head was not created. Check ${new Intl.ListFormat('en-GB').format(fields)}.`,
+  checkFields: (fields: string[]): string =>
+    `The head was not created. Check ${new Intl.ListFormat('en-GB').format(fields)}.`,
   /** The form-level alert after a refusal; `why` is `refused`, else the shared error text. */
   notCreated: (why: string): string => `The head was not created. ${why}`,
   unexpected: 'The head could not be created. Try again.',
@@ -80,7 +85,8 @@ export const headFormMessages = {
   refused: (_code: string, message: string): string => message,
   /** Next to a field the platform refused (`invalid_request`, `voice_not_available`): English shows the proxy's words. */
   fieldRefused: (_code: string, message: string): string => message,
-  splitterFailed: (name: string): string => `${name} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs.`,
+  splitterFailed: (name: string): string =>
+    `${name} was created, but the platform did not turn its sentence splitter off, which a streaming avatar needs.`,
   /** `why`: the refusal's text; none when the request failed for another reason. */
   splitterStillOn: (why?: string): string => `The splitter is still on. ${why ?? 'Try again.'}`,
 
@@ -96,7 +102,8 @@ export const headFormMessages = {
   // The embed code of the new head.
   embedTitle: 'Embed code',
   embedHint: 'Paste it into any page or a CMS HTML block.',
-  noBundle: 'This server does not serve the dh-kit bundle: load the kit on that page first (npm or your CDN).',
+  noBundle:
+    'This server does not serve the dh-kit bundle: load the kit on that page first (npm or your CDN).',
   /** The name of the choice between `inline` and `bubble`. */
   layout: 'Layout',
   inline: 'In the page',

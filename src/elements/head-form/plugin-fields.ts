@@ -18,7 +18,11 @@ export class PluginFields {
   readonly #endpoint: () => string;
   readonly #options: () => RequestOptions;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, endpoint: () => string, options: () => RequestOptions) {
+  constructor(
+    host: ReactiveControllerHost & HTMLElement,
+    endpoint: () => string,
+    options: () => RequestOptions,
+  ) {
     this.#host = host;
     this.#endpoint = endpoint;
     this.#options = options;
@@ -27,7 +31,12 @@ export class PluginFields {
   async #load(): Promise<void> {
     this.#own = null;
     try {
-      const { plugin } = await requestJson(this.#endpoint(), '/callbacks', callbacksSchema, this.#options());
+      const { plugin } = await requestJson(
+        this.#endpoint(),
+        '/callbacks',
+        callbacksSchema,
+        this.#options(),
+      );
       // A path under the proxy: shown absolute, as the platform needs it.
       if (plugin) this.#own = new URL(plugin, new URL(this.#endpoint(), document.baseURI)).href;
     } catch {

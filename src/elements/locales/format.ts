@@ -13,12 +13,16 @@ export function formats(locale: string) {
      * The plural form of the locale's rules (`one`, `few`, `many`, `other`…), `#` replaced by the
      * formatted number: `plural(n, { one: '# face', other: '# faces' })`.
      */
-    plural: (value: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string =>
-      (forms[rules.select(value)] ?? forms.other).replace('#', number.format(value)),
+    plural: (
+      value: number,
+      forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
+    ): string => (forms[rules.select(value)] ?? forms.other).replace('#', number.format(value)),
     /** `a, b and c` in the locale's words. */
-    list: (items: string[]): string => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
+    list: (items: string[]): string =>
+      new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
     /** A date and time, short (`25/11/2026, 14:05`). */
-    date: (value: Date | number): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value),
+    date: (value: Date | number): string =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value),
   };
 }
 

@@ -13,7 +13,10 @@ import { formats, type Formats } from './format.js';
  * Each locale module exports a function of its formats (`load` passes them): it imports nothing at
  * run time, so its chunk stands alone beside whatever file loaded the kit.
  */
-export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: (formats: Formats) => Catalogue }>> = {
+export const locales: Record<
+  Exclude<Locale, 'en'>,
+  () => Promise<{ default: (formats: Formats) => Catalogue }>
+> = {
   de: () => import('./de/index.js'),
   fr: () => import('./fr/index.js'),
   es: () => import('./es/index.js'),
@@ -26,4 +29,5 @@ export const locales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: (fo
 };
 
 /** A locale's catalogue, with its formats (here, not in every page's code: an English page never loads this). */
-export const load = (locale: Exclude<Locale, 'en'>): Promise<Catalogue> => locales[locale]().then((m) => m.default(formats(locale)));
+export const load = (locale: Exclude<Locale, 'en'>): Promise<Catalogue> =>
+  locales[locale]().then((m) => m.default(formats(locale)));

@@ -9,7 +9,10 @@ import { LocalizedElement, type Catalogue } from './localized.js';
  * and disabled with its fieldset. Value changes by the user fire native `input` and `change`,
  * and `dh-select` with the whole item; setting `value` from code fires nothing.
  */
-export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Catalogue> extends LocalizedElement<S> {
+export abstract class DhFormControl<
+  Item,
+  S extends keyof Catalogue = keyof Catalogue,
+> extends LocalizedElement<S> {
   // Reactive properties are declared statically rather than with decorators: no decorator
   // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {
@@ -122,7 +125,11 @@ export abstract class DhFormControl<Item, S extends keyof Catalogue = keyof Cata
     this.#internals.setFormValue(this.value || null, this.value);
     if (this.value) this.#dropped = '';
     const problem = this.problem;
-    this.#internals.setValidity(problem ? (this.#dropped ? { customError: true } : { valueMissing: true }) : {}, problem, this.validationAnchor ?? undefined);
+    this.#internals.setValidity(
+      problem ? (this.#dropped ? { customError: true } : { valueMissing: true }) : {},
+      problem,
+      this.validationAnchor ?? undefined,
+    );
   }
 
   /** The user chose an item: the new value, then `input`, `change` and `dh-select {item}`. */

@@ -14,10 +14,15 @@ export interface GridPosition {
  * row, Ctrl+Home/End to the first and last cell, PageUp/PageDown by a view of rows); undefined
  * for any other key.
  */
-export function gridTarget(key: string, ctrlKey: boolean, { active: i, cols, total, pageRows, rtl }: GridPosition): number | undefined {
+export function gridTarget(
+  key: string,
+  ctrlKey: boolean,
+  { active: i, cols, total, pageRows, rtl }: GridPosition,
+): number | undefined {
   const rowStart = i - (i % cols);
   // In reading order: the next cell is on the left of a right-to-left grid (APG).
-  if (rtl && (key === 'ArrowRight' || key === 'ArrowLeft')) key = key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+  if (rtl && (key === 'ArrowRight' || key === 'ArrowLeft'))
+    key = key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
   switch (key) {
     case 'ArrowRight':
       return Math.min(total - 1, i + 1);

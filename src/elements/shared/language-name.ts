@@ -9,7 +9,11 @@ const displayNames = new Map<string, Intl.DisplayNames>();
 export function languageName(tag: string, locale: string): string | undefined {
   try {
     let names = displayNames.get(locale);
-    if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' })));
+    if (!names)
+      displayNames.set(
+        locale,
+        (names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' })),
+      );
     return names.of(tag);
   } catch {
     return undefined;

@@ -43,7 +43,6 @@ export type Overrides = { [S in keyof Catalogue]?: Partial<Catalogue[S]> };
 export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-
 const loaded = new Map<string, Overrides>([['en', {}]]);
 const loading = new Map<string, Promise<unknown>>();
 const overrides = new Map<string, Overrides>();
@@ -65,11 +64,14 @@ export function setMessages(locale: string, messages: Overrides): void {
   try {
     Intl.getCanonicalLocales(locale);
   } catch {
-    throw new RangeError(`dh-kit: setMessages("${locale}"): not a language tag; use one like "sv", "de-CH" or "pt-BR".`);
+    throw new RangeError(
+      `dh-kit: setMessages("${locale}"): not a language tag; use one like "sv", "de-CH" or "pt-BR".`,
+    );
   }
   const tag = locale.toLowerCase();
   const own = overrides.get(tag) ?? {};
-  for (const [section, values] of Object.entries(messages)) Object.assign(((own as Record<string, object>)[section] ??= {}), values);
+  for (const [section, values] of Object.entries(messages))
+    Object.assign(((own as Record<string, object>)[section] ??= {}), values);
   overrides.set(tag, own);
   relocalize();
 }
@@ -83,7 +85,10 @@ let loader: ((locale: Exclude<Locale, 'en'>) => Promise<Catalogue>) | undefined;
 const missing = new Set<string>();
 
 /** A locale of the kit's, from its module (`dh-kit/locales/de`): its catalogue, given the locale's formats. */
-export function addLocale(locale: Exclude<Locale, 'en'>, catalogue: (formats: Formats) => Catalogue): void {
+export function addLocale(
+  locale: Exclude<Locale, 'en'>,
+  catalogue: (formats: Formats) => Catalogue,
+): void {
   loaded.set(locale, catalogue(formats(locale)));
   relocalize();
 }
@@ -106,7 +111,9 @@ export function matchLocale(tag: string | null | undefined): string {
     // (Told also when the site overrides some of its messages: the rest would be English.)
     if (kit && !loaded.has(c) && !loader && !missing.has(c) && !isServer) {
       missing.add(c);
-      console.warn(`dh-kit: no "${c}" messages: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'); English until then.`);
+      console.warn(
+        `dh-kit: no "${c}" messages: import 'dh-kit/locales/${c}' (or 'dh-kit/locales/auto'); English until then.`,
+      );
     }
     if (overrides.has(c) || loaded.has(c) || (loader && kit)) return c;
   }
@@ -139,7 +146,9 @@ function load(locale: string): Promise<unknown> | undefined {
  * The first render waits for a locale that is still loading (one small module), so a German page
  * never flashes English; later switches re-render once the new locale has loaded.
  */
-export abstract class LocalizedElement<S extends keyof Catalogue = keyof Catalogue> extends LitElement {
+export abstract class LocalizedElement<
+  S extends keyof Catalogue = keyof Catalogue,
+> extends LitElement {
   static override properties: PropertyDeclarations = {
     locale: {},
     messages: { attribute: false },
@@ -173,7 +182,12 @@ export abstract class LocalizedElement<S extends keyof Catalogue = keyof Catalog
   /** The language of the element's place in the page: `locale`, else the nearest `lang` (crossing shadow roots), else the document's. */
   protected get languageTag(): string {
     let tag = this.localeProperty || null;
-    for (let n: Element | null = this; n && tag === null; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)) tag = n.getAttribute('lang');
+    for (
+      let n: Element | null = this;
+      n && tag === null;
+      n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)
+    )
+      tag = n.getAttribute('lang');
     return tag ?? (isServer ? '' : document.documentElement.lang);
   }
 
@@ -196,7 +210,12 @@ export abstract class LocalizedElement<S extends keyof Catalogue = keyof Catalog
       this.#cache = {
         key,
         own: this.messages,
-        m: { ...this.english, ...own?.[this.section], ...site?.[this.section], ...this.messages } as Catalogue[S],
+        m: {
+          ...this.english,
+          ...own?.[this.section],
+          ...site?.[this.section],
+          ...this.messages,
+        } as Catalogue[S],
         shared: { ...sharedEnglish, ...own?.shared, ...site?.shared },
       };
     }

@@ -19,7 +19,8 @@ export const sharedMessages = {
    * The text shown for a failed request, by its code (as in `dh-error`): its own sentence, else a
    * general one. `message` is the proxy's, for a site's override that wants it.
    */
-  error: (code: string, _message?: string): string => errorWords[code] ?? 'Something went wrong. Please try again in a moment.',
+  error: (code: string, _message?: string): string =>
+    errorWords[code] ?? 'Something went wrong. Please try again in a moment.',
   tryAgain: 'Try again',
 };
 export type SharedMessages = typeof sharedMessages;

@@ -64,7 +64,10 @@ export class PagedList<Item> {
   failures(): { ranges: [number, number][]; error: unknown } {
     const pages = [...this.#failed.keys()].sort((a, b) => a - b);
     return {
-      ranges: pages.map((p): [number, number] => [(p - 1) * this.pageSize + 1, Math.min(this.total, p * this.pageSize)]),
+      ranges: pages.map((p): [number, number] => [
+        (p - 1) * this.pageSize + 1,
+        Math.min(this.total, p * this.pageSize),
+      ]),
       error: this.#failed.get(pages[pages.length - 1]!),
     };
   }

@@ -1,4 +1,10 @@
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  html,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { virtualize, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import { fail, type DhSelectEvent } from './events.js';
@@ -15,7 +21,9 @@ import { TypeAhead } from './type-ahead.js';
 const SEARCH_DEBOUNCE_MS = 200;
 
 /** The events of a picker: `dh-select` carries the chosen item. */
-export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & { 'dh-select': DhSelectEvent<Item> };
+export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & {
+  'dh-select': DhSelectEvent<Item>;
+};
 
 /**
  * What the kit's two pickers share, over the form-control base: a catalogue the proxy pages, as
@@ -26,7 +34,11 @@ export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & { 
  * A picker says how to fetch its first page (`loadFirst`, from `taskArgs`), how to render its
  * items, and how to reveal the active one.
  */
-export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<Item>, S extends 'facePicker' | 'voicePicker' = 'facePicker' | 'voicePicker'> extends DhFormControl<Item, S> {
+export abstract class DhPicker<
+  Item,
+  List extends PagedList<Item> = PagedList<Item>,
+  S extends 'facePicker' | 'voicePicker' = 'facePicker' | 'voicePicker',
+> extends DhFormControl<Item, S> {
   // Lit merges these with the form control's (and a picker's own with these).
   static override properties: PropertyDeclarations = {
     label: {},
@@ -164,7 +176,8 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     const loaded = this._loaded;
     if (!loaded) return;
     // The button goes away with the error: keep the keyboard user on the items, not on <body>.
-    if (this.shadowRoot?.activeElement?.matches('.page-error button')) this.validationAnchor?.focus();
+    if (this.shadowRoot?.activeElement?.matches('.page-error button'))
+      this.validationAnchor?.focus();
     loaded.retryFailed();
   }
 
@@ -259,7 +272,14 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
    * The grid (`cols` given: its columns) or the list: one tab stop whose active item
    * (`cell-3`, `option-3`) is named only while focused, with its rows virtualised.
    */
-  protected renderScroller<Row>(busy: boolean, rows: Row[], key: (row: Row) => unknown, render: (row: Row) => TemplateResult, cols?: number, layout = InViewLayout) {
+  protected renderScroller<Row>(
+    busy: boolean,
+    rows: Row[],
+    key: (row: Row) => unknown,
+    render: (row: Row) => TemplateResult,
+    cols?: number,
+    layout = InViewLayout,
+  ) {
     const disabled = this.isDisabled;
     const role = cols ? 'grid' : 'listbox';
     return html`<div
@@ -310,17 +330,40 @@ export abstract class DhPicker<Item, List extends PagedList<Item> = PagedList<It
     return html`${this._task.render({
       initial: loading,
       pending: () => (this._loaded?.total ? this.renderItems(this._loaded, true) : loading()),
-      complete: (loaded) => (loaded.total ? [this.renderItems(loaded, false), this.#pageError(loaded)] : this.renderEmpty()),
-      error: (err) => renderError(`${m.loadFailed} ${this.#why(err)}`, this.shared.tryAgain, () => void this._task.run()),
+      complete: (loaded) =>
+        loaded.total
+          ? [this.renderItems(loaded, false), this.#pageError(loaded)]
+          : this.renderEmpty(),
+      error: (err) =>
+        renderError(
+          `${m.loadFailed} ${this.#why(err)}`,
+          this.shared.tryAgain,
+          () => void this._task.run(),
+        ),
     })}<p class="sr-only" role="status">${this.#lists > 1 && done?.total ? m.results(done.total) : ''}</p>`;
   }
 }
 
 // Typed listeners on every picker: `picker.addEventListener('dh-select', (e) => e.detail.item)`.
 export interface DhPicker<Item, List extends PagedList<Item> = PagedList<Item>> {
-  addEventListener<K extends keyof DhPickerEventMap<Item>>(type: K, listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof DhPickerEventMap<Item>>(type: K, listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof DhPickerEventMap<Item>>(
+    type: K,
+    listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof DhPickerEventMap<Item>>(
+    type: K,
+    listener: (this: this, ev: DhPickerEventMap<Item>[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
-

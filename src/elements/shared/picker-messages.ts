@@ -23,7 +23,8 @@ export const pickerMessages = {
    * `more` pages not listed): `1–60, 61–120, 121–180 and 2 more pages`.
    */
   failedItems: (ranges: [number, number][], more: number): string =>
-    ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' and # more page', other: ' and # more pages' }) : ''),
+    ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+    (more ? plural(more, { one: ' and # more page', other: ' and # more pages' }) : ''),
 };
 export type PickerMessages = typeof pickerMessages;
 

@@ -6,7 +6,13 @@ import type { PickerMessages } from './picker-messages.js';
  * whether it is the chosen one; whether its page failed ("Not loaded": the error below the items
  * says why and offers "Try again"); its state classes, and the placeholder's words.
  */
-export function slotOf<Item>(list: PagedList<Item>, index: number, active: number, chosen: (item: Item) => boolean, m: PickerMessages) {
+export function slotOf<Item>(
+  list: PagedList<Item>,
+  index: number,
+  active: number,
+  chosen: (item: Item) => boolean,
+  m: PickerMessages,
+) {
   const item = list.items[index];
   const failed = !item && list.isFailed(index);
   return {
@@ -19,4 +25,5 @@ export function slotOf<Item>(list: PagedList<Item>, index: number, active: numbe
 }
 
 /** FEMALE → Female (in the page's language); another value as it is. */
-export const genderLabel = (g: string, m: PickerMessages) => (g === 'FEMALE' ? m.female : g === 'MALE' ? m.male : g);
+export const genderLabel = (g: string, m: PickerMessages) =>
+  g === 'FEMALE' ? m.female : g === 'MALE' ? m.male : g;

@@ -17,7 +17,12 @@ export class TypeAhead {
    * while a name is being typed, else it selects), the item it finds (undefined: none) after
    * `active` among `count` items, whose folded names `nameAt` gives; null when it is not.
    */
-  key(e: KeyboardEvent, active: number, count: number, nameAt: (i: number) => string | undefined): number | undefined | null {
+  key(
+    e: KeyboardEvent,
+    active: number,
+    count: number,
+    nameAt: (i: number) => string | undefined,
+  ): number | undefined | null {
     const typing = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     if (!typing || (e.key === ' ' && !this.#continues(e.timeStamp))) return null;
     return this.#find(e.key, e.timeStamp, active, count, nameAt);
@@ -27,7 +32,13 @@ export class TypeAhead {
     return !!this.#typed && now - this.#typedAt <= TYPEAHEAD_MS;
   }
 
-  #find(key: string, now: number, active: number, n: number, nameAt: (i: number) => string | undefined): number | undefined {
+  #find(
+    key: string,
+    now: number,
+    active: number,
+    n: number,
+    nameAt: (i: number) => string | undefined,
+  ): number | undefined {
     if (now - this.#typedAt > TYPEAHEAD_MS) this.#typed = '';
     this.#typedAt = now;
     this.#typed += fold(key);

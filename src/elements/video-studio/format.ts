@@ -30,15 +30,24 @@ export function clock(seconds: number): string {
 export function duration(seconds: number, locale: string): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  const part = (value: number, unit: string) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const part = (value: number, unit: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   if (!m) return part(s, 'second');
-  return s ? new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format([part(m, 'minute'), part(s, 'second')]) : part(m, 'minute');
+  return s
+    ? new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format([
+        part(m, 'minute'),
+        part(s, 'second'),
+      ])
+    : part(m, 'minute');
 }
 
 /** Hours and minutes until the next midnight UTC, when the proxy's daily cap resets. */
 function untilMidnightUtc(now = Date.now()): [hours: number, minutes: number] {
   const d = new Date(now);
-  const minutes = Math.max(1, Math.ceil((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now) / 60_000));
+  const minutes = Math.max(
+    1,
+    Math.ceil((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now) / 60_000),
+  );
   return [Math.floor(minutes / 60), minutes % 60];
 }
 
@@ -68,7 +77,8 @@ export function formatWhen(iso: string, locale: string, now = Date.now()): strin
   const midnight = (t: number) => new Date(t).setHours(0, 0, 0, 0);
   const days = Math.round((midnight(now) - midnight(date.getTime())) / (24 * HOUR));
   // Hours within a day, and on the same date (a 25-hour day, when summer time ends, has a 24th).
-  if (ago < 24 * HOUR || days < 1) return relative.format(-Math.max(1, Math.floor(ago / HOUR)), 'hour');
+  if (ago < 24 * HOUR || days < 1)
+    return relative.format(-Math.max(1, Math.floor(ago / HOUR)), 'hour');
   return days < 7 ? relative.format(-days, 'day') : formatDate(iso, locale);
 }
 
@@ -97,7 +107,10 @@ export function failure(code: string, say: (words: Words) => string): Failure {
 
 /** What the element shows for a failure, in its locale. */
 export function failureText(f: Failure, words: Words): string {
-  return f.say ? f.say(words) : words.m.refused(f.detail.code, f.detail.message) || words.shared.error(f.detail.code, f.detail.message);
+  return f.say
+    ? f.say(words)
+    : words.m.refused(f.detail.code, f.detail.message) ||
+        words.shared.error(f.detail.code, f.detail.message);
 }
 
 /** A failure as the element shows it and tells the page: the proxy's words, the cap in plain terms. */
@@ -114,4 +127,7 @@ export function toFailure(err: unknown, fallback: Failure): Failure {
 
 /** Failures of the element's own (the player's `<video>`, a download through fetch). */
 export const unplayable = /* @__PURE__ */ failure('video_unplayable', ({ m }) => m.unplayable);
-export const downloadFailed = /* @__PURE__ */ failure('video_download_failed', ({ m }) => m.downloadFailed);
+export const downloadFailed = /* @__PURE__ */ failure(
+  'video_download_failed',
+  ({ m }) => m.downloadFailed,
+);

@@ -29,7 +29,12 @@ export interface GallerySource {
 /** What a {@link VideoGallery} is given by the element. */
 export interface GalleryOptions {
   source(): GallerySource;
-  list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage>;
+  list(
+    endpoint: string,
+    headId: string,
+    paging: { page: number; take: number },
+    signal: AbortSignal,
+  ): Promise<VideosPage>;
   /** The talk in the player, marked in the list. */
   playingId(): string | undefined;
   /** A voice id as people read it. */
@@ -76,7 +81,8 @@ export class VideoGallery implements ReactiveController {
       // Only called for the newest run.
       onComplete: (gallery) => {
         // Fewer talks than before (another page size): show the last page rather than an empty one.
-        if (gallery.pageCount > 0 && this.#page > gallery.pageCount) this.#setPage(gallery.pageCount);
+        if (gallery.pageCount > 0 && this.#page > gallery.pageCount)
+          this.#setPage(gallery.pageCount);
       },
       onError: (err) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {
@@ -87,7 +93,10 @@ export class VideoGallery implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#clock = setInterval(() => this.#task.value?.items.length && this.#host.requestUpdate(), 30_000);
+    this.#clock = setInterval(
+      () => this.#task.value?.items.length && this.#host.requestUpdate(),
+      30_000,
+    );
   }
 
   hostDisconnected(): void {
@@ -147,10 +156,13 @@ export class VideoGallery implements ReactiveController {
           : renderStatus(m.loading);
       },
       complete: (gallery) =>
-        gallery.items.length
-          ? this.#renderItems(gallery, false, words)
-          : renderStatus(m.empty),
-      error: (err) => renderError(failureText(toFailure(err, listFailed), words), words.shared.tryAgain, this.#onRetry),
+        gallery.items.length ? this.#renderItems(gallery, false, words) : renderStatus(m.empty),
+      error: (err) =>
+        renderError(
+          failureText(toFailure(err, listFailed), words),
+          words.shared.tryAgain,
+          this.#onRetry,
+        ),
     });
     return html`<section class="gallery" part="gallery" aria-labelledby="gallery-title">
       <h3 id="gallery-title" tabindex="-1">${m.earlier}</h3>
@@ -179,12 +191,14 @@ export class VideoGallery implements ReactiveController {
           </li>`,
         )}
       </ul>
-      ${gallery.pageCount > 1
-        ? html`<nav class="pager" part="pager" aria-label=${m.pages}>
+      ${
+        gallery.pageCount > 1
+          ? html`<nav class="pager" part="pager" aria-label=${m.pages}>
             <button type="button" @click=${this.#onPrevious} aria-disabled=${this.#page <= 1}>${m.previous}</button>
             <span class="page">${m.page(gallery.page, gallery.pageCount)}</span>
             <button type="button" @click=${this.#onNext} aria-disabled=${this.#page >= gallery.pageCount}>${m.next}</button>
           </nav>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 }

@@ -7,7 +7,8 @@ export const videoStudioMessages = {
   /** The text box's label (the `label` property overrides it). */
   label: 'Text the head will say',
   /** Shown without a head; `attribute` is `head-id`, shown as code. */
-  noHead: (attribute: string): string => `No head is selected: set ${attribute} to make and list its videos.`,
+  noHead: (attribute: string): string =>
+    `No head is selected: set ${attribute} to make and list its videos.`,
   /** The visible counter under the text box (numbers as they are: `8 / 5000`). */
   count: (length: number, max: number): string => `${length} / ${max}`,
   /** Read after the counter by screen readers only: "8 / 5000 characters". */
@@ -28,11 +29,13 @@ export const videoStudioMessages = {
   elapsed: (time: string): string => `${time} elapsed`,
   stop: 'Stop waiting',
   stoppedAnnouncement: 'Stopped waiting for the video.',
-  stopped: 'Stopped waiting. The platform may still make this video: it will then appear among the earlier videos.',
+  stopped:
+    'Stopped waiting. The platform may still make this video: it will then appear among the earlier videos.',
   waitingAgain: 'Waiting for the video again.',
   ready: 'The video is ready.',
   /** `time` is a duration such as "10 minutes". */
-  timedOut: (time: string): string => `No video after ${time}. The platform may still be making it: it will then appear among the earlier videos.`,
+  timedOut: (time: string): string =>
+    `No video after ${time}. The platform may still be making it: it will then appear among the earlier videos.`,
   keepWaiting: 'Keep waiting',
   /** The proxy's daily cap; it resets at midnight UTC, `hours` and `minutes` from now. */
   capReached: (hours: number, minutes: number): string =>

@@ -11,14 +11,17 @@ import { ID_PATTERN } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
 import { formatDate, type Words } from './format.js';
 
-const downloadPath = (headId: string, talkId: string) => `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
+const downloadPath = (headId: string, talkId: string) =>
+  `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;
 
 /**
  * `{endpoint}/heads/:id/videos/:talkId/download`: the proxy's route that answers the mp4 as an
  * attachment; undefined (no link) for an id that could not be in a path.
  */
 export function downloadUrl(endpoint: string, headId: string, talkId: string): string | undefined {
-  return ID_PATTERN.test(headId) && ID_PATTERN.test(talkId) ? routeUrl(endpoint, downloadPath(headId, talkId)) : undefined;
+  return ID_PATTERN.test(headId) && ID_PATTERN.test(talkId)
+    ? routeUrl(endpoint, downloadPath(headId, talkId))
+    : undefined;
 }
 
 /**
@@ -28,14 +31,20 @@ export function downloadUrl(endpoint: string, headId: string, talkId: string): s
  * The video is in memory meanwhile: talks are short clips. With cookies (`credentials`) or open
  * admin routes, the element uses the plain link instead and the browser streams the file.
  */
-export async function saveVideo(endpoint: string, headId: string, talkId: string, init: { headers?: HeadersInit; credentials?: RequestCredentials }): Promise<void> {
+export async function saveVideo(
+  endpoint: string,
+  headId: string,
+  talkId: string,
+  init: { headers?: HeadersInit; credentials?: RequestCredentials },
+): Promise<void> {
   // The site's headers go only where request() allows them (api/urls.ts).
   const res = await request(endpoint, downloadPath(headId, talkId), init);
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
   // The proxy's name for it (after the head and the text: proxy/file-names.ts), in its ASCII spelling.
-  link.download = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'video.mp4';
+  link.download =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'video.mp4';
   link.click();
   // Revoked later, not at once: the browser reads the blob after the click returns.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
@@ -72,12 +81,14 @@ export function renderPlayer(view: PlayerView, { m, shared, locale }: Words) {
       aria-describedby="playing-text"
       @error=${view.onVideoError}
     ></video>
-    ${view.unplayable || !talk.url
-      ? html`<p class="video-error error" part="error" role="alert">
+    ${
+      view.unplayable || !talk.url
+        ? html`<p class="video-error error" part="error" role="alert">
           ${m.unplayable}
           <button type="button" @click=${view.onReload}>${shared.tryAgain}</button>
         </p>`
-      : nothing}
+        : nothing
+    }
     <figcaption>
       <p id="playing-text" class="said">${talk.text}</p>
       <span class="meta">${view.voice} · <time datetime=${talk.createdAt}>${formatDate(talk.createdAt, locale)}</time></span>

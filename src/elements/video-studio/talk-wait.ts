@@ -8,7 +8,15 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { emit, fail } from '../shared/events.js';
-import { clock, duration, failure, failureText, toFailure, type Failure, type Words } from './format.js';
+import {
+  clock,
+  duration,
+  failure,
+  failureText,
+  toFailure,
+  type Failure,
+  type Words,
+} from './format.js';
 import { realClock, type WaitClock } from './wait-clock.js';
 
 export type { WaitClock } from './wait-clock.js';
@@ -80,7 +88,11 @@ function findNewTalk(items: readonly VideoItem[], wait: Wait): VideoItem | undef
 /** What a {@link TalkWait} is given by the element. */
 export interface TalkWaitOptions {
   /** One page of the head's talks, newest first. */
-  list(headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage>;
+  list(
+    headId: string,
+    paging: { page: number; take: number },
+    signal: AbortSignal,
+  ): Promise<VideosPage>;
   /** Asks the proxy for a video of the text (it answers 202: production has started). */
   request(headId: string, text: string, signal: AbortSignal): Promise<void>;
   /** How long to wait for a video, in milliseconds (read when a wait starts). */
@@ -149,22 +161,45 @@ export class TalkWait implements ReactiveController {
     this.#stopJob();
     const abort = (this.#abort = new AbortController());
     const startedAt = this.#clock.now();
-    this.#set({ job: { phase: 'sending', headId, text, startedAt }, now: startedAt, announcement: ({ m }) => m.sending });
+    this.#set({
+      job: { phase: 'sending', headId, text, startedAt },
+      now: startedAt,
+      announcement: ({ m }) => m.sending,
+    });
     let known: Set<string>;
     try {
       // What is listed before the request: the new talk is the one that is not (the platform's
       // answer to text-to-video is "not shown", so it gives no id to wait for).
-      const before = await this.#options.list(headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
+      const before = await this.#options.list(
+        headId,
+        { page: 1, take: BASELINE_TAKE },
+        abort.signal,
+      );
       known = new Set(before.items.map((t) => t.id));
       await this.#options.request(headId, text, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) return;
-      this.#fail(toFailure(err, failure('video_request_failed', ({ m }) => m.requestFailed)), headId, text);
+      this.#fail(
+        toFailure(
+          err,
+          failure('video_request_failed', ({ m }) => m.requestFailed),
+        ),
+        headId,
+        text,
+      );
       return;
     }
     if (abort.signal.aborted) return;
     emit<VideoRequestedDetail>(this.#host, 'dh-video-requested', { headId, text });
-    const wait: Wait = { headId, text, known, startedAt, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    const wait: Wait = {
+      headId,
+      text,
+      known,
+      startedAt,
+      deadline: this.#clock.now() + this.#options.timeoutMs(),
+      delay: FIRST_POLL_MS,
+      failures: 0,
+    };
     this.#set({ job: { phase: 'waiting', wait }, announcement: ({ m }) => m.producingStarted });
     this.#startWaiting(wait);
   }
@@ -203,7 +238,12 @@ export class TalkWait implements ReactiveController {
       const now = this.#clock.now();
       const seconds = Math.floor((now - wait.startedAt) / 1000);
       const announce = seconds > 0 && seconds % ANNOUNCE_EVERY_S === 0;
-      this.#set({ now, announcement: announce ? ({ m, locale }) => m.stillProducing(duration(seconds, locale)) : undefined });
+      this.#set({
+        now,
+        announcement: announce
+          ? ({ m, locale }) => m.stillProducing(duration(seconds, locale))
+          : undefined,
+      });
     });
     this.#schedulePoll(wait);
   }
@@ -221,11 +261,24 @@ export class TalkWait implements ReactiveController {
       page = await this.#options.list(wait.headId, { page: 1, take: BASELINE_TAKE }, abort.signal);
     } catch (err) {
       if (abort.signal.aborted || !this.#isWaitingFor(wait)) return;
-      const permanent = err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+      const permanent =
+        err instanceof ApiRequestError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        err.status !== 408 &&
+        err.status !== 429;
       wait.failures++;
       if (permanent || wait.failures >= MAX_POLL_FAILURES) {
         this.#stopJob();
-        this.#fail(toFailure(err, failure('video_poll_failed', ({ m }) => m.checkFailed)), wait.headId, wait.text, wait);
+        this.#fail(
+          toFailure(
+            err,
+            failure('video_poll_failed', ({ m }) => m.checkFailed),
+          ),
+          wait.headId,
+          wait.text,
+          wait,
+        );
         return;
       }
       this.#next(wait);
@@ -253,7 +306,9 @@ export class TalkWait implements ReactiveController {
       this.#stopJob();
       const keep = this.#stopHasFocus();
       const waited = Math.floor((now - wait.startedAt) / 1000);
-      const timedOut = failure('video_timeout', ({ m, locale }) => m.timedOut(duration(waited, locale)));
+      const timedOut = failure('video_timeout', ({ m, locale }) =>
+        m.timedOut(duration(waited, locale)),
+      );
       // The message itself is a role="alert": the polite region says nothing more.
       this.#set({ job: { phase: 'timeout', wait, failure: timedOut }, announcement: '' });
       fail(this.#host, timedOut.detail);
@@ -315,7 +370,12 @@ export class TalkWait implements ReactiveController {
 
   /** Waits again, for as long as `timeout` again, for the same request (no second video is asked for). */
   #resume(wait: Wait): void {
-    const again: Wait = { ...wait, deadline: this.#clock.now() + this.#options.timeoutMs(), delay: FIRST_POLL_MS, failures: 0 };
+    const again: Wait = {
+      ...wait,
+      deadline: this.#clock.now() + this.#options.timeoutMs(),
+      delay: FIRST_POLL_MS,
+      failures: 0,
+    };
     this.#set({ job: { phase: 'waiting', wait: again }, announcement: ({ m }) => m.waitingAgain });
     this.#startWaiting(again);
   }
@@ -375,9 +435,11 @@ export class TalkWait implements ReactiveController {
       case 'error':
         return html`<div class="job note error" part="error" role="alert">
           ${failureText(job.failure, words)}
-          ${job.failure.detail.code === 'video_cap_reached'
-            ? nothing
-            : html`<button type="button" @click=${this.#onRetry}>${words.shared.tryAgain}</button>`}
+          ${
+            job.failure.detail.code === 'video_cap_reached'
+              ? nothing
+              : html`<button type="button" @click=${this.#onRetry}>${words.shared.tryAgain}</button>`
+          }
         </div>`;
       default:
         return nothing;

@@ -1,10 +1,28 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
-import { videoAcceptedSchema, videosPageSchema, type VideoItem, type VideosPage } from '../../api/answers.js';
-import { MAX_PAGE_TAKE, MAX_VIDEO_TEXT, VIDEO_TEXT_EMPTY, videoTextProblem } from '../../api/rules.js';
+import {
+  videoAcceptedSchema,
+  videosPageSchema,
+  type VideoItem,
+  type VideosPage,
+} from '../../api/answers.js';
+import {
+  MAX_PAGE_TAKE,
+  MAX_VIDEO_TEXT,
+  VIDEO_TEXT_EMPTY,
+  videoTextProblem,
+} from '../../api/rules.js';
 import { emit, fail, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
-import { downloadFailed, failureText, headersKey, toFailure, unplayable, type Failure, type Words } from './format.js';
+import {
+  downloadFailed,
+  failureText,
+  headersKey,
+  toFailure,
+  unplayable,
+  type Failure,
+  type Words,
+} from './format.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo } from './player.js';
 import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
@@ -90,7 +108,12 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   readonly #wait = new TalkWait(this, {
     list: (headId, paging, signal) => this.#list(this.endpoint, headId, paging, signal),
     request: async (headId, text, signal) =>
-      void (await requestJson(this.endpoint, `/heads/${idSegment(headId)}/videos`, videoAcceptedSchema, { method: 'POST', body: { text }, signal, ...this.#auth })),
+      void (await requestJson(
+        this.endpoint,
+        `/heads/${idSegment(headId)}/videos`,
+        videoAcceptedSchema,
+        { method: 'POST', body: { text }, signal, ...this.#auth },
+      )),
     timeoutMs: () => this.#timeoutMs,
     focusText: () => this.#textarea?.focus(),
     onFailure: () => this.#fresh(),
@@ -105,7 +128,12 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
 
   /** Earlier videos: one page of the head's talks, newest first. */
   readonly #gallery = new VideoGallery(this, {
-    source: () => ({ endpoint: this.endpoint, headId: this.headId, take: this.#take, auth: [headersKey(this.headers), this.credentials] }),
+    source: () => ({
+      endpoint: this.endpoint,
+      headId: this.headId,
+      take: this.#take,
+      auth: [headersKey(this.headers), this.credentials],
+    }),
     list: (endpoint, headId, paging, signal) => this.#list(endpoint, headId, paging, signal),
     playingId: () => this._playing?.id,
     voiceName: (id) => this.#voices.name(id),
@@ -113,7 +141,12 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   });
 
   /** Display names of the talks' voices. */
-  readonly #voices = new VoiceNames(this, () => ({ endpoint: this.endpoint, active: !!this.headId, ...this.#auth, headersKey: headersKey(this.headers) }));
+  readonly #voices = new VoiceNames(this, () => ({
+    endpoint: this.endpoint,
+    active: !!this.headId,
+    ...this.#auth,
+    headersKey: headersKey(this.headers),
+  }));
 
   /** The site's own auth, for every request to the admin routes. */
   get #auth(): { headers?: HeadersInit | undefined; credentials?: RequestCredentials | undefined } {
@@ -213,10 +246,23 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     return Number.isFinite(n) ? Math.min(MAX_PAGE_TAKE, Math.max(1, n)) : 6;
   }
 
-  async #list(endpoint: string, headId: string, paging: { page: number; take: number }, signal: AbortSignal): Promise<VideosPage> {
-    const answer = await requestJson(endpoint, `/heads/${idSegment(headId)}/videos`, videosPageSchema, { query: { order: 'DESC', ...paging }, signal, ...this.#auth });
+  async #list(
+    endpoint: string,
+    headId: string,
+    paging: { page: number; take: number },
+    signal: AbortSignal,
+  ): Promise<VideosPage> {
+    const answer = await requestJson(
+      endpoint,
+      `/heads/${idSegment(headId)}/videos`,
+      videosPageSchema,
+      { query: { order: 'DESC', ...paging }, signal, ...this.#auth },
+    );
     // Only an http(s) mp4 is played (api/urls.ts): another URL leaves the talk's `url` empty, which the player reports as unplayable.
-    return { ...answer, items: answer.items.map((talk) => ({ ...talk, url: mediaUrl(talk.url, endpoint) ?? '' })) };
+    return {
+      ...answer,
+      items: answer.items.map((talk) => ({ ...talk, url: mediaUrl(talk.url, endpoint) ?? '' })),
+    };
   }
 
   /** Plays a talk chosen in the gallery. */
@@ -301,7 +347,8 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     } catch (err) {
       const failed = toFailure(err, downloadFailed);
       this.#fresh();
-      if (this._download?.talkId === talk.id) this._download = { talkId: talk.id, busy: false, error: failed };
+      if (this._download?.talkId === talk.id)
+        this._download = { talkId: talk.id, busy: false, error: failed };
       fail(this, failed.detail);
     }
   }
@@ -347,9 +394,11 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
         @keydown=${this.#onTextKeydown}
       ></textarea>
       <div class="field-info">
-        ${this._invalid
-          ? html`<span id="invalid" class="invalid">${this._invalid === 'textEmpty' ? m.textEmpty : m.textTooLong(MAX_VIDEO_TEXT)}</span>`
-          : html`<span></span>`}
+        ${
+          this._invalid
+            ? html`<span id="invalid" class="invalid">${this._invalid === 'textEmpty' ? m.textEmpty : m.textTooLong(MAX_VIDEO_TEXT)}</span>`
+            : html`<span></span>`
+        }
         <span id="count">${m.count(length, MAX_VIDEO_TEXT)}<span class="sr-only"> ${m.characters(MAX_VIDEO_TEXT)}</span></span>
       </div>
       <div class="actions">
@@ -363,17 +412,20 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     const talk = this._playing;
     if (!talk) return nothing;
     const download = this._download?.talkId === talk.id ? this._download : undefined;
-    return renderPlayer({
-      talk,
-      voice: this.#voices.name(talk.voice),
-      downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
-      downloadBusy: download?.busy ?? false,
-      downloadError: download?.error && failureText(download.error, words),
-      onDownload: this.#onDownload,
-      unplayable: this._unplayable === talk.id,
-      onVideoError: this.#onVideoError,
-      onReload: this.#onVideoReload,
-    }, words);
+    return renderPlayer(
+      {
+        talk,
+        voice: this.#voices.name(talk.voice),
+        downloadHref: downloadUrl(this.endpoint, this.headId, talk.id),
+        downloadBusy: download?.busy ?? false,
+        downloadError: download?.error && failureText(download.error, words),
+        onDownload: this.#onDownload,
+        unplayable: this._unplayable === talk.id,
+        onVideoError: this.#onVideoError,
+        onReload: this.#onVideoReload,
+      },
+      words,
+    );
   }
 }
 

@@ -21,7 +21,10 @@ export interface VoiceNamesSource {
 }
 
 export class VoiceNames {
-  readonly #task: Task<readonly [string, boolean, string, RequestCredentials | undefined], ReadonlyMap<string, string>>;
+  readonly #task: Task<
+    readonly [string, boolean, string, RequestCredentials | undefined],
+    ReadonlyMap<string, string>
+  >;
 
   constructor(host: ReactiveControllerHost, source: () => VoiceNamesSource) {
     this.#task = new Task(host, {
@@ -29,7 +32,11 @@ export class VoiceNames {
         if (!active) return initialState;
         const { headers, credentials } = source();
         // Without `take` the proxy answers every voice in one page.
-        const list = await requestJson(endpoint, '/voices', voicesListSchema, { signal, headers, credentials });
+        const list = await requestJson(endpoint, '/voices', voicesListSchema, {
+          signal,
+          headers,
+          credentials,
+        });
         return new Map(list.items.map((v) => [v.voiceId, v.displayName]));
       },
       args: () => {

@@ -25,9 +25,11 @@ export const voicePickerMessages = {
   pagesFailed: (items: string): string => `Voices ${items} could not be loaded.`,
   results: (count: number): string => plural(count, { one: '# voice', other: '# voices' }),
   /** The note of a streaming head's list; `provider` unknown until the first answer. */
-  streamingNote: (provider?: string): string => `Streaming avatars support only the ${provider ?? 'streaming provider’s'} voices.`,
+  streamingNote: (provider?: string): string =>
+    `Streaming avatars support only the ${provider ?? 'streaming provider’s'} voices.`,
   /** Why a chosen voice was dropped when `streaming` was set (validationMessage). */
-  streamingOnly: (provider: string): string => `Choose one of the ${provider} voices: streaming avatars support only them.`,
+  streamingOnly: (provider: string): string =>
+    `Choose one of the ${provider} voices: streaming avatars support only them.`,
   /** Filters that left no voice, in `noMatch`: the search text as typed, a provider, a language name (`English`, `English (en-GB)`). */
   byText: (q: string): string => `“${q}”`,
   byProvider: (provider: string): string => `the provider ${provider}`,
@@ -38,7 +40,8 @@ export const voicePickerMessages = {
   noMatch: (filters: string[], streamingProvider?: string): string =>
     `No voice matches ${filters.join(' and ')}${streamingProvider ? ` among the ${streamingProvider} voices (streaming avatars)` : ''}.`,
   /** No filter, and no voice (`streamingProvider`: of a streaming head's list). */
-  noVoices: (streamingProvider?: string): string => `No voice is available${streamingProvider ? ` among the ${streamingProvider} voices (streaming avatars)` : ''}.`,
+  noVoices: (streamingProvider?: string): string =>
+    `No voice is available${streamingProvider ? ` among the ${streamingProvider} voices (streaming avatars)` : ''}.`,
   /** After noMatch, followed by the "Clear filters" button. */
   widen: 'Widen the search or the filters.',
 };

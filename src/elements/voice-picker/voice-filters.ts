@@ -58,7 +58,8 @@ export interface VoiceFilters {
  * A locale the voices have not named yet (`de-AT`, set as the filter before any voice of it was
  * seen), named in the page's language by the browser: `German (Austria)`; the code if it cannot.
  */
-const nameOf = (locale: string, uiLocale: string): string => languageName(locale, uiLocale) ?? locale;
+const nameOf = (locale: string, uiLocale: string): string =>
+  languageName(locale, uiLocale) ?? locale;
 
 /**
  * A voice's language (from its locale, `en-GB` → `en`) as the page reads it: the browser's name
@@ -69,14 +70,26 @@ export const languageOf = (locale: string, platformName: string, uiLocale: strin
   languageName(subtag(locale), uiLocale) ?? platformName;
 
 /** The filters that are set, said so the user knows what to widen: `the provider azure`, `female voices`. */
-export function describeFilters(seen: SeenVoices, f: Pick<VoiceFilters, 'provider' | 'locale' | 'gender' | 'streaming' | 'm' | 'uiLocale'> & { q: string }): string[] {
+export function describeFilters(
+  seen: SeenVoices,
+  f: Pick<VoiceFilters, 'provider' | 'locale' | 'gender' | 'streaming' | 'm' | 'uiLocale'> & {
+    q: string;
+  },
+): string[] {
   const { m } = f;
   const language = seen.languageOf(f.locale);
   const name = language && languageOf(f.locale, language.name, f.uiLocale);
   return [
     f.q && m.byText(f.q),
     !f.streaming && f.provider && m.byProvider(f.provider),
-    f.locale && m.byLanguage(name ? (f.locale.includes('-') ? `${name} (${f.locale})` : name) : nameOf(f.locale, f.uiLocale)),
+    f.locale &&
+      m.byLanguage(
+        name
+          ? f.locale.includes('-')
+            ? `${name} (${f.locale})`
+            : name
+          : nameOf(f.locale, f.uiLocale),
+      ),
     f.gender && (f.gender === 'FEMALE' ? m.femaleVoices : m.maleVoices),
   ].filter((s): s is string => !!s);
 }
@@ -86,7 +99,10 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
   const providers = [...seen.providers].sort();
   if (f.provider && !providers.includes(f.provider)) providers.push(f.provider);
   const languages = [...seen.languages]
-    .map(([tag, l]) => [tag, { name: languageOf(tag, l.name, f.uiLocale), locales: l.locales }] as const)
+    .map(
+      ([tag, l]) =>
+        [tag, { name: languageOf(tag, l.name, f.uiLocale), locales: l.locales }] as const,
+    )
     .sort((a, b) => a[1].name.localeCompare(b[1].name, f.uiLocale));
   const localeValues = languages.flatMap(([tag, l]) => [tag, ...l.locales]);
   const { m } = f;
@@ -97,14 +113,16 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
       </label>
     </div>
     <div class="filters" part="filters">
-      ${f.streaming
-        ? nothing
-        : html`<label>${m.provider}
+      ${
+        f.streaming
+          ? nothing
+          : html`<label>${m.provider}
             <select @change=${f.onProvider} ?disabled=${f.disabled}>
               <option value="" .selected=${!f.provider}>${m.allProviders}</option>
               ${providers.map((p) => html`<option value=${p} .selected=${p === f.provider}>${p}</option>`)}
             </select>
-          </label>`}
+          </label>`
+      }
       <label>${m.language}
         <select @change=${f.onLocale} ?disabled=${f.disabled}>
           <option value="" .selected=${!f.locale}>${m.allLanguages}</option>
@@ -112,13 +130,20 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
             const locales = [...l.locales].sort();
             // A language with several locales offers them all together and one by one.
             return html`<option value=${tag} .selected=${tag === f.locale}>${locales.length > 1 ? m.allLocales(l.name) : l.name}</option>
-              ${locales.length > 1
-                ? locales.map((loc) => html`<option value=${loc} .selected=${loc === f.locale}>${l.name} (${loc})</option>`)
-                : nothing}`;
+              ${
+                locales.length > 1
+                  ? locales.map(
+                      (loc) =>
+                        html`<option value=${loc} .selected=${loc === f.locale}>${l.name} (${loc})</option>`,
+                    )
+                  : nothing
+              }`;
           })}
-          ${f.locale && !localeValues.includes(f.locale)
-            ? html`<option value=${f.locale} .selected=${true}>${nameOf(f.locale, f.uiLocale)}</option>`
-            : nothing}
+          ${
+            f.locale && !localeValues.includes(f.locale)
+              ? html`<option value=${f.locale} .selected=${true}>${nameOf(f.locale, f.uiLocale)}</option>`
+              : nothing
+          }
         </select>
       </label>
       <label>${m.gender}
@@ -129,9 +154,11 @@ export function renderVoiceFilters(seen: SeenVoices, f: VoiceFilters) {
         </select>
       </label>
     </div>
-    ${f.streaming
-      ? // Shown before the provider is known too: the list below does not move when it is (CLS).
-        html`<p class="note" part="note">${m.streamingNote(f.streamingProvider)}</p>`
-      : nothing}
+    ${
+      f.streaming
+        ? // Shown before the provider is known too: the list below does not move when it is (CLS).
+          html`<p class="note" part="note">${m.streamingNote(f.streamingProvider)}</p>`
+        : nothing
+    }
   `;
 }

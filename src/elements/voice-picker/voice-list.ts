@@ -8,9 +8,11 @@ import { fold } from '../../api/rules.js';
  */
 export type Row = { group: string; before: number } | { option: number };
 
-
 const sameRows = (a: Row[], b: Row[]) =>
-  a.length === b.length && a.every((r, i) => ('group' in r ? 'group' in b[i]! && b[i].group === r.group : 'option' in b[i]!));
+  a.length === b.length &&
+  a.every((r, i) =>
+    'group' in r ? 'group' in b[i]! && b[i].group === r.group : 'option' in b[i]!,
+  );
 
 /**
  * The voices for one set of filters, page by page (a {@link PagedList}), ready to render: the rows

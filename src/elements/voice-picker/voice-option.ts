@@ -17,10 +17,11 @@ export interface RowState {
   locale: string;
 }
 
-
 /** One row of the listbox: a language's header, or a voice (loaded or not). */
 export function renderRow(list: VoiceList, row: Row, state: RowState) {
-  return 'group' in row ? renderGroup(list.items[row.before]!, state.locale) : renderOption(list, row.option, state);
+  return 'group' in row
+    ? renderGroup(list.items[row.before]!, state.locale)
+    : renderOption(list, row.option, state);
 }
 
 /** The header before `first`, the first voice of its language. */
@@ -30,11 +31,20 @@ function renderGroup(first: VoiceItem, locale: string) {
   return html`<div class="group" part="group" role="presentation" aria-hidden="true">${languageOf(first.locale, first.language, locale)}</div>`;
 }
 
-function renderOption(list: VoiceList, index: number, { value, active, onClick, m, locale }: RowState) {
+function renderOption(
+  list: VoiceList,
+  index: number,
+  { value, active, onClick, m, locale }: RowState,
+) {
   // A voice whose page is not loaded yet is a placeholder: an option all the same (disabled), so
   // the set's size and positions hold. One template for both: when the page lands, the option's
   // element stays (and stays where the virtualizer put it); only its content changes.
-  const { item: voice, selected, classes, placeholder } = slotOf(list, index, active, (v) => v.voiceId === value, m);
+  const {
+    item: voice,
+    selected,
+    classes,
+    placeholder,
+  } = slotOf(list, index, active, (v) => v.voiceId === value, m);
   return html`<div
     class="option ${classes}"
     part="option"
@@ -49,10 +59,12 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick, 
   >
     <span class="text">
       <span class="name">${voice ? voice.displayName : placeholder}</span>
-      ${voice
-        ? html`<span class="meta">${languageOf(voice.locale, voice.language, locale)} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
-        : // An empty meta line: a placeholder is as tall as the voice that replaces it.
-          html`<span class="meta" aria-hidden="true">${'\u00a0'}</span>`}
+      ${
+        voice
+          ? html`<span class="meta">${languageOf(voice.locale, voice.language, locale)} · ${voice.locale} · ${genderLabel(voice.gender, m)} · ${voice.provider}</span>`
+          : // An empty meta line: a placeholder is as tall as the voice that replaces it.
+            html`<span class="meta" aria-hidden="true">${'\u00a0'}</span>`
+      }
     </span>
     ${selected ? html`<span class="check" aria-hidden="true">✓</span>` : nothing}
   </div>`;
@@ -64,7 +76,9 @@ function renderOption(list: VoiceList, index: number, { value, active, onClick, 
  * first option brings its header along.
  */
 export function scrollIntoList(box: HTMLElement, option: HTMLElement): void {
-  const header = option.previousElementSibling?.classList.contains('group') ? option.previousElementSibling : option;
+  const header = option.previousElementSibling?.classList.contains('group')
+    ? option.previousElementSibling
+    : option;
   const view = box.getBoundingClientRect();
   const top = view.top + box.clientTop;
   const bottom = top + box.clientHeight;
@@ -80,7 +94,11 @@ export function scrollIntoList(box: HTMLElement, option: HTMLElement): void {
  * `current` reads the picker's state again after the wait (the list may have changed meanwhile).
  */
 export async function scrollToActive(
-  current: () => { box: (HTMLElement & VirtualizerHostElement) | null; loaded?: VoiceList | undefined; active: number },
+  current: () => {
+    box: (HTMLElement & VirtualizerHostElement) | null;
+    loaded?: VoiceList | undefined;
+    active: number;
+  },
   afterLayout: boolean,
 ): Promise<void> {
   const { box } = current();

@@ -96,12 +96,24 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #revealPage = 0;
 
   protected taskArgs() {
-    return [this.endpoint, this.provider, this.locale, this.gender, this.streaming, this._q] as const;
+    return [
+      this.endpoint,
+      this.provider,
+      this.locale,
+      this.gender,
+      this.streaming,
+      this._q,
+    ] as const;
   }
 
-  protected async loadFirst([endpoint, provider, locale, gender, streaming, q]: readonly unknown[], signal: AbortSignal): Promise<VoiceList> {
+  protected async loadFirst(
+    [endpoint, provider, locale, gender, streaming, q]: readonly unknown[],
+    signal: AbortSignal,
+  ): Promise<VoiceList> {
     // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
-    const params = (streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q }) as Query['params'];
+    const params = (
+      streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q }
+    ) as Query['params'];
     const query: Query = { endpoint: endpoint as string, params };
     const first = await this.#fetchPage(query, 1, signal);
     const options = {
@@ -109,7 +121,8 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
       total: first.total,
       first: first.items,
       // Later pages are asked with the filters of their list.
-      fetchPage: async (page: number, signal: AbortSignal) => (await this.#fetchPage(query, page, signal)).items,
+      fetchPage: async (page: number, signal: AbortSignal) =>
+        (await this.#fetchPage(query, page, signal)).items,
       onPage: this.#onPage,
       onChange: () => this.requestUpdate(),
     };
@@ -121,7 +134,11 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     // A streaming head can use only the streaming provider's voices: one of another provider,
     // chosen before `streaming` was set, is dropped and said why, not kept to fail at the platform.
     const chosen = this.#chosen;
-    if (this.streaming && chosen?.voiceId === this.value && chosen.provider !== loaded.streamingProvider) {
+    if (
+      this.streaming &&
+      chosen?.voiceId === this.value &&
+      chosen.provider !== loaded.streamingProvider
+    ) {
       this.drop(this.m.streamingOnly(loaded.streamingProvider));
     }
   }
@@ -143,7 +160,8 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     if (this.#revealPage === page) {
       this.#revealPage = 0;
       // New rows are laid out a frame later; the same rows are re-rendered at once.
-      if (this._loaded?.pageOf(this._active) === page) this.#reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
+      if (this._loaded?.pageOf(this._active) === page)
+        this.#reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
     }
   };
 
@@ -188,7 +206,10 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
 
   /** Scrolls the active option into view (it may be virtualised away), after the next layout if asked. */
   protected revealActive(afterLayout = false): void {
-    void scrollToActive(() => ({ box: this.scroller, loaded: this._loaded, active: this._active }), afterLayout);
+    void scrollToActive(
+      () => ({ box: this.scroller, loaded: this._loaded, active: this._active }),
+      afterLayout,
+    );
   }
 
   /**
@@ -224,7 +245,12 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     // A list is a grid of one column whose Home and End go to its ends (APG listbox); Left and
     // Right do nothing in it.
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') return undefined;
-    return gridTarget(e.key, true, { active: this._active, cols: 1, total, pageRows: this.rowsInView('.option') });
+    return gridTarget(e.key, true, {
+      active: this._active,
+      cols: 1,
+      total,
+      pageRows: this.rowsInView('.option'),
+    });
   }
 
   #onOptionClick = (e: Event): void => {
@@ -273,7 +299,15 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   /** Says which filters left nothing, so the user knows what to widen. */
   protected renderEmpty() {
     const { provider, locale, gender, streaming, m } = this;
-    const filters = describeFilters(this.#seen, { q: this._q, provider, locale, gender, streaming, m, uiLocale: this.currentLocale });
+    const filters = describeFilters(this.#seen, {
+      q: this._q,
+      provider,
+      locale,
+      gender,
+      streaming,
+      m,
+      uiLocale: this.currentLocale,
+    });
     const among = streaming ? this._loaded?.streamingProvider : undefined;
     return renderStatus(
       filters.length
@@ -285,7 +319,13 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
 
   /** What an option's template needs, read as each row renders (the virtualizer renders rows on scroll too). */
   #rowState(): RowState {
-    return { value: this.value, active: this._active, onClick: this.#onOptionClick, m: this.m, locale: this.currentLocale };
+    return {
+      value: this.value,
+      active: this._active,
+      onClick: this.#onOptionClick,
+      m: this.m,
+      locale: this.currentLocale,
+    };
   }
 
   protected renderItems(loaded: VoiceList, busy: boolean) {

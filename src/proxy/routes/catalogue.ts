@@ -58,14 +58,25 @@ export function catalogueRoutes(deps: Deps) {
     if (q.locale) {
       // "en" matches every English locale; "en-GB" only that one.
       const locale = q.locale.toLowerCase();
-      voices = voices.filter((v) => v.locale.toLowerCase() === locale || v.locale.toLowerCase().startsWith(`${locale}-`));
+      voices = voices.filter(
+        (v) => v.locale.toLowerCase() === locale || v.locale.toLowerCase().startsWith(`${locale}-`),
+      );
     }
     if (q.q) {
       const needle = fold(q.q.trim());
-      voices = voices.filter((v) => [v.displayName, v.language, v.locale, v.provider].some((s) => fold(s).includes(needle)));
+      voices = voices.filter((v) =>
+        [v.displayName, v.language, v.locale, v.provider].some((s) => fold(s).includes(needle)),
+      );
     }
     const items: VoiceItem[] = voices
-      .map(({ voiceId, displayName, locale, language, gender, provider: p }) => ({ voiceId, displayName, locale, language, gender, provider: p }))
+      .map(({ voiceId, displayName, locale, language, gender, provider: p }) => ({
+        voiceId,
+        displayName,
+        locale,
+        language,
+        gender,
+        provider: p,
+      }))
       // Language first, so a language's voices are contiguous across pages; provider and voiceId only
       // break ties, so pages stay disjoint even if the platform lists voices in another order.
       .sort(

@@ -21,9 +21,28 @@ import { valid } from '../validate.js';
 
 const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
 const eventsBody = z.object({ enabled: z.boolean('enabled is true or false') });
-const streamQuery = valid('query', z.object({ history: z.coerce.number('history is a number of events, 0 to 100').int().min(0).max(100).default(0) }));
-const logIdParam = valid('param', z.object({ id: z.string().regex(/^\d{1,15}-\d{1,15}$/, 'id is an event id such as 1764064800000-0') }), 'invalid_event_id');
-const failedQuery = valid('query', z.object({ take: z.coerce.number('take is a number').int().min(1).max(1000).default(100) }));
+const streamQuery = valid(
+  'query',
+  z.object({
+    history: z.coerce
+      .number('history is a number of events, 0 to 100')
+      .int()
+      .min(0)
+      .max(100)
+      .default(0),
+  }),
+);
+const logIdParam = valid(
+  'param',
+  z.object({
+    id: z.string().regex(/^\d{1,15}-\d{1,15}$/, 'id is an event id such as 1764064800000-0'),
+  }),
+  'invalid_event_id',
+);
+const failedQuery = valid(
+  'query',
+  z.object({ take: z.coerce.number('take is a number').int().min(1).max(1000).default(100) }),
+);
 
 /** Comment lines keep idle connections open through proxies that close quiet ones. */
 const HEARTBEAT_MS = 15_000;
@@ -38,20 +57,33 @@ export const RECONNECT_MS = 3000;
 export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log' | 'closing'>) {
   const app = new Hono();
 
-  app.put('/heads/:id/events', requireAdmin(deps, 'events:set'), idParam, valid('json', eventsBody), async (c) => {
-    const { id } = c.req.valid('param');
-    const { enabled } = c.req.valid('json');
-    await deps.platform.setEventsEnabled(id, enabled);
-    return c.json({ headId: id, enabled });
-  });
+  app.put(
+    '/heads/:id/events',
+    requireAdmin(deps, 'events:set'),
+    idParam,
+    valid('json', eventsBody),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { enabled } = c.req.valid('json');
+      await deps.platform.setEventsEnabled(id, enabled);
+      return c.json({ headId: id, enabled });
+    },
+  );
 
-  app.get('/events/failed', requireAdmin(deps, 'events:failed'), failedQuery, async (c) => c.json({ items: await log.failures(c.req.valid('query').take) }));
+  app.get('/events/failed', requireAdmin(deps, 'events:failed'), failedQuery, async (c) =>
+    c.json({ items: await log.failures(c.req.valid('query').take) }),
+  );
 
-  app.post('/events/failed/:id/retry', requireAdmin(deps, 'events:failed'), logIdParam, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await log.retry(id))) fail(404, 'not_failed', `Event ${id} is not in the failed list.`);
-    return c.json({ id, retried: true }, 202);
-  });
+  app.post(
+    '/events/failed/:id/retry',
+    requireAdmin(deps, 'events:failed'),
+    logIdParam,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      if (!(await log.retry(id))) fail(404, 'not_failed', `Event ${id} is not in the failed list.`);
+      return c.json({ id, retried: true }, 202);
+    },
+  );
 
   app.get('/events/stream', requireAdmin(deps, 'events:stream'), streamQuery, async (c) => {
     const resume = c.req.header('last-event-id');
@@ -75,7 +107,9 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
       const send = async (entry: LoggedEvent) => {
         // A type the spec does not list yet arrives as "other" (its data says which): a name
         // from outside is never written into the stream's framing.
-        const type = (EVENT_TYPES as string[]).includes(entry.event.event_type) ? entry.event.event_type : 'other';
+        const type = (EVENT_TYPES as string[]).includes(entry.event.event_type)
+          ? entry.event.event_type
+          : 'other';
         await stream.writeSSE({ event: type, id: entry.id, data: JSON.stringify(entry.event) });
       };
       let live = false;
@@ -86,7 +120,9 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
           // Woken by a new entry (on any instance), or after the heartbeat interval.
           const woken = new Promise<boolean>((resolve) => (wake = () => resolve(true)));
           let read = true;
-          const batch = await log.read(cursor, STREAM_BATCH).catch(() => ((read = false), [] as LoggedEvent[]));
+          const batch = await log
+            .read(cursor, STREAM_BATCH)
+            .catch(() => ((read = false), [] as LoggedEvent[]));
           for (const entry of batch) {
             await send(entry);
             cursor = entry.id;
@@ -98,7 +134,12 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
             live = true;
           }
           let timer: ReturnType<typeof setTimeout> | undefined;
-          const beat = await Promise.race([woken, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEARTBEAT_MS)))]);
+          const beat = await Promise.race([
+            woken,
+            new Promise<boolean>(
+              (resolve) => (timer = setTimeout(() => resolve(false), HEARTBEAT_MS)),
+            ),
+          ]);
           clearTimeout(timer);
           if (!beat && !stream.aborted) await stream.write(': keep-alive\n\n');
         }

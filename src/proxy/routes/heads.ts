@@ -35,16 +35,24 @@ export function headRoutes(deps: Deps) {
       // Only http(s), no redirects to elsewhere (a 3xx is not ok: refused; Workers has no
       // redirect 'error'), a size cap read from the header first.
       const res = /^https?:/.test(source!)
-        ? await deps.fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'manual' }).catch(() => undefined)
+        ? await deps
+            .fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'manual' })
+            .catch(() => undefined)
         : undefined;
       const type = res?.headers.get('content-type') ?? '';
-      if (Number(res?.headers.get('content-length') ?? 0) > POSTER_MAX_BYTES) fail(502, 'poster_unavailable', 'The head\'s poster image is too large.');
+      if (Number(res?.headers.get('content-length') ?? 0) > POSTER_MAX_BYTES)
+        fail(502, 'poster_unavailable', "The head's poster image is too large.");
       if (!res?.ok || !/^image\/(png|jpeg|webp|gif|avif|svg\+xml)\b/.test(type)) {
         await res?.body?.cancel().catch(() => undefined);
-        return fail(502, 'poster_unavailable', 'The head\'s poster image could not be loaded from the platform.');
+        return fail(
+          502,
+          'poster_unavailable',
+          "The head's poster image could not be loaded from the platform.",
+        );
       }
       const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.byteLength > POSTER_MAX_BYTES) fail(502, 'poster_unavailable', 'The head\'s poster image is too large.');
+      if (bytes.byteLength > POSTER_MAX_BYTES)
+        fail(502, 'poster_unavailable', "The head's poster image is too large.");
       return { type, bytes };
     });
     return c.body(image.value.bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -56,15 +64,26 @@ export function headRoutes(deps: Deps) {
     });
   });
 
-  app.post('/heads', requireAdmin(deps, 'heads:create'), valid('json', headCreateBodySchema), async (c) => c.json(await createHead(deps, c.req.valid('json')), 201));
+  app.post(
+    '/heads',
+    requireAdmin(deps, 'heads:create'),
+    valid('json', headCreateBodySchema),
+    async (c) => c.json(await createHead(deps, c.req.valid('json')), 201),
+  );
 
-  app.put('/heads/:id/splitter', requireAdmin(deps, 'heads:create'), idParam, valid('json', splitterBodySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { on } = c.req.valid('json');
-    // Spec, Heads rule 1: streaming avatars need it off.
-    await deps.platform.setSplitter(id, on);
-    return c.json({ headId: id, splitter: on });
-  });
+  app.put(
+    '/heads/:id/splitter',
+    requireAdmin(deps, 'heads:create'),
+    idParam,
+    valid('json', splitterBodySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { on } = c.req.valid('json');
+      // Spec, Heads rule 1: streaming avatars need it off.
+      await deps.platform.setSplitter(id, on);
+      return c.json({ headId: id, splitter: on });
+    },
+  );
 
   return app;
 }

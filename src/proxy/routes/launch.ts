@@ -26,7 +26,8 @@ const REFUSAL_TITLES: Record<string, string> = {
 };
 
 /** A fetch() that asked for JSON, not a frame's navigation (which accepts text/html). */
-const wantsJson = (accept = '') => /\bapplication\/json\b/.test(accept) && !/\btext\/html\b/.test(accept);
+const wantsJson = (accept = '') =>
+  /\bapplication\/json\b/.test(accept) && !/\btext\/html\b/.test(accept);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -37,18 +38,23 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * route's own error handler has already run (and logged): this only re-dresses its answer.
  */
 /** The refusal page is shown in <dh-avatar>'s frame on the site's pages: framed by the proxy's origin and the allowed ones. */
-const embedRefusalPage = (deps: Deps): MiddlewareHandler => async (c, next) => {
-  await next();
-  if (c.res.status < 400) return;
-  // The answer now depends on Accept: a cache must not hand the JSON to a frame, or the page to fetch().
-  c.header('vary', 'Accept', { append: true });
-  if (!/\btext\/html\b/.test(c.req.header('accept') ?? '')) return;
-  const body = (await c.res.clone().json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
-  const code = String(body?.error?.code ?? 'http_error');
-  const title = REFUSAL_TITLES[code] ?? 'The digital human could not be loaded';
-  const message = String(body?.error?.message ?? `The server answered ${c.res.status}.`);
-  // No script, no external resource: only the inline style below, which the CSP allows.
-  const page = `<!doctype html>
+const embedRefusalPage =
+  (deps: Deps): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.status < 400) return;
+    // The answer now depends on Accept: a cache must not hand the JSON to a frame, or the page to fetch().
+    c.header('vary', 'Accept', { append: true });
+    if (!/\btext\/html\b/.test(c.req.header('accept') ?? '')) return;
+    const body = (await c.res
+      .clone()
+      .json()
+      .catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+    const code = String(body?.error?.code ?? 'http_error');
+    const title = REFUSAL_TITLES[code] ?? 'The digital human could not be loaded';
+    const message = String(body?.error?.message ?? `The server answered ${c.res.status}.`);
+    // No script, no external resource: only the inline style below, which the CSP allows.
+    const page = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -66,17 +72,17 @@ const embedRefusalPage = (deps: Deps): MiddlewareHandler => async (c, next) => {
 </body>
 </html>
 `;
-  c.res = new Response(page, {
-    status: c.res.status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...deps.config.allowedOrigins].join(' ')}`,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    },
-  });
-};
+    c.res = new Response(page, {
+      status: c.res.status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...deps.config.allowedOrigins].join(' ')}`,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  };
 
 export function launchRoutes(deps: Deps) {
   const app = new Hono();
@@ -86,7 +92,13 @@ export function launchRoutes(deps: Deps) {
     const { view } = c.req.valid('query');
     // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
     const page = pageUrl(deps, await publicHead(deps, c, id), view);
-    const launch = await signLaunchUrl({ secret: deps.signingSecret, headId: id, view, base: routeBase(deps), now: Math.floor(deps.now() / 1000) });
+    const launch = await signLaunchUrl({
+      secret: deps.signingSecret,
+      headId: id,
+      view,
+      base: routeBase(deps),
+      now: Math.floor(deps.now() / 1000),
+    });
     c.header('cache-control', 'no-store');
     // The page's origin (never its URL, which holds the organisation key): the element delegates
     // the microphone and the frame's other features to it, since the frame's own URL is this proxy.
@@ -98,9 +110,18 @@ export function launchRoutes(deps: Deps) {
     const id = assertPublished(deps, c.req.valid('param').id);
     // A launch link whose fields do not even parse was cut or tampered with: refused like a bad signature.
     const parsed = embedQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) fail(403, 'launch_invalid', 'This launch link is incomplete or damaged. Ask the page for a new one.');
+    if (!parsed.success)
+      fail(
+        403,
+        'launch_invalid',
+        'This launch link is incomplete or damaged. Ask the page for a new one.',
+      );
     const q = parsed.data!;
-    const check = await verifyLaunch(deps.signingSecret, { headId: id, ...q }, Math.floor(deps.now() / 1000));
+    const check = await verifyLaunch(
+      deps.signingSecret,
+      { headId: id, ...q },
+      Math.floor(deps.now() / 1000),
+    );
     if (!check.ok) fail(403, check.code, check.message);
     const target = pageUrl(deps, await deps.head(id), q.view);
     // The page URL carries the organisation key: never cached, never sent on as a referrer.
@@ -109,7 +130,11 @@ export function launchRoutes(deps: Deps) {
     // <dh-avatar> asks first, for JSON, whether the link is good and where it leads (the origin
     // its frame delegates the microphone to); the frame itself, a navigation, is redirected.
     c.header('vary', 'Accept', { append: true });
-    if (wantsJson(c.req.header('accept'))) return c.json({ pageOrigin: new URL(target).origin, expiresAt: new Date(q.exp * 1000).toISOString() } satisfies EmbedCheck);
+    if (wantsJson(c.req.header('accept')))
+      return c.json({
+        pageOrigin: new URL(target).origin,
+        expiresAt: new Date(q.exp * 1000).toISOString(),
+      } satisfies EmbedCheck);
     return c.redirect(target, 302);
   });
 

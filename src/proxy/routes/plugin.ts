@@ -12,32 +12,53 @@ import { fail } from '../http.js';
 import { valid } from '../validate.js';
 
 /** A site's plugin: the user's text parts in, the reply (text, or parts) out. */
-export type PluginHandler = (message: PluginMessage, context: { userId: string }) => string | PluginMessage | Promise<string | PluginMessage>;
+export type PluginHandler = (
+  message: PluginMessage,
+  context: { userId: string },
+) => string | PluginMessage | Promise<string | PluginMessage>;
 /** The reference plugin: an echo that shows what it received, options included. Replace it. */
 export const echoPlugin: PluginHandler = (message) => {
   const text = message.map((p) => p.payload.message).join(' ');
-  const options = message.find((p) => p.payload.options && Object.keys(p.payload.options).length)?.payload.options;
+  const options = message.find((p) => p.payload.options && Object.keys(p.payload.options).length)
+    ?.payload.options;
   return `You said: "${text}"${options ? ` (options: ${JSON.stringify(options)})` : ''}`;
 };
 
-const userParam = valid('param', z.looseObject({ userid: z.string().min(1).max(200) }), 'invalid_user');
-const textPart = (message: string) => ({ type: 'text' as const, payload: { type: 'text' as const, message } });
+const userParam = valid(
+  'param',
+  z.looseObject({ userid: z.string().min(1).max(200) }),
+  'invalid_user',
+);
+const textPart = (message: string) => ({
+  type: 'text' as const,
+  payload: { type: 'text' as const, message },
+});
 
 export function pluginRoutes(plugin: PluginHandler, secret: string) {
   const app = new Hono();
   app.use('/plugin/:secret/*', callbackSecret(secret));
 
   // Spec, plugin rules: a list of parts; only "text" exists — another type is refused by name.
-  app.post('/plugin/:secret/conversation/:userid/message', userParam, valid('json', pluginMessageSchema, 'invalid_message', { anyContentType: true }), async (c) => {
-    const userId = c.req.valid('param').userid;
-    const message = c.req.valid('json');
-    const answer = await plugin(message, { userId });
-    const parts: PluginMessage = typeof answer === 'string' ? [textPart(answer)] : answer;
-    // The site's answer is checked too: the platform gets only what it can read.
-    const checked = pluginMessageSchema.safeParse(parts);
-    if (!checked.success) fail(500, 'invalid_plugin_answer', `The plugin's answer is not a list of text parts: ${checked.error.issues[0]?.message ?? 'invalid'}`);
-    return c.json(checked.data!);
-  });
+  app.post(
+    '/plugin/:secret/conversation/:userid/message',
+    userParam,
+    valid('json', pluginMessageSchema, 'invalid_message', { anyContentType: true }),
+    async (c) => {
+      const userId = c.req.valid('param').userid;
+      const message = c.req.valid('json');
+      const answer = await plugin(message, { userId });
+      const parts: PluginMessage = typeof answer === 'string' ? [textPart(answer)] : answer;
+      // The site's answer is checked too: the platform gets only what it can read.
+      const checked = pluginMessageSchema.safeParse(parts);
+      if (!checked.success)
+        fail(
+          500,
+          'invalid_plugin_answer',
+          `The plugin's answer is not a list of text parts: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+        );
+      return c.json(checked.data!);
+    },
+  );
 
   return app;
 }

@@ -17,7 +17,15 @@ import { fail } from '../http.js';
 import { UnstorageStore } from '../shared-store.js';
 import { JSON_MAX_DEPTH, jsonTooDeep } from '../validate.js';
 import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
-import { keysFor, keysUnavailable, knownHead, readPlatformKeys, rememberHead, REREAD_INTERVAL_MS, rereadKey } from '../webhook-keys.js';
+import {
+  keysFor,
+  keysUnavailable,
+  knownHead,
+  readPlatformKeys,
+  rememberHead,
+  REREAD_INTERVAL_MS,
+  rereadKey,
+} from '../webhook-keys.js';
 
 const DEDUPE_MS = EVENT_LOG_DEFAULTS.dedupeMs;
 
@@ -38,7 +46,12 @@ export function deliveryTime(timestamp: unknown): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-export function receiverRoutes(deps: Deps, log: EventLog, drained: () => Promise<void>, warn: (m: string) => void) {
+export function receiverRoutes(
+  deps: Deps,
+  log: EventLog,
+  drained: () => Promise<void>,
+  warn: (m: string) => void,
+) {
   const app = new Hono();
 
   app.post('/hooks/events', async (c: Context) => {
@@ -47,31 +60,54 @@ export function receiverRoutes(deps: Deps, log: EventLog, drained: () => Promise
     const raw = new Uint8Array(await c.req.arrayBuffer());
     // A delivery without a usable signature costs nothing: no key look-up, no platform call.
     const signature = c.req.header('x-signature-256');
-    if (!parseSignatureHeader(signature)) fail(401, 'bad_signature', 'The x-signature-256 header is missing or is not an HMAC-SHA256 digest (hex or base64).');
+    if (!parseSignatureHeader(signature))
+      fail(
+        401,
+        'bad_signature',
+        'The x-signature-256 header is missing or is not an HMAC-SHA256 digest (hex or base64).',
+      );
     // The head names its keys; nothing of the body is trusted until the signature matches.
     let claimed: unknown;
     try {
-      claimed = (JSON.parse(new TextDecoder().decode(raw)) as { head_id?: unknown } | null)?.head_id;
+      claimed = (JSON.parse(new TextDecoder().decode(raw)) as { head_id?: unknown } | null)
+        ?.head_id;
     } catch {
       fail(400, 'invalid_json', 'The delivery body is not JSON.');
     }
-    if (typeof claimed !== 'string' || !ID_PATTERN.test(claimed)) return fail(400, 'invalid_event', `head_id: is required, and ${ID_RULE}`);
+    if (typeof claimed !== 'string' || !ID_PATTERN.test(claimed))
+      return fail(400, 'invalid_event', `head_id: is required, and ${ID_RULE}`);
     const headId = claimed;
     const source = await deps.clientOf(c);
-    let { keys, cached } = await keysFor(deps, headId, source).catch((err: unknown) => keysUnavailable(err, warn, headId));
+    let { keys, cached } = await keysFor(deps, headId, source).catch((err: unknown) =>
+      keysUnavailable(err, warn, headId),
+    );
     let verified = await verifyWebhookSignature(raw, signature, keys);
     // Cached keys may be stale (a webhook re-created, or deleted, elsewhere): on a mismatch the
     // platform's keys are read again, at most once per head per REREAD_INTERVAL_MS. An empty
     // cache entry (no such head) and an unusable header never cost a platform call.
-    if (!verified && cached && keys.length > 0 && parseSignatureHeader(signature) && !(await deps.store.get(rereadKey(headId)))) {
-      keys = await readPlatformKeys(deps, headId).catch((err: unknown) => keysUnavailable(err, warn, headId));
+    if (
+      !verified &&
+      cached &&
+      keys.length > 0 &&
+      parseSignatureHeader(signature) &&
+      !(await deps.store.get(rereadKey(headId)))
+    ) {
+      keys = await readPlatformKeys(deps, headId).catch((err: unknown) =>
+        keysUnavailable(err, warn, headId),
+      );
       await deps.store.set(rereadKey(headId), '1', REREAD_INTERVAL_MS);
       verified = await verifyWebhookSignature(raw, signature, keys);
     }
-    if (!verified) fail(401, 'bad_signature', 'The x-signature-256 header does not match the body for any shared key of this head.');
+    if (!verified)
+      fail(
+        401,
+        'bad_signature',
+        'The x-signature-256 header does not match the body for any shared key of this head.',
+      );
     // A head whose delivery verified is real: its later look-ups cost no sender's budget. Written
     // once, not per delivery (Workers KV takes one write a second per key); never a reason to refuse.
-    if (!(await knownHead(deps, headId).catch(() => true))) await rememberHead(deps.store, headId).catch(() => undefined);
+    if (!(await knownHead(deps, headId).catch(() => true)))
+      await rememberHead(deps.store, headId).catch(() => undefined);
     let json: unknown;
     let text = '';
     try {
@@ -82,26 +118,47 @@ export function receiverRoutes(deps: Deps, log: EventLog, drained: () => Promise
       fail(400, 'invalid_json', 'The delivery body is not UTF-8 JSON.');
     }
     // Its fields are passed on (the live stream writes them out again): never a body nested deeper than any event.
-    if (jsonTooDeep(text)) fail(400, 'json_too_deep', `The delivery nests more than ${JSON_MAX_DEPTH} levels deep.`);
+    if (jsonTooDeep(text))
+      fail(400, 'json_too_deep', `The delivery nests more than ${JSON_MAX_DEPTH} levels deep.`);
     const parsed = webhookEventSchema.safeParse(json);
-    if (!parsed.success) fail(400, 'invalid_event', parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      fail(
+        400,
+        'invalid_event',
+        parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     const event = parsed.data!;
     // A replay of a captured delivery outside the window is refused; inside it, the
     // de-duplication record (kept far longer) recognises it.
     const at = deliveryTime((json as { timestamp?: unknown }).timestamp);
     if (at === undefined) {
-      warn(`A webhook delivery for head ${headId} was refused: its timestamp ${JSON.stringify(event.timestamp).slice(0, 80)} cannot be read, so it cannot be told from a replay.`);
-      fail(401, 'stale_delivery', "The delivery's timestamp cannot be read (ISO 8601 or epoch seconds), so it cannot be checked against replays.");
+      warn(
+        `A webhook delivery for head ${headId} was refused: its timestamp ${JSON.stringify(event.timestamp).slice(0, 80)} cannot be read, so it cannot be told from a replay.`,
+      );
+      fail(
+        401,
+        'stale_delivery',
+        "The delivery's timestamp cannot be read (ISO 8601 or epoch seconds), so it cannot be checked against replays.",
+      );
     }
     if (Math.abs(at! - deps.now()) > REPLAY_WINDOW_MS) {
-      warn(`A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`);
-      fail(401, 'stale_delivery', `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`);
+      warn(
+        `A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`,
+      );
+      fail(
+        401,
+        'stale_delivery',
+        `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`,
+      );
     }
     // The idempotency key: a delivery sent again has the same bytes.
     const key = toHex(await crypto.subtle.digest('SHA-256', raw));
     // A log of this process only, with a store the instances share (Workers KV): the store tells
     // whether another instance has the delivery already (the memory log cannot fail after it).
-    const elsewhere = !log.shared && !(deps.store instanceof UnstorageStore && deps.store.inMemory) && !(await deps.store.add(`event:${key}`, '1', DEDUPE_MS));
+    const elsewhere =
+      !log.shared &&
+      !(deps.store instanceof UnstorageStore && deps.store.inMemory) &&
+      !(await deps.store.add(`event:${key}`, '1', DEDUPE_MS));
     // Written before it is acknowledged: when the log cannot be written (StoreUnavailable) the
     // answer is 503 and the platform sends the delivery again (spec, Delivery 3).
     const written = elsewhere ? undefined : await log.append(key, event);

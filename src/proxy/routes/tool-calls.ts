@@ -15,19 +15,34 @@ import { fail } from '../http.js';
 import { jsonTooDeep, valid } from '../validate.js';
 
 /** A site's tool: its parameters by name in, the `message` the head speaks out. */
-export type ToolHandler = (params: Record<string, unknown>) => string | { message: string } | Promise<string | { message: string }>;
+export type ToolHandler = (
+  params: Record<string, unknown>,
+) => string | { message: string } | Promise<string | { message: string }>;
 
-const nameParam = valid('param', z.looseObject({ name: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'a tool name is letters, digits, - or _') }), 'invalid_tool');
+const nameParam = valid(
+  'param',
+  z.looseObject({
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'a tool name is letters, digits, - or _'),
+  }),
+  'invalid_tool',
+);
 const object = z.record(z.string(), z.unknown());
-const paramsBody = z.record(z.string(), z.unknown(), 'the tool call is a JSON object of parameters');
+const paramsBody = z.record(
+  z.string(),
+  z.unknown(),
+  'the tool call is a JSON object of parameters',
+);
 /** Keys an envelope may have besides the parameters; a flat call with only these is flat. */
 const ENVELOPE_KEYS = new Set(['name', 'tool', 'id', 'type', 'parameters', 'arguments']);
 
 /** The parameters of a call, flat or in an envelope; undefined when an envelope holds no object. */
 export function toolParameters(body: Record<string, unknown>): Record<string, unknown> | undefined {
   const keys = Object.keys(body);
-  const inner = 'parameters' in body ? body.parameters : 'arguments' in body ? body.arguments : undefined;
-  const enveloped = (keys.includes('parameters') || keys.includes('arguments')) && keys.every((k) => ENVELOPE_KEYS.has(k));
+  const inner =
+    'parameters' in body ? body.parameters : 'arguments' in body ? body.arguments : undefined;
+  const enveloped =
+    (keys.includes('parameters') || keys.includes('arguments')) &&
+    keys.every((k) => ENVELOPE_KEYS.has(k));
   if (!enveloped) return body;
   let value = inner;
   if (typeof value === 'string') {
@@ -47,17 +62,29 @@ export function toolCallRoutes(tools: Record<string, ToolHandler>, secret: strin
   const app = new Hono();
   app.use('/tools/:secret/*', callbackSecret(secret));
 
-  app.post('/tools/:secret/:name', nameParam, async (c, next) => {
-    const { name } = c.req.valid('param');
-    if (!Object.hasOwn(tools, name)) fail(404, 'unknown_tool', `No tool named "${name}" is registered on this proxy.`);
-    await next();
-  }, valid('json', paramsBody, 'invalid_tool_call', { anyContentType: true }), async (c) => {
-    const handler = tools[c.req.valid('param').name];
-    const params = toolParameters(c.req.valid('json'));
-    if (!params) fail(400, 'invalid_tool_call', 'The tool call\'s parameters (or arguments) are not a JSON object.');
-    const answer = await handler!(params!);
-    return c.json({ message: typeof answer === 'string' ? answer : answer.message });
-  });
+  app.post(
+    '/tools/:secret/:name',
+    nameParam,
+    async (c, next) => {
+      const { name } = c.req.valid('param');
+      if (!Object.hasOwn(tools, name))
+        fail(404, 'unknown_tool', `No tool named "${name}" is registered on this proxy.`);
+      await next();
+    },
+    valid('json', paramsBody, 'invalid_tool_call', { anyContentType: true }),
+    async (c) => {
+      const handler = tools[c.req.valid('param').name];
+      const params = toolParameters(c.req.valid('json'));
+      if (!params)
+        fail(
+          400,
+          'invalid_tool_call',
+          "The tool call's parameters (or arguments) are not a JSON object.",
+        );
+      const answer = await handler!(params!);
+      return c.json({ message: typeof answer === 'string' ? answer : answer.message });
+    },
+  );
 
   return app;
 }

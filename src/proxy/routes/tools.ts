@@ -22,21 +22,30 @@ const toolsBody = z.object({ tools: z.array(toolDefinitionSchema), prompt: z.str
 export function toolRoutes(deps: Deps) {
   const app = new Hono();
 
-  app.put('/heads/:id/tools', requireAdmin(deps, 'tools:set'), idParam, valid('json', toolsBody), async (c) => {
-    const { id } = c.req.valid('param');
-    const { tools, prompt } = c.req.valid('json');
-    if (prompt !== undefined) {
-      const problem = promptMismatch(tools, prompt);
-      if (problem) fail(400, 'tool_prompt_mismatch', problem);
-    }
-    await deps.platform.setTools(id, tools);
-    return c.json({ headId: id, tools });
-  });
+  app.put(
+    '/heads/:id/tools',
+    requireAdmin(deps, 'tools:set'),
+    idParam,
+    valid('json', toolsBody),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { tools, prompt } = c.req.valid('json');
+      if (prompt !== undefined) {
+        const problem = promptMismatch(tools, prompt);
+        if (problem) fail(400, 'tool_prompt_mismatch', problem);
+      }
+      await deps.platform.setTools(id, tools);
+      return c.json({ headId: id, tools });
+    },
+  );
 
   app.get('/callbacks', requireAdmin(deps, 'callbacks:read'), (c) => {
     const secret = deps.config.callbackSecret;
     const addresses = secret ? callbackAddresses(routeBase(deps) || '/', secret) : undefined;
-    return c.json({ plugin: addresses?.plugin ?? null, tools: addresses?.tools ?? null } satisfies Callbacks);
+    return c.json({
+      plugin: addresses?.plugin ?? null,
+      tools: addresses?.tools ?? null,
+    } satisfies Callbacks);
   });
 
   return app;

@@ -6,13 +6,31 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { headIdSchema } from '../../api/requests.js';
-import { webhookCreateSchema, webhookUpdateSchema, type WebhookConfig } from '../../platform/schemas.js';
+import {
+  webhookCreateSchema,
+  webhookUpdateSchema,
+  type WebhookConfig,
+} from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
-import { readPlatformKeys, rememberHead, storedSharedKeys, storeSharedKeys } from '../webhook-keys.js';
+import {
+  readPlatformKeys,
+  rememberHead,
+  storedSharedKeys,
+  storeSharedKeys,
+} from '../webhook-keys.js';
 
-const webhookParam = valid('param', z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number').transform(Number) }), 'invalid_webhook_id');
+const webhookParam = valid(
+  'param',
+  z.object({
+    id: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, 'the webhook id is a positive whole number')
+      .transform(Number),
+  }),
+  'invalid_webhook_id',
+);
 const headQuery = valid('query', z.object({ headId: headIdSchema }), 'invalid_head_id');
 
 /** A webhook configuration as a browser may see it: everything but the shared key. */
@@ -38,28 +56,51 @@ export function webhookRoutes(deps: Deps) {
     const hooks = await deps.platform.listWebhooks(head);
     // The platform's whole list for the head: it replaces what the receiver knew.
     if (hooks.length) await rememberHead(deps.store, head);
-    await storeSharedKeys(deps.store, head, hooks.filter((h) => h.headId === head).map((h) => h.sharedKey).filter(Boolean));
+    await storeSharedKeys(
+      deps.store,
+      head,
+      hooks
+        .filter((h) => h.headId === head)
+        .map((h) => h.sharedKey)
+        .filter(Boolean),
+    );
     return c.json({ items: hooks.map(webhookView) });
   });
 
-  app.post('/webhooks', requireAdmin(deps, 'webhooks:write'), valid('json', webhookCreateSchema), async (c) => {
-    const body = c.req.valid('json');
-    const { sharedKey } = await deps.platform.createWebhook(body);
-    await rememberSharedKey(deps, body.headId, sharedKey);
-    // The platform answers only the key; the new configuration is the newest of the head's list.
-    const hooks = await deps.platform.listWebhooks(body.headId);
-    // Both from the platform: a lookup, not a check of a caller's secret.
-    const created = hooks.find((h) => h.sharedKey === sharedKey);
-    return c.json(created ? webhookView(created) : { headId: body.headId, sharedKeySet: true }, 201);
-  });
+  app.post(
+    '/webhooks',
+    requireAdmin(deps, 'webhooks:write'),
+    valid('json', webhookCreateSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { sharedKey } = await deps.platform.createWebhook(body);
+      await rememberSharedKey(deps, body.headId, sharedKey);
+      // The platform answers only the key; the new configuration is the newest of the head's list.
+      const hooks = await deps.platform.listWebhooks(body.headId);
+      // Both from the platform: a lookup, not a check of a caller's secret.
+      const created = hooks.find((h) => h.sharedKey === sharedKey);
+      return c.json(
+        created ? webhookView(created) : { headId: body.headId, sharedKeySet: true },
+        201,
+      );
+    },
+  );
 
-  app.get('/webhooks/:id', requireAdmin(deps, 'webhooks:read'), webhookParam, async (c) => c.json(webhookView(await deps.platform.getWebhook(c.req.valid('param').id))));
+  app.get('/webhooks/:id', requireAdmin(deps, 'webhooks:read'), webhookParam, async (c) =>
+    c.json(webhookView(await deps.platform.getWebhook(c.req.valid('param').id))),
+  );
 
-  app.patch('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), webhookParam, valid('json', webhookUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deps.platform.updateWebhook(id, c.req.valid('json'));
-    return c.json(webhookView(await deps.platform.getWebhook(id)));
-  });
+  app.patch(
+    '/webhooks/:id',
+    requireAdmin(deps, 'webhooks:write'),
+    webhookParam,
+    valid('json', webhookUpdateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await deps.platform.updateWebhook(id, c.req.valid('json'));
+      return c.json(webhookView(await deps.platform.getWebhook(id)));
+    },
+  );
 
   app.delete('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), webhookParam, async (c) => {
     const { id } = c.req.valid('param');
@@ -72,7 +113,12 @@ export function webhookRoutes(deps: Deps) {
       await readPlatformKeys(deps, gone.headId).catch(async () => {
         const known = (await storedSharedKeys(deps.store, gone.headId)) ?? [];
         // Not a check of a caller's secret: the deleted hook's own key.
-        if (known.length) await storeSharedKeys(deps.store, gone.headId, known.filter((k) => k !== gone.sharedKey));
+        if (known.length)
+          await storeSharedKeys(
+            deps.store,
+            gone.headId,
+            known.filter((k) => k !== gone.sharedKey),
+          );
       });
     }
     return c.body(null, 204);

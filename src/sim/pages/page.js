@@ -66,7 +66,8 @@ if (main) {
     }
   });
   socket.addEventListener('close', () => {
-    if (!ended) finish('The connection to the digital human was lost. Reload the page to talk again.');
+    if (!ended)
+      finish('The connection to the digital human was lost. Reload the page to talk again.');
   });
 
   popup.querySelector('button').addEventListener('click', () => {
@@ -91,7 +92,8 @@ if (main) {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
       mic.setAttribute('aria-pressed', 'true');
-      status.textContent = 'Listening… (the simulator does not transcribe speech: type your message)';
+      status.textContent =
+        'Listening… (the simulator does not transcribe speech: type your message)';
     } catch (err) {
       status.textContent = `The microphone is not available here (${err && err.name ? err.name : 'error'}): type your message instead.`;
     }

@@ -8,24 +8,44 @@ import { waitUntil } from '../wait.js';
 import { press, withReducedMotion } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import type { FaceItem } from '../../../src/api/answers.js';
-import { active, cell, cells, describeFacePicker, endpoint, fakeFaces, grid, loadedCells, nameOf, ready, rowHeight } from './support.js';
+import {
+  active,
+  cell,
+  cells,
+  describeFacePicker,
+  endpoint,
+  fakeFaces,
+  grid,
+  loadedCells,
+  nameOf,
+  ready,
+  rowHeight,
+} from './support.js';
 
 describeFacePicker(() => {
   describe('details', () => {
     it('order="DESC" reverses the list', async () => {
-      const asc = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
-      const desc = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint} order="DESC"></dh-face-picker>`);
+      const asc = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
+      const desc = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint} order="DESC"></dh-face-picker>`,
+      );
       await ready(asc);
       await ready(desc);
       const first = (el: DhFacePicker) => loadedCells(el)[0]!.querySelector('.name')!.textContent;
       grid(asc)!.focus();
       await press('Control+End');
       await waitUntil(() => asc.shadowRoot!.getElementById('cell-51')?.querySelector('.name'));
-      expect(asc.shadowRoot!.getElementById('cell-51')!.querySelector('.name')!.textContent).to.equal(first(desc));
+      expect(
+        asc.shadowRoot!.getElementById('cell-51')!.querySelector('.name')!.textContent,
+      ).to.equal(first(desc));
     });
 
     it('the idle video plays on hover, and not when the user asks for reduced motion', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
       await ready(el);
       const withVideo = () => el.shadowRoot!.querySelector('video[autoplay]');
       loadedCells(el)[0]!.dispatchEvent(new PointerEvent('pointerenter'));
@@ -35,7 +55,9 @@ describeFacePicker(() => {
       await el.updateComplete;
       expect(withVideo()).to.equal(null);
       await withReducedMotion(async () => {
-        const calm = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+        const calm = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+        );
         await ready(calm);
         loadedCells(calm)[0]!.dispatchEvent(new PointerEvent('pointerenter'));
         await calm.updateComplete;
@@ -47,7 +69,10 @@ describeFacePicker(() => {
       const real = window.fetch;
       const seen: { auth: string | null; credentials?: RequestCredentials }[] = [];
       window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-        seen.push({ auth: new Headers(init?.headers).get('x-site-auth'), credentials: init?.credentials });
+        seen.push({
+          auth: new Headers(init?.headers).get('x-site-auth'),
+          credentials: init?.credentials,
+        });
         return real(input, init);
       };
       try {
@@ -65,7 +90,9 @@ describeFacePicker(() => {
     });
 
     it('the active cell plays its idle video while the grid has keyboard focus, and stops when focus leaves (not with reduced motion)', async () => {
-      const page = await fixture<HTMLElement>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`);
+      const page = await fixture<HTMLElement>(
+        html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`,
+      );
       const el = page.querySelector('dh-face-picker')!;
       await ready(el);
       const playing = () => el.shadowRoot!.querySelectorAll('video[autoplay]');
@@ -78,12 +105,16 @@ describeFacePicker(() => {
       expect(playing()[0]!.closest('[role="gridcell"]')!.id).to.equal('cell-0');
       await sendKeys({ press: 'ArrowRight' });
       await el.updateComplete;
-      expect([...playing()].map((v) => v.closest('[role="gridcell"]')!.id)).to.deep.equal(['cell-1']);
+      expect([...playing()].map((v) => v.closest('[role="gridcell"]')!.id)).to.deep.equal([
+        'cell-1',
+      ]);
       await sendKeys({ press: 'Tab' });
       await el.updateComplete;
       expect(playing(), 'Tab out of the grid stops it').to.have.length(0);
       await withReducedMotion(async () => {
-        const calm = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+        const calm = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+        );
         await ready(calm);
         grid(calm)!.focus();
         await calm.updateComplete;
@@ -95,18 +126,17 @@ describeFacePicker(() => {
     it('a click on a cell chooses it, also when the active cell was scrolled away (focus does not scroll under the pointer)', async () => {
       const fake = fakeFaces(10_000);
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await ready(el);
         const g = grid(el)!;
         // A mouse scroll, far down (again if the grid was still settling).
         const far = 20 * rowHeight(el);
-        await waitUntil(
-          () => {
-            if (g.scrollTop < far - 1) g.scrollTop = far;
-            return !cell(el, 0) && loadedCells(el).length > 0;
-          },
-          'scrolled to loaded faces',
-        );
+        await waitUntil(() => {
+          if (g.scrollTop < far - 1) g.scrollTop = far;
+          return !cell(el, 0) && loadedCells(el).length > 0;
+        }, 'scrolled to loaded faces');
         const target = loadedCells(el).find((c) => {
           const r = c.getBoundingClientRect();
           const box = g.getBoundingClientRect();
@@ -116,7 +146,10 @@ describeFacePicker(() => {
         let chosen: FaceItem | undefined;
         // Typed by the element's event map: no cast.
         el.addEventListener('dh-select', (e) => (chosen = e.detail.item));
-        await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+        await sendMouse({
+          type: 'click',
+          position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)],
+        });
         await el.updateComplete;
         expect(chosen?.name).to.equal(nameOf(target));
         expect(el.value).to.equal(chosen!.id);
@@ -129,20 +162,33 @@ describeFacePicker(() => {
 
     it('is themed by its documented custom properties and parts', async () => {
       const style = document.createElement('style');
-      style.textContent = 'dh-face-picker.themed::part(cell) { background-color: rgb(1, 2, 3); } dh-face-picker.themed::part(toolbar) { color: rgb(4, 5, 6); }';
+      style.textContent =
+        'dh-face-picker.themed::part(cell) { background-color: rgb(1, 2, 3); } dh-face-picker.themed::part(toolbar) { color: rgb(4, 5, 6); }';
       document.head.append(style);
       const fake = fakeFaces(100);
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker class="themed" value="face-1" endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker class="themed" value="face-1" endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         el.style.setProperty('--dh-face-picker-height', '250px');
         el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
         el.style.setProperty('--dh-picker-font', 'monospace');
         await ready(el);
         expect(grid(el)!.getBoundingClientRect().height).to.equal(250);
-        expect(getComputedStyle(cell(el, 1)!).borderTopColor, 'the selected face takes the accent').to.equal('rgb(200, 0, 100)');
-        expect(getComputedStyle(cell(el, 1)!.querySelector('.name')!).fontFamily).to.equal('monospace');
-        expect(getComputedStyle(cell(el, 0)!).backgroundColor, '::part(cell)').to.equal('rgb(1, 2, 3)');
-        expect(getComputedStyle(el.shadowRoot!.querySelector('.toolbar')!).color, '::part(toolbar)').to.equal('rgb(4, 5, 6)');
+        expect(
+          getComputedStyle(cell(el, 1)!).borderTopColor,
+          'the selected face takes the accent',
+        ).to.equal('rgb(200, 0, 100)');
+        expect(getComputedStyle(cell(el, 1)!.querySelector('.name')!).fontFamily).to.equal(
+          'monospace',
+        );
+        expect(getComputedStyle(cell(el, 0)!).backgroundColor, '::part(cell)').to.equal(
+          'rgb(1, 2, 3)',
+        );
+        expect(
+          getComputedStyle(el.shadowRoot!.querySelector('.toolbar')!).color,
+          '::part(toolbar)',
+        ).to.equal('rgb(4, 5, 6)');
       } finally {
         fake.restore();
         style.remove();
@@ -154,7 +200,9 @@ describeFacePicker(() => {
     it('renders fewer than 300 cells, pages from the proxy as it scrolls, and Ctrl+End reaches the last face', async () => {
       const fake = fakeFaces(10_000);
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await ready(el, 10);
         // The rows in view and 300 px around them (issue 15: the library's 1000 px rendered 105).
         expect(cells(el).length).to.be.below(70);
@@ -165,7 +213,12 @@ describeFacePicker(() => {
         grid(el)!.focus();
         await press('Control+End');
         expect(active(el)).to.equal('cell-9999');
-        await waitUntil(() => el.shadowRoot!.getElementById('cell-9999')?.querySelector('.name')?.textContent === 'Face 9999', 'the last page loads');
+        await waitUntil(
+          () =>
+            el.shadowRoot!.getElementById('cell-9999')?.querySelector('.name')?.textContent ===
+            'Face 9999',
+          'the last page loads',
+        );
         expect(cells(el).length).to.be.below(300);
         expect(fake.calls.some((q) => q.includes(`page=${Math.ceil(10_000 / 60)}`))).to.equal(true);
       } finally {

@@ -8,19 +8,32 @@ import { waitUntil } from '../wait.js';
 import { press } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import type { FaceItem } from '../../../src/api/answers.js';
-import { active, cell, describeFacePicker, endpoint, fakeFaces, grid, loadedCells, ready, rowHeight } from './support.js';
+import {
+  active,
+  cell,
+  describeFacePicker,
+  endpoint,
+  fakeFaces,
+  grid,
+  loadedCells,
+  ready,
+  rowHeight,
+} from './support.js';
 
 describeFacePicker(() => {
   describe('as a form control', () => {
     it('is submitted with a plain form, validated when required, reset with the form', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="headVisualId" required endpoint=${endpoint}></dh-face-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-face-picker name="headVisualId" required endpoint=${endpoint}></dh-face-picker></form>`,
+      );
       const el = form.querySelector('dh-face-picker')!;
       await ready(el);
       expect(form.checkValidity()).to.equal(false);
       expect(el.validationMessage).to.equal('Please choose a face.');
       const cell = loadedCells(el)[2]!;
       const events: string[] = [];
-      for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => events.push(t));
+      for (const t of ['input', 'change', 'dh-select'])
+        el.addEventListener(t, () => events.push(t));
       setTimeout(() => cell.click());
       const select = await oneEvent(el, 'dh-select');
       expect(events).to.deep.equal(['input', 'change', 'dh-select']);
@@ -36,7 +49,9 @@ describeFacePicker(() => {
     });
 
     it('setting value from code fires no event; reset returns to the value attribute', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`,
+      );
       const el = form.querySelector('dh-face-picker')!;
       let fired = 0;
       el.addEventListener('change', () => fired++);
@@ -50,7 +65,9 @@ describeFacePicker(() => {
     });
 
     it('holds the value the browser restores (back/forward), submits it, and reset returns to the value attribute', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`,
+      );
       const el = form.querySelector('dh-face-picker')!;
       el.formStateRestoreCallback('face-restored');
       await el.updateComplete;
@@ -93,7 +110,9 @@ describeFacePicker(() => {
     });
 
     it('disabled by its fieldset cannot be focused or changed', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><fieldset disabled><dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker></fieldset></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><fieldset disabled><dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker></fieldset></form>`,
+      );
       const el = form.querySelector('dh-face-picker')!;
       await ready(el);
       expect(grid(el)!.getAttribute('tabindex')).to.equal('-1');
@@ -105,9 +124,14 @@ describeFacePicker(() => {
 
   describe('keyboard', () => {
     it('right to left (dir="rtl"): the first face is on the right, ArrowLeft moves to the next one, ArrowRight back', async () => {
-      const el = await fixture<DhFacePicker>(html`<div dir="rtl"><dh-face-picker endpoint=${endpoint}></dh-face-picker></div>`).then((d) => d.querySelector('dh-face-picker')!);
+      const el = await fixture<DhFacePicker>(
+        html`<div dir="rtl"><dh-face-picker endpoint=${endpoint}></dh-face-picker></div>`,
+      ).then((d) => d.querySelector('dh-face-picker')!);
       await ready(el);
-      const [first, second] = [cell(el, 0)!.getBoundingClientRect(), cell(el, 1)!.getBoundingClientRect()];
+      const [first, second] = [
+        cell(el, 0)!.getBoundingClientRect(),
+        cell(el, 1)!.getBoundingClientRect(),
+      ];
       expect(first.left > second.left, 'the grid flows from the right').to.equal(true);
       grid(el)!.focus();
       await waitUntil(() => active(el) === 'cell-0', 'focus names the first face');
@@ -122,13 +146,16 @@ describeFacePicker(() => {
     it('type-ahead: typing a name moves to the next face it starts; the same letter again cycles; Space then selects', async () => {
       const fake = fakeFaces(30);
       try {
-        const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker></div>`).then(
-          (d) => d.querySelector('dh-face-picker')!,
-        );
+        const el = await fixture<DhFacePicker>(
+          html`<div><button>before</button><dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker></div>`,
+        ).then((d) => d.querySelector('dh-face-picker')!);
         await ready(el);
         (el.previousElementSibling as HTMLButtonElement).focus();
         for (let i = 0; i < 3; i++) await sendKeys({ press: 'Tab' });
-        expect(el.shadowRoot!.activeElement).to.equal(grid(el), 'Tab: gender, search, then the grid');
+        expect(el.shadowRoot!.activeElement).to.equal(
+          grid(el),
+          'Tab: gender, search, then the grid',
+        );
         expect(active(el)).to.equal('cell-0');
         // Every name here is "Face <n>": "f" moves to the next one, and again to the one after.
         await sendKeys({ press: 'f' });
@@ -152,9 +179,9 @@ describeFacePicker(() => {
     });
 
     it('one tab stop; arrows, Home/End, Ctrl+Home/End, PageUp/PageDown move; Enter selects', async () => {
-      const el = await fixture<DhFacePicker>(html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`).then(
-        (d) => d.querySelector('dh-face-picker')!,
-      );
+      const el = await fixture<DhFacePicker>(
+        html`<div><button>before</button><dh-face-picker endpoint=${endpoint}></dh-face-picker><button>after</button></div>`,
+      ).then((d) => d.querySelector('dh-face-picker')!);
       await ready(el);
       const cols = Number(grid(el)!.getAttribute('aria-colcount'));
       (el.previousElementSibling as HTMLButtonElement).focus();
@@ -173,7 +200,10 @@ describeFacePicker(() => {
       expect(active(el)).to.equal(`cell-${cols}`);
       await press('Control+End');
       expect(active(el)).to.equal('cell-51');
-      await waitUntil(() => el.shadowRoot!.getElementById('cell-51'), 'the last cell is rendered after the jump');
+      await waitUntil(
+        () => el.shadowRoot!.getElementById('cell-51'),
+        'the last cell is rendered after the jump',
+      );
       await press('Control+Home');
       expect(active(el)).to.equal('cell-0');
       // PageDown moves by the rows the grid shows whole (APG grid), and the cell stays in view.
@@ -195,9 +225,14 @@ describeFacePicker(() => {
       setTimeout(() => sendKeys({ press: 'Enter' }));
       await oneEvent(el, 'change');
       await el.updateComplete;
-      expect(el.shadowRoot!.getElementById('cell-0')!.getAttribute('aria-selected')).to.equal('true');
+      expect(el.shadowRoot!.getElementById('cell-0')!.getAttribute('aria-selected')).to.equal(
+        'true',
+      );
       await sendKeys({ press: 'Tab' });
-      expect(document.activeElement).to.equal(el.nextElementSibling, 'one tab stop: Tab leaves the grid');
+      expect(document.activeElement).to.equal(
+        el.nextElementSibling,
+        'one tab stop: Tab leaves the grid',
+      );
     });
   });
 });

@@ -8,27 +8,48 @@ import { waitUntil } from '../wait.js';
 import { press } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import { catalogue } from '../i18n.js';
-import { active, cell, describeFacePicker, endpoint, fakeFaces, grid, loadedCells, nameOf, pageError, ready, rowHeight, unavailable } from './support.js';
+import {
+  active,
+  cell,
+  describeFacePicker,
+  endpoint,
+  fakeFaces,
+  grid,
+  loadedCells,
+  nameOf,
+  pageError,
+  ready,
+  rowHeight,
+  unavailable,
+} from './support.js';
 
 describeFacePicker(() => {
   describe('accessibility', () => {
     it('is accessible while loading and when loaded', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Loading faces');
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
+        'Loading faces',
+      );
       await expect(el).to.be.accessible();
       await ready(el);
       await expect(el).to.be.accessible();
     });
 
     it('is accessible when empty and on error', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
       await ready(el);
       const search = el.shadowRoot!.querySelector('input')!;
       search.value = 'zzzz';
       search.dispatchEvent(new Event('input'));
       await waitUntil(() => el.shadowRoot!.textContent!.includes('No face matches'));
       await expect(el).to.be.accessible();
-      const broken = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`);
+      const broken = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`,
+      );
       await waitUntil(() => broken.shadowRoot!.querySelector('[role="alert"]'));
       await expect(broken).to.be.accessible();
     });
@@ -36,7 +57,9 @@ describeFacePicker(() => {
     it('names no active cell while unfocused (a scroll may have taken it out of the DOM); focus brings it back into view', async () => {
       const fake = fakeFaces(10_000);
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await ready(el);
         const g = grid(el)!;
         // A mouse scroll, far down: the active cell (the first) is no longer rendered. Again if the
@@ -46,14 +69,20 @@ describeFacePicker(() => {
           if (g.scrollTop < far - 1) g.scrollTop = far;
           return !cell(el, 0);
         }, 'the first row is virtualised away');
-        expect(g.hasAttribute('aria-activedescendant'), 'no reference to a cell that is not there').to.equal(false);
+        expect(
+          g.hasAttribute('aria-activedescendant'),
+          'no reference to a cell that is not there',
+        ).to.equal(false);
         await expect(el).to.be.accessible();
         g.focus();
         await waitUntil(() => cell(el, 0), 'focus scrolls the active cell back into view');
         expect(active(el)).to.equal('cell-0');
         const box = g.getBoundingClientRect();
         const r = cell(el, 0)!.getBoundingClientRect();
-        expect(r.top >= box.top - 1 && r.bottom <= box.bottom + 1, 'the active cell is in view').to.equal(true);
+        expect(
+          r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+          'the active cell is in view',
+        ).to.equal(true);
         await expect(el).to.be.accessible();
         g.blur();
         await el.updateComplete;
@@ -64,7 +93,9 @@ describeFacePicker(() => {
     });
 
     it('is accessible when disabled', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker disabled endpoint=${endpoint}></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker disabled endpoint=${endpoint}></dh-face-picker>`,
+      );
       await ready(el);
       expect(grid(el)!.hasAttribute('aria-activedescendant')).to.equal(false);
       await expect(el).to.be.accessible();
@@ -73,25 +104,38 @@ describeFacePicker(() => {
 
   describe('when loaded from the proxy', () => {
     it('FACE-1 FACE-4 shows every face with its name, gender and thumbnail (video frame when only a video)', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
       await ready(el, 8);
       const first = loadedCells(el)[0]!;
       expect(first.querySelector('.name')!.textContent).to.match(/\S/);
       expect(first.querySelector('.meta')!.textContent).to.match(/^(Female|Male)$/);
-      expect(Number(grid(el)!.getAttribute('aria-rowcount'))).to.equal(Math.ceil(52 / Number(grid(el)!.getAttribute('aria-colcount'))));
+      expect(Number(grid(el)!.getAttribute('aria-rowcount'))).to.equal(
+        Math.ceil(52 / Number(grid(el)!.getAttribute('aria-colcount'))),
+      );
       // Scroll through: faces with only a video show a frame of it.
       const g = grid(el)!;
       // Down a little at each look, as long as the virtualizer needs to render what is scrolled to.
-      await waitUntil(() => el.shadowRoot!.querySelector('.thumb video') || void (g.scrollTop += 300), 'a face with only a video shows a frame of it');
+      await waitUntil(
+        () => el.shadowRoot!.querySelector('.thumb video') || void (g.scrollTop += 300),
+        'a face with only a video shows a frame of it',
+      );
     });
 
     it('FACE-3 the gender filter and the name search narrow the list; an empty result says how to widen it', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
+      );
       await ready(el);
       const select = el.shadowRoot!.querySelector('select')!;
       select.value = 'MALE';
       select.dispatchEvent(new Event('change'));
-      await waitUntil(() => loadedCells(el).length > 0 && loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male'));
+      await waitUntil(
+        () =>
+          loadedCells(el).length > 0 &&
+          loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male'),
+      );
       expect(el.gender).to.equal('MALE');
       const search = el.shadowRoot!.querySelector('input')!;
       search.value = 'zzzz';
@@ -112,12 +156,16 @@ describeFacePicker(() => {
         await aTimeout(400);
       });
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await ready(el);
         el.gender = 'FEMALE';
         await el.updateComplete;
         el.gender = 'MALE';
-        const allMale = () => loadedCells(el).length > 0 && loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male');
+        const allMale = () =>
+          loadedCells(el).length > 0 &&
+          loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male');
         await waitUntil(allMale, 'the last filter wins');
         expect(signals, 'the female list was asked').to.have.length(1);
         expect(signals[0]!.aborted, 'the superseded request is aborted').to.equal(true);
@@ -129,7 +177,10 @@ describeFacePicker(() => {
         await press('Control+End');
         expect(active(el)).to.equal('cell-4999');
         await waitUntil(() => nameOf(cell(el, 4999)) === 'Face 9999', 'the last male face loads');
-        expect(fake.calls.filter((q) => q.includes('gender=FEMALE')), 'no later page of the stale list').to.have.length(1);
+        expect(
+          fake.calls.filter((q) => q.includes('gender=FEMALE')),
+          'no later page of the stale list',
+        ).to.have.length(1);
       } finally {
         fake.restore();
       }
@@ -139,11 +190,17 @@ describeFacePicker(() => {
       let calls = 0;
       const fake = fakeFaces(100, () => (calls++ === 0 ? unavailable() : undefined));
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
+        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
+          'could not be loaded. Something went wrong. Please try again in a moment.',
+        );
         expect(grid(el)).to.equal(null);
-        [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+        [...el.shadowRoot!.querySelectorAll('button')]
+          .find((b) => b.textContent === 'Try again')!
+          .click();
         await ready(el);
         expect(nameOf(loadedCells(el)[0]!)).to.equal('Face 0');
         expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
@@ -154,17 +211,27 @@ describeFacePicker(() => {
     });
 
     it('a network error says so in visitor words, without the URL', async () => {
-      const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`);
+      const el = await fixture<DhFacePicker>(
+        html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`,
+      );
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('We could not connect. Check your connection and try again.');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain('127.0.0.1');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain(
+        'We could not connect. Check your connection and try again.',
+      );
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain(
+        '127.0.0.1',
+      );
     });
 
     it('a later page that fails says so, with a Try again the keyboard reaches, that loads that page', async () => {
       let failures = 0;
-      const fake = fakeFaces(10_000, (url) => (url.searchParams.get('page') === '2' && failures++ === 0 ? unavailable() : undefined));
+      const fake = fakeFaces(10_000, (url) =>
+        url.searchParams.get('page') === '2' && failures++ === 0 ? unavailable() : undefined,
+      );
       try {
-        const el = await fixture<DhFacePicker>(html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`);
+        const el = await fixture<DhFacePicker>(
+          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
+        );
         await ready(el);
         const g = grid(el)!;
         const cols = Number(g.getAttribute('aria-colcount'));
@@ -177,7 +244,9 @@ describeFacePicker(() => {
           return pageError(el);
         }, 'the failed page is said');
         expect(pageError(el)!.textContent).to.contain('Faces 61–120 could not be loaded.');
-        expect(pageError(el)!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
+        expect(pageError(el)!.textContent).to.contain(
+          'could not be loaded. Something went wrong. Please try again in a moment.',
+        );
         await waitUntil(() => cell(el, 60), 'a cell of page 2 is rendered');
         expect(nameOf(cell(el, 60))).to.equal('Not loaded');
         expect(cell(el, 60)!.hasAttribute('aria-busy'), 'no longer loading').to.equal(false);

@@ -15,33 +15,64 @@ import { catalogue } from '../i18n.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).facePicker;
-export const [de, fr, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('ar'), messagesOf('ja')]);
+export const [de, fr, ar, ja] = await Promise.all([
+  messagesOf('de'),
+  messagesOf('fr'),
+  messagesOf('ar'),
+  messagesOf('ja'),
+]);
 
 export let endpoint: string;
 
-export const grid = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('[role="grid"]');
-export const cells = (el: DhFacePicker) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="gridcell"]')];
+export const grid = (el: DhFacePicker) =>
+  el.shadowRoot!.querySelector<HTMLElement>('[role="grid"]');
+export const cells = (el: DhFacePicker) => [
+  ...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="gridcell"]'),
+];
 /** Faces shown with their name (not "Loading…" or "Not loaded" placeholders). */
-export const loadedCells = (el: DhFacePicker) => cells(el).filter((c) => !c.classList.contains('placeholder'));
+export const loadedCells = (el: DhFacePicker) =>
+  cells(el).filter((c) => !c.classList.contains('placeholder'));
 export const active = (el: DhFacePicker) => grid(el)!.getAttribute('aria-activedescendant');
 export const cell = (el: DhFacePicker, i: number) => el.shadowRoot!.getElementById(`cell-${i}`);
 export const nameOf = (c: Element | null) => c?.querySelector('.name')?.textContent?.trim();
-export const ready = (el: DhFacePicker, min = 1) => waitUntil(() => loadedCells(el).length >= min, 'faces are shown');
+export const ready = (el: DhFacePicker, min = 1) =>
+  waitUntil(() => loadedCells(el).length >= min, 'faces are shown');
 /** The error of a later page (below the grid), not of the whole list. */
-export const pageError = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
-export const rowHeight = (el: DhFacePicker) => el.shadowRoot!.querySelector<HTMLElement>('.row')!.getBoundingClientRect().height;
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-export const unavailable = () => json({ error: { code: 'upstream_unavailable', message: 'The face catalogue is unavailable right now.' } }, 502);
+export const pageError = (el: DhFacePicker) =>
+  el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
+export const rowHeight = (el: DhFacePicker) =>
+  el.shadowRoot!.querySelector<HTMLElement>('.row')!.getBoundingClientRect().height;
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const unavailable = () =>
+  json(
+    {
+      error: {
+        code: 'upstream_unavailable',
+        message: 'The face catalogue is unavailable right now.',
+      },
+    },
+    502,
+  );
 
 /**
  * Answers /faces from a generated catalogue, like the proxy does, for `total` faces (filtered by
  * gender, paged). `hook` sees every request first: it may wait (a slow answer) or answer itself
  * (a failure).
  */
-export function fakeFaces(total: number, hook?: (url: URL, init?: RequestInit) => Promise<Response | void> | Response | void) {
+export function fakeFaces(
+  total: number,
+  hook?: (url: URL, init?: RequestInit) => Promise<Response | void> | Response | void,
+) {
   const real = window.fetch;
   const calls: string[] = [];
-  const all: FaceItem[] = Array.from({ length: total }, (_, i) => ({ id: `face-${i}`, name: `Face ${i}`, gender: i % 2 ? 'MALE' : 'FEMALE', thumbnail: null, videoUrl: null }));
+  const all: FaceItem[] = Array.from({ length: total }, (_, i) => ({
+    id: `face-${i}`,
+    name: `Face ${i}`,
+    gender: i % 2 ? 'MALE' : 'FEMALE',
+    thumbnail: null,
+    videoUrl: null,
+  }));
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     calls.push(url.search);
@@ -53,9 +84,21 @@ export function fakeFaces(total: number, hook?: (url: URL, init?: RequestInit) =
     const take = Number(url.searchParams.get('take') ?? 24);
     const pageCount = Math.ceil(matching.length / take);
     const items = matching.slice((page - 1) * take, page * take);
-    return json({ items, page, take, total: matching.length, pageCount, hasNextPage: page < pageCount });
+    return json({
+      items,
+      page,
+      take,
+      total: matching.length,
+      pageCount,
+      hasNextPage: page < pageCount,
+    });
   };
-  return { calls, pagesAsked: (n: number) => calls.filter((q) => new URLSearchParams(q).get('page') === String(n)).length, restore: () => (window.fetch = real) };
+  return {
+    calls,
+    pagesAsked: (n: number) =>
+      calls.filter((q) => new URLSearchParams(q).get('page') === String(n)).length,
+    restore: () => (window.fetch = real),
+  };
 }
 
 /**

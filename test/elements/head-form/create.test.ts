@@ -5,7 +5,22 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
-import { $, auth, created, describeHeadForm, endpoint, errorOf, field, form, pickFace, pickVoice, simHead, status, submit, type } from './support.js';
+import {
+  $,
+  auth,
+  created,
+  describeHeadForm,
+  endpoint,
+  errorOf,
+  field,
+  form,
+  pickFace,
+  pickVoice,
+  simHead,
+  status,
+  submit,
+  type,
+} from './support.js';
 
 describeHeadForm(() => {
   describe('creating a head', () => {
@@ -25,22 +40,31 @@ describeHeadForm(() => {
       expect(head.request.headVisualId).to.equal(face);
       expect(head.request.ttsVoice).to.equal(voice);
       expect(head.request.greetings).to.equal('Hi, I am Ava.');
-      expect(head.request.promptConfig).to.deep.equal({ system_prompt: 'You are a friendly guide.' });
+      expect(head.request.promptConfig).to.deep.equal({
+        system_prompt: 'You are a friendly guide.',
+      });
       expect(head.request.suggestions).to.deep.equal(['What can you do?', 'Who are you?']);
       expect(head.splitter).to.equal(true);
       await el.updateComplete;
       expect($(el, '#result-title')!.textContent).to.contain('Ava is ready');
-      expect(el.shadowRoot!.activeElement?.id, 'focus moves to the result').to.equal('result-title');
+      expect(el.shadowRoot!.activeElement?.id, 'focus moves to the result').to.equal(
+        'result-title',
+      );
       const preview = $(el, 'dh-avatar') as HTMLElement & { headId: string; view: string };
       expect(preview.headId).to.equal(detail.id);
       expect(preview.view).to.equal('chat');
       expect(el.shadowRoot!.innerHTML).to.not.contain('api_key');
       await expect(el).to.be.accessible();
       // "Create another head" gives an empty form again.
-      [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.result button')].find((b) => b.textContent!.includes('another'))!.click();
+      [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.result button')]
+        .find((b) => b.textContent!.includes('another'))!
+        .click();
       await el.updateComplete;
       expect($<HTMLInputElement>(el, '#name')!.value).to.equal('');
-      expect(el.shadowRoot!.activeElement?.id, 'focus is on the first field, not lost to <body>').to.equal('name');
+      expect(
+        el.shadowRoot!.activeElement?.id,
+        'focus is on the first field, not lost to <body>',
+      ).to.equal('name');
     });
 
     it('STREAM-1 STREAM-2 STREAM-3 creates a streaming head: oc, the streaming provider, greeting "", no alias, splitter off; the preview is the stream view', async () => {
@@ -60,11 +84,16 @@ describeHeadForm(() => {
       expect(head.splitter).to.equal(false);
       await el.updateComplete;
       expect(($(el, 'dh-avatar') as HTMLElement & { view: string }).view).to.equal('stream');
-      await waitUntil(() => $(el, '[part="embed-code"]')?.textContent?.includes('integrity'), 'the embed code has the bundle');
-      expect($(el, '[part="embed-code"]')!.textContent).to.contain(`head-id="${detail.id}"`).and.contain('view="stream"');
+      await waitUntil(
+        () => $(el, '[part="embed-code"]')?.textContent?.includes('integrity'),
+        'the embed code has the bundle',
+      );
+      expect($(el, '[part="embed-code"]')!.textContent)
+        .to.contain(`head-id="${detail.id}"`)
+        .and.contain('view="stream"');
     });
 
-    it('shows the new head\'s embed code: the bundle with its integrity, inline or as a bubble, and Copy', async () => {
+    it("shows the new head's embed code: the bundle with its integrity, inline or as a bubble, and Copy", async () => {
       const el = await form();
       type(el, 'name', 'Embed');
       type(el, 'prompt', 'Be brief.');
@@ -83,13 +112,17 @@ describeHeadForm(() => {
         const r = radio.getBoundingClientRect();
         expect(Math.min(r.width, r.height)).to.be.at.least(24);
       }
-      for (const button of el.shadowRoot!.querySelectorAll('.result button')) expect(button.getBoundingClientRect().height).to.be.at.least(44);
+      for (const button of el.shadowRoot!.querySelectorAll('.result button'))
+        expect(button.getBoundingClientRect().height).to.be.at.least(44);
       $<HTMLInputElement>(el, 'input[name="embed-layout"][value="bubble"]')!.click();
       await el.updateComplete;
       expect(code()).to.contain('layout="bubble"');
       // Copy: the clipboard gets exactly the code shown, and the page says so.
       let copied = '';
-      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void (copied = text) },
+      });
       try {
         $<HTMLButtonElement>(el, '[part="copy"]')!.click();
         await waitUntil(() => copied, 'copied');
@@ -97,9 +130,15 @@ describeHeadForm(() => {
         await el.updateComplete;
         expect($(el, '.embed [role="status"]')!.textContent).to.contain('Copied');
         // A page without clipboard access: the code is selected for Ctrl+C instead.
-        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });
+        Object.defineProperty(navigator, 'clipboard', {
+          configurable: true,
+          value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+        });
         $<HTMLButtonElement>(el, '[part="copy"]')!.click();
-        await waitUntil(() => $(el, '.embed [role="status"]')!.textContent!.includes('Ctrl+C'), 'told to press Ctrl+C');
+        await waitUntil(
+          () => $(el, '.embed [role="status"]')!.textContent!.includes('Ctrl+C'),
+          'told to press Ctrl+C',
+        );
         expect(getSelection()!.toString()).to.equal(code());
       } finally {
         delete (navigator as { clipboard?: unknown }).clipboard;
@@ -118,7 +157,11 @@ describeHeadForm(() => {
       const detail = await created(el);
       expect(detail.mode).to.equal('plugin');
       const head = await simHead(detail.id);
-      expect(head.request.pluginOperationalModeConfig).to.deep.equal({ name: 'support-bot', url: 'https://bot.example.com/api', options: { lang: 'en', tier: 'gold' } });
+      expect(head.request.pluginOperationalModeConfig).to.deep.equal({
+        name: 'support-bot',
+        url: 'https://bot.example.com/api',
+        options: { lang: 'en', tier: 'gold' },
+      });
     });
 
     it('HEAD-6 creates a flow-mode head with its API key, which is not shown afterwards', async () => {
@@ -141,7 +184,13 @@ describeHeadForm(() => {
       type(el, 'name', 'Kept');
       await pickFace(el);
       await pickVoice(el);
-      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 404, body: JSON.stringify({ message: 'Voice not available' }), times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'POST',
+        path: '/head/create',
+        status: 404,
+        body: JSON.stringify({ message: 'Voice not available' }),
+        times: 1,
+      });
       let code = '';
       el.addEventListener('dh-error', (e) => (code = e.detail.code), { once: true });
       await submit(el);
@@ -161,7 +210,13 @@ describeHeadForm(() => {
       type(el, 'name', 'Refused');
       await pickFace(el);
       await pickVoice(el);
-      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 403, body: JSON.stringify({ message: 'subscription expired' }), times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'POST',
+        path: '/head/create',
+        status: 403,
+        body: JSON.stringify({ message: 'subscription expired' }),
+        times: 1,
+      });
       await submit(el);
       await waitUntil(() => status(el).includes('not created'), 'the refusal is shown');
       expect(status(el)).to.contain('403');
@@ -175,7 +230,12 @@ describeHeadForm(() => {
       type(el, 'name', 'Half');
       await pickFace(el);
       await pickVoice(el);
-      await executeServerCommand('sim-fault', { method: 'PUT', path: '/head/*/splitter', status: 500, times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'PUT',
+        path: '/head/*/splitter',
+        status: 500,
+        times: 1,
+      });
       let code = '';
       el.addEventListener('dh-error', (e) => (code = e.detail.code), { once: true });
       await submit(el);
@@ -209,7 +269,12 @@ describeHeadForm(() => {
       type(el, 'name', 'Slow');
       await pickFace(el);
       await pickVoice(el);
-      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', delayMs: 400, times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'POST',
+        path: '/head/create',
+        delayMs: 400,
+        times: 1,
+      });
       const done = oneEvent(el, 'dh-head-created');
       await submit(el);
       const button = $<HTMLButtonElement>(el, '[part="submit"]')!;

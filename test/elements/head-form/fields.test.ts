@@ -5,13 +5,29 @@
 import { expect, html } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
-import { $, choose, created, describeHeadForm, errorOf, field, form, pickVoice, status, submit, type, visible } from './support.js';
+import {
+  $,
+  choose,
+  created,
+  describeHeadForm,
+  errorOf,
+  field,
+  form,
+  pickVoice,
+  status,
+  submit,
+  type,
+  visible,
+} from './support.js';
 
 describeHeadForm(() => {
   describe('accessibility', () => {
     it('is accessible as it opens, in each mode, with the streaming switch, and with messages shown', async () => {
       const el = await form();
-      await waitUntil(() => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'), 'faces');
+      await waitUntil(
+        () => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
+        'faces',
+      );
       await expect(el).to.be.accessible();
       for (const mode of ['plugin', 'voiceflow', 'doc_qa']) {
         choose(el, 'mode', mode);
@@ -92,9 +108,16 @@ describeHeadForm(() => {
       expect(mode.value).to.equal('oc');
       expect(mode.disabled).to.equal(true);
       expect(voice.streaming).to.equal(true);
-      for (const id of ['greetings', 'alias', 'suggestions']) expect(visible(field(el, id)), id).to.equal(false);
+      for (const id of ['greetings', 'alias', 'suggestions'])
+        expect(visible(field(el, id)), id).to.equal(false);
       // Named by the voice list, from the proxy's answer: the form keeps no copy of the provider.
-      await waitUntil(() => voice.shadowRoot!.querySelector('[part="note"]')?.textContent?.includes('elevenlabs voices'), 'the provider is named');
+      await waitUntil(
+        () =>
+          voice
+            .shadowRoot!.querySelector('[part="note"]')
+            ?.textContent?.includes('elevenlabs voices'),
+        'the provider is named',
+      );
       // Off again: the mode the user had comes back.
       $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
@@ -136,7 +159,9 @@ describeHeadForm(() => {
 
   describe('theming', () => {
     it('follows its documented custom properties and parts', async () => {
-      const el = await form(html`<dh-head-form style="--dh-head-form-accent: rgb(200, 0, 100); --dh-head-form-gap: 30px"></dh-head-form>`);
+      const el = await form(
+        html`<dh-head-form style="--dh-head-form-accent: rgb(200, 0, 100); --dh-head-form-gap: 30px"></dh-head-form>`,
+      );
       const submitButton = $(el, '[part="submit"]')!;
       expect(getComputedStyle(submitButton).backgroundColor).to.equal('rgb(200, 0, 100)');
       expect(getComputedStyle($(el, 'form')!).rowGap).to.equal('30px');
@@ -166,7 +191,9 @@ describeHeadForm(() => {
         expect(errorOf(el, 'name')).to.equal('Give the head a name.');
         expect(errorOf(el, 'face')).to.equal('Choose a face for the head.');
         expect(errorOf(el, 'voice')).to.equal('Choose a voice.');
-        expect(status(el), 'the alert names what to check').to.equal('The head was not created. Check Head name, Face and Voice.');
+        expect(status(el), 'the alert names what to check').to.equal(
+          'The head was not created. Check Head name, Face and Voice.',
+        );
         expect($(el, '#name')!.getAttribute('aria-invalid')).to.equal('true');
         expect($(el, '#name')!.getAttribute('aria-describedby')).to.contain('name-error');
         expect(el.shadowRoot!.activeElement?.id).to.equal('name');

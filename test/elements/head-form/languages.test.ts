@@ -6,12 +6,30 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhHeadForm } from '../../../src/elements/head-form/head-form.js';
-import { headFormMessages, type HeadFormMessages } from '../../../src/elements/head-form/messages.js';
+import {
+  headFormMessages,
+  type HeadFormMessages,
+} from '../../../src/elements/head-form/messages.js';
 import { facePickerMessages } from '../../../src/elements/face-picker/messages.js';
 import { voicePickerMessages } from '../../../src/elements/voice-picker/messages.js';
 import type { FacesPage, VoicesList } from '../../../src/api/answers.js';
 import { catalogue as catalogue_, englishLeft, wordsOf } from '../i18n.js';
-import { $, auth, choose, created, describeHeadForm, endpoint, errorOf, field, form, pickFace, pickVoice, status, submit, type } from './support.js';
+import {
+  $,
+  auth,
+  choose,
+  created,
+  describeHeadForm,
+  endpoint,
+  errorOf,
+  field,
+  form,
+  pickFace,
+  pickVoice,
+  status,
+  submit,
+  type,
+} from './support.js';
 
 describeHeadForm(() => {
   describe('in the page’s language', () => {
@@ -19,8 +37,13 @@ describeHeadForm(() => {
     const catalogue = async (lang: string): Promise<HeadFormMessages> =>
       (await catalogue_(lang)).headForm;
 
-    async function localized(lang: string, dir = ''): Promise<{ wrapper: HTMLElement; el: DhHeadForm }> {
-      const wrapper = await fixture<HTMLDivElement>(`<div lang="${lang}"${dir ? ` dir="${dir}"` : ''}><dh-head-form></dh-head-form></div>`);
+    async function localized(
+      lang: string,
+      dir = '',
+    ): Promise<{ wrapper: HTMLElement; el: DhHeadForm }> {
+      const wrapper = await fixture<HTMLDivElement>(
+        `<div lang="${lang}"${dir ? ` dir="${dir}"` : ''}><dh-head-form></dh-head-form></div>`,
+      );
       const el = wrapper.querySelector('dh-head-form')!;
       el.endpoint = endpoint;
       el.headers = auth;
@@ -39,8 +62,12 @@ describeHeadForm(() => {
       return copy;
     }
 
-    const left = (el: DhHeadForm, lang: string, data: string[] = []) => englishLeft(own(el), 'headForm', headFormMessages, lang, data);
-    const optionsOf = (el: DhHeadForm, id: string) => [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${id} option`)].map((o) => o.textContent!.trim());
+    const left = (el: DhHeadForm, lang: string, data: string[] = []) =>
+      englishLeft(own(el), 'headForm', headFormMessages, lang, data);
+    const optionsOf = (el: DhHeadForm, id: string) =>
+      [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${id} option`)].map((o) =>
+        o.textContent!.trim(),
+      );
 
     for (const [lang, dir] of [
       ['de', ''],
@@ -69,7 +96,9 @@ describeHeadForm(() => {
         await submit(el);
         expect(errorOf(el, 'name')).to.equal(m.nameMissing);
         expect(errorOf(el, 'pluginOptions')).to.equal(m.pluginOptionsLine(2));
-        expect(status(el)).to.equal(m.checkFields([m.name, m.face, m.voice, m.pluginName, m.pluginUrl, m.pluginOptions]));
+        expect(status(el)).to.equal(
+          m.checkFields([m.name, m.face, m.voice, m.pluginName, m.pluginUrl, m.pluginOptions]),
+        );
         expect(await left(el, lang)).to.deep.equal([]);
         await expect(el).to.be.accessible();
         // The streaming switch and its note on the mode.
@@ -77,7 +106,10 @@ describeHeadForm(() => {
         await el.updateComplete;
         expect($(el, '#mode-hint')!.textContent!.trim()).to.equal(m.modeHint);
         expect(await left(el, lang)).to.deep.equal([]);
-        await waitUntil(() => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'), 'faces');
+        await waitUntil(
+          () => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
+          'faces',
+        );
         await expect(el).to.be.accessible();
         if (dir === 'rtl') {
           // Mirrored: a note's bar stands at the start of its lines, on the right.
@@ -86,7 +118,9 @@ describeHeadForm(() => {
           choose(el, 'mode', 'doc_qa');
           await el.updateComplete;
           const notice = getComputedStyle($(el, '[part="notice"]')!);
-          expect([notice.direction, notice.borderRightWidth, notice.borderLeftWidth]).to.deep.equal(['rtl', '4px', '0px']);
+          expect([notice.direction, notice.borderRightWidth, notice.borderLeftWidth]).to.deep.equal(
+            ['rtl', '4px', '0px'],
+          );
         }
       });
     }
@@ -98,26 +132,53 @@ describeHeadForm(() => {
     ] as const) {
       it(`lang="${lang}" with its pickers: the whole form, faces and voices included, has no English left`, async () => {
         // The names of the faces and voices (data, not ours), as the proxy lists them.
-        const get = async <T>(path: string) => (await (await fetch(`${endpoint}${path}`, { headers: auth })).json()) as T;
+        const get = async <T>(path: string) =>
+          (await (await fetch(`${endpoint}${path}`, { headers: auth })).json()) as T;
         const faces = await get<FacesPage>('/faces?take=100');
         const voices = await get<VoicesList>('/voices');
-        const data = [...faces.items.map((f) => f.name), ...voices.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider])];
+        const data = [
+          ...faces.items.map((f) => f.name),
+          ...voices.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider]),
+        ];
         const { el } = await localized(lang, dir);
         const [face, voice] = [$(el, 'dh-face-picker')!, $(el, 'dh-voice-picker')!];
         face.scrollIntoView();
-        await waitUntil(() => face.shadowRoot!.querySelector('[role="gridcell"]:not([aria-busy])'), 'faces are shown');
+        await waitUntil(
+          () => face.shadowRoot!.querySelector('[role="gridcell"]:not([aria-busy])'),
+          'faces are shown',
+        );
         voice.scrollIntoView();
-        await waitUntil(() => voice.shadowRoot!.querySelector('[role="option"]:not(.placeholder)'), 'voices are shown');
+        await waitUntil(
+          () => voice.shadowRoot!.querySelector('[role="option"]:not(.placeholder)'),
+          'voices are shown',
+        );
         await submit(el);
-        expect(await englishLeft(el.shadowRoot!, 'headForm', headFormMessages, lang, data)).to.deep.equal([]);
-        expect(await englishLeft(face.shadowRoot!, 'facePicker', facePickerMessages, lang, data)).to.deep.equal([]);
-        expect(await englishLeft(voice.shadowRoot!, 'voicePicker', voicePickerMessages, lang, data)).to.deep.equal([]);
+        expect(
+          await englishLeft(el.shadowRoot!, 'headForm', headFormMessages, lang, data),
+        ).to.deep.equal([]);
+        expect(
+          await englishLeft(face.shadowRoot!, 'facePicker', facePickerMessages, lang, data),
+        ).to.deep.equal([]);
+        expect(
+          await englishLeft(voice.shadowRoot!, 'voicePicker', voicePickerMessages, lang, data),
+        ).to.deep.equal([]);
       });
     }
 
     it('English reads as before: the default languages, and the labels', async () => {
       const el = await form();
-      expect(optionsOf(el, 'language')).to.deep.equal(['English (US)', 'English (UK)', 'German', 'French', 'Spanish', 'Italian', 'Portuguese (Brazil)', 'Dutch', 'Polish', 'Japanese']);
+      expect(optionsOf(el, 'language')).to.deep.equal([
+        'English (US)',
+        'English (UK)',
+        'German',
+        'French',
+        'Spanish',
+        'Italian',
+        'Portuguese (Brazil)',
+        'Dutch',
+        'Polish',
+        'Japanese',
+      ]);
       expect($(el, 'label[for="name"]')!.textContent!.trim()).to.equal('Head name *');
       expect($(el, '[part="submit"]')!.textContent!.trim()).to.equal('Create head');
       // What the checks below would find if a word were left out of a locale.
@@ -139,7 +200,10 @@ describeHeadForm(() => {
       expect(await left(el, 'fr')).to.deep.equal([]);
       // Its own `lang` wins over the page's.
       el.setAttribute('lang', 'en');
-      await waitUntil(() => errorOf(el, 'name') === 'Give the head a name.', 'the check is English');
+      await waitUntil(
+        () => errorOf(el, 'name') === 'Give the head a name.',
+        'the check is English',
+      );
     });
 
     it('the messages property overrides one message, the others stay the locale’s', async () => {
@@ -160,15 +224,30 @@ describeHeadForm(() => {
       type(el, 'name', 'Lena');
       await pickFace(el);
       await pickVoice(el);
-      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 404, body: JSON.stringify({ message: 'Voice not available' }), times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'POST',
+        path: '/head/create',
+        status: 404,
+        body: JSON.stringify({ message: 'Voice not available' }),
+        times: 1,
+      });
       await submit(el);
       await waitUntil(() => errorOf(el, 'voice'), 'the refusal is next to the voice');
       expect(errorOf(el, 'voice')).to.equal(de.fieldRefused('voice_not_available', ''));
       expect(status(el)).to.equal(de.seeMarked);
       expect(await left(el, 'de')).to.deep.equal([]);
-      await executeServerCommand('sim-fault', { method: 'POST', path: '/head/create', status: 403, body: JSON.stringify({ message: 'subscription expired' }), times: 1 });
+      await executeServerCommand('sim-fault', {
+        method: 'POST',
+        path: '/head/create',
+        status: 403,
+        body: JSON.stringify({ message: 'subscription expired' }),
+        times: 1,
+      });
       await submit(el);
-      await waitUntil(() => status(el) && status(el) !== de.progress && status(el) !== de.seeMarked, 'the refusal is shown');
+      await waitUntil(
+        () => status(el) && status(el) !== de.progress && status(el) !== de.seeMarked,
+        'the refusal is shown',
+      );
       expect(status(el)).to.equal(de.notCreated(de.refused('platform_forbidden', '')));
       expect(await left(el, 'de')).to.deep.equal([]);
     });
@@ -181,10 +260,16 @@ describeHeadForm(() => {
       await pickVoice(el);
       await created(el);
       await el.updateComplete;
-      await waitUntil(() => $(el, '[part="embed-code"]')?.textContent?.includes('<script'), 'the embed code has the bundle');
+      await waitUntil(
+        () => $(el, '[part="embed-code"]')?.textContent?.includes('<script'),
+        'the embed code has the bundle',
+      );
       expect($(el, '#result-title')!.textContent!.trim()).to.equal(de.ready('Lena'));
       let copied = '';
-      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void (copied = text) },
+      });
       try {
         $<HTMLButtonElement>(el, '[part="copy"]')!.click();
         await waitUntil(() => copied, 'copied');
@@ -194,7 +279,9 @@ describeHeadForm(() => {
         delete (navigator as { clipboard?: unknown }).clipboard;
       }
       // The code is code (its attribute names are HTML's), and the head's name is its own.
-      expect(await left(el, 'de', ['Lena', ...wordsOf($(el, '[part="embed-code"]')!.textContent!)])).to.deep.equal([]);
+      expect(
+        await left(el, 'de', ['Lena', ...wordsOf($(el, '[part="embed-code"]')!.textContent!)]),
+      ).to.deep.equal([]);
       await expect(el).to.be.accessible();
     });
   });

@@ -16,19 +16,27 @@ import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-pic
 export interface SimHead {
   id: string;
   splitter: boolean;
-  request: Record<string, unknown> & { pluginOperationalModeConfig?: { name: string; url: string; options: Record<string, string> } };
+  request: Record<string, unknown> & {
+    pluginOperationalModeConfig?: { name: string; url: string; options: Record<string, string> };
+  };
 }
 
 export let endpoint: string;
 export let auth: HeadersInit;
 
-export const $ = <T extends Element = HTMLElement>(el: DhHeadForm, selector: string) => el.shadowRoot!.querySelector<T & HTMLElement>(selector);
-export const field = (el: DhHeadForm, id: string) => $(el, `#${id}`)!.closest<HTMLElement>('.field')!;
+export const $ = <T extends Element = HTMLElement>(el: DhHeadForm, selector: string) =>
+  el.shadowRoot!.querySelector<T & HTMLElement>(selector);
+export const field = (el: DhHeadForm, id: string) =>
+  $(el, `#${id}`)!.closest<HTMLElement>('.field')!;
 export const visible = (node: HTMLElement) => node.offsetParent !== null;
-export const errorOf = (el: DhHeadForm, f: string) => $(el, `#${f}-error`)?.textContent?.trim() ?? '';
+export const errorOf = (el: DhHeadForm, f: string) =>
+  $(el, `#${f}-error`)?.textContent?.trim() ?? '';
 export const status = (el: DhHeadForm) => $(el, '[part="status"]')!.textContent!.trim();
 
-export async function form(template = html`<dh-head-form></dh-head-form>`, headers: HeadersInit | undefined = auth): Promise<DhHeadForm> {
+export async function form(
+  template = html`<dh-head-form></dh-head-form>`,
+  headers: HeadersInit | undefined = auth,
+): Promise<DhHeadForm> {
   const el = await fixture<DhHeadForm>(template);
   el.endpoint = endpoint;
   el.headers = headers;
@@ -51,7 +59,8 @@ export function choose(el: DhHeadForm, id: string, value: string): void {
 /** Clicks the first loaded face, as a person would. */
 export async function pickFace(el: DhHeadForm): Promise<string> {
   const picker = $(el, 'dh-face-picker')!;
-  const cell = () => picker.shadowRoot!.querySelector<HTMLElement>('[role="gridcell"]:not([aria-busy])');
+  const cell = () =>
+    picker.shadowRoot!.querySelector<HTMLElement>('[role="gridcell"]:not([aria-busy])');
   picker.scrollIntoView();
   await waitUntil(cell, 'faces are shown');
   cell()!.click();
@@ -61,7 +70,8 @@ export async function pickFace(el: DhHeadForm): Promise<string> {
 /** Clicks the first loaded voice (of the streaming provider when the switch is on). */
 export async function pickVoice(el: DhHeadForm): Promise<string> {
   const picker = $<DhVoicePicker>(el, 'dh-voice-picker')! as unknown as DhVoicePicker;
-  const option = () => picker.shadowRoot!.querySelector<HTMLElement>('[role="option"]:not(.placeholder)');
+  const option = () =>
+    picker.shadowRoot!.querySelector<HTMLElement>('[role="option"]:not(.placeholder)');
   // The list is virtualised: it renders options once it is in the viewport, as for a person.
   picker.scrollIntoView();
   await waitUntil(option, 'voices are shown');
@@ -80,7 +90,8 @@ export async function created(el: DhHeadForm): Promise<HeadCreatedDetail> {
   return (await event).detail;
 }
 
-export const simHead = (id: string) => executeServerCommand<SimHead, { id: string }>('sim-head', { id });
+export const simHead = (id: string) =>
+  executeServerCommand<SimHead, { id: string }>('sim-head', { id });
 
 /**
  * The `<dh-head-form>` suite with its setup (the proxy's address, its hooks); each test file adds
@@ -92,7 +103,9 @@ export function describeHeadForm(body: () => void): void {
     setupIgnoreWindowResizeObserverLoopErrors(before, after);
 
     before(async () => {
-      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>('sim-info');
+      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>(
+        'sim-info',
+      );
       endpoint = info.endpoint;
       auth = { authorization: `Bearer ${info.adminToken}` };
       // The proxy is on another origin than this page: the site's script trusts it with its headers.

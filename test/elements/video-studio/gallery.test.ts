@@ -8,7 +8,32 @@ import { waitUntil } from '../wait.js';
 import type { DhVideoStudio } from '../../../src/elements/video-studio/video-studio.js';
 import type { VideoItem } from '../../../src/api/answers.js';
 import type { DhErrorDetail } from '../../../src/elements/shared/events.js';
-import { addVideos, alertText, auth, button, click, de, describeVideoStudio, downloadRoute, endpoint, focused, items, itemTexts, json, loaded, newHead, press, q, realFetch, restores, studio, text, type, voiceNames, watchFetch } from './support.js';
+import {
+  addVideos,
+  alertText,
+  auth,
+  button,
+  click,
+  de,
+  describeVideoStudio,
+  downloadRoute,
+  endpoint,
+  focused,
+  items,
+  itemTexts,
+  json,
+  loaded,
+  newHead,
+  press,
+  q,
+  realFetch,
+  restores,
+  studio,
+  text,
+  type,
+  voiceNames,
+  watchFetch,
+} from './support.js';
 
 describeVideoStudio(() => {
   describe('the gallery', () => {
@@ -19,9 +44,15 @@ describeVideoStudio(() => {
       const el = await studio(headId);
       await loaded(el, 3);
       expect(itemTexts(el)).to.deep.equal(['Third video.', 'Second video.', 'First video.']);
-      const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      const format = new Intl.DateTimeFormat(undefined, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
       // The voice reads as its display name once the voice list has answered.
-      await waitUntil(() => text(items(el)[0]!.querySelector('.meta')).startsWith(names.get(made[0]!.voice)!), 'voice names');
+      await waitUntil(
+        () => text(items(el)[0]!.querySelector('.meta')).startsWith(names.get(made[0]!.voice)!),
+        'voice names',
+      );
       items(el).forEach((item, i) => {
         const talk = made[i]!;
         const time = item.querySelector('time')!;
@@ -51,12 +82,36 @@ describeVideoStudio(() => {
         d.setHours(12, 0, 0, 0);
         return d.toISOString();
       };
-      const made = [ago(10_000), ago(3 * 60_000), ago(5 * 3_600_000), day(1), day(3), day(30), new Date(at.getTime() + 3_600_000).toISOString()];
-      const talks: VideoItem[] = made.map((createdAt, i) => ({ id: `talk-${i}`, createdAt, updatedAt: createdAt, voice: 'en-US-JennyNeural', url: '', text: `Talk ${i}.` }));
+      const made = [
+        ago(10_000),
+        ago(3 * 60_000),
+        ago(5 * 3_600_000),
+        day(1),
+        day(3),
+        day(30),
+        new Date(at.getTime() + 3_600_000).toISOString(),
+      ];
+      const talks: VideoItem[] = made.map((createdAt, i) => ({
+        id: `talk-${i}`,
+        createdAt,
+        updatedAt: createdAt,
+        voice: 'en-US-JennyNeural',
+        url: '',
+        text: `Talk ${i}.`,
+      }));
       const headId = 'head-with-talks-of-every-age';
       watchFetch((call) =>
         call.method === 'GET' && call.url.pathname.endsWith(`/heads/${headId}/videos`)
-          ? Promise.resolve(json({ items: talks, page: 1, take: 10, total: talks.length, pageCount: 1, hasNextPage: false }))
+          ? Promise.resolve(
+              json({
+                items: talks,
+                page: 1,
+                take: 10,
+                total: talks.length,
+                pageCount: 1,
+                hasNextPage: false,
+              }),
+            )
           : undefined,
       );
       const wrapper = await fixture<HTMLDivElement>(html`<div lang="en">
@@ -65,9 +120,20 @@ describeVideoStudio(() => {
       const el = wrapper.querySelector('dh-video-studio')!;
       await loaded(el, talks.length);
       const times = () => items(el).map((b) => b.querySelector('time')!);
-      const date = (lang: string, iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+      const date = (lang: string, iso: string) =>
+        new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(iso),
+        );
       // Thirty days ago, and a date ahead of the visitor's clock, read as dates.
-      expect(times().map(text)).to.deep.equal(['now', '3 minutes ago', '5 hours ago', 'yesterday', '3 days ago', date('en', made[5]!), date('en', made[6]!)]);
+      expect(times().map(text)).to.deep.equal([
+        'now',
+        '3 minutes ago',
+        '5 hours ago',
+        'yesterday',
+        '3 days ago',
+        date('en', made[5]!),
+        date('en', made[6]!),
+      ]);
       times().forEach((time, i) => {
         expect(time.dateTime).to.equal(made[i]);
         expect(time.title, 'the date and time on hover').to.equal(date('en', made[i]!));
@@ -75,13 +141,25 @@ describeVideoStudio(() => {
 
       wrapper.lang = 'de';
       await waitUntil(() => el.currentLocale === 'de' && text(times()[0]) === 'jetzt', 'German');
-      expect(times().map(text)).to.deep.equal(['jetzt', 'vor 3 Minuten', 'vor 5 Stunden', 'gestern', 'vor 3 Tagen', date('de', made[5]!), date('de', made[6]!)]);
+      expect(times().map(text)).to.deep.equal([
+        'jetzt',
+        'vor 3 Minuten',
+        'vor 5 Stunden',
+        'gestern',
+        'vor 3 Tagen',
+        date('de', made[5]!),
+        date('de', made[6]!),
+      ]);
       expect(times()[1]!.title).to.equal(date('de', made[1]!));
     });
 
     it('TTV-3 keeps "3 minutes ago" true while the page stays open: its clock says it again every 30 s, and stops with the element', async () => {
       // The element's 30 s clock, caught as it starts (the others pass through), run by the test.
-      const [realSetInterval, realClearInterval, realNow] = [window.setInterval, window.clearInterval, Date.now];
+      const [realSetInterval, realClearInterval, realNow] = [
+        window.setInterval,
+        window.clearInterval,
+        Date.now,
+      ];
       const ticks: { tick: () => void; id: number }[] = [];
       const cleared: number[] = [];
       window.setInterval = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
@@ -132,10 +210,17 @@ describeVideoStudio(() => {
 
       next.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => text(q(el, '.page')) === 'Page 2 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 2');
+      await waitUntil(
+        () =>
+          text(q(el, '.page')) === 'Page 2 of 2' &&
+          q(el, '.items')?.getAttribute('aria-busy') === 'false',
+        'page 2',
+      );
       expect(itemTexts(el)).to.deep.equal(['Oldest.']);
       expect(button(el, /Next/)!.getAttribute('aria-disabled')).to.equal('true');
-      expect(el.shadowRoot!.activeElement === button(el, /Next/), 'focus stays on Next').to.equal(true);
+      expect(el.shadowRoot!.activeElement === button(el, /Next/), 'focus stays on Next').to.equal(
+        true,
+      );
       const page2 = watch.gets().at(-1)!.url.searchParams;
       expect(Object.fromEntries(page2)).to.deep.equal({ order: 'DESC', page: '2', take: '2' });
       await expect(el).to.be.accessible();
@@ -145,7 +230,12 @@ describeVideoStudio(() => {
       await el.updateComplete;
       expect(text(q(el, '.page'))).to.equal('Page 2 of 2');
       button(el, /Previous/)!.click();
-      await waitUntil(() => text(q(el, '.page')) === 'Page 1 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 1');
+      await waitUntil(
+        () =>
+          text(q(el, '.page')) === 'Page 1 of 2' &&
+          q(el, '.items')?.getAttribute('aria-busy') === 'false',
+        'page 1',
+      );
       expect(itemTexts(el)).to.deep.equal(['Newest.', 'Middle.']);
     });
 
@@ -160,7 +250,9 @@ describeVideoStudio(() => {
       await waitUntil(() => q(el, '[part="player"]'), 'the player');
       const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
       expect(video.src).to.equal(made[1]!.url);
-      expect(q<HTMLAnchorElement>(el, '[part="download"]')!.href).to.equal(downloadRoute(headId, made[1]!.id));
+      expect(q<HTMLAnchorElement>(el, '[part="download"]')!.href).to.equal(
+        downloadRoute(headId, made[1]!.id),
+      );
       expect(text(q(el, '[part="player"] figcaption'))).to.contain('Play me.');
       expect(items(el)[1]!.getAttribute('aria-current')).to.equal('true');
       expect(items(el)[0]!.getAttribute('aria-current')).to.equal('false');
@@ -178,17 +270,31 @@ describeVideoStudio(() => {
       const watch = watchFetch();
       const el = await studio(a, { pageSize: 2 });
       await loaded(el, 2);
-      await waitUntil(() => text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `), 'the voice name');
+      await waitUntil(
+        () => text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `),
+        'the voice name',
+      );
       await click(items(el)[1]!);
       await waitUntil(() => q(el, '[part="player"]'), 'the player');
-      expect(text(q(el, '[part="player"] .meta')).startsWith(`${name} · `), 'the player too').to.equal(true);
+      expect(
+        text(q(el, '[part="player"] .meta')).startsWith(`${name} · `),
+        'the player too',
+      ).to.equal(true);
       // Another page, a refresh, another head: the names are known already.
       button(el, /Next/)!.click();
-      await waitUntil(() => text(q(el, '.page')) === 'Page 2 of 2' && q(el, '.items')?.getAttribute('aria-busy') === 'false', 'page 2');
+      await waitUntil(
+        () =>
+          text(q(el, '.page')) === 'Page 2 of 2' &&
+          q(el, '.items')?.getAttribute('aria-busy') === 'false',
+        'page 2',
+      );
       el.refresh();
       el.headId = b;
       await waitUntil(() => itemTexts(el).join() === 'Of head B.', 'head B’s list');
-      expect(text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `), 'head B’s video').to.equal(true);
+      expect(
+        text(items(el)[0]!.querySelector('.meta')).startsWith(`${name} · `),
+        'head B’s video',
+      ).to.equal(true);
       expect(watch.gets().filter((c) => c.url.pathname.endsWith('/voices'))).to.have.length(1);
     });
 
@@ -196,14 +302,26 @@ describeVideoStudio(() => {
       const headId = await newHead();
       const [made] = await addVideos(headId, ['With a voice id.']);
       const watch = watchFetch((call) =>
-        call.url.pathname.endsWith('/voices') ? Promise.resolve(json({ error: { code: 'platform_unavailable', message: 'Down.' } }, 502)) : undefined,
+        call.url.pathname.endsWith('/voices')
+          ? Promise.resolve(
+              json({ error: { code: 'platform_unavailable', message: 'Down.' } }, 502),
+            )
+          : undefined,
       );
       const errors: CustomEvent[] = [];
-      const el = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent) => errors.push(e)}></dh-video-studio>`);
+      const el = await fixture<DhVideoStudio>(
+        html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent) => errors.push(e)}></dh-video-studio>`,
+      );
       await loaded(el, 1);
-      await waitUntil(() => watch.gets().some((c) => c.url.pathname.endsWith('/voices')), 'the voice list was asked');
+      await waitUntil(
+        () => watch.gets().some((c) => c.url.pathname.endsWith('/voices')),
+        'the voice list was asked',
+      );
       await aTimeout(100);
-      expect(text(items(el)[0]!.querySelector('.meta')).startsWith(`${made!.voice} · `), 'the voice id').to.equal(true);
+      expect(
+        text(items(el)[0]!.querySelector('.meta')).startsWith(`${made!.voice} · `),
+        'the voice id',
+      ).to.equal(true);
       expect(errors).to.have.length(0);
       expect(q(el, '[role="alert"]')).to.equal(null);
     });
@@ -237,13 +355,18 @@ describeVideoStudio(() => {
       watchFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
       const el = await studio(headId);
       await waitUntil(() => q(el, '[role="alert"]'), 'an error');
-      expect(alertText(el)).to.match(/^http:\/\/127\.0\.0\.1:\d+\/dh\/heads\/[\w-]+\/videos(\?\S+)? could not be reached\./);
+      expect(alertText(el)).to.match(
+        /^http:\/\/127\.0\.0\.1:\d+\/dh\/heads\/[\w-]+\/videos(\?\S+)? could not be reached\./,
+      );
       down = false;
       button(el, /Try again/)!.focus();
       button(el, /Try again/)!.click();
       await loaded(el, 1);
       expect(itemTexts(el)).to.deep.equal(['After the outage.']);
-      expect(el.shadowRoot!.activeElement?.id, 'focus waits on the heading, not the page body').to.equal('gallery-title');
+      expect(
+        el.shadowRoot!.activeElement?.id,
+        'focus waits on the heading, not the page body',
+      ).to.equal('gallery-title');
     });
 
     it('a stale answer never replaces a newer one (head-id changed quickly)', async () => {
@@ -254,7 +377,9 @@ describeVideoStudio(() => {
       // Head A's list answers late, and answers even though it was aborted (as a server that
       // ignores the abort would): the element must drop it by itself.
       const watch = watchFetch((call) =>
-        call.url.pathname.includes(a) ? aTimeout(600).then(() => realFetch(call.url.href, { headers: auth })) : undefined,
+        call.url.pathname.includes(a)
+          ? aTimeout(600).then(() => realFetch(call.url.href, { headers: auth }))
+          : undefined,
       );
       const el = await studio(a);
       el.headId = b;
@@ -272,20 +397,41 @@ describeVideoStudio(() => {
       const headId = 'head-with-a-broken-video';
       const now = new Date().toISOString();
       // The platform lists a talk whose media URL is a 404 (an expired or deleted file).
-      const broken: VideoItem = { id: 'talk-broken', createdAt: now, updatedAt: now, voice: 'en-US-JennyNeural', url: new URL('/no-such-video.mp4', location.href).href, text: 'Not really a video.' };
+      const broken: VideoItem = {
+        id: 'talk-broken',
+        createdAt: now,
+        updatedAt: now,
+        voice: 'en-US-JennyNeural',
+        url: new URL('/no-such-video.mp4', location.href).href,
+        text: 'Not really a video.',
+      };
       watchFetch((call) =>
         call.method === 'GET' && call.url.pathname.endsWith(`/heads/${headId}/videos`)
-          ? Promise.resolve(json({ items: [broken], page: 1, take: 6, total: 1, pageCount: 1, hasNextPage: false }))
+          ? Promise.resolve(
+              json({
+                items: [broken],
+                page: 1,
+                take: 6,
+                total: 1,
+                pageCount: 1,
+                hasNextPage: false,
+              }),
+            )
           : undefined,
       );
       const errors: DhErrorDetail[] = [];
-      const el = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent<DhErrorDetail>) => errors.push(e.detail)}></dh-video-studio>`);
+      const el = await fixture<DhVideoStudio>(
+        html`<dh-video-studio endpoint=${endpoint} head-id=${headId} .headers=${auth} @dh-error=${(e: CustomEvent<DhErrorDetail>) => errors.push(e.detail)}></dh-video-studio>`,
+      );
       await loaded(el, 1);
       items(el)[0]!.click();
       const alert = () => q(el, '[part="player"] [role="alert"]');
       await waitUntil(alert, 'the player says the video cannot be played');
       expect(text(alert())).to.match(/^The video could not be played\b.* Try again$/);
-      expect(errors.map((e) => e.code), 'the gallery’s still of the same file is not an error of its own').to.deep.equal(['video_unplayable']);
+      expect(
+        errors.map((e) => e.code),
+        'the gallery’s still of the same file is not an error of its own',
+      ).to.deep.equal(['video_unplayable']);
       expect(errors[0]!.message).to.equal(text(alert()).replace(/ Try again$/, ''));
       await expect(el).to.be.accessible();
 
@@ -311,7 +457,16 @@ describeVideoStudio(() => {
       expect(errors.map((e) => e.code)).to.deep.equal(['video_unplayable', 'video_unplayable']);
 
       // A newer failure shows alone: the request refused, the player's older message goes …
-      watchFetch((call) => (call.method === 'POST' ? Promise.resolve(json({ error: { code: 'platform_busy', message: 'The platform is busy (503).' } }, 503)) : undefined));
+      watchFetch((call) =>
+        call.method === 'POST'
+          ? Promise.resolve(
+              json(
+                { error: { code: 'platform_busy', message: 'The platform is busy (503).' } },
+                503,
+              ),
+            )
+          : undefined,
+      );
       await el.generate('Hello.');
       await el.updateComplete;
       expect(alert(), 'the player’s older message is gone').to.equal(null);
@@ -337,7 +492,9 @@ describeVideoStudio(() => {
       restores.push(() => style.remove());
       // No head: nothing is fetched; the form is there all the same.
       const plain = await fixture<DhVideoStudio>(html`<dh-video-studio></dh-video-studio>`);
-      const el = await fixture<DhVideoStudio>(html`<dh-video-studio class="themed"></dh-video-studio>`);
+      const el = await fixture<DhVideoStudio>(
+        html`<dh-video-studio class="themed"></dh-video-studio>`,
+      );
       const generate = (of: DhVideoStudio) => getComputedStyle(q(of, '[part="generate"]')!);
       expect(generate(plain).backgroundColor, 'the default accent').to.equal('rgb(37, 99, 235)');
       expect(generate(el).backgroundColor, 'the pickers’ shared accent').to.equal('rgb(1, 2, 3)');
@@ -371,9 +528,14 @@ describeVideoStudio(() => {
       const res = await realFetch(link.href, { headers: auth });
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.equal('video/mp4');
-      expect(res.headers.get('content-disposition')).to.equal(`attachment; filename="studio-save-me.mp4"; filename*=UTF-8''studio-save-me.mp4`);
+      expect(res.headers.get('content-disposition')).to.equal(
+        `attachment; filename="studio-save-me.mp4"; filename*=UTF-8''studio-save-me.mp4`,
+      );
       const bytes = new Uint8Array(await res.arrayBuffer());
-      expect(new TextDecoder().decode(bytes.subarray(4, 8)), 'an mp4: ftyp box at offset 4').to.equal('ftyp');
+      expect(
+        new TextDecoder().decode(bytes.subarray(4, 8)),
+        'an mp4: ftyp box at offset 4',
+      ).to.equal('ftyp');
     });
 
     it('with `headers`, a click fetches the file with them and saves it from a blob (a plain link cannot send headers)', async () => {
@@ -382,7 +544,8 @@ describeVideoStudio(() => {
       const previous = window.fetch;
       window.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
         const url = input instanceof Request ? input.url : String(input);
-        if (url.endsWith('/download')) sent.push({ url, authorization: new Headers(init.headers).get('authorization') });
+        if (url.endsWith('/download'))
+          sent.push({ url, authorization: new Headers(init.headers).get('authorization') });
         return previous(input, init);
       };
       restores.push(() => (window.fetch = previous));
@@ -399,7 +562,9 @@ describeVideoStudio(() => {
       link.dispatchEvent(event);
       expect(event.defaultPrevented, 'the plain link is not followed').to.equal(true);
       await waitUntil(() => saved.length === 1, 'the file is saved');
-      expect(sent).to.deep.equal([{ url: downloadRoute(headId, talk.id), authorization: auth.authorization! }]);
+      expect(sent).to.deep.equal([
+        { url: downloadRoute(headId, talk.id), authorization: auth.authorization! },
+      ]);
       // The proxy's name (the head's and the text's), read from its exposed content-disposition.
       expect(saved[0]!.download).to.equal('studio-save-me.mp4');
       expect(saved[0]!.href).to.match(/^blob:/);
@@ -412,10 +577,14 @@ describeVideoStudio(() => {
       await el.updateComplete;
       const plain = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
       let prevented: boolean | undefined;
-      el.addEventListener('click', (e) => {
-        prevented = e.defaultPrevented;
-        e.preventDefault(); // the test page must not navigate
-      }, { once: true });
+      el.addEventListener(
+        'click',
+        (e) => {
+          prevented = e.defaultPrevented;
+          e.preventDefault(); // the test page must not navigate
+        },
+        { once: true },
+      );
       link.dispatchEvent(plain);
       expect(prevented).to.equal(false);
       expect(sent).to.have.length(1);
@@ -424,7 +593,22 @@ describeVideoStudio(() => {
     it('with `headers`, a failed download says why (dh-error) and the link works again', async () => {
       const { el, link } = await playing();
       let down = true;
-      watchFetch((call) => (down && call.url.pathname.endsWith('/download') ? Promise.resolve(json({ error: { code: 'video_unavailable', message: 'The video file could not be fetched from the platform. Try again in a moment.' } }, 502)) : undefined));
+      watchFetch((call) =>
+        down && call.url.pathname.endsWith('/download')
+          ? Promise.resolve(
+              json(
+                {
+                  error: {
+                    code: 'video_unavailable',
+                    message:
+                      'The video file could not be fetched from the platform. Try again in a moment.',
+                  },
+                },
+                502,
+              ),
+            )
+          : undefined,
+      );
       const saved: string[] = [];
       Object.defineProperty(HTMLAnchorElement.prototype, 'click', {
         configurable: true,
@@ -434,13 +618,17 @@ describeVideoStudio(() => {
       });
       restores.push(() => delete (HTMLAnchorElement.prototype as { click?: unknown }).click);
       const error = oneEvent(el, 'dh-error');
-      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      link.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
+      );
       expect((await error).detail.code).to.equal('video_unavailable');
       await el.updateComplete;
       expect(text(q(el, '[part="player"] [role="alert"]'))).to.contain('could not be fetched');
       await expect(el).to.be.accessible();
       down = false;
-      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      link.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
+      );
       await waitUntil(() => saved.length === 1, 'saved on the second try');
       await el.updateComplete;
       expect(q(el, '[part="player"] [role="alert"]')).to.equal(null);

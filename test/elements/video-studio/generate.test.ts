@@ -8,13 +8,42 @@ import { waitUntil } from '../wait.js';
 import { press as pressKeys } from '../keys.js';
 import type { DhVideoStudio } from '../../../src/elements/video-studio/video-studio.js';
 import type { DhErrorDetail } from '../../../src/elements/shared/events.js';
-import { addVideos, alertText, auth, button, click, describeVideoStudio, downloadRoute, emptyPage, endpoint, focused, holdNewTalks, items, itemTexts, json, listVideos, live, loaded, manualClock, newHead, press, produced, q, studio, text, type, watchFetch } from './support.js';
+import {
+  addVideos,
+  alertText,
+  auth,
+  button,
+  click,
+  describeVideoStudio,
+  downloadRoute,
+  emptyPage,
+  endpoint,
+  focused,
+  holdNewTalks,
+  items,
+  itemTexts,
+  json,
+  listVideos,
+  live,
+  loaded,
+  manualClock,
+  newHead,
+  press,
+  produced,
+  q,
+  studio,
+  text,
+  type,
+  watchFetch,
+} from './support.js';
 
 describeVideoStudio(() => {
   describe('accessibility', () => {
     it('is accessible without a head-id, while loading and when empty', async () => {
       const watch = watchFetch();
-      const none = await fixture<DhVideoStudio>(html`<dh-video-studio endpoint=${endpoint} .headers=${auth}></dh-video-studio>`);
+      const none = await fixture<DhVideoStudio>(
+        html`<dh-video-studio endpoint=${endpoint} .headers=${auth}></dh-video-studio>`,
+      );
       expect(text(q(none, '[part="status"]'))).to.contain('No head is selected');
       expect(q(none, '[part="gallery"]')).to.equal(null);
       await expect(none).to.be.accessible();
@@ -23,7 +52,10 @@ describeVideoStudio(() => {
       const el = await studio(await newHead());
       expect(text(q(el, '[part="gallery"] [role="status"]'))).to.equal('Loading videos…');
       await expect(el).to.be.accessible();
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       await expect(el).to.be.accessible();
     });
 
@@ -36,7 +68,10 @@ describeVideoStudio(() => {
       const hold = holdNewTalks(headId, before);
       type(el, 'Hello from the studio.');
       button(el, /Generate video/)!.click();
-      await waitUntil(() => text(q(el, '[part="progress"]')).includes('Producing'), 'progress is shown');
+      await waitUntil(
+        () => text(q(el, '[part="progress"]')).includes('Producing'),
+        'progress is shown',
+      );
       await expect(el).to.be.accessible();
       hold.release();
       await waitUntil(() => q(el, '[part="player"]'), 'the video plays');
@@ -54,7 +89,10 @@ describeVideoStudio(() => {
     it('TTV-1 TTV-2 shows progress, then plays the new mp4 with controls, a download link and its text; dh-video-requested and dh-video-ready tell the page', async () => {
       const headId = await newHead();
       const el = await studio(headId);
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const requested: CustomEvent[] = [];
       el.addEventListener('dh-video-requested', (e) => requested.push(e));
       type(el, '  Welcome to our shop.  ');
@@ -82,7 +120,10 @@ describeVideoStudio(() => {
       const video = q<HTMLVideoElement>(el, '[part="player"] video')!;
       expect(video.src).to.equal(detail.talk.url);
       expect(video.controls).to.equal(true);
-      await waitUntil(() => el.shadowRoot!.activeElement?.getAttribute('part') === 'video', 'focus moves from Stop waiting to the video');
+      await waitUntil(
+        () => el.shadowRoot!.activeElement?.getAttribute('part') === 'video',
+        'focus moves from Stop waiting to the video',
+      );
       const download = q<HTMLAnchorElement>(el, '[part="download"]')!;
       expect(download.href).to.equal(downloadRoute(headId, detail.talk.id));
       expect(download.hasAttribute('download')).to.equal(true);
@@ -101,7 +142,10 @@ describeVideoStudio(() => {
       const clock = manualClock();
       const headId = await newHead();
       const el = await studio(headId);
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const hold = holdNewTalks(headId, []);
       type(el, 'Counting the seconds.');
       button(el, /Generate video/)!.click();
@@ -114,7 +158,10 @@ describeVideoStudio(() => {
       expect(live(el)).not.to.match(/\d:\d\d/);
       // Polling has begun (the first look after 1 s), with backoff: not one look per tick.
       const polls = () => hold.gets().filter((c) => c.url.searchParams.get('take') === '50').length;
-      expect(polls()).to.equal(2, 'the baseline, then one look after 1 s (the next is due at 2.5 s)');
+      expect(polls()).to.equal(
+        2,
+        'the baseline, then one look after 1 s (the next is due at 2.5 s)',
+      );
 
       await press(button(el, /Stop waiting/)!);
       await el.updateComplete;
@@ -144,7 +191,8 @@ describeVideoStudio(() => {
       // The platform never finishes: every list is empty (no simulator involved).
       watchFetch((call) => {
         if (call.url.pathname.endsWith('/voices')) return undefined;
-        if (call.method === 'POST') return Promise.resolve(json({ headId: 'slow-head', status: 'accepted' }, 202));
+        if (call.method === 'POST')
+          return Promise.resolve(json({ headId: 'slow-head', status: 'accepted' }, 202));
         const take = Number(call.url.searchParams.get('take'));
         if (take === 50) looks.push(clock.now() - start);
         return Promise.resolve(json(emptyPage(take)));
@@ -163,11 +211,17 @@ describeVideoStudio(() => {
       for (let second = 1; second <= 45; second++) {
         await clock.advance(1000);
         await el.updateComplete;
-        expect(text(q(el, '.elapsed')), 'the visible clock ticks each second').to.equal(`0:${String(second).padStart(2, '0')}`);
+        expect(text(q(el, '.elapsed')), 'the visible clock ticks each second').to.equal(
+          `0:${String(second).padStart(2, '0')}`,
+        );
         if (live(el) !== last) heard.push([second, (last = live(el))]);
       }
-      expect(clock.pauses.slice(0, 9)).to.deep.equal([1000, 1500, 2250, 3375, 5062.5, 7593.75, 10000, 10000, 10000]);
-      expect(looks, 'the baseline, then a look after each pause').to.deep.equal([0, 1000, 2500, 4750, 8125, 13187.5, 20781.25, 30781.25, 40781.25]);
+      expect(clock.pauses.slice(0, 9)).to.deep.equal([
+        1000, 1500, 2250, 3375, 5062.5, 7593.75, 10000, 10000, 10000,
+      ]);
+      expect(looks, 'the baseline, then a look after each pause').to.deep.equal([
+        0, 1000, 2500, 4750, 8125, 13187.5, 20781.25, 30781.25, 40781.25,
+      ]);
       expect(heard).to.deep.equal([
         [15, 'Still producing the video: 15 seconds so far.'],
         [30, 'Still producing the video: 30 seconds so far.'],
@@ -177,7 +231,10 @@ describeVideoStudio(() => {
 
     it('an empty text shows a message next to the field and sends nothing', async () => {
       const el = await studio(await newHead());
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const watch = watchFetch();
       type(el, '   \n ');
       button(el, /Generate video/)!.click();
@@ -200,7 +257,10 @@ describeVideoStudio(() => {
     it('counts characters up to 5000 and Ctrl+Enter sends', async () => {
       const headId = await newHead();
       const el = await studio(headId);
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const area = q<HTMLTextAreaElement>(el, 'textarea')!;
       expect(area.maxLength).to.equal(5000);
       expect(text(q(el, 'label'))).to.equal('Text the head will say');
@@ -221,12 +281,21 @@ describeVideoStudio(() => {
 
     it('the proxy’s daily cap is a clear message (resets at midnight UTC), with dh-error and no retry', async () => {
       const el = await studio(await newHead());
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const watch = watchFetch((call) =>
         call.method === 'POST'
           ? Promise.resolve(
               json(
-                { error: { code: 'video_cap_reached', message: 'The daily limit of 100 videos is reached (DH_VIDEO_DAILY_CAP). It resets at midnight UTC.' } },
+                {
+                  error: {
+                    code: 'video_cap_reached',
+                    message:
+                      'The daily limit of 100 videos is reached (DH_VIDEO_DAILY_CAP). It resets at midnight UTC.',
+                  },
+                },
                 429,
                 { 'retry-after': '3600' },
               ),
@@ -238,7 +307,9 @@ describeVideoStudio(() => {
       type(el, 'One video too many.');
       button(el, /Generate video/)!.click();
       await waitUntil(() => q(el, '[role="alert"]'), 'the cap message');
-      expect(alertText(el)).to.match(/^The daily limit of videos is reached: no more can be made today\. It resets at midnight UTC, in about (\d+ h )?\d+ min\.$/);
+      expect(alertText(el)).to.match(
+        /^The daily limit of videos is reached: no more can be made today\. It resets at midnight UTC, in about (\d+ h )?\d+ min\.$/,
+      );
       expect(button(el, /Try again/)).to.equal(undefined);
       expect(errors.map((e) => e.detail.code)).to.deep.equal(['video_cap_reached']);
       expect(errors[0]!.detail.message).to.equal(alertText(el));
@@ -249,15 +320,24 @@ describeVideoStudio(() => {
 
     it('a network error shows the message; Try again sends again and the video plays', async () => {
       const el = await studio(await newHead());
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       let down = true;
-      const watch = watchFetch((call) => (call.method === 'POST' && down ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+      const watch = watchFetch((call) =>
+        call.method === 'POST' && down
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : undefined,
+      );
       const error = oneEvent(el, 'dh-error');
       type(el, 'Second time lucky.');
       button(el, /Generate video/)!.click();
       expect((await error).detail.code).to.equal('network');
       await el.updateComplete;
-      expect(alertText(el)).to.match(/^http:\/\/127\.0\.0\.1:\d+\/dh\/heads\/[\w-]+\/videos(\?\S+)? could not be reached\./);
+      expect(alertText(el)).to.match(
+        /^http:\/\/127\.0\.0\.1:\d+\/dh\/heads\/[\w-]+\/videos(\?\S+)? could not be reached\./,
+      );
       await expect(el).to.be.accessible();
       down = false;
       const ready = oneEvent(el, 'dh-video-ready');
@@ -274,7 +354,10 @@ describeVideoStudio(() => {
       const clock = manualClock();
       const headId = await newHead();
       const el = await studio(headId, { timeout: 1500 });
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const hold = holdNewTalks(headId, []);
       const errors: DhErrorDetail[] = [];
       el.addEventListener('dh-error', (e) => errors.push((e as CustomEvent<DhErrorDetail>).detail));
@@ -287,7 +370,9 @@ describeVideoStudio(() => {
       const detail = errors[0]!;
       expect(detail.code).to.equal('video_timeout');
       await el.updateComplete;
-      expect(alertText(el)).to.match(/^No video after \d+ seconds?\. The platform may still be making it: it will then appear among the earlier videos\. Keep waiting$/);
+      expect(alertText(el)).to.match(
+        /^No video after \d+ seconds?\. The platform may still be making it: it will then appear among the earlier videos\. Keep waiting$/,
+      );
       expect(detail.message).to.equal(alertText(el).replace(/ Keep waiting$/, ''));
       expect(q(el, '[part="progress"]')).to.equal(null);
       await expect(el).to.be.accessible();
@@ -313,11 +398,17 @@ describeVideoStudio(() => {
       const a = await newHead();
       const b = await newHead();
       const el = await studio(a);
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('No videos yet'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
+        'the empty state',
+      );
       const hold = holdNewTalks(a, []);
       type(el, 'For the first head.');
       button(el, /Generate video/)!.click();
-      await waitUntil(() => text(q(el, '[part="progress"]')).includes('Producing'), 'progress is shown');
+      await waitUntil(
+        () => text(q(el, '[part="progress"]')).includes('Producing'),
+        'progress is shown',
+      );
       let ready = 0;
       el.addEventListener('dh-video-ready', () => ready++);
       el.headId = b;
@@ -328,7 +419,11 @@ describeVideoStudio(() => {
       // The first look at head A's list was due after 1 s: had it not been cancelled, it would now find the video.
       await clock.advance(60_000, () => ready);
       expect(ready).to.equal(0);
-      expect(hold.calls.filter((c) => c.url.pathname.includes(a) && c.url.searchParams.get('take') === '50').length).to.equal(1);
+      expect(
+        hold.calls.filter(
+          (c) => c.url.pathname.includes(a) && c.url.searchParams.get('take') === '50',
+        ).length,
+      ).to.equal(1);
     });
   });
 });

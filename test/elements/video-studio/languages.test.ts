@@ -8,12 +8,43 @@ import type { DhVideoStudio } from '../../../src/elements/video-studio/video-stu
 import type { DhErrorDetail } from '../../../src/elements/shared/events.js';
 import { videoStudioMessages } from '../../../src/elements/video-studio/messages.js';
 import { englishLeft } from '../i18n.js';
-import { addVideos, alertText, ar, auth, button, click, de, describeVideoStudio, endpoint, fr, holdNewTalks, items, ja, json, live, loaded, newHead, pl, q, studio, text, type, videoStudioMessagesIn, voiceNames, watchFetch } from './support.js';
+import {
+  addVideos,
+  alertText,
+  ar,
+  auth,
+  button,
+  click,
+  de,
+  describeVideoStudio,
+  endpoint,
+  fr,
+  holdNewTalks,
+  items,
+  ja,
+  json,
+  live,
+  loaded,
+  newHead,
+  pl,
+  q,
+  studio,
+  text,
+  type,
+  videoStudioMessagesIn,
+  voiceNames,
+  watchFetch,
+} from './support.js';
 
 describeVideoStudio(() => {
   describe('in the page’s language', () => {
     /** A studio inside a wrapper that sets the page's language (and direction). */
-    async function studioIn(headId: string, lang: string, dir = 'ltr', opts: { pageSize?: number; timeout?: number } = {}) {
+    async function studioIn(
+      headId: string,
+      lang: string,
+      dir = 'ltr',
+      opts: { pageSize?: number; timeout?: number } = {},
+    ) {
       const wrapper = await fixture<HTMLDivElement>(html`<div lang=${lang} dir=${dir}>
         <dh-video-studio
           endpoint=${endpoint}
@@ -28,14 +59,39 @@ describeVideoStudio(() => {
       return { wrapper, el };
     }
     /** The English words left in the element for `lang`; `data` are words of the data (texts, voice names). */
-    const english = (el: DhVideoStudio, lang: string, data: string[]) => englishLeft(el.shadowRoot!, 'videoStudio', videoStudioMessages, lang, data);
-    const dateIn = (lang: string, iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    const english = (el: DhVideoStudio, lang: string, data: string[]) =>
+      englishLeft(el.shadowRoot!, 'videoStudio', videoStudioMessages, lang, data);
+    const dateIn = (lang: string, iso: string) =>
+      new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(iso),
+      );
     const generate = (el: DhVideoStudio) => q<HTMLButtonElement>(el, '[part="generate"]')!;
 
     for (const [lang, dir, said, label, producing, now] of [
-      ['de', 'ltr', ['Guten Morgen.', 'Guten Abend.', 'Gute Nacht.'], 'Text, den der digitale Mensch sprechen soll', 'Das Video wird erstellt. Das kann einige Minuten dauern.', 'jetzt'],
-      ['ar', 'rtl', ['صباح الخير.', 'مساء الخير.', 'تصبح على خير.'], 'النص الذي سيقوله الإنسان الرقمي', 'جارٍ إنشاء الفيديو. قد يستغرق ذلك بضع دقائق.', 'الآن'],
-      ['ja', 'ltr', ['おはようございます。', 'こんばんは。', 'おやすみなさい。'], 'デジタルヒューマンが話すテキスト', '動画を作成しています。数分かかる場合があります。', '今'],
+      [
+        'de',
+        'ltr',
+        ['Guten Morgen.', 'Guten Abend.', 'Gute Nacht.'],
+        'Text, den der digitale Mensch sprechen soll',
+        'Das Video wird erstellt. Das kann einige Minuten dauern.',
+        'jetzt',
+      ],
+      [
+        'ar',
+        'rtl',
+        ['صباح الخير.', 'مساء الخير.', 'تصبح على خير.'],
+        'النص الذي سيقوله الإنسان الرقمي',
+        'جارٍ إنشاء الفيديو. قد يستغرق ذلك بضع دقائق.',
+        'الآن',
+      ],
+      [
+        'ja',
+        'ltr',
+        ['おはようございます。', 'こんばんは。', 'おやすみなさい。'],
+        'デジタルヒューマンが話すテキスト',
+        '動画を作成しています。数分かかる場合があります。',
+        '今',
+      ],
     ] as const) {
       it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: the form, the progress, the gallery and the player have no English left; times and dates in the locale’s words; accessible`, async function () {
         const headId = await newHead();
@@ -49,7 +105,10 @@ describeVideoStudio(() => {
         // The form, and its message for an empty text.
         expect(text(q(el, 'label'))).to.equal(label);
         await loaded(el, 1);
-        await waitUntil(() => text(items(el)[0]!.querySelector('.meta')).startsWith(`${voice} · `), 'the voice name');
+        await waitUntil(
+          () => text(items(el)[0]!.querySelector('.meta')).startsWith(`${voice} · `),
+          'the voice name',
+        );
         generate(el).click();
         await el.updateComplete;
         expect(text(q(el, '#invalid'))).to.equal(videoStudioMessagesIn[lang].textEmpty);
@@ -65,7 +124,9 @@ describeVideoStudio(() => {
         expect(pager.getAttribute('aria-label')).to.equal(videoStudioMessagesIn[lang].pages);
         if (dir === 'rtl') {
           // The pager flows from the right: Previous is right of Next.
-          const [previous, next] = [...pager.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+          const [previous, next] = [...pager.querySelectorAll('button')].map((b) =>
+            b.getBoundingClientRect(),
+          );
           expect(previous!.left > next!.left, 'Previous on the right').to.equal(true);
         }
         expect(await english(el, lang, data)).to.deep.equal([]);
@@ -82,7 +143,10 @@ describeVideoStudio(() => {
         generate(el).click();
         await waitUntil(() => live(el) === producing, 'production is announced');
         // A second or more (a busy machine may show a later one first).
-        await waitUntil(() => /^0:(0[1-9]|[1-5]\d)$/.test(text(q(el, '.elapsed'))), 'the elapsed time ticks');
+        await waitUntil(
+          () => /^0:(0[1-9]|[1-5]\d)$/.test(text(q(el, '.elapsed'))),
+          'the elapsed time ticks',
+        );
         expect(await english(el, lang, data)).to.deep.equal([]);
         await expect(el).to.be.accessible();
 
@@ -99,12 +163,21 @@ describeVideoStudio(() => {
       const { el } = await studioIn('', 'pl');
       const pl = new Intl.NumberFormat('pl');
       expect(text(q(el, '#count'))).to.equal(`${pl.format(0)} / ${pl.format(5000)} znaków`);
-      expect(text(q(el, '[part="status"]'))).to.equal('Nie wybrano cyfrowego człowieka: ustaw head-id, aby tworzyć i przeglądać jego filmy.');
+      expect(text(q(el, '[part="status"]'))).to.equal(
+        'Nie wybrano cyfrowego człowieka: ustaw head-id, aby tworzyć i przeglądać jego filmy.',
+      );
       expect(q(el, '[part="status"] code')!.textContent).to.equal('head-id');
       const m = videoStudioMessagesIn.pl;
-      expect([1, 2, 5, 22].map((n) => m.characters(n))).to.deep.equal(['znak', 'znaki', 'znaków', 'znaki']);
+      expect([1, 2, 5, 22].map((n) => m.characters(n))).to.deep.equal([
+        'znak',
+        'znaki',
+        'znaków',
+        'znaki',
+      ]);
       expect(videoStudioMessagesIn.ar.characters(2)).to.equal('حرفان');
-      expect(videoStudioMessagesIn.ar.textTooLong(5000)).to.contain(`${new Intl.NumberFormat('ar').format(5000)} حرف`);
+      expect(videoStudioMessagesIn.ar.textTooLong(5000)).to.contain(
+        `${new Intl.NumberFormat('ar').format(5000)} حرف`,
+      );
       const de = (await studioIn('', 'de')).el;
       expect(text(q(de, '#count'))).to.equal('0 / 5.000 Zeichen');
       expect(await english(de, 'de', ['head'])).to.deep.equal([]);
@@ -114,20 +187,35 @@ describeVideoStudio(() => {
     it('lang="de": errors read in German (the cap, a timeout), while dh-error keeps the English message', async function () {
       const headId = await newHead();
       const { el } = await studioIn(headId, 'de', 'ltr', { timeout: 1500 });
-      await waitUntil(() => text(q(el, '[part="gallery"]')).includes('Noch keine Videos'), 'the empty state');
+      await waitUntil(
+        () => text(q(el, '[part="gallery"]')).includes('Noch keine Videos'),
+        'the empty state',
+      );
       const errors: DhErrorDetail[] = [];
       el.addEventListener('dh-error', (e) => errors.push(e.detail));
       let capped = true;
       const hold = holdNewTalks(headId, []);
       watchFetch((call) =>
         call.method === 'POST' && capped
-          ? Promise.resolve(json({ error: { code: 'video_cap_reached', message: 'The daily limit of 100 videos is reached.' } }, 429))
+          ? Promise.resolve(
+              json(
+                {
+                  error: {
+                    code: 'video_cap_reached',
+                    message: 'The daily limit of 100 videos is reached.',
+                  },
+                },
+                429,
+              ),
+            )
           : undefined,
       );
       type(el, 'Ein Video zu viel.');
       generate(el).click();
       await waitUntil(() => q(el, '[role="alert"]'), 'the cap message');
-      expect(alertText(el)).to.match(/^Das Tageslimit für Videos ist erreicht: .* in etwa (\d+ Std\. )?\d+ Min\.$/);
+      expect(alertText(el)).to.match(
+        /^Das Tageslimit für Videos ist erreicht: .* in etwa (\d+ Std\. )?\d+ Min\.$/,
+      );
       expect(errors[0]!.message).to.match(/^The daily limit of videos is reached/);
       expect(await english(el, 'de', [])).to.deep.equal([]);
 
@@ -137,7 +225,9 @@ describeVideoStudio(() => {
       await el.updateComplete;
       expect(errors[1]!.code).to.equal('video_timeout');
       expect(errors[1]!.message).to.match(/^No video after \d+ seconds?\./);
-      expect(alertText(el)).to.match(/^Nach \d+ Sekunden? ist noch kein Video da\. .* Weiter warten$/);
+      expect(alertText(el)).to.match(
+        /^Nach \d+ Sekunden? ist noch kein Video da\. .* Weiter warten$/,
+      );
       expect(await english(el, 'de', [])).to.deep.equal([]);
       await expect(el).to.be.accessible();
       hold.release();
@@ -151,7 +241,10 @@ describeVideoStudio(() => {
       expect(text(generate(el))).to.equal('Video erstellen');
       expect(text(q(el, '#gallery-title'))).to.equal('Bisherige Videos');
       wrapper.lang = 'fr';
-      await waitUntil(() => el.currentLocale === 'fr' && text(generate(el)) === 'Générer la vidéo', 'French');
+      await waitUntil(
+        () => el.currentLocale === 'fr' && text(generate(el)) === 'Générer la vidéo',
+        'French',
+      );
       await el.updateComplete;
       expect(text(q(el, '#gallery-title'))).to.equal('Vidéos précédentes');
       expect(text(items(el)[0]!.querySelector('time'))).to.equal('maintenant');
@@ -162,7 +255,9 @@ describeVideoStudio(() => {
       el.messages = { generate: 'Vidéo, s’il vous plaît' };
       await el.updateComplete;
       expect(text(generate(el))).to.equal('Vidéo, s’il vous plaît');
-      expect(text(q(el, '#gallery-title')), 'the others stay French').to.equal('Vidéos précédentes');
+      expect(text(q(el, '#gallery-title')), 'the others stay French').to.equal(
+        'Vidéos précédentes',
+      );
       // Back to English: its own messages still win; the rest reads as before.
       wrapper.lang = 'en';
       await waitUntil(() => text(q(el, '#gallery-title')) === 'Earlier videos', 'English');

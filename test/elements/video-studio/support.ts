@@ -18,7 +18,13 @@ import { catalogue } from '../i18n.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).videoStudio;
-export const [de, fr, pl, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('pl'), messagesOf('ar'), messagesOf('ja')]);
+export const [de, fr, pl, ar, ja] = await Promise.all([
+  messagesOf('de'),
+  messagesOf('fr'),
+  messagesOf('pl'),
+  messagesOf('ar'),
+  messagesOf('ja'),
+]);
 
 /** The studio's messages of the locales the tests read. */
 export const videoStudioMessagesIn = { de, fr, pl, ar, ja };
@@ -28,12 +34,18 @@ export let endpoint: string;
 export let auth: Record<string, string>;
 export const realFetch = window.fetch.bind(window);
 
-export const q = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => el.shadowRoot!.querySelector<T>(selector);
-export const qa = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => [...el.shadowRoot!.querySelectorAll<T>(selector)];
-export const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+export const q = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) =>
+  el.shadowRoot!.querySelector<T>(selector);
+export const qa = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => [
+  ...el.shadowRoot!.querySelectorAll<T>(selector),
+];
+export const text = (node: Element | null | undefined) =>
+  node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 export const items = (el: DhVideoStudio) => qa<HTMLButtonElement>(el, '[part="item"]');
-export const itemTexts = (el: DhVideoStudio) => items(el).map((b) => text(b.querySelector('.said')));
-export const button = (el: DhVideoStudio, name: RegExp) => qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
+export const itemTexts = (el: DhVideoStudio) =>
+  items(el).map((b) => text(b.querySelector('.said')));
+export const button = (el: DhVideoStudio, name: RegExp) =>
+  qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
 export const live = (el: DhVideoStudio) => text(q(el, '[aria-live="polite"]'));
 export const alertText = (el: DhVideoStudio) => text(q(el, '[role="alert"]'));
 /**
@@ -45,15 +57,22 @@ export const focused = (el: DhVideoStudio) => {
   return active ? (active.getAttribute('part') ?? active.localName) : null;
 };
 export const loaded = (el: DhVideoStudio, count: number) =>
-  waitUntil(() => items(el).length === count && q(el, '.items')?.getAttribute('aria-busy') === 'false', `${count} videos are listed`);
+  waitUntil(
+    () => items(el).length === count && q(el, '.items')?.getAttribute('aria-busy') === 'false',
+    `${count} videos are listed`,
+  );
 
 export async function newHead(): Promise<string> {
-  return (await executeServerCommand<{ id: string }, unknown>('sim-create-head', { name: 'Studio' })).id;
+  return (
+    await executeServerCommand<{ id: string }, unknown>('sim-create-head', { name: 'Studio' })
+  ).id;
 }
 
 /** What the proxy lists for a head, newest first. */
 export async function listVideos(headId: string, take = 50): Promise<VideosPage> {
-  const res = await realFetch(`${endpoint}/heads/${headId}/videos?order=DESC&take=${take}`, { headers: auth });
+  const res = await realFetch(`${endpoint}/heads/${headId}/videos?order=DESC&take=${take}`, {
+    headers: auth,
+  });
   return (await res.json()) as VideosPage;
 }
 
@@ -70,12 +89,16 @@ export async function addVideos(headId: string, texts: string[]): Promise<VideoI
     await aTimeout(5);
   }
   let listed: VideosPage | undefined;
-  await waitUntil(async () => (listed = await listVideos(headId)).total === texts.length, 'the videos are produced');
+  await waitUntil(
+    async () => (listed = await listVideos(headId)).total === texts.length,
+    'the videos are produced',
+  );
   return listed!.items;
 }
 
 /** The proxy's download route of a talk (the element's download link). */
-export const downloadRoute = (headId: string, talkId: string) => `${endpoint}/heads/${headId}/videos/${talkId}/download`;
+export const downloadRoute = (headId: string, talkId: string) =>
+  `${endpoint}/heads/${headId}/videos/${talkId}/download`;
 
 /** Each voice id's display name, from the proxy's public voice list. */
 export async function voiceNames(): Promise<Map<string, string>> {
@@ -85,14 +108,20 @@ export async function voiceNames(): Promise<Map<string, string>> {
 }
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 export interface Call {
   method: string;
   url: URL;
   signal?: AbortSignal | null;
 }
-export type Intercept = (call: Call, forward: () => Promise<Response>) => Promise<Response> | undefined;
+export type Intercept = (
+  call: Call,
+  forward: () => Promise<Response>,
+) => Promise<Response> | undefined;
 export const restores: (() => void)[] = [];
 
 /**
@@ -126,7 +155,8 @@ export function holdNewTalks(headId: string, visible: VideoItem[]) {
   const ids = new Set(visible.map((t) => t.id));
   let held = true;
   const watch = watchFetch((call, forward) => {
-    if (call.method !== 'GET' || !call.url.pathname.endsWith(`/heads/${headId}/videos`) || !held) return undefined;
+    if (call.method !== 'GET' || !call.url.pathname.endsWith(`/heads/${headId}/videos`) || !held)
+      return undefined;
     return forward().then(async (res) => {
       const page = (await res.json()) as VideosPage;
       return json({ ...page, items: page.items.filter((t) => ids.has(t.id)), total: ids.size });
@@ -135,7 +165,10 @@ export function holdNewTalks(headId: string, visible: VideoItem[]) {
   return { ...watch, release: () => (held = false) };
 }
 
-export async function studio(headId: string, opts: { headers?: Record<string, string> | null; pageSize?: number; timeout?: number } = {}) {
+export async function studio(
+  headId: string,
+  opts: { headers?: Record<string, string> | null; pageSize?: number; timeout?: number } = {},
+) {
   const headers = opts.headers === null ? undefined : (opts.headers ?? auth);
   return fixture<DhVideoStudio>(html`<dh-video-studio
     endpoint=${endpoint}
@@ -159,7 +192,14 @@ export async function press(node: HTMLElement) {
 }
 
 /** An empty talks list, as the proxy answers it. */
-export const emptyPage = (take: number): VideosPage => ({ items: [], page: 1, take, total: 0, pageCount: 0, hasNextPage: false });
+export const emptyPage = (take: number): VideosPage => ({
+  items: [],
+  page: 1,
+  take,
+  total: 0,
+  pageCount: 0,
+  hasNextPage: false,
+});
 
 export interface Timer {
   at: number;
@@ -198,7 +238,8 @@ export class ManualClock implements WaitClock {
     const end = this.time + ms;
     for (;;) {
       let next: [number, Timer] | undefined;
-      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      for (const entry of this.timers)
+        if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
       if (!next) break;
       const [id, timer] = next;
       this.time = timer.at;
@@ -206,7 +247,12 @@ export class ManualClock implements WaitClock {
       else this.timers.delete(id);
       const scheduled = this.pauses.length;
       timer.fn();
-      if (!timer.every) await waitUntil(() => this.pauses.length > scheduled || ended(), 'the next look is scheduled', { interval: 5 });
+      if (!timer.every)
+        await waitUntil(
+          () => this.pauses.length > scheduled || ended(),
+          'the next look is scheduled',
+          { interval: 5 },
+        );
     }
     this.time = end;
   }
@@ -227,13 +273,19 @@ export function manualClock(): ManualClock {
 
 /** Until the simulator lists the head's new talks with their video (made 200 ms after the request). */
 export const produced = (headId: string, count: number) =>
-  waitUntil(async () => (await listVideos(headId)).items.filter((t) => t.url).length === count, 'the simulator made the video');
+  waitUntil(
+    async () => (await listVideos(headId)).items.filter((t) => t.url).length === count,
+    'the simulator made the video',
+  );
 
 /** A real click (Playwright's mouse): a user gesture, as media playback with sound needs. */
 export async function click(node: HTMLElement) {
   node.scrollIntoView({ block: 'center' });
   const r = node.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)],
+  });
 }
 
 /**
@@ -243,7 +295,9 @@ export async function click(node: HTMLElement) {
 export function describeVideoStudio(body: () => void): void {
   describe('<dh-video-studio>', () => {
     before(async () => {
-      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>('sim-info');
+      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>(
+        'sim-info',
+      );
       endpoint = info.endpoint;
       auth = { authorization: `Bearer ${info.adminToken}` };
       // The proxy is on another origin than this page: the site's script trusts it with its headers.

@@ -6,20 +6,40 @@ import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem } from '../../../src/api/answers.js';
-import { activeId, activeOption, all, button, change, describeVoicePicker, endpoint, listbox, nameOf, options, ready, search, selectLabelled, telling } from './support.js';
+import {
+  activeId,
+  activeOption,
+  all,
+  button,
+  change,
+  describeVoicePicker,
+  endpoint,
+  listbox,
+  nameOf,
+  options,
+  ready,
+  search,
+  selectLabelled,
+  telling,
+} from './support.js';
 
 describeVoicePicker(() => {
   describe('as a form control', () => {
     it('VOICE-3 its value is the voiceId: a plain form submits the voiceId, never the displayName', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><dh-voice-picker name="ttsVoice" endpoint=${endpoint}></dh-voice-picker><button>Save</button></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-voice-picker name="ttsVoice" endpoint=${endpoint}></dh-voice-picker><button>Save</button></form>`,
+      );
       const el = form.querySelector('dh-voice-picker')!;
       await ready(el);
-      const index = options(el).findIndex((o) => telling(all.items[Number(o.getAttribute('aria-posinset')) - 1]!));
+      const index = options(el).findIndex((o) =>
+        telling(all.items[Number(o.getAttribute('aria-posinset')) - 1]!),
+      );
       const option = options(el)[index]!;
       const voice = all.items[Number(option.getAttribute('aria-posinset')) - 1]!;
       expect(nameOf(option)).to.equal(voice.displayName);
       const events: string[] = [];
-      for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => events.push(t));
+      for (const t of ['input', 'change', 'dh-select'])
+        el.addEventListener(t, () => events.push(t));
       setTimeout(() => option.click());
       const selected = await oneEvent(el, 'dh-select');
       expect(events).to.deep.equal(['input', 'change', 'dh-select']);
@@ -39,7 +59,9 @@ describeVoicePicker(() => {
     });
 
     it('required: invalid with a message until a voice is chosen', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><dh-voice-picker name="v" required endpoint=${endpoint}></dh-voice-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-voice-picker name="v" required endpoint=${endpoint}></dh-voice-picker></form>`,
+      );
       const el = form.querySelector('dh-voice-picker')!;
       await ready(el);
       expect(form.checkValidity()).to.equal(false);
@@ -57,9 +79,14 @@ describeVoicePicker(() => {
 
     it('shows the value attribute as selected and in view; form reset restores it; an unknown value is kept but shows nothing selected', async () => {
       const last = all.items[all.items.length - 1]!;
-      const form = await fixture<HTMLFormElement>(html`<form><dh-voice-picker name="v" value=${last.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-voice-picker name="v" value=${last.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`,
+      );
       const el = form.querySelector('dh-voice-picker')!;
-      await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]'), 'the selected voice is scrolled into view');
+      await waitUntil(
+        () => el.shadowRoot!.querySelector('[aria-selected="true"]'),
+        'the selected voice is scrolled into view',
+      );
       const selected = el.shadowRoot!.querySelector('[aria-selected="true"]')!;
       expect(nameOf(selected)).to.equal(last.displayName);
       expect(selected.getAttribute('aria-posinset')).to.equal(String(all.items.length));
@@ -69,34 +96,49 @@ describeVoicePicker(() => {
       const other = options(el).find((o) => o !== selected)!;
       other.click();
       await el.updateComplete;
-      expect(el.value).to.equal(all.items[Number(other.getAttribute('aria-posinset')) - 1]!.voiceId);
+      expect(el.value).to.equal(
+        all.items[Number(other.getAttribute('aria-posinset')) - 1]!.voiceId,
+      );
       expect(el.value).to.not.equal(last.voiceId);
       form.reset();
       await el.updateComplete;
       expect(el.value).to.equal(last.voiceId);
       expect(new FormData(form).get('v')).to.equal(last.voiceId);
-      await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]') && nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!) === last.displayName);
+      await waitUntil(
+        () =>
+          el.shadowRoot!.querySelector('[aria-selected="true"]') &&
+          nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!) === last.displayName,
+      );
 
       let fired = 0;
       el.addEventListener('change', () => fired++);
       el.value = 'no-such-voice';
       await el.updateComplete;
       expect(el.shadowRoot!.querySelectorAll('[aria-selected="true"]')).to.have.length(0);
-      expect(new FormData(form).get('v'), 'the value is kept and submitted').to.equal('no-such-voice');
+      expect(new FormData(form).get('v'), 'the value is kept and submitted').to.equal(
+        'no-such-voice',
+      );
       expect(fired, 'setting value from code fires nothing').to.equal(0);
     });
 
     it('holds the value the browser restores (back/forward), submits it, shows it selected; reset returns to the value attribute', async () => {
       const [first, restored] = [all.items[0]!, all.items[3]!];
-      const form = await fixture<HTMLFormElement>(html`<form><dh-voice-picker name="v" value=${first.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`);
+      const form = await fixture<HTMLFormElement>(
+        html`<form><dh-voice-picker name="v" value=${first.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`,
+      );
       const el = form.querySelector('dh-voice-picker')!;
       await ready(el);
       el.formStateRestoreCallback(restored.voiceId);
       await el.updateComplete;
       expect(el.value).to.equal(restored.voiceId);
       expect(new FormData(form).get('v')).to.equal(restored.voiceId);
-      await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]'), 'the restored voice is shown selected');
-      expect(nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!)).to.equal(restored.displayName);
+      await waitUntil(
+        () => el.shadowRoot!.querySelector('[aria-selected="true"]'),
+        'the restored voice is shown selected',
+      );
+      expect(nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!)).to.equal(
+        restored.displayName,
+      );
       form.reset();
       await el.updateComplete;
       expect(el.value).to.equal(first.voiceId);
@@ -104,8 +146,12 @@ describeVoicePicker(() => {
     });
 
     it('disabled, by its attribute or by its fieldset, cannot be focused or changed', async () => {
-      const own = await fixture<DhVoicePicker>(html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`);
-      const form = await fixture<HTMLFormElement>(html`<form><fieldset disabled><dh-voice-picker name="v" endpoint=${endpoint}></dh-voice-picker></fieldset></form>`);
+      const own = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`,
+      );
+      const form = await fixture<HTMLFormElement>(
+        html`<form><fieldset disabled><dh-voice-picker name="v" endpoint=${endpoint}></dh-voice-picker></fieldset></form>`,
+      );
       const inFieldset = form.querySelector('dh-voice-picker')!;
       for (const el of [own, inFieldset]) {
         await ready(el);
@@ -120,14 +166,21 @@ describeVoicePicker(() => {
         await el.updateComplete;
         expect(el.value).to.equal('');
         expect(fired).to.equal(0);
-        expect(el.shadowRoot!.querySelector('input[type="search"]')!.hasAttribute('disabled')).to.equal(true);
+        expect(
+          el.shadowRoot!.querySelector('input[type="search"]')!.hasAttribute('disabled'),
+        ).to.equal(true);
       }
       expect(new FormData(form).has('v')).to.equal(false);
       // Tab goes past it.
-      const page = await fixture<HTMLElement>(html`<div><button>before</button><dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`);
+      const page = await fixture<HTMLElement>(
+        html`<div><button>before</button><dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`,
+      );
       const below = page.querySelector('dh-voice-picker')!;
       // Below the fold the virtualizer renders no option: wait for the list itself.
-      await waitUntil(() => listbox(below)?.getAttribute('aria-busy') === 'false', 'the list is loaded');
+      await waitUntil(
+        () => listbox(below)?.getAttribute('aria-busy') === 'false',
+        'the list is loaded',
+      );
       page.querySelector('button')!.focus();
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement!.textContent).to.equal('after');
@@ -136,12 +189,17 @@ describeVoicePicker(() => {
 
   describe('keyboard', () => {
     it('one tab stop; Up/Down/Home/End/PageUp/PageDown move the active option; Enter selects and fires input, change, dh-select', async () => {
-      const page = await fixture<HTMLElement>(html`<div><dh-voice-picker endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`);
+      const page = await fixture<HTMLElement>(
+        html`<div><dh-voice-picker endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`,
+      );
       const el = page.querySelector('dh-voice-picker')!;
       await ready(el);
       selectLabelled(el, 'Gender')!.focus();
       await sendKeys({ press: 'Tab' });
-      expect(el.shadowRoot!.activeElement).to.equal(listbox(el), 'Tab from the last filter reaches the listbox');
+      expect(el.shadowRoot!.activeElement).to.equal(
+        listbox(el),
+        'Tab from the last filter reaches the listbox',
+      );
       expect(activeId(el)).to.equal('option-0');
       await sendKeys({ press: 'ArrowDown' });
       await sendKeys({ press: 'ArrowDown' });
@@ -172,7 +230,10 @@ describeVoicePicker(() => {
       expect(activeId(el)).to.equal('option-0');
       await waitUntil(() => activeOption(el));
       // PageDown and PageUp move by the options the list shows whole (APG listbox), and stay in view.
-      const inView = Math.max(1, Math.floor(listbox(el)!.clientHeight / activeOption(el)!.offsetHeight));
+      const inView = Math.max(
+        1,
+        Math.floor(listbox(el)!.clientHeight / activeOption(el)!.offsetHeight),
+      );
       await sendKeys({ press: 'PageDown' });
       expect(activeId(el), 'a page down').to.equal(`option-${inView}`);
       await waitUntil(() => {
@@ -190,11 +251,14 @@ describeVoicePicker(() => {
       await sendKeys({ press: 'ArrowDown' });
 
       const events: string[] = [];
-      for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => events.push(t));
+      for (const t of ['input', 'change', 'dh-select'])
+        el.addEventListener(t, () => events.push(t));
       setTimeout(() => sendKeys({ press: 'Enter' }));
       const selected = await oneEvent(el, 'dh-select');
       expect(events).to.deep.equal(['input', 'change', 'dh-select']);
-      expect((selected as CustomEvent<{ item: VoiceItem }>).detail.item).to.deep.equal(all.items[1]);
+      expect((selected as CustomEvent<{ item: VoiceItem }>).detail.item).to.deep.equal(
+        all.items[1],
+      );
       expect(el.value).to.equal(all.items[1]!.voiceId);
       await el.updateComplete;
       expect(activeOption(el)!.getAttribute('aria-selected')).to.equal('true');
@@ -203,11 +267,16 @@ describeVoicePicker(() => {
       expect(el.value, 'Space selects too').to.equal(all.items[2]!.voiceId);
 
       await sendKeys({ press: 'Tab' });
-      expect(document.activeElement).to.equal(page.querySelector('button'), 'one tab stop: Tab leaves the list');
+      expect(document.activeElement).to.equal(
+        page.querySelector('button'),
+        'one tab stop: Tab leaves the list',
+      );
     });
 
     it('type-ahead jumps to the next voice whose name starts with the typed text', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       listbox(el)!.focus();
       const starts = (prefix: string, from = 0) => {
@@ -222,7 +291,10 @@ describeVoicePicker(() => {
       expect(rachel).to.be.greaterThan(0);
       await sendKeys({ type: 'rach' });
       expect(activeId(el)).to.equal(`option-${rachel}`);
-      await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!).startsWith('Rachel'), 'scrolled into view');
+      await waitUntil(
+        () => activeOption(el) && nameOf(activeOption(el)!).startsWith('Rachel'),
+        'scrolled into view',
+      );
       // After a pause, a new letter starts a new search after the active option.
       await aTimeout(600);
       const nextR = starts('r', rachel + 1);
@@ -235,19 +307,28 @@ describeVoicePicker(() => {
   describe('theming', () => {
     it('is themed by its documented custom properties and parts', async () => {
       const style = document.createElement('style');
-      style.textContent = 'dh-voice-picker.themed::part(option) { background-color: rgb(1, 2, 3); } dh-voice-picker.themed::part(listbox) { color: rgb(4, 5, 6); }';
+      style.textContent =
+        'dh-voice-picker.themed::part(option) { background-color: rgb(1, 2, 3); } dh-voice-picker.themed::part(listbox) { color: rgb(4, 5, 6); }';
       document.head.append(style);
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker class="themed" value=${all.items[1]!.voiceId} endpoint=${endpoint}></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker class="themed" value=${all.items[1]!.voiceId} endpoint=${endpoint}></dh-voice-picker>`,
+        );
         el.style.setProperty('--dh-voice-picker-height', '200px');
         el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
         el.style.setProperty('--dh-picker-font', 'monospace');
         await ready(el);
-        await waitUntil(() => el.shadowRoot!.querySelector('[aria-selected="true"]'), 'the selected voice is shown');
+        await waitUntil(
+          () => el.shadowRoot!.querySelector('[aria-selected="true"]'),
+          'the selected voice is shown',
+        );
         const selected = el.shadowRoot!.querySelector<HTMLElement>('[aria-selected="true"]')!;
         const other = options(el).find((o) => o !== selected)!;
         expect(listbox(el)!.getBoundingClientRect().height).to.equal(200);
-        expect(getComputedStyle(selected).borderLeftColor, 'the selected voice takes the accent').to.equal('rgb(200, 0, 100)');
+        expect(
+          getComputedStyle(selected).borderLeftColor,
+          'the selected voice takes the accent',
+        ).to.equal('rgb(200, 0, 100)');
         expect(getComputedStyle(selected.querySelector('.name')!).fontFamily).to.equal('monospace');
         expect(getComputedStyle(other).backgroundColor, '::part(option)').to.equal('rgb(1, 2, 3)');
         expect(getComputedStyle(listbox(el)!).color, '::part(listbox)').to.equal('rgb(4, 5, 6)');

@@ -7,42 +7,77 @@ import { holdRequests, waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import { englishLeft } from '../i18n.js';
 import { voicePickerMessages } from '../../../src/elements/voice-picker/messages.js';
-import { all, ar, button, change, de, describeVoicePicker, endpoint, fr, ja, listbox, metaOf, options, ready, search, statusText, voices } from './support.js';
+import {
+  all,
+  ar,
+  button,
+  change,
+  de,
+  describeVoicePicker,
+  endpoint,
+  fr,
+  ja,
+  listbox,
+  metaOf,
+  options,
+  ready,
+  search,
+  statusText,
+  voices,
+} from './support.js';
 
 describeVoicePicker(() => {
   describe("in the page's language", () => {
     const catalogues = { de, ar, ja, fr };
     /** The words of the voices (data, not ours): names, languages, locales, providers. */
-    const dataWords = () => all.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider]);
+    const dataWords = () =>
+      all.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider]);
     /** A picker inside `<div lang=… dir=…>`: the page's language, not the element's own. */
     const inLanguage = async (lang: string, dir = 'ltr', required = false) => {
-      const wrapper = await fixture<HTMLElement>(html`<div lang=${lang} dir=${dir}><dh-voice-picker ?required=${required} endpoint=${endpoint}></dh-voice-picker></div>`);
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang=${lang} dir=${dir}><dh-voice-picker ?required=${required} endpoint=${endpoint}></dh-voice-picker></div>`,
+      );
       const el = wrapper.querySelector('dh-voice-picker')!;
       // Its first render waits for the locale's messages.
       await el.updateComplete;
       return { wrapper, el };
     };
-    const left = (el: DhVoicePicker, lang: string) => englishLeft(el.shadowRoot!, 'voicePicker', voicePickerMessages, lang, dataWords());
+    const left = (el: DhVoicePicker, lang: string) =>
+      englishLeft(el.shadowRoot!, 'voicePicker', voicePickerMessages, lang, dataWords());
     /** The live region that says how many voices a search or a filter left. */
-    const announced = (el: DhVoicePicker) => el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
+    const announced = (el: DhVoicePicker) =>
+      el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
     const selects = (el: DhVoicePicker) => [...el.shadowRoot!.querySelectorAll('select')];
 
-    for (const [lang, dir] of [['de', 'ltr'], ['ar', 'rtl'], ['ja', 'ltr']] as const) {
+    for (const [lang, dir] of [
+      ['de', 'ltr'],
+      ['ar', 'rtl'],
+      ['ja', 'ltr'],
+    ] as const) {
       it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: no English left while loading, loaded, filtered and empty; announcements and axe too`, async () => {
         const m = catalogues[lang];
         // The list's first page is held back until the loading state has been read.
         const release = holdRequests('/voices');
         const { el } = await inLanguage(lang, dir).finally(() => setTimeout(release, 0));
-        expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(m.loadingList);
+        expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(
+          m.loadingList,
+        );
         expect(await left(el, lang), 'loading').to.deep.equal([]);
         await ready(el);
-        expect(listbox(el)!.getAttribute('aria-label'), 'the default label follows the page').to.equal(m.label);
-        expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder).to.equal(m.searchHint);
+        expect(
+          listbox(el)!.getAttribute('aria-label'),
+          'the default label follows the page',
+        ).to.equal(m.label);
+        expect(
+          el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder,
+        ).to.equal(m.searchHint);
         expect(metaOf(options(el)[0]!).gender).to.be.oneOf([m.female, m.male]);
         // Each voice's language in the page's words (the platform names it in English), in its
         // header, its meta line and the language filter.
         const first = all.items[0]!;
-        const named = new Intl.DisplayNames(lang, { type: 'language' }).of(first.locale.split('-')[0]!)!;
+        const named = new Intl.DisplayNames(lang, { type: 'language' }).of(
+          first.locale.split('-')[0]!,
+        )!;
         expect(named).to.not.equal(first.language);
         expect(el.shadowRoot!.querySelector('[part="group"]')!.textContent!.trim()).to.equal(named);
         expect(metaOf(options(el)[0]!).language).to.equal(named);
@@ -52,7 +87,9 @@ describeVoicePicker(() => {
         // A filter: the count of voices left is announced, in the page's language.
         change(selects(el).at(-1)!, 'FEMALE');
         await waitUntil(() => announced(el) !== '', 'the count is announced');
-        expect(announced(el)).to.equal(m.results(all.items.filter((v) => v.gender === 'FEMALE').length));
+        expect(announced(el)).to.equal(
+          m.results(all.items.filter((v) => v.gender === 'FEMALE').length),
+        );
         expect(await left(el, lang), 'filtered').to.deep.equal([]);
         // A search that leaves nothing: said which filters to widen.
         search(el, 'zzzz');
@@ -63,7 +100,7 @@ describeVoicePicker(() => {
       });
     }
 
-    it('streaming: the note and the message of a dropped voice are in the page\'s language', async () => {
+    it("streaming: the note and the message of a dropped voice are in the page's language", async () => {
       const { el } = await inLanguage('de');
       el.provider = 'azure';
       await ready(el);
@@ -73,25 +110,35 @@ describeVoicePicker(() => {
       await waitUntil(() => el.value === '', 'the azure voice is dropped');
       expect(el.validationMessage).to.equal(de.streamingOnly(all.streamingProvider));
       await ready(el);
-      expect(el.shadowRoot!.querySelector('[part="note"]')!.textContent).to.equal(de.streamingNote(all.streamingProvider));
+      expect(el.shadowRoot!.querySelector('[part="note"]')!.textContent).to.equal(
+        de.streamingNote(all.streamingProvider),
+      );
       expect(await left(el, 'de')).to.deep.equal([]);
     });
 
-    it('a language no voice has named yet is named by the browser, in the page\'s language', async () => {
-      const wrapper = await fixture<HTMLElement>(html`<div lang="fr"><dh-voice-picker locale="sw-KE" endpoint=${endpoint}></dh-voice-picker></div>`);
+    it("a language no voice has named yet is named by the browser, in the page's language", async () => {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="fr"><dh-voice-picker locale="sw-KE" endpoint=${endpoint}></dh-voice-picker></div>`,
+      );
       const el = wrapper.querySelector('dh-voice-picker')!;
       await waitUntil(() => statusText(el).includes(fr.widen), 'the empty state');
       const swahili = new Intl.DisplayNames(['fr'], { type: 'language' }).of('sw-KE')!;
       expect(statusText(el)).to.contain(fr.byLanguage(swahili));
-      expect(el.locale, 'locale filters the voices: the page\'s language is from lang').to.equal('sw-KE');
+      expect(el.locale, "locale filters the voices: the page's language is from lang").to.equal(
+        'sw-KE',
+      );
       expect(await left(el, 'fr')).to.deep.equal([]);
     });
 
-    it('an error is said in the page\'s language, with its Try again', async () => {
-      const wrapper = await fixture<HTMLElement>(html`<div lang="de"><dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker></div>`);
+    it("an error is said in the page's language, with its Try again", async () => {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="de"><dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker></div>`,
+      );
       const el = wrapper.querySelector('dh-voice-picker')!;
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"] button')!.textContent).to.equal('Erneut versuchen');
+      expect(el.shadowRoot!.querySelector('[role="alert"] button')!.textContent).to.equal(
+        'Erneut versuchen',
+      );
       expect(await left(el, 'de')).to.deep.equal([]);
     });
 
@@ -101,37 +148,53 @@ describeVoicePicker(() => {
       const box = el.getBoundingClientRect();
       const searchLabel = el.shadowRoot!.querySelector('.search label')!.getBoundingClientRect();
       const input = el.shadowRoot!.querySelector('.search input')!.getBoundingClientRect();
-      expect(Math.abs(searchLabel.right - box.right) <= 1, 'the search at the right edge').to.equal(true);
-      expect(input.right < searchLabel.right, 'its label first, at the right, then the box').to.equal(true);
-      const [provider, language] = [...el.shadowRoot!.querySelectorAll('.filters label')].map((l) => l.getBoundingClientRect());
+      expect(Math.abs(searchLabel.right - box.right) <= 1, 'the search at the right edge').to.equal(
+        true,
+      );
+      expect(
+        input.right < searchLabel.right,
+        'its label first, at the right, then the box',
+      ).to.equal(true);
+      const [provider, language] = [...el.shadowRoot!.querySelectorAll('.filters label')].map((l) =>
+        l.getBoundingClientRect(),
+      );
       expect(provider!.left > language!.left, 'the first filter on the right').to.equal(true);
       options(el)[0]!.click();
       await el.updateComplete;
       const chosen = getComputedStyle(options(el)[0]!);
-      expect([chosen.borderRightWidth, chosen.borderLeftWidth], 'the selection bar on the right').to.deep.equal(['3px', '0px']);
+      expect(
+        [chosen.borderRightWidth, chosen.borderLeftWidth],
+        'the selection bar on the right',
+      ).to.deep.equal(['3px', '0px']);
     });
 
-    it('a change of the page\'s lang (de → fr) renders it again in French, its validation message too', async () => {
+    it("a change of the page's lang (de → fr) renders it again in French, its validation message too", async () => {
       const { wrapper, el } = await inLanguage('de', 'ltr', true);
       await ready(el);
       expect(el.validationMessage).to.equal(de.required);
       wrapper.setAttribute('lang', 'fr');
       await waitUntil(() => listbox(el)?.getAttribute('aria-label') === fr.label, 'French');
-      expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder).to.equal(fr.searchHint);
+      expect(
+        el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder,
+      ).to.equal(fr.searchHint);
       expect(await left(el, 'fr')).to.deep.equal([]);
       expect(el.validationMessage).to.equal(fr.required);
     });
 
-    it('the messages property overrides one message; the others stay the locale\'s', async () => {
+    it("the messages property overrides one message; the others stay the locale's", async () => {
       const { el } = await inLanguage('de');
       el.messages = { searchHint: 'Name oder Sprache' };
       await ready(el);
-      expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder).to.equal('Name oder Sprache');
+      expect(
+        el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.placeholder,
+      ).to.equal('Name oder Sprache');
       expect(listbox(el)!.getAttribute('aria-label')).to.equal(de.label);
     });
 
-    it('the required message is in the page\'s language', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form lang="ja"><dh-voice-picker name="v" required endpoint=${endpoint}></dh-voice-picker></form>`);
+    it("the required message is in the page's language", async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form lang="ja"><dh-voice-picker name="v" required endpoint=${endpoint}></dh-voice-picker></form>`,
+      );
       const el = form.querySelector('dh-voice-picker')!;
       await ready(el);
       expect(form.checkValidity()).to.equal(false);

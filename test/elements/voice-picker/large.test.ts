@@ -7,20 +7,39 @@ import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem } from '../../../src/api/answers.js';
 import { catalogue } from '../i18n.js';
-import { activeId, activeOption, all, describeVoicePicker, endpoint, fakeVoices, listbox, nameOf, options, pageError, ready, voices } from './support.js';
+import {
+  activeId,
+  activeOption,
+  all,
+  describeVoicePicker,
+  endpoint,
+  fakeVoices,
+  listbox,
+  nameOf,
+  options,
+  pageError,
+  ready,
+  voices,
+} from './support.js';
 
 describeVoicePicker(() => {
   describe('with 10,000 voices', () => {
     it('pages through the proxy (take=100), keeps fewer than 300 option nodes in the DOM and End reaches the last voice (posinset 10000)', async () => {
       const fake = fakeVoices(10_000);
-      const pagesAsked = () => fake.requests.map((u) => `${u.searchParams.get('take')}/${u.searchParams.get('page')}`);
+      const pagesAsked = () =>
+        fake.requests.map((u) => `${u.searchParams.get('take')}/${u.searchParams.get('page')}`);
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+        );
         await ready(el);
         await aTimeout(100);
         // The first view asks for the first page (and at most the next one or two), 100 at a time.
         expect(fake.requests.length).to.be.within(1, 3);
-        expect(fake.requests.every((u) => u.searchParams.get('take') === '100')).to.equal(true, pagesAsked().join());
+        expect(fake.requests.every((u) => u.searchParams.get('take') === '100')).to.equal(
+          true,
+          pagesAsked().join(),
+        );
         expect(fake.requests[0]!.searchParams.get('page')).to.equal('1');
         expect(options(el).length).to.be.below(300);
         expect(listbox(el)!.children.length).to.be.below(300);
@@ -33,7 +52,10 @@ describeVoicePicker(() => {
         expect(activeOption(el)!.getAttribute('aria-posinset')).to.equal('10000');
         expect(activeOption(el)!.getAttribute('aria-setsize')).to.equal('10000');
         // Its page (100) is asked for, and its name replaces the placeholder when it lands.
-        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[9999]!.displayName, 'the last page loads');
+        await waitUntil(
+          () => activeOption(el) && nameOf(activeOption(el)!) === fake.items[9999]!.displayName,
+          'the last page loads',
+        );
         expect(pagesAsked()).to.include('100/100');
         expect(new Set(pagesAsked()).size, 'no page is asked twice').to.equal(pagesAsked().length);
         expect(fake.requests.length, 'only the pages shown, not all 100').to.be.below(10);
@@ -44,7 +66,9 @@ describeVoicePicker(() => {
         expect(activeOption(el)).to.exist;
         setTimeout(() => sendKeys({ press: 'Enter' }));
         const selected = await oneEvent(el, 'dh-select');
-        expect((selected as CustomEvent<{ item: VoiceItem }>).detail.item.voiceId).to.equal('voice-09998');
+        expect((selected as CustomEvent<{ item: VoiceItem }>).detail.item.voiceId).to.equal(
+          'voice-09998',
+        );
       } finally {
         fake.restore();
       }
@@ -53,7 +77,9 @@ describeVoicePicker(() => {
     it('shows unloaded voices as disabled "Loading…" options that count in the set; Enter on one does nothing', async () => {
       const fake = fakeVoices(10_000);
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+        );
         await ready(el);
         listbox(el)!.focus();
         // Down past the first page: option 100 is a placeholder until page 2 lands.
@@ -80,7 +106,10 @@ describeVoicePicker(() => {
         expect(el.value).to.equal('');
         await expect(el).to.be.accessible();
         page2Lands();
-        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName, 'page 2 lands');
+        await waitUntil(
+          () => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName,
+          'page 2 lands',
+        );
         await sendKeys({ press: 'Enter' });
         expect(el.value).to.equal(fake.items[100]!.voiceId);
       } finally {
@@ -91,15 +120,28 @@ describeVoicePicker(() => {
     it('a later page that fails says so, with a Try again the keyboard reaches; Enter on a voice of that page retries too', async () => {
       let failures = 0;
       const unavailable = () =>
-        new Response(JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The voice catalogue is unavailable right now.' } }), {
-          status: 502,
-          headers: { 'content-type': 'application/json' },
-        });
+        new Response(
+          JSON.stringify({
+            error: {
+              code: 'upstream_unavailable',
+              message: 'The voice catalogue is unavailable right now.',
+            },
+          }),
+          {
+            status: 502,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
       // Page 2 fails twice, then loads.
-      const fake = fakeVoices(10_000, (url) => (url.searchParams.get('page') === '2' && failures++ < 2 ? unavailable() : undefined));
-      const page2Asked = () => fake.requests.filter((u) => u.searchParams.get('page') === '2').length;
+      const fake = fakeVoices(10_000, (url) =>
+        url.searchParams.get('page') === '2' && failures++ < 2 ? unavailable() : undefined,
+      );
+      const page2Asked = () =>
+        fake.requests.filter((u) => u.searchParams.get('page') === '2').length;
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+        );
         await ready(el);
         const box = listbox(el)!;
         box.focus();
@@ -108,7 +150,9 @@ describeVoicePicker(() => {
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => pageError(el), 'the failed page is said');
         expect(pageError(el)!.textContent).to.contain('Voices 101–200 could not be loaded.');
-        expect(pageError(el)!.textContent).to.contain('could not be loaded. Something went wrong. Please try again in a moment.');
+        expect(pageError(el)!.textContent).to.contain(
+          'could not be loaded. Something went wrong. Please try again in a moment.',
+        );
         await waitUntil(() => activeOption(el), 'the failed option is rendered');
         expect(nameOf(activeOption(el)!)).to.equal('Not loaded');
         expect(activeOption(el)!.getAttribute('aria-disabled')).to.equal('true');
@@ -128,7 +172,10 @@ describeVoicePicker(() => {
         await sendKeys({ press: 'Enter' });
         await waitUntil(() => !pageError(el), 'the error goes');
         expect(el.shadowRoot!.activeElement, 'focus goes back to the list').to.equal(box);
-        await waitUntil(() => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName, 'page 2 loads');
+        await waitUntil(
+          () => activeOption(el) && nameOf(activeOption(el)!) === fake.items[100]!.displayName,
+          'page 2 loads',
+        );
         expect(page2Asked()).to.equal(3);
         expect(el.shadowRoot!.querySelectorAll('.option.failed')).to.have.length(0);
       } finally {
@@ -139,29 +186,35 @@ describeVoicePicker(() => {
     it('a click on a voice chooses it, also when the active voice was scrolled away (focus does not scroll under the pointer)', async () => {
       const fake = fakeVoices(10_000);
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+        );
         await ready(el);
         const box = listbox(el)!;
         const inView = () =>
           options(el).find((o) => {
             const r = o.getBoundingClientRect();
             const b = box.getBoundingClientRect();
-            return !o.classList.contains('placeholder') && r.top >= b.top + 20 && r.bottom <= b.bottom - 20;
+            return (
+              !o.classList.contains('placeholder') &&
+              r.top >= b.top + 20 &&
+              r.bottom <= b.bottom - 20
+            );
           });
         // A mouse scroll, far down (again if the list was still settling on its first option).
-        await waitUntil(
-          () => {
-            if (box.scrollTop < 3000) box.scrollTop = 3000;
-            return !el.shadowRoot!.getElementById('option-0') && inView();
-          },
-          'scrolled to loaded voices',
-        );
+        await waitUntil(() => {
+          if (box.scrollTop < 3000) box.scrollTop = 3000;
+          return !el.shadowRoot!.getElementById('option-0') && inView();
+        }, 'scrolled to loaded voices');
         const target = inView()!;
         const r = target.getBoundingClientRect();
         let chosen: VoiceItem | undefined;
         // Typed by the element's event map: no cast.
         el.addEventListener('dh-select', (e) => (chosen = e.detail.item));
-        await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+        await sendMouse({
+          type: 'click',
+          position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)],
+        });
         await el.updateComplete;
         expect(chosen?.displayName).to.equal(nameOf(target));
         expect(el.value).to.equal(chosen!.voiceId);
@@ -174,7 +227,9 @@ describeVoicePicker(() => {
     it('a page of old filters never lands in the list of new ones', async () => {
       const fake = fakeVoices(10_000);
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+        );
         await ready(el);
         // Page 50 of the unfiltered list is slow and ignores the abort.
         const signals: AbortSignal[] = [];
@@ -188,26 +243,46 @@ describeVoicePicker(() => {
           }
           return paged(input, init);
         };
-        const internals = el as unknown as { moveTo(i: number): void; _loaded?: { items: (VoiceItem | undefined)[] } };
+        const internals = el as unknown as {
+          moveTo(i: number): void;
+          _loaded?: { items: (VoiceItem | undefined)[] };
+        };
         listbox(el)!.focus();
         internals.moveTo(4950);
         await waitUntil(() => signals.length === 1, 'page 50 is asked');
         const before = internals._loaded;
         el.gender = 'FEMALE';
-        await waitUntil(() => fake.requests.some((u) => u.searchParams.get('gender') === 'FEMALE'), 'the new filter is asked');
+        await waitUntil(
+          () => fake.requests.some((u) => u.searchParams.get('gender') === 'FEMALE'),
+          'the new filter is asked',
+        );
         expect(signals[0]!.aborted, 'the superseded page is aborted').to.equal(true);
-        await waitUntil(() => internals._loaded !== before && listbox(el)?.getAttribute('aria-busy') === 'false', 'the new list is shown');
+        await waitUntil(
+          () => internals._loaded !== before && listbox(el)?.getAttribute('aria-busy') === 'false',
+          'the new list is shown',
+        );
         await aTimeout(600);
         // The late answer for page 50 of the old filters (men and women) came back: it is in
         // neither list.
-        expect(internals._loaded!.items.every((v) => !v || v.gender === 'FEMALE'), 'no stale voice in the new list').to.equal(true);
+        expect(
+          internals._loaded!.items.every((v) => !v || v.gender === 'FEMALE'),
+          'no stale voice in the new list',
+        ).to.equal(true);
         expect(before!.items[4950], 'nor in the old one').to.equal(undefined);
         // Later pages of the new list are asked with its filters.
         internals.moveTo(4950);
-        await waitUntil(() => internals._loaded!.items[4950] !== undefined, 'page 50 of the new list loads');
+        await waitUntil(
+          () => internals._loaded!.items[4950] !== undefined,
+          'page 50 of the new list loads',
+        );
         const page50 = fake.requests.filter((u) => u.searchParams.get('page') === '50');
-        expect(page50.map((u) => u.searchParams.get('gender')), 'once for each list').to.have.members([null, 'FEMALE']);
-        expect(internals._loaded!.items[4950]!.voiceId).to.equal(fake.items.filter((v) => v.gender === 'FEMALE')[4950]!.voiceId);
+        expect(
+          page50.map((u) => u.searchParams.get('gender')),
+          'once for each list',
+        ).to.have.members([null, 'FEMALE']);
+        expect(internals._loaded!.items[4950]!.voiceId).to.equal(
+          fake.items.filter((v) => v.gender === 'FEMALE')[4950]!.voiceId,
+        );
       } finally {
         fake.restore();
       }

@@ -6,13 +6,34 @@ import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import { catalogue } from '../i18n.js';
-import { activeOption, all, button, change, describeVoicePicker, endpoint, everyOption, listbox, metaOf, nameOf, options, ready, search, selectLabelled, statusText, voices } from './support.js';
+import {
+  activeOption,
+  all,
+  button,
+  change,
+  describeVoicePicker,
+  endpoint,
+  everyOption,
+  listbox,
+  metaOf,
+  nameOf,
+  options,
+  ready,
+  search,
+  selectLabelled,
+  statusText,
+  voices,
+} from './support.js';
 
 describeVoicePicker(() => {
   describe('accessibility', () => {
     it('is accessible while loading and when loaded', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Loading voices');
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
+        'Loading voices',
+      );
       await expect(el).to.be.accessible();
       await ready(el);
       expect(listbox(el)!.getAttribute('aria-label')).to.equal('Voice');
@@ -24,13 +45,17 @@ describeVoicePicker(() => {
     });
 
     it('is accessible when disabled', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       await expect(el).to.be.accessible();
     });
 
     it('is accessible when empty', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       search(el, 'zzzz');
       await waitUntil(() => statusText(el).includes('No voice matches'));
@@ -38,7 +63,9 @@ describeVoicePicker(() => {
     });
 
     it('is accessible on error', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`,
+      );
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
       await expect(el).to.be.accessible();
     });
@@ -46,7 +73,9 @@ describeVoicePicker(() => {
 
   describe('when loaded from the proxy', () => {
     it('VOICE-1 shows every voice by displayName with language, locale, gender and provider, grouped by language', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       const shown = await everyOption(el);
       expect(shown.map((o) => o.name)).to.deep.equal(all.items.map((v) => v.displayName));
@@ -56,7 +85,10 @@ describeVoicePicker(() => {
       expect(shown[0]!.gender).to.match(/^(Female|Male)$/);
       // A header per language, which is no option.
       listbox(el)!.scrollTop = 0;
-      await waitUntil(() => options(el)[0]?.getAttribute('aria-posinset') === '1', 'back at the top');
+      await waitUntil(
+        () => options(el)[0]?.getAttribute('aria-posinset') === '1',
+        'back at the top',
+      );
       const group = el.shadowRoot!.querySelector('[part="group"]')!;
       expect(group.textContent!.trim()).to.equal(all.items[0]!.language);
       expect(group.getAttribute('role')).to.not.equal('option');
@@ -64,24 +96,46 @@ describeVoicePicker(() => {
     });
 
     it('VOICE-2 the provider, language and gender filters and the search narrow the list', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       const provider = selectLabelled(el, 'Provider')!;
-      expect([...provider.options].map((o) => o.value)).to.include.members(['', 'azure', 'audiostack', all.streamingProvider]);
+      expect([...provider.options].map((o) => o.value)).to.include.members([
+        '',
+        'azure',
+        'audiostack',
+        all.streamingProvider,
+      ]);
       change(provider, 'azure');
       expect(el.provider).to.equal('azure');
-      await waitUntil(() => options(el).length > 0 && options(el).every((o) => metaOf(o).provider === 'azure'), 'only azure voices');
+      await waitUntil(
+        () => options(el).length > 0 && options(el).every((o) => metaOf(o).provider === 'azure'),
+        'only azure voices',
+      );
       const azure = (await voices('provider=azure')).items;
-      expect((await everyOption(el)).map((o) => o.name)).to.deep.equal(azure.map((v) => v.displayName));
+      expect((await everyOption(el)).map((o) => o.name)).to.deep.equal(
+        azure.map((v) => v.displayName),
+      );
 
       change(selectLabelled(el, 'Language')!, 'en');
-      await waitUntil(() => options(el).every((o) => metaOf(o).locale!.startsWith('en-')) && Number(options(el)[0]!.getAttribute('aria-setsize')) < azure.length);
+      await waitUntil(
+        () =>
+          options(el).every((o) => metaOf(o).locale!.startsWith('en-')) &&
+          Number(options(el)[0]!.getAttribute('aria-setsize')) < azure.length,
+      );
       change(selectLabelled(el, 'Gender')!, 'MALE');
-      await waitUntil(() => options(el).length > 0 && options(el).every((o) => metaOf(o).gender === 'Male'));
+      await waitUntil(
+        () => options(el).length > 0 && options(el).every((o) => metaOf(o).gender === 'Male'),
+      );
       const expected = (await voices('provider=azure&locale=en&gender=MALE')).items;
       const shown = await everyOption(el);
       expect(shown.map((o) => o.name)).to.deep.equal(expected.map((v) => v.displayName));
-      expect(shown.every((o) => o.provider === 'azure' && o.locale!.startsWith('en-') && o.gender === 'Male')).to.equal(true);
+      expect(
+        shown.every(
+          (o) => o.provider === 'azure' && o.locale!.startsWith('en-') && o.gender === 'Male',
+        ),
+      ).to.equal(true);
 
       // The search goes to the proxy's q, after a pause in typing.
       search(el, 'ryan');
@@ -92,11 +146,20 @@ describeVoicePicker(() => {
 
     it('sends one search per pause in typing, with the headers and credentials the site sets', async () => {
       const real = window.fetch;
-      const seen: { q: string | null; auth: string | null; credentials?: RequestCredentials }[] = [];
+      const seen: { q: string | null; auth: string | null; credentials?: RequestCredentials }[] =
+        [];
       window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-        seen.push({ q: new URL(String(input)).searchParams.get('q'), auth: new Headers(init?.headers).get('x-site-auth'), credentials: init?.credentials });
+        seen.push({
+          q: new URL(String(input)).searchParams.get('q'),
+          auth: new Headers(init?.headers).get('x-site-auth'),
+          credentials: init?.credentials,
+        });
         // The test proxy's CORS list does not allow the site's own header: it stops here.
-        return real(input, { ...init, headers: { accept: 'application/json' }, credentials: undefined });
+        return real(input, {
+          ...init,
+          headers: { accept: 'application/json' },
+          credentials: undefined,
+        });
       };
       try {
         const el = await fixture<DhVoicePicker>(
@@ -116,7 +179,9 @@ describeVoicePicker(() => {
     });
 
     it('"en" matches every English locale, from the locale attribute', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} locale="en" gender="FEMALE"></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint} locale="en" gender="FEMALE"></dh-voice-picker>`,
+      );
       await ready(el);
       const shown = await everyOption(el);
       const english = all.items.filter((v) => v.locale.startsWith('en-') && v.gender === 'FEMALE');
@@ -125,23 +190,37 @@ describeVoicePicker(() => {
     });
 
     it('STREAM-5 streaming limits every option to the streaming provider and says so', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} streaming provider="azure"></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint} streaming provider="azure"></dh-voice-picker>`,
+      );
       await ready(el);
       const expected = all.items.filter((v) => v.provider === all.streamingProvider);
       expect(expected.length).to.be.greaterThan(0);
       const shown = await everyOption(el);
       expect(shown.map((o) => o.name)).to.deep.equal(expected.map((v) => v.displayName));
-      expect(shown.every((o) => o.provider === all.streamingProvider && o.setsize === expected.length)).to.equal(true);
-      expect(el.shadowRoot!.querySelector('[part="note"]')!.textContent).to.equal(`Streaming avatars support only the ${all.streamingProvider} voices.`);
-      expect(selectLabelled(el, 'Provider'), 'no provider choice for a streaming head').to.equal(null);
+      expect(
+        shown.every((o) => o.provider === all.streamingProvider && o.setsize === expected.length),
+      ).to.equal(true);
+      expect(el.shadowRoot!.querySelector('[part="note"]')!.textContent).to.equal(
+        `Streaming avatars support only the ${all.streamingProvider} voices.`,
+      );
+      expect(selectLabelled(el, 'Provider'), 'no provider choice for a streaming head').to.equal(
+        null,
+      );
       // Without streaming, the same element offers every provider again.
       el.streaming = false;
-      await waitUntil(() => options(el).some((o) => metaOf(o).provider === 'azure') && options(el).every((o) => metaOf(o).provider === 'azure'));
+      await waitUntil(
+        () =>
+          options(el).some((o) => metaOf(o).provider === 'azure') &&
+          options(el).every((o) => metaOf(o).provider === 'azure'),
+      );
       expect(el.shadowRoot!.querySelector('[part="note"]')).to.equal(null);
     });
 
     it('STREAM-5 turning streaming on drops a chosen voice of another provider: change fires, validationMessage says why, a new choice clears it', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} provider="azure"></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint} provider="azure"></dh-voice-picker>`,
+      );
       await ready(el);
       options(el)[0]!.click();
       expect(el.value).to.not.equal('');
@@ -149,9 +228,15 @@ describeVoicePicker(() => {
       el.streaming = true;
       await changed;
       expect(el.value).to.equal('');
-      expect(el.validationMessage).to.equal(`Choose one of the ${all.streamingProvider} voices: streaming avatars support only them.`);
+      expect(el.validationMessage).to.equal(
+        `Choose one of the ${all.streamingProvider} voices: streaming avatars support only them.`,
+      );
       expect(el.checkValidity()).to.equal(false);
-      await waitUntil(() => options(el).length > 0 && options(el).every((o) => metaOf(o).provider === all.streamingProvider));
+      await waitUntil(
+        () =>
+          options(el).length > 0 &&
+          options(el).every((o) => metaOf(o).provider === all.streamingProvider),
+      );
       options(el)[0]!.click();
       await el.updateComplete;
       expect(el.value).to.not.equal('');
@@ -169,13 +254,17 @@ describeVoicePicker(() => {
     });
 
     it('aria-setsize and aria-posinset count the options after filtering, never the group headers', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+      );
       await ready(el);
       change(selectLabelled(el, 'Gender')!, 'FEMALE');
       const female = all.items.filter((v) => v.gender === 'FEMALE');
       await waitUntil(() => options(el)[0]?.getAttribute('aria-setsize') === String(female.length));
       const rendered = options(el);
-      expect(rendered.every((o) => o.getAttribute('aria-setsize') === String(female.length))).to.equal(true);
+      expect(
+        rendered.every((o) => o.getAttribute('aria-setsize') === String(female.length)),
+      ).to.equal(true);
       // The first option is 1 although a group header comes before it, and positions run on.
       const positions = rendered.map((o) => Number(o.getAttribute('aria-posinset')));
       expect(positions[0]).to.equal(1);
@@ -187,7 +276,9 @@ describeVoicePicker(() => {
     });
 
     it('an empty result says which filter to widen, and Clear filters widens it', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} gender="MALE"></dh-voice-picker>`);
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint=${endpoint} gender="MALE"></dh-voice-picker>`,
+      );
       await ready(el);
       search(el, 'Rachel');
       await waitUntil(() => statusText(el).includes('No voice matches'));
@@ -195,25 +286,44 @@ describeVoicePicker(() => {
       button(el, /Clear filters/).click();
       await ready(el);
       expect(el.gender).to.equal('');
-      expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.value).to.equal('');
+      expect(
+        el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.value,
+      ).to.equal('');
       expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(String(all.items.length));
     });
 
-    it('an error shows visitor words (the proxy\'s go to dh-error), and Try again loads the list', async () => {
+    it("an error shows visitor words (the proxy's go to dh-error), and Try again loads the list", async () => {
       const real = window.fetch;
       let calls = 0;
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
         if (!String(input).includes('/voices') || calls++ > 0) return real(input, init);
-        const body = { error: { code: 'upstream_unavailable', message: 'The voice catalogue is unavailable right now.' } };
-        return new Response(JSON.stringify(body), { status: 502, headers: { 'content-type': 'application/json' } });
+        const body = {
+          error: {
+            code: 'upstream_unavailable',
+            message: 'The voice catalogue is unavailable right now.',
+          },
+        };
+        return new Response(JSON.stringify(body), {
+          status: 502,
+          headers: { 'content-type': 'application/json' },
+        });
       };
       try {
         const errors: { code: string; message: string }[] = [];
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint} @dh-error=${(e: CustomEvent<{ code: string; message: string }>) => errors.push(e.detail)}></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint=${endpoint} @dh-error=${(e: CustomEvent<{ code: string; message: string }>) => errors.push(e.detail)}></dh-voice-picker>`,
+        );
         await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
         // The visitor reads visitor words; the proxy's go to the page's script (and the console).
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('The voices could not be loaded. Something went wrong. Please try again in a moment.');
-        expect(errors).to.deep.equal([{ code: 'upstream_unavailable', message: 'The voice catalogue is unavailable right now.' }]);
+        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
+          'The voices could not be loaded. Something went wrong. Please try again in a moment.',
+        );
+        expect(errors).to.deep.equal([
+          {
+            code: 'upstream_unavailable',
+            message: 'The voice catalogue is unavailable right now.',
+          },
+        ]);
         button(el, /Try again/).click();
         await ready(el);
         expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
@@ -223,11 +333,17 @@ describeVoicePicker(() => {
       }
     });
 
-    it('a network error says so in visitor words (the URL is the operator\'s, not the visitor\'s); pointed back at the proxy, it loads', async () => {
-      const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`);
+    it("a network error says so in visitor words (the URL is the operator's, not the visitor's); pointed back at the proxy, it loads", async () => {
+      const el = await fixture<DhVoicePicker>(
+        html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`,
+      );
       await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('We could not connect. Check your connection and try again.');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain('127.0.0.1');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain(
+        'We could not connect. Check your connection and try again.',
+      );
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain(
+        '127.0.0.1',
+      );
       expect(button(el, /Try again/)).to.exist;
       el.endpoint = endpoint;
       await ready(el);
@@ -248,16 +364,26 @@ describeVoicePicker(() => {
         return real(input, init);
       };
       try {
-        const el = await fixture<DhVoicePicker>(html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`);
+        const el = await fixture<DhVoicePicker>(
+          html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
+        );
         await ready(el);
         el.provider = 'azure';
         await el.updateComplete;
         el.provider = 'audiostack';
-        await waitUntil(() => options(el).length > 0 && options(el).every((o) => metaOf(o).provider === 'audiostack'), 'the last filter wins');
+        await waitUntil(
+          () =>
+            options(el).length > 0 && options(el).every((o) => metaOf(o).provider === 'audiostack'),
+          'the last filter wins',
+        );
         await aTimeout(600);
         expect(options(el).every((o) => metaOf(o).provider === 'audiostack')).to.equal(true);
-        expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(String(all.items.filter((v) => v.provider === 'audiostack').length));
-        expect(signals.find((s) => s.url.includes('provider=azure'))!.signal!.aborted).to.equal(true);
+        expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(
+          String(all.items.filter((v) => v.provider === 'audiostack').length),
+        );
+        expect(signals.find((s) => s.url.includes('provider=azure'))!.signal!.aborted).to.equal(
+          true,
+        );
       } finally {
         window.fetch = real;
       }

@@ -18,31 +18,51 @@ import { catalogue } from '../i18n.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).voicePicker;
-export const [de, fr, ar, ja] = await Promise.all([messagesOf('de'), messagesOf('fr'), messagesOf('ar'), messagesOf('ja')]);
+export const [de, fr, ar, ja] = await Promise.all([
+  messagesOf('de'),
+  messagesOf('fr'),
+  messagesOf('ar'),
+  messagesOf('ja'),
+]);
 
 export let endpoint: string;
 /** Every voice, as the proxy answers it with no filter. */
 export let all: VoicesList;
 
-export const listbox = (el: DhVoicePicker) => el.shadowRoot!.querySelector<HTMLElement>('[role="listbox"]');
-export const options = (el: DhVoicePicker) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"]')];
+export const listbox = (el: DhVoicePicker) =>
+  el.shadowRoot!.querySelector<HTMLElement>('[role="listbox"]');
+export const options = (el: DhVoicePicker) => [
+  ...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"]'),
+];
 export const activeId = (el: DhVoicePicker) => listbox(el)!.getAttribute('aria-activedescendant');
-export const activeOption = (el: DhVoicePicker) => el.shadowRoot!.getElementById(activeId(el) ?? '');
+export const activeOption = (el: DhVoicePicker) =>
+  el.shadowRoot!.getElementById(activeId(el) ?? '');
 export const nameOf = (o: Element) => o.querySelector('.name')!.textContent!.trim();
 export const metaOf = (o: Element) => {
-  const [language, locale, gender, provider] = o.querySelector('.meta')!.textContent!.split(' · ').map((s) => s.trim());
+  const [language, locale, gender, provider] = o
+    .querySelector('.meta')!
+    .textContent!.split(' · ')
+    .map((s) => s.trim());
   return { language, locale, gender, provider };
 };
-export const statusText = (el: DhVoicePicker) => el.shadowRoot!.querySelector('[part="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+export const statusText = (el: DhVoicePicker) =>
+  el.shadowRoot!.querySelector('[part="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 export const selectLabelled = (el: DhVoicePicker, label: string) =>
-  [...el.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.trim().startsWith(label))?.querySelector('select') ?? null;
-export const button = (el: DhVoicePicker, name: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
+  [...el.shadowRoot!.querySelectorAll('label')]
+    .find((l) => l.textContent!.trim().startsWith(label))
+    ?.querySelector('select') ?? null;
+export const button = (el: DhVoicePicker, name: RegExp) =>
+  [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 /** The error of a later page (below the list), not of the whole list. */
-export const pageError = (el: DhVoicePicker) => el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
+export const pageError = (el: DhVoicePicker) =>
+  el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
 
 /** Waits until the list shows the answer for the current filters (not busy, with options). */
 export const ready = (el: DhVoicePicker) =>
-  waitUntil(() => listbox(el)?.getAttribute('aria-busy') === 'false' && options(el).length > 0, 'the voices are shown');
+  waitUntil(
+    () => listbox(el)?.getAttribute('aria-busy') === 'false' && options(el).length > 0,
+    'the voices are shown',
+  );
 
 /** Asks the proxy directly, for the expected list of a filter. */
 export async function voices(query = ''): Promise<VoicesList> {
@@ -59,13 +79,22 @@ export async function everyOption(el: DhVoicePicker) {
     await nextFrame();
     await nextFrame();
     for (const o of options(el)) {
-      seen.set(Number(o.getAttribute('aria-posinset')), { name: nameOf(o), setsize: Number(o.getAttribute('aria-setsize')), ...metaOf(o) });
+      seen.set(Number(o.getAttribute('aria-posinset')), {
+        name: nameOf(o),
+        setsize: Number(o.getAttribute('aria-setsize')),
+        ...metaOf(o),
+      });
     }
     if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) break;
     box.scrollTop += box.clientHeight;
   }
   await nextFrame();
-  for (const o of options(el)) seen.set(Number(o.getAttribute('aria-posinset')), { name: nameOf(o), setsize: Number(o.getAttribute('aria-setsize')), ...metaOf(o) });
+  for (const o of options(el))
+    seen.set(Number(o.getAttribute('aria-posinset')), {
+      name: nameOf(o),
+      setsize: Number(o.getAttribute('aria-setsize')),
+      ...metaOf(o),
+    });
   return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);
 }
 
@@ -89,7 +118,16 @@ export const telling = (v: VoiceItem) => v.displayName !== v.voiceId;
  */
 export function fakeVoices(count: number, hook?: (url: URL) => Response | void) {
   const real = window.fetch;
-  const languages = ['Dutch', 'English', 'French', 'German', 'Italian', 'Japanese', 'Portuguese', 'Spanish'];
+  const languages = [
+    'Dutch',
+    'English',
+    'French',
+    'German',
+    'Italian',
+    'Japanese',
+    'Portuguese',
+    'Spanish',
+  ];
   const locales = ['nl-NL', 'en-US', 'fr-FR', 'de-DE', 'it-IT', 'ja-JP', 'pt-BR', 'es-ES'];
   const per = Math.ceil(count / languages.length);
   const items: VoiceItem[] = [];

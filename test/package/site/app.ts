@@ -1,7 +1,13 @@
 // A site's TypeScript (strict, exactOptionalPropertyTypes, no decorator flags, no skipLibCheck).
 import 'dh-kit/avatar';
 import 'dh-kit/face-picker';
-import { DhVoicePicker, type AvatarLoadDetail, type FaceItem, type HeadCreatedDetail, type VideoReadyDetail } from 'dh-kit';
+import {
+  DhVoicePicker,
+  type AvatarLoadDetail,
+  type FaceItem,
+  type HeadCreatedDetail,
+  type VideoReadyDetail,
+} from 'dh-kit';
 
 const avatar = document.createElement('dh-avatar');
 avatar.headId = 'h1';

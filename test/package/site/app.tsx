@@ -19,7 +19,10 @@ export const Page = () => (
     <dh-avatar view="video"></dh-avatar>
     {/* @ts-expect-error validity is read-only, as on a native control */}
     <dh-face-picker validity={undefined}></dh-face-picker>
-    <dh-voice-picker onchange={(e: Event) => console.log(e.type)} oninput={(e: Event) => console.log(e.type)}></dh-voice-picker>
+    <dh-voice-picker
+      onchange={(e: Event) => console.log(e.type)}
+      oninput={(e: Event) => console.log(e.type)}
+    ></dh-voice-picker>
     {/* @ts-expect-error not a mode of the head form */}
     <dh-head-form mode="chatbot"></dh-head-form>
   </main>

@@ -8,5 +8,6 @@ const proxy = createProxy({
   tools: { weather: ({ city }) => `It is sunny in ${String(city)}.` },
 });
 const { url } = await signLaunchUrl({ secret: 'a'.repeat(32), headId: 'h1', view: 'chat' });
-export const handler: (request: Request) => Response | Promise<Response> = (request) => proxy.fetch(request);
+export const handler: (request: Request) => Response | Promise<Response> = (request) =>
+  proxy.fetch(request);
 console.log(url);

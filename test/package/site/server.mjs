@@ -20,7 +20,11 @@ const head = await client.createHead({
   greetings: 'Hello!',
   promptConfig: { system_prompt: 'Be brief.' },
 });
-const config = parseConfig({ DH_PUBLIC_HEADS: '*', DH_SIGNING_SECRET: 'a-site-signing-secret-0123456789abcdef', DH_RATE_LIMIT: '0' });
+const config = parseConfig({
+  DH_PUBLIC_HEADS: '*',
+  DH_SIGNING_SECRET: 'a-site-signing-secret-0123456789abcdef',
+  DH_RATE_LIMIT: '0',
+});
 const proxy = await startProxyServer({
   config: { ...config, platform },
   port: 0,

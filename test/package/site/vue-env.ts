@@ -7,7 +7,12 @@ import 'dh-kit/face-picker';
 
 type Props<Tag extends keyof GlobalComponents> = InstanceType<GlobalComponents[Tag]>['$props'];
 
-export const avatar: Props<'dh-avatar'> = { headId: 'h1', view: 'stream', layout: 'bubble', loading: 'lazy' };
+export const avatar: Props<'dh-avatar'> = {
+  headId: 'h1',
+  view: 'stream',
+  layout: 'bubble',
+  loading: 'lazy',
+};
 export const face: Props<'dh-face-picker'> = { name: 'face', gender: 'FEMALE', required: true };
 export const form: Props<'dh-head-form'> = { mode: 'plugin', noPreview: true };
 

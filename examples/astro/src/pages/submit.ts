@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request }) => Response.json(Object.fromEntries(await request.formData()));
+export const POST: APIRoute = async ({ request }) =>
+  Response.json(Object.fromEntries(await request.formData()));

@@ -15,7 +15,15 @@ export default ({ n, plural, list }: Formats) => {
     clearFilters: 'مسح عوامل التصفية',
     failedItems: (ranges, more) =>
       ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join('، ') +
-      (more ? plural(more, { one: ' وصفحة أخرى', two: ' وصفحتان أخريان', few: ' و# صفحات أخرى', many: ' و# صفحةً أخرى', other: ' و# صفحة أخرى' }) : ''),
+      (more
+        ? plural(more, {
+            one: ' وصفحة أخرى',
+            two: ' وصفحتان أخريان',
+            few: ' و# صفحات أخرى',
+            many: ' و# صفحةً أخرى',
+            other: ' و# صفحة أخرى',
+          })
+        : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -27,7 +35,15 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'جارٍ تحميل الوجوه…',
     loadFailed: 'تعذّر تحميل الوجوه.',
     pagesFailed: (items) => `تعذّر تحميل الوجوه ${items}.`,
-    results: (count) => plural(count, { zero: 'لا توجد وجوه', one: 'وجه واحد', two: 'وجهان', few: '# وجوه', many: '# وجهًا', other: '# وجه' }),
+    results: (count) =>
+      plural(count, {
+        zero: 'لا توجد وجوه',
+        one: 'وجه واحد',
+        two: 'وجهان',
+        few: '# وجوه',
+        many: '# وجهًا',
+        other: '# وجه',
+      }),
     // After "لا توجد نتائج تطابق".
     byName: (q) => `الاسم «${q}»`,
     femaleFaces: 'الوجوه الأنثوية',
@@ -51,10 +67,19 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'جارٍ تحميل الأصوات…',
     loadFailed: 'تعذّر تحميل الأصوات.',
     pagesFailed: (items) => `تعذّر تحميل الأصوات ${items}.`,
-    results: (count) => plural(count, { zero: 'لا توجد أصوات', one: 'صوت واحد', two: 'صوتان', few: '# أصوات', many: '# صوتًا', other: '# صوت' }),
+    results: (count) =>
+      plural(count, {
+        zero: 'لا توجد أصوات',
+        one: 'صوت واحد',
+        two: 'صوتان',
+        few: '# أصوات',
+        many: '# صوتًا',
+        other: '# صوت',
+      }),
     streamingNote: (provider) =>
       `لا تدعم الأفاتارات بالبث المباشر سوى أصوات ${provider ?? 'مزوّد البث'}.`,
-    streamingOnly: (provider) => `اختر أحد أصوات ${provider}: لا تدعم الأفاتارات بالبث المباشر سواها.`,
+    streamingOnly: (provider) =>
+      `اختر أحد أصوات ${provider}: لا تدعم الأفاتارات بالبث المباشر سواها.`,
     // After "لا توجد نتائج تطابق".
     byText: (q) => `«${q}»`,
     byProvider: (provider) => `المزوّد ${provider}`,
@@ -64,7 +89,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `لا توجد نتائج تطابق ${list(filters)}${streamingProvider ? ` بين أصوات ${streamingProvider} (الأفاتارات بالبث المباشر)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `لا يتوفر أي صوت بين أصوات ${streamingProvider} (الأفاتارات بالبث المباشر).` : 'لا يتوفر أي صوت.',
+      streamingProvider
+        ? `لا يتوفر أي صوت بين أصوات ${streamingProvider} (الأفاتارات بالبث المباشر).`
+        : 'لا يتوفر أي صوت.',
     widen: 'وسّع نطاق البحث أو عوامل التصفية.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

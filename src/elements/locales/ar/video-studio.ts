@@ -6,16 +6,26 @@ export default ({ n, plural }: Formats) => {
   const hoursAndMinutes = (hours: number, minutes: number) =>
     [
       hours && plural(hours, { one: 'ساعة واحدة', two: 'ساعتين', few: '# ساعات', other: '# ساعة' }),
-      (minutes || !hours) && plural(minutes, { one: 'دقيقة واحدة', two: 'دقيقتين', few: '# دقائق', other: '# دقيقة' }),
+      (minutes || !hours) &&
+        plural(minutes, { one: 'دقيقة واحدة', two: 'دقيقتين', few: '# دقائق', other: '# دقيقة' }),
     ]
       .filter(Boolean)
       .join(' و');
 
   return {
     label: 'النص الذي سيقوله الإنسان الرقمي',
-    noHead: (attribute) => `لم يتم اختيار إنسان رقمي: يُرجى ضبط ${attribute} لإنشاء مقاطع الفيديو الخاصة به وعرضها.`,
+    noHead: (attribute) =>
+      `لم يتم اختيار إنسان رقمي: يُرجى ضبط ${attribute} لإنشاء مقاطع الفيديو الخاصة به وعرضها.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
-    characters: (max) => plural(max, { zero: 'حرف', one: 'حرف', two: 'حرفان', few: 'أحرف', many: 'حرفًا', other: 'حرف' }),
+    characters: (max) =>
+      plural(max, {
+        zero: 'حرف',
+        one: 'حرف',
+        two: 'حرفان',
+        few: 'أحرف',
+        many: 'حرفًا',
+        other: 'حرف',
+      }),
     textEmpty: 'يُرجى كتابة النص الذي سيقوله الإنسان الرقمي.',
     textTooLong: (max) =>
       `يجب ألا يتجاوز النص ${plural(max, { one: 'حرفًا واحدًا', two: 'حرفين', few: '# أحرف', many: '# حرفًا', other: '# حرف' })}.`,
@@ -28,10 +38,12 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `الوقت المنقضي: ${time}`,
     stop: 'إيقاف الانتظار',
     stoppedAnnouncement: 'تم إيقاف انتظار الفيديو.',
-    stopped: 'تم إيقاف الانتظار. قد تُنشئ المنصة هذا الفيديو رغم ذلك، وعندها سيظهر بين مقاطع الفيديو السابقة.',
+    stopped:
+      'تم إيقاف الانتظار. قد تُنشئ المنصة هذا الفيديو رغم ذلك، وعندها سيظهر بين مقاطع الفيديو السابقة.',
     waitingAgain: 'جارٍ انتظار الفيديو مرة أخرى.',
     ready: 'الفيديو جاهز.',
-    timedOut: (time) => `لم يصبح الفيديو جاهزًا بعد مرور ${time}. ربما لا تزال المنصة تُنشئه، وعندها سيظهر بين مقاطع الفيديو السابقة.`,
+    timedOut: (time) =>
+      `لم يصبح الفيديو جاهزًا بعد مرور ${time}. ربما لا تزال المنصة تُنشئه، وعندها سيظهر بين مقاطع الفيديو السابقة.`,
     keepWaiting: 'مواصلة الانتظار',
     capReached: (hours, minutes) =>
       `تم بلوغ الحد اليومي لمقاطع الفيديو: لا يمكن إنشاء المزيد اليوم. تتم إعادة ضبط الحد عند منتصف الليل بالتوقيت العالمي (UTC)، أي بعد ${hoursAndMinutes(hours, minutes)} تقريبًا.`,

@@ -7,9 +7,13 @@ export default (_: Formats) => {
     talkTo: (name) => (name ? `Mit ${name} sprechen` : 'Mit dem digitalen Menschen sprechen'),
     talkToUs: 'Sprechen Sie mit uns',
     speaks: (language) => `Spricht ${language}`,
-    connecting: (name) => (name ? `Verbindung mit ${name} wird hergestellt …` : 'Verbindung wird hergestellt …'),
+    connecting: (name) =>
+      name ? `Verbindung mit ${name} wird hergestellt …` : 'Verbindung wird hergestellt …',
     micBlocked: 'Diese Seite erlaubt kein Mikrofon: Sie können schreiben, aber nicht sprechen.',
-    unavailable: (name) => (name ? `${name} ist gerade nicht verfügbar.` : 'Der digitale Mensch ist gerade nicht verfügbar.'),
+    unavailable: (name) =>
+      name
+        ? `${name} ist gerade nicht verfügbar.`
+        : 'Der digitale Mensch ist gerade nicht verfügbar.',
     close: 'Schließen',
     closeLabel: (title) => `${title} schließen`,
     unread: 'neue Nachricht',

@@ -10,7 +10,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<string, string> = {
-  network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  network:
+    'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   rate_limited: 'Zurzeit gibt es zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
   launch_expired: 'Dieser Gesprächslink ist abgelaufen. Laden Sie die Seite neu.',
   launch_invalid: 'Dieser Gesprächslink ist ungültig. Laden Sie die Seite neu.',
@@ -21,14 +22,21 @@ const errors: Record<string, string> = {
   admin_required: 'Dafür ist eine Anmeldung als Administrator nötig.',
   admin_closed: 'Der Verwaltungsbereich ist auf diesem Server geschlossen.',
   video_cap_reached: 'Das Tageslimit für Videos ist erreicht. Versuchen Sie es morgen wieder.',
-  video_timeout: 'Das Video ist noch nicht fertig. Falls es noch erstellt wird, erscheint es später bei den bisherigen Videos.',
-  video_unavailable: 'Das Video konnte nicht abgerufen werden. Bitte versuchen Sie es gleich noch einmal.',
+  video_timeout:
+    'Das Video ist noch nicht fertig. Falls es noch erstellt wird, erscheint es später bei den bisherigen Videos.',
+  video_unavailable:
+    'Das Video konnte nicht abgerufen werden. Bitte versuchen Sie es gleich noch einmal.',
   video_unplayable: 'Dieses Video lässt sich nicht abspielen.',
-  platform_unavailable: 'Die Avatar-Plattform antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
-  platform_timeout: 'Die Avatar-Plattform hat zu lange nicht geantwortet. Bitte versuchen Sie es gleich noch einmal.',
-  platform_busy: 'Die Avatar-Plattform ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
-  platform_auth_failed: 'Die Verbindung dieser Website zur Avatar-Plattform ist nicht richtig eingerichtet. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
-  platform_forbidden: 'Das Konto dieser Website bei der Avatar-Plattform lässt das gerade nicht zu. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
+  platform_unavailable:
+    'Die Avatar-Plattform antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  platform_timeout:
+    'Die Avatar-Plattform hat zu lange nicht geantwortet. Bitte versuchen Sie es gleich noch einmal.',
+  platform_busy:
+    'Die Avatar-Plattform ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
+  platform_auth_failed:
+    'Die Verbindung dieser Website zur Avatar-Plattform ist nicht richtig eingerichtet. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
+  platform_forbidden:
+    'Das Konto dieser Website bei der Avatar-Plattform lässt das gerade nicht zu. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

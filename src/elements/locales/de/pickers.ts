@@ -14,7 +14,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Männlich',
     clearFilters: 'Filter zurücksetzen',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' und # weitere Seite', other: ' und # weitere Seiten' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' und # weitere Seite', other: ' und # weitere Seiten' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -52,8 +53,11 @@ export default ({ n, plural, list }: Formats) => {
     pagesFailed: (items) => `Die Stimmen ${items} konnten nicht geladen werden.`,
     results: (count) => plural(count, { one: '# Stimme', other: '# Stimmen' }),
     streamingNote: (provider) =>
-      provider ? `Streaming-Avatare unterstützen nur die Stimmen von ${provider}.` : 'Streaming-Avatare unterstützen nur die Stimmen des Streaming-Anbieters.',
-    streamingOnly: (provider) => `Wählen Sie eine Stimme von ${provider}: Streaming-Avatare unterstützen nur diese.`,
+      provider
+        ? `Streaming-Avatare unterstützen nur die Stimmen von ${provider}.`
+        : 'Streaming-Avatare unterstützen nur die Stimmen des Streaming-Anbieters.',
+    streamingOnly: (provider) =>
+      `Wählen Sie eine Stimme von ${provider}: Streaming-Avatare unterstützen nur diese.`,
     // "Keine Treffer für …": accusative.
     byText: (q) => `„${q}“`,
     byProvider: (provider) => `den Anbieter ${provider}`,
@@ -63,7 +67,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Keine Treffer für ${list(filters)}${streamingProvider ? ` unter den Stimmen von ${streamingProvider} (Streaming-Avatare)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Unter den Stimmen von ${streamingProvider} (Streaming-Avatare) ist keine verfügbar.` : 'Keine Stimme verfügbar.',
+      streamingProvider
+        ? `Unter den Stimmen von ${streamingProvider} (Streaming-Avatare) ist keine verfügbar.`
+        : 'Keine Stimme verfügbar.',
     widen: 'Erweitern Sie die Suche oder die Filter.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n }: Formats) => {
   return {
     label: 'Text, den der digitale Mensch sprechen soll',
-    noHead: (attribute) => `Kein digitaler Mensch ausgewählt: Setzen Sie ${attribute}, um seine Videos zu erstellen und anzuzeigen.`,
+    noHead: (attribute) =>
+      `Kein digitaler Mensch ausgewählt: Setzen Sie ${attribute}, um seine Videos zu erstellen und anzuzeigen.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: () => 'Zeichen',
     textEmpty: 'Geben Sie den Text ein, den der digitale Mensch sprechen soll.',
@@ -18,10 +19,12 @@ export default ({ n }: Formats) => {
     elapsed: (time) => `Verstrichene Zeit: ${time}`,
     stop: 'Warten beenden',
     stoppedAnnouncement: 'Das Warten auf das Video wurde beendet.',
-    stopped: 'Warten beendet. Die Plattform erstellt dieses Video möglicherweise trotzdem – dann erscheint es bei den bisherigen Videos.',
+    stopped:
+      'Warten beendet. Die Plattform erstellt dieses Video möglicherweise trotzdem – dann erscheint es bei den bisherigen Videos.',
     waitingAgain: 'Es wird wieder auf das Video gewartet.',
     ready: 'Das Video ist fertig.',
-    timedOut: (time) => `Nach ${time} ist noch kein Video da. Möglicherweise erstellt die Plattform es noch – dann erscheint es bei den bisherigen Videos.`,
+    timedOut: (time) =>
+      `Nach ${time} ist noch kein Video da. Möglicherweise erstellt die Plattform es noch – dann erscheint es bei den bisherigen Videos.`,
     keepWaiting: 'Weiter warten',
     capReached: (hours, minutes) =>
       `Das Tageslimit für Videos ist erreicht: Heute können keine weiteren erstellt werden. Es wird um Mitternacht (UTC) zurückgesetzt, in etwa ${hours ? `${n(hours)} Std. ` : ''}${n(minutes)} Min.`,
@@ -30,11 +33,13 @@ export default ({ n }: Formats) => {
     listFailed: 'Die Videos konnten nicht geladen werden.',
     refused: () => '',
     downloadFailed: 'Das Video konnte nicht heruntergeladen werden.',
-    unplayable: 'Das Video lässt sich nicht abspielen: Die Datei fehlt oder hat ein Format, das dieser Browser nicht abspielt.',
+    unplayable:
+      'Das Video lässt sich nicht abspielen: Die Datei fehlt oder hat ein Format, das dieser Browser nicht abspielt.',
     download: 'Video herunterladen (MP4)',
     earlier: 'Bisherige Videos',
     loading: 'Videos werden geladen …',
-    empty: 'Noch keine Videos. Geben Sie oben einen Text ein und klicken Sie auf „Video erstellen“.',
+    empty:
+      'Noch keine Videos. Geben Sie oben einen Text ein und klicken Sie auf „Video erstellen“.',
     pages: 'Seiten der bisherigen Videos',
     previous: 'Zurück',
     next: 'Weiter',

@@ -8,11 +8,15 @@ export default ({ n, list }: Formats) => {
     platform_bad_request: 'La plataforma ha rechazado la solicitud. Revisa los datos.',
     voice_not_available: 'Esta voz no está disponible en la plataforma. Elige otra.',
     not_found: 'La plataforma no encuentra algo que usa el avatar: revisa el rostro y la voz.',
-    platform_auth_failed: 'La conexión de este sitio con la plataforma de avatares no está bien configurada. Encontrarás los detalles en el registro del servidor.',
-    platform_forbidden: 'La cuenta de este sitio en la plataforma de avatares no permite hacer esto ahora. Encontrarás los detalles en el registro del servidor.',
+    platform_auth_failed:
+      'La conexión de este sitio con la plataforma de avatares no está bien configurada. Encontrarás los detalles en el registro del servidor.',
+    platform_forbidden:
+      'La cuenta de este sitio en la plataforma de avatares no permite hacer esto ahora. Encontrarás los detalles en el registro del servidor.',
     platform_busy: 'La plataforma está saturada. Inténtalo de nuevo dentro de un minuto.',
-    platform_timeout: 'La plataforma ha tardado demasiado en responder. Inténtalo de nuevo en un momento.',
-    platform_unavailable: 'La plataforma no responde en este momento. Inténtalo de nuevo en un momento.',
+    platform_timeout:
+      'La plataforma ha tardado demasiado en responder. Inténtalo de nuevo en un momento.',
+    platform_unavailable:
+      'La plataforma no responde en este momento. Inténtalo de nuevo en un momento.',
     store_unavailable: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   };
 
@@ -45,17 +49,21 @@ export default ({ n, list }: Formats) => {
     aliasHint: 'Otro nombre al que responde el avatar (opcional).',
     sameLanguage: 'Igual que el idioma',
     modeHint: 'Los avatares en streaming usan la conversación abierta.',
-    docQa: 'Los documentos de un avatar doc_qa se suben con las herramientas de la propia plataforma: esta API no los admite. Crea el avatar aquí y añade después su base de conocimiento en la plataforma.',
-    flowKeyHint: 'Está en los ajustes de integración de tu proyecto de Voiceflow. Se envía una sola vez a la plataforma y no se vuelve a mostrar.',
+    docQa:
+      'Los documentos de un avatar doc_qa se suben con las herramientas de la propia plataforma: esta API no los admite. Crea el avatar aquí y añade después su base de conocimiento en la plataforma.',
+    flowKeyHint:
+      'Está en los ajustes de integración de tu proyecto de Voiceflow. Se envía una sola vez a la plataforma y no se vuelve a mostrar.',
     greetingsPlaceholder: '¡Hola! ¿En qué puedo ayudarte?',
     greetingsHint: 'Lo primero que dice el avatar (opcional).',
     promptHint: 'Cómo se comporta el avatar, p. ej., «Eres un guía amable de nuestra tienda».',
     suggestionsHint: 'Preguntas que se ofrecen al visitante, una por línea (opcional).',
     pluginGroup: 'Plugin',
-    pluginUrlHint: 'La plataforma envía cada mensaje a esta dirección + /conversation/{user}/message.',
+    pluginUrlHint:
+      'La plataforma envía cada mensaje a esta dirección + /conversation/{user}/message.',
     ownPlugin: 'Plugin de este sitio:',
     ownPluginPrivate: '(privado: contiene el secreto de callback).',
-    pluginOptionsHint: 'Se envían a tu servicio con cada mensaje: un par clave=valor por línea (opcional).',
+    pluginOptionsHint:
+      'Se envían a tu servicio con cada mensaje: un par clave=valor por línea (opcional).',
 
     create: 'Crear avatar',
     creating: 'Creando…',
@@ -68,8 +76,10 @@ export default ({ n, list }: Formats) => {
     faceMissing: 'Elige un rostro para el avatar.',
     voiceMissing: 'Elige una voz.',
     pluginNameMissing: 'Ponle un nombre al plugin.',
-    pluginUrlInvalid: 'Indica la dirección de tu servicio de conversación, p. ej., https://bot.example.com/api (la plataforma añade /conversation/…).',
-    pluginOptionsLine: (line) => `Escribe una opción por línea con el formato clave=valor (la línea ${n(line)} no lo cumple).`,
+    pluginUrlInvalid:
+      'Indica la dirección de tu servicio de conversación, p. ej., https://bot.example.com/api (la plataforma añade /conversation/…).',
+    pluginOptionsLine: (line) =>
+      `Escribe una opción por línea con el formato clave=valor (la línea ${n(line)} no lo cumple).`,
     flowKeyMissing: 'Pega la clave de API de Voiceflow de tu proyecto.',
 
     checkFields: (fields) => `No se ha creado el avatar. Revisa: ${list(fields)}.`,
@@ -77,9 +87,12 @@ export default ({ n, list }: Formats) => {
     unexpected: 'No se ha podido crear el avatar. Inténtalo de nuevo.',
     seeMarked: 'La plataforma no ha aceptado el avatar: revisa los campos marcados.',
     refused: (code) => refusals[code] ?? '',
-    fieldRefused: (code) => (code === 'voice_not_available' ? refusals[code]! : 'La plataforma no ha aceptado este valor.'),
-    splitterFailed: (name) => `Se ha creado el avatar ${name}, pero la plataforma no ha desactivado su división en frases, como requiere un avatar en streaming.`,
-    splitterStillOn: (why) => `La división en frases sigue activada. ${why ?? 'Inténtalo de nuevo.'}`,
+    fieldRefused: (code) =>
+      code === 'voice_not_available' ? refusals[code]! : 'La plataforma no ha aceptado este valor.',
+    splitterFailed: (name) =>
+      `Se ha creado el avatar ${name}, pero la plataforma no ha desactivado su división en frases, como requiere un avatar en streaming.`,
+    splitterStillOn: (why) =>
+      `La división en frases sigue activada. ${why ?? 'Inténtalo de nuevo.'}`,
 
     ready: (name) => `El avatar ${name} está listo`,
     headId: 'ID del avatar',
@@ -90,7 +103,8 @@ export default ({ n, list }: Formats) => {
 
     embedTitle: 'Código para insertar',
     embedHint: 'Pégalo en cualquier página o en un bloque HTML de tu CMS.',
-    noBundle: 'Este servidor no ofrece el bundle de dh-kit: carga primero el kit en esa página (con npm o tu CDN).',
+    noBundle:
+      'Este servidor no ofrece el bundle de dh-kit: carga primero el kit en esa página (con npm o tu CDN).',
     layout: 'Presentación',
     inline: 'En la página',
     bubble: 'Burbuja de chat',

@@ -21,14 +21,20 @@ const errors: Record<string, string> = {
   admin_required: 'Para esto, debes iniciar sesión como administrador.',
   admin_closed: 'El área de administración está cerrada en este servidor.',
   video_cap_reached: 'Se alcanzó el límite diario de videos. Inténtalo de nuevo mañana.',
-  video_timeout: 'El video aún no está listo. Si todavía se está creando, aparecerá más tarde entre los videos anteriores.',
+  video_timeout:
+    'El video aún no está listo. Si todavía se está creando, aparecerá más tarde entre los videos anteriores.',
   video_unavailable: 'No se pudo obtener el video. Inténtalo de nuevo en unos instantes.',
   video_unplayable: 'No se puede reproducir este video.',
-  platform_unavailable: 'La plataforma de avatares no responde en este momento. Inténtalo de nuevo en unos instantes.',
-  platform_timeout: 'La plataforma de avatares tardó demasiado en responder. Inténtalo de nuevo en unos instantes.',
-  platform_busy: 'La plataforma de avatares está saturada en este momento. Inténtalo de nuevo en unos instantes.',
-  platform_auth_failed: 'La conexión de este sitio con la plataforma de avatares no está bien configurada. El responsable del sitio encontrará los detalles en el registro del servidor.',
-  platform_forbidden: 'La cuenta de este sitio en la plataforma de avatares no permite hacer esto ahora. El responsable del sitio encontrará los detalles en el registro del servidor.',
+  platform_unavailable:
+    'La plataforma de avatares no responde en este momento. Inténtalo de nuevo en unos instantes.',
+  platform_timeout:
+    'La plataforma de avatares tardó demasiado en responder. Inténtalo de nuevo en unos instantes.',
+  platform_busy:
+    'La plataforma de avatares está saturada en este momento. Inténtalo de nuevo en unos instantes.',
+  platform_auth_failed:
+    'La conexión de este sitio con la plataforma de avatares no está bien configurada. El responsable del sitio encontrará los detalles en el registro del servidor.',
+  platform_forbidden:
+    'La cuenta de este sitio en la plataforma de avatares no permite hacer esto ahora. El responsable del sitio encontrará los detalles en el registro del servidor.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -14,7 +14,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Masculino',
     clearFilters: 'Borrar filtros',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' y # página más', other: ' y # páginas más' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' y # página más', other: ' y # páginas más' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -26,7 +27,8 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'Cargando rostros…',
     loadFailed: 'No se pudieron cargar los rostros.',
     pagesFailed: (items) => `No se pudieron cargar los rostros ${items}.`,
-    results: (count) => plural(count, { one: '# rostro', many: '# de rostros', other: '# rostros' }),
+    results: (count) =>
+      plural(count, { one: '# rostro', many: '# de rostros', other: '# rostros' }),
     // "No hay resultados para …"
     byName: (q) => `el nombre «${q}»`,
     femaleFaces: 'rostros femeninos',
@@ -53,7 +55,8 @@ export default ({ n, plural, list }: Formats) => {
     results: (count) => plural(count, { one: '# voz', many: '# de voces', other: '# voces' }),
     streamingNote: (provider) =>
       `Los avatares en streaming solo admiten las voces ${provider ? `de ${provider}` : 'del proveedor de streaming'}.`,
-    streamingOnly: (provider) => `Elige una voz de ${provider}: los avatares en streaming solo admiten esas.`,
+    streamingOnly: (provider) =>
+      `Elige una voz de ${provider}: los avatares en streaming solo admiten esas.`,
     // "No hay resultados para …"
     byText: (q) => `«${q}»`,
     byProvider: (provider) => `el proveedor ${provider}`,
@@ -63,7 +66,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `No hay resultados para ${list(filters)}${streamingProvider ? ` entre las voces de ${streamingProvider} (avatares en streaming)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `No hay ninguna voz disponible entre las de ${streamingProvider} (avatares en streaming).` : 'No hay ninguna voz disponible.',
+      streamingProvider
+        ? `No hay ninguna voz disponible entre las de ${streamingProvider} (avatares en streaming).`
+        : 'No hay ninguna voz disponible.',
     widen: 'Amplía la búsqueda o los filtros.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Texto que dirá el humano digital',
-    noHead: (attribute) => `No hay ningún humano digital seleccionado: define ${attribute} para crear y ver sus videos.`,
+    noHead: (attribute) =>
+      `No hay ningún humano digital seleccionado: define ${attribute} para crear y ver sus videos.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'carácter', other: 'caracteres' }),
     textEmpty: 'Escribe el texto que dirá el humano digital.',
@@ -18,7 +19,8 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Tiempo transcurrido: ${time}`,
     stop: 'Dejar de esperar',
     stoppedAnnouncement: 'Se dejó de esperar el video.',
-    stopped: 'Se dejó de esperar. Es posible que la plataforma cree el video de todos modos; en ese caso, aparecerá entre los videos anteriores.',
+    stopped:
+      'Se dejó de esperar. Es posible que la plataforma cree el video de todos modos; en ese caso, aparecerá entre los videos anteriores.',
     waitingAgain: 'Esperando el video de nuevo.',
     ready: 'El video está listo.',
     timedOut: (time) =>
@@ -31,7 +33,8 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'No se pudieron cargar los videos.',
     refused: () => '',
     downloadFailed: 'No se pudo descargar el video.',
-    unplayable: 'No se pudo reproducir el video: falta el archivo o tiene un formato que este navegador no admite.',
+    unplayable:
+      'No se pudo reproducir el video: falta el archivo o tiene un formato que este navegador no admite.',
     download: 'Descargar el video (MP4)',
     earlier: 'Videos anteriores',
     loading: 'Cargando videos…',

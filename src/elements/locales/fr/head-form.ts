@@ -6,10 +6,14 @@ export default ({ n, list }: Formats) => {
   const refusals: Record<string, string> = {
     invalid_request: 'La plateforme n’a pas accepté les informations saisies. Vérifiez les champs.',
     platform_bad_request: 'La plateforme a refusé la demande. Vérifiez les informations saisies.',
-    voice_not_available: 'Cette voix n’est pas disponible sur la plateforme. Choisissez-en une autre.',
-    not_found: 'La plateforme ne trouve pas un élément utilisé par l’avatar : vérifiez le visage et la voix.',
-    platform_auth_failed: 'La connexion de ce site à la plateforme d’avatars est mal configurée. Les détails figurent dans le journal du serveur.',
-    platform_forbidden: 'Le compte de ce site sur la plateforme d’avatars ne permet pas cette action pour le moment. Les détails figurent dans le journal du serveur.',
+    voice_not_available:
+      'Cette voix n’est pas disponible sur la plateforme. Choisissez-en une autre.',
+    not_found:
+      'La plateforme ne trouve pas un élément utilisé par l’avatar : vérifiez le visage et la voix.',
+    platform_auth_failed:
+      'La connexion de ce site à la plateforme d’avatars est mal configurée. Les détails figurent dans le journal du serveur.',
+    platform_forbidden:
+      'Le compte de ce site sur la plateforme d’avatars ne permet pas cette action pour le moment. Les détails figurent dans le journal du serveur.',
     platform_busy: 'La plateforme est très sollicitée. Réessayez dans une minute.',
     platform_timeout: 'La plateforme a mis trop de temps à répondre. Réessayez dans un instant.',
     platform_unavailable: 'La plateforme ne répond pas pour le moment. Réessayez dans un instant.',
@@ -45,17 +49,22 @@ export default ({ n, list }: Formats) => {
     aliasHint: 'Un autre nom auquel l’avatar répond (facultatif).',
     sameLanguage: 'Identique à la langue',
     modeHint: 'Les avatars en streaming utilisent la conversation libre.',
-    docQa: 'Les documents d’un avatar doc_qa se téléversent dans les outils de la plateforme : cette API ne les accepte pas. Créez l’avatar ici, puis ajoutez sa base de connaissances dans la plateforme.',
-    flowKeyHint: 'Dans les paramètres d’intégration de votre projet Voiceflow. Envoyée une seule fois à la plateforme, elle ne sera plus jamais affichée.',
+    docQa:
+      'Les documents d’un avatar doc_qa se téléversent dans les outils de la plateforme : cette API ne les accepte pas. Créez l’avatar ici, puis ajoutez sa base de connaissances dans la plateforme.',
+    flowKeyHint:
+      'Dans les paramètres d’intégration de votre projet Voiceflow. Envoyée une seule fois à la plateforme, elle ne sera plus jamais affichée.',
     greetingsPlaceholder: 'Bonjour ! Comment puis-je vous aider ?',
     greetingsHint: 'Ce que l’avatar dit en premier (facultatif).',
-    promptHint: 'Le comportement de l’avatar, par ex. « Vous êtes un guide accueillant pour notre boutique. »',
+    promptHint:
+      'Le comportement de l’avatar, par ex. « Vous êtes un guide accueillant pour notre boutique. »',
     suggestionsHint: 'Questions proposées au visiteur, une par ligne (facultatif).',
     pluginGroup: 'Plugin',
-    pluginUrlHint: 'La plateforme envoie chaque message à cette adresse + /conversation/{user}/message.',
+    pluginUrlHint:
+      'La plateforme envoie chaque message à cette adresse + /conversation/{user}/message.',
     ownPlugin: 'Plugin de ce site :',
     ownPluginPrivate: '(confidentiel : il contient le secret de callback).',
-    pluginOptionsHint: 'Envoyées à votre service avec chaque message : une paire clé=valeur par ligne (facultatif).',
+    pluginOptionsHint:
+      'Envoyées à votre service avec chaque message : une paire clé=valeur par ligne (facultatif).',
 
     create: 'Créer l’avatar',
     creating: 'Création…',
@@ -68,8 +77,10 @@ export default ({ n, list }: Formats) => {
     faceMissing: 'Choisissez un visage pour l’avatar.',
     voiceMissing: 'Choisissez une voix.',
     pluginNameMissing: 'Donnez un nom au plugin.',
-    pluginUrlInvalid: 'Indiquez l’adresse de votre service de conversation, par ex. https://bot.example.com/api (la plateforme y ajoute /conversation/…).',
-    pluginOptionsLine: (line) => `Écrivez une option par ligne, sous la forme clé=valeur (la ligne ${n(line)} ne l’est pas).`,
+    pluginUrlInvalid:
+      'Indiquez l’adresse de votre service de conversation, par ex. https://bot.example.com/api (la plateforme y ajoute /conversation/…).',
+    pluginOptionsLine: (line) =>
+      `Écrivez une option par ligne, sous la forme clé=valeur (la ligne ${n(line)} ne l’est pas).`,
     flowKeyMissing: 'Collez la clé API Voiceflow de votre projet.',
 
     checkFields: (fields) => `L’avatar n’a pas été créé. Vérifiez : ${list(fields)}.`,
@@ -77,8 +88,12 @@ export default ({ n, list }: Formats) => {
     unexpected: 'Impossible de créer l’avatar. Réessayez.',
     seeMarked: 'La plateforme n’a pas accepté l’avatar : vérifiez les champs signalés.',
     refused: (code) => refusals[code] ?? '',
-    fieldRefused: (code) => (code === 'voice_not_available' ? refusals[code]! : 'La plateforme n’a pas accepté cette valeur.'),
-    splitterFailed: (name) => `L’avatar ${name} a été créé, mais la plateforme n’a pas désactivé le découpage en phrases, ce qu’exige un avatar en streaming.`,
+    fieldRefused: (code) =>
+      code === 'voice_not_available'
+        ? refusals[code]!
+        : 'La plateforme n’a pas accepté cette valeur.',
+    splitterFailed: (name) =>
+      `L’avatar ${name} a été créé, mais la plateforme n’a pas désactivé le découpage en phrases, ce qu’exige un avatar en streaming.`,
     splitterStillOn: (why) => `Le découpage en phrases est toujours activé. ${why ?? 'Réessayez.'}`,
 
     ready: (name) => `L’avatar ${name} est prêt`,
@@ -90,7 +105,8 @@ export default ({ n, list }: Formats) => {
 
     embedTitle: 'Code d’intégration',
     embedHint: 'Collez-le dans n’importe quelle page ou dans un bloc HTML de votre CMS.',
-    noBundle: 'Ce serveur ne fournit pas le bundle dh-kit : chargez d’abord le kit sur cette page (via npm ou votre CDN).',
+    noBundle:
+      'Ce serveur ne fournit pas le bundle dh-kit : chargez d’abord le kit sur cette page (via npm ou votre CDN).',
     layout: 'Affichage',
     inline: 'Dans la page',
     bubble: 'Bulle de chat',

@@ -21,14 +21,20 @@ const errors: Record<string, string> = {
   admin_required: 'Cette action nécessite une connexion administrateur.',
   admin_closed: 'L’espace d’administration est fermé sur ce serveur.',
   video_cap_reached: 'La limite quotidienne de vidéos est atteinte. Réessayez demain.',
-  video_timeout: 'La vidéo n’est pas encore prête. Si sa création est toujours en cours, elle apparaîtra plus tard parmi les vidéos précédentes.',
+  video_timeout:
+    'La vidéo n’est pas encore prête. Si sa création est toujours en cours, elle apparaîtra plus tard parmi les vidéos précédentes.',
   video_unavailable: 'Impossible de récupérer la vidéo. Réessayez dans quelques instants.',
   video_unplayable: 'Impossible de lire cette vidéo.',
-  platform_unavailable: 'La plateforme d’avatars ne répond pas pour le moment. Réessayez dans quelques instants.',
-  platform_timeout: 'La plateforme d’avatars a mis trop de temps à répondre. Réessayez dans quelques instants.',
-  platform_busy: 'La plateforme d’avatars est saturée en ce moment. Réessayez dans quelques instants.',
-  platform_auth_failed: 'La connexion de ce site à la plateforme d’avatars n’est pas correctement configurée. Le responsable du site trouvera les détails dans le journal du serveur.',
-  platform_forbidden: 'Le compte de ce site sur la plateforme d’avatars ne permet pas cette action pour le moment. Le responsable du site trouvera les détails dans le journal du serveur.',
+  platform_unavailable:
+    'La plateforme d’avatars ne répond pas pour le moment. Réessayez dans quelques instants.',
+  platform_timeout:
+    'La plateforme d’avatars a mis trop de temps à répondre. Réessayez dans quelques instants.',
+  platform_busy:
+    'La plateforme d’avatars est saturée en ce moment. Réessayez dans quelques instants.',
+  platform_auth_failed:
+    'La connexion de ce site à la plateforme d’avatars n’est pas correctement configurée. Le responsable du site trouvera les détails dans le journal du serveur.',
+  platform_forbidden:
+    'Le compte de ce site sur la plateforme d’avatars ne permet pas cette action pour le moment. Le responsable du site trouvera les détails dans le journal du serveur.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

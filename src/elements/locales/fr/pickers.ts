@@ -18,7 +18,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Masculin',
     clearFilters: 'Effacer les filtres',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' et # autre page', other: ' et # autres pages' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' et # autre page', other: ' et # autres pages' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -30,7 +31,8 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'Chargement des visages…',
     loadFailed: 'Impossible de charger les visages.',
     pagesFailed: (items) => `Impossible de charger les visages ${items}.`,
-    results: (count) => plural(count, { one: '# visage', many: '# de visages', other: '# visages' }),
+    results: (count) =>
+      plural(count, { one: '# visage', many: '# de visages', other: '# visages' }),
     // "Aucun résultat pour …"
     byName: (q) => `le nom «${_}${q}${_}»`,
     femaleFaces: 'les visages féminins',
@@ -57,7 +59,8 @@ export default ({ n, plural, list }: Formats) => {
     results: (count) => plural(count, { one: '# voix', many: '# de voix', other: '# voix' }),
     streamingNote: (provider) =>
       `Les avatars en streaming ne prennent en charge que les voix du fournisseur ${provider ?? 'de streaming'}.`,
-    streamingOnly: (provider) => `Choisissez une voix du fournisseur ${provider}${_}: les avatars en streaming ne prennent en charge que celles-ci.`,
+    streamingOnly: (provider) =>
+      `Choisissez une voix du fournisseur ${provider}${_}: les avatars en streaming ne prennent en charge que celles-ci.`,
     // "Aucun résultat pour …"
     byText: (q) => `«${_}${q}${_}»`,
     byProvider: (provider) => `le fournisseur ${provider}`,
@@ -67,7 +70,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Aucun résultat pour ${list(filters)}${streamingProvider ? ` parmi les voix du fournisseur ${streamingProvider} (avatars en streaming)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Aucune voix disponible parmi celles du fournisseur ${streamingProvider} (avatars en streaming).` : 'Aucune voix disponible.',
+      streamingProvider
+        ? `Aucune voix disponible parmi celles du fournisseur ${streamingProvider} (avatars en streaming).`
+        : 'Aucune voix disponible.',
     widen: 'Élargissez la recherche ou les filtres.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Texte que dira l’humain numérique',
-    noHead: (attribute) => `Aucun humain numérique sélectionné\u00a0: définissez ${attribute} pour créer et afficher ses vidéos.`,
+    noHead: (attribute) =>
+      `Aucun humain numérique sélectionné\u00a0: définissez ${attribute} pour créer et afficher ses vidéos.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'caractère', other: 'caractères' }),
     textEmpty: 'Saisissez le texte que dira l’humain numérique.',
@@ -18,7 +19,8 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Temps écoulé\u00a0: ${time}`,
     stop: 'Arrêter d’attendre',
     stoppedAnnouncement: 'Vous n’attendez plus la vidéo.',
-    stopped: 'Attente arrêtée. La plateforme peut tout de même créer cette vidéo\u00a0: elle apparaîtra alors parmi les vidéos précédentes.',
+    stopped:
+      'Attente arrêtée. La plateforme peut tout de même créer cette vidéo\u00a0: elle apparaîtra alors parmi les vidéos précédentes.',
     waitingAgain: 'L’attente de la vidéo reprend.',
     ready: 'La vidéo est prête.',
     timedOut: (time) =>
@@ -31,11 +33,13 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'Impossible de charger les vidéos.',
     refused: () => '',
     downloadFailed: 'Impossible de télécharger la vidéo.',
-    unplayable: 'Impossible de lire la vidéo\u00a0: le fichier est introuvable ou dans un format que ce navigateur ne prend pas en charge.',
+    unplayable:
+      'Impossible de lire la vidéo\u00a0: le fichier est introuvable ou dans un format que ce navigateur ne prend pas en charge.',
     download: 'Télécharger la vidéo (MP4)',
     earlier: 'Vidéos précédentes',
     loading: 'Chargement des vidéos…',
-    empty: 'Aucune vidéo pour l’instant. Saisissez un texte ci-dessus et cliquez sur «\u00a0Générer la vidéo\u00a0».',
+    empty:
+      'Aucune vidéo pour l’instant. Saisissez un texte ci-dessus et cliquez sur «\u00a0Générer la vidéo\u00a0».',
     pages: 'Pages des vidéos précédentes',
     previous: 'Précédent',
     next: 'Suivant',

@@ -8,8 +8,10 @@ export default ({ n, list }: Formats) => {
     platform_bad_request: 'La piattaforma ha rifiutato la richiesta. Controlla i dati inseriti.',
     voice_not_available: 'Questa voce non è disponibile sulla piattaforma. Scegline un’altra.',
     not_found: 'La piattaforma non trova qualcosa che l’avatar usa: controlla il volto e la voce.',
-    platform_auth_failed: 'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. I dettagli sono nel log del server.',
-    platform_forbidden: 'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. I dettagli sono nel log del server.',
+    platform_auth_failed:
+      'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. I dettagli sono nel log del server.',
+    platform_forbidden:
+      'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. I dettagli sono nel log del server.',
     platform_busy: 'La piattaforma è sovraccarica. Riprova tra un minuto.',
     platform_timeout: 'La piattaforma ha impiegato troppo tempo a rispondere. Riprova tra poco.',
     platform_unavailable: 'Al momento la piattaforma non risponde. Riprova tra poco.',
@@ -45,31 +47,38 @@ export default ({ n, list }: Formats) => {
     aliasHint: 'Un altro nome a cui l’avatar risponde (facoltativo).',
     sameLanguage: 'Uguale alla lingua',
     modeHint: 'Gli avatar in streaming usano la conversazione libera.',
-    docQa: 'I documenti di un avatar doc_qa si caricano con gli strumenti della piattaforma: questa API non li accetta. Crea qui l’avatar, poi aggiungi la sua base di conoscenza sulla piattaforma.',
-    flowKeyHint: 'Si trova nelle impostazioni di integrazione del tuo progetto Voiceflow. Viene inviata una sola volta alla piattaforma e non verrà più mostrata.',
+    docQa:
+      'I documenti di un avatar doc_qa si caricano con gli strumenti della piattaforma: questa API non li accetta. Crea qui l’avatar, poi aggiungi la sua base di conoscenza sulla piattaforma.',
+    flowKeyHint:
+      'Si trova nelle impostazioni di integrazione del tuo progetto Voiceflow. Viene inviata una sola volta alla piattaforma e non verrà più mostrata.',
     greetingsPlaceholder: 'Ciao! Come posso aiutarti?',
     greetingsHint: 'Ciò che l’avatar dice per primo (facoltativo).',
     promptHint: 'Come si comporta l’avatar, ad es. «Sei una guida cordiale del nostro negozio.»',
     suggestionsHint: 'Domande proposte al visitatore, una per riga (facoltativo).',
     pluginGroup: 'Plugin',
-    pluginUrlHint: 'La piattaforma invia ogni messaggio a questo indirizzo + /conversation/{user}/message.',
+    pluginUrlHint:
+      'La piattaforma invia ogni messaggio a questo indirizzo + /conversation/{user}/message.',
     ownPlugin: 'Plugin di questo sito:',
     ownPluginPrivate: '(riservato: contiene il segreto di callback).',
-    pluginOptionsHint: 'Inviate al tuo servizio con ogni messaggio: una coppia chiave=valore per riga (facoltativo).',
+    pluginOptionsHint:
+      'Inviate al tuo servizio con ogni messaggio: una coppia chiave=valore per riga (facoltativo).',
 
     create: 'Crea avatar',
     creating: 'Creazione in corso…',
     clear: 'Reimposta',
     finish: 'Disattiva la suddivisione in frasi',
     progress: 'Creazione dell’avatar in corso…',
-    progressStreaming: 'Creazione dell’avatar in corso, poi verrà disattivata la suddivisione in frasi…',
+    progressStreaming:
+      'Creazione dell’avatar in corso, poi verrà disattivata la suddivisione in frasi…',
 
     nameMissing: 'Dai un nome all’avatar.',
     faceMissing: 'Scegli un volto per l’avatar.',
     voiceMissing: 'Scegli una voce.',
     pluginNameMissing: 'Dai un nome al plugin.',
-    pluginUrlInvalid: 'Indica l’indirizzo del tuo servizio di conversazione, ad es. https://bot.example.com/api (la piattaforma aggiunge /conversation/…).',
-    pluginOptionsLine: (line) => `Scrivi un’opzione per riga nel formato chiave=valore (la riga ${n(line)} non lo rispetta).`,
+    pluginUrlInvalid:
+      'Indica l’indirizzo del tuo servizio di conversazione, ad es. https://bot.example.com/api (la piattaforma aggiunge /conversation/…).',
+    pluginOptionsLine: (line) =>
+      `Scrivi un’opzione per riga nel formato chiave=valore (la riga ${n(line)} non lo rispetta).`,
     flowKeyMissing: 'Incolla la chiave API di Voiceflow del tuo progetto.',
 
     checkFields: (fields) => `L’avatar non è stato creato. Controlla: ${list(fields)}.`,
@@ -77,8 +86,12 @@ export default ({ n, list }: Formats) => {
     unexpected: 'Impossibile creare l’avatar. Riprova.',
     seeMarked: 'La piattaforma non ha accettato l’avatar: controlla i campi evidenziati.',
     refused: (code) => refusals[code] ?? '',
-    fieldRefused: (code) => (code === 'voice_not_available' ? refusals[code]! : 'La piattaforma non ha accettato questo valore.'),
-    splitterFailed: (name) => `L’avatar ${name} è stato creato, ma la piattaforma non ha disattivato la suddivisione in frasi, come richiesto per un avatar in streaming.`,
+    fieldRefused: (code) =>
+      code === 'voice_not_available'
+        ? refusals[code]!
+        : 'La piattaforma non ha accettato questo valore.',
+    splitterFailed: (name) =>
+      `L’avatar ${name} è stato creato, ma la piattaforma non ha disattivato la suddivisione in frasi, come richiesto per un avatar in streaming.`,
     splitterStillOn: (why) => `La suddivisione in frasi è ancora attiva. ${why ?? 'Riprova.'}`,
 
     ready: (name) => `L’avatar ${name} è pronto`,
@@ -90,7 +103,8 @@ export default ({ n, list }: Formats) => {
 
     embedTitle: 'Codice da incorporare',
     embedHint: 'Incollalo in qualsiasi pagina o in un blocco HTML del tuo CMS.',
-    noBundle: 'Questo server non fornisce il bundle di dh-kit: carica prima il kit in quella pagina (con npm o la tua CDN).',
+    noBundle:
+      'Questo server non fornisce il bundle di dh-kit: carica prima il kit in quella pagina (con npm o la tua CDN).',
     layout: 'Layout',
     inline: 'Nella pagina',
     bubble: 'Fumetto della chat',

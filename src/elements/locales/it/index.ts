@@ -21,14 +21,18 @@ const errors: Record<string, string> = {
   admin_required: 'Per questa operazione devi accedere come amministratore.',
   admin_closed: 'L’area di amministrazione è chiusa su questo server.',
   video_cap_reached: 'È stato raggiunto il limite giornaliero di video. Riprova domani.',
-  video_timeout: 'Il video non è ancora pronto. Se è ancora in preparazione, comparirà più tardi tra i video precedenti.',
+  video_timeout:
+    'Il video non è ancora pronto. Se è ancora in preparazione, comparirà più tardi tra i video precedenti.',
   video_unavailable: 'Impossibile recuperare il video. Riprova tra poco.',
   video_unplayable: 'Impossibile riprodurre questo video.',
   platform_unavailable: 'Al momento la piattaforma degli avatar non risponde. Riprova tra poco.',
-  platform_timeout: 'La piattaforma degli avatar ha impiegato troppo tempo a rispondere. Riprova tra poco.',
+  platform_timeout:
+    'La piattaforma degli avatar ha impiegato troppo tempo a rispondere. Riprova tra poco.',
   platform_busy: 'La piattaforma degli avatar è sovraccarica in questo momento. Riprova tra poco.',
-  platform_auth_failed: 'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. Il gestore del sito trova i dettagli nel log del server.',
-  platform_forbidden: 'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. Il gestore del sito trova i dettagli nel log del server.',
+  platform_auth_failed:
+    'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. Il gestore del sito trova i dettagli nel log del server.',
+  platform_forbidden:
+    'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. Il gestore del sito trova i dettagli nel log del server.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -14,7 +14,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Maschile',
     clearFilters: 'Cancella i filtri',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' e un’altra pagina', other: ' e altre # pagine' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' e un’altra pagina', other: ' e altre # pagine' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -53,7 +54,8 @@ export default ({ n, plural, list }: Formats) => {
     results: (count) => plural(count, { one: '# voce', many: '# di voci', other: '# voci' }),
     streamingNote: (provider) =>
       `Gli avatar in streaming supportano solo le voci ${provider ? `di ${provider}` : 'del provider di streaming'}.`,
-    streamingOnly: (provider) => `Scegli una voce di ${provider}: gli avatar in streaming supportano solo quelle.`,
+    streamingOnly: (provider) =>
+      `Scegli una voce di ${provider}: gli avatar in streaming supportano solo quelle.`,
     // "Nessun risultato per …"
     byText: (q) => `“${q}”`,
     byProvider: (provider) => `il provider ${provider}`,
@@ -63,7 +65,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Nessun risultato per ${list(filters)}${streamingProvider ? ` tra le voci di ${streamingProvider} (avatar in streaming)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Nessuna voce disponibile tra quelle di ${streamingProvider} (avatar in streaming).` : 'Nessuna voce disponibile.',
+      streamingProvider
+        ? `Nessuna voce disponibile tra quelle di ${streamingProvider} (avatar in streaming).`
+        : 'Nessuna voce disponibile.',
     widen: 'Amplia la ricerca o i filtri.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

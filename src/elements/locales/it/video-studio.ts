@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Testo che dirà l’umano digitale',
-    noHead: (attribute) => `Nessun umano digitale selezionato: imposta ${attribute} per creare e vedere i suoi video.`,
+    noHead: (attribute) =>
+      `Nessun umano digitale selezionato: imposta ${attribute} per creare e vedere i suoi video.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'carattere', other: 'caratteri' }),
     textEmpty: 'Scrivi il testo che dirà l’umano digitale.',
@@ -18,10 +19,12 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Tempo trascorso: ${time}`,
     stop: 'Interrompi l’attesa',
     stoppedAnnouncement: 'Attesa del video interrotta.',
-    stopped: 'Attesa interrotta. La piattaforma potrebbe comunque creare questo video: in tal caso comparirà tra i video precedenti.',
+    stopped:
+      'Attesa interrotta. La piattaforma potrebbe comunque creare questo video: in tal caso comparirà tra i video precedenti.',
     waitingAgain: 'Attesa del video ripresa.',
     ready: 'Il video è pronto.',
-    timedOut: (time) => `Ancora nessun video dopo ${time}. La piattaforma potrebbe ancora crearlo: in tal caso comparirà tra i video precedenti.`,
+    timedOut: (time) =>
+      `Ancora nessun video dopo ${time}. La piattaforma potrebbe ancora crearlo: in tal caso comparirà tra i video precedenti.`,
     keepWaiting: 'Continua ad attendere',
     capReached: (hours, minutes) =>
       `È stato raggiunto il limite giornaliero di video: oggi non se ne possono creare altri. Il limite si azzera a mezzanotte UTC, tra circa ${hours ? `${n(hours)} h ` : ''}${n(minutes)} min.`,
@@ -30,7 +33,8 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'Impossibile caricare i video.',
     refused: () => '',
     downloadFailed: 'Impossibile scaricare il video.',
-    unplayable: 'Impossibile riprodurre il video: il file non esiste o è in un formato che questo browser non supporta.',
+    unplayable:
+      'Impossibile riprodurre il video: il file non esiste o è in un formato che questo browser non supporta.',
     download: 'Scarica il video (MP4)',
     earlier: 'Video precedenti',
     loading: 'Caricamento dei video…',

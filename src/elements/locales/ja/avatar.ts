@@ -8,7 +8,8 @@ export default (_: Formats) => {
     talkToUs: 'お話ししましょう',
     speaks: (language) => `${language}で話します`,
     connecting: (name) => (name ? `${name}に接続中…` : 'デジタルヒューマンに接続中…'),
-    micBlocked: 'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
+    micBlocked:
+      'このページではマイクが許可されていないため、文字の入力はできますが、音声では話せません。',
     unavailable: (name) => `${name ?? 'デジタルヒューマン'}は現在ご利用いただけません。`,
     close: '閉じる',
     closeLabel: (title) => `${title}を閉じる`,

@@ -13,7 +13,10 @@ export default ({ n }: Formats) => {
     female: '女性',
     male: '男性',
     clearFilters: 'フィルターをクリア',
-    failedItems: (ranges, more) => ranges.map(([a, b]) => `${n(a)}～${n(b)}`).join('、') + '番目' + (more ? `（ほか${n(more)}ページ）` : ''),
+    failedItems: (ranges, more) =>
+      ranges.map(([a, b]) => `${n(a)}～${n(b)}`).join('、') +
+      '番目' +
+      (more ? `（ほか${n(more)}ページ）` : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -50,8 +53,10 @@ export default ({ n }: Formats) => {
     loadFailed: '音声を読み込めませんでした。',
     pagesFailed: (items) => `${items}の音声を読み込めませんでした。`,
     results: (count) => `${n(count)}件の音声`,
-    streamingNote: (provider) => `ストリーミングアバターは${provider ?? 'ストリーミング用プロバイダー'}の音声にのみ対応しています。`,
-    streamingOnly: (provider) => `${provider}の音声から選択してください。ストリーミングアバターはそれ以外の音声に対応していません。`,
+    streamingNote: (provider) =>
+      `ストリーミングアバターは${provider ?? 'ストリーミング用プロバイダー'}の音声にのみ対応しています。`,
+    streamingOnly: (provider) =>
+      `${provider}の音声から選択してください。ストリーミングアバターはそれ以外の音声に対応していません。`,
     // Listed in "条件（…）".
     byText: (q) => `「${q}」`,
     byProvider: (provider) => `プロバイダー：${provider}`,
@@ -63,7 +68,9 @@ export default ({ n }: Formats) => {
         ? `${streamingProvider}の音声（ストリーミングアバター用）のうち、条件（${filters.join('、')}）に一致するものはありません。`
         : `条件（${filters.join('、')}）に一致する音声はありません。`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `${streamingProvider}の音声（ストリーミングアバター用）に、利用できるものはありません。` : '利用できる音声はありません。',
+      streamingProvider
+        ? `${streamingProvider}の音声（ストリーミングアバター用）に、利用できるものはありません。`
+        : '利用できる音声はありません。',
     widen: '検索条件またはフィルターを広げてください。',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

@@ -7,7 +7,8 @@ export default (_: Formats) => {
     talkTo: (name) => (name ? `Praat met ${name}` : 'Praat met de digitale mens'),
     talkToUs: 'Praat met ons',
     speaks: (language) => `Spreekt ${language}`,
-    connecting: (name) => (name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…'),
+    connecting: (name) =>
+      name ? `Verbinding maken met ${name}…` : 'Verbinding maken met de digitale mens…',
     micBlocked: 'Deze pagina staat de microfoon niet toe: je kunt typen, maar niet praten.',
     unavailable: (name) => `${name ?? 'De digitale mens'} is nu niet beschikbaar.`,
     close: 'Sluiten',

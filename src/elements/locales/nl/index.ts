@@ -21,14 +21,18 @@ const errors: Record<string, string> = {
   admin_required: 'Hiervoor moet je inloggen als beheerder.',
   admin_closed: 'Het beheergedeelte is gesloten op deze server.',
   video_cap_reached: 'De daglimiet voor video’s is bereikt. Probeer het morgen opnieuw.',
-  video_timeout: 'De video is nog niet klaar. Als hij nog wordt gemaakt, verschijnt hij later bij de eerdere video’s.',
+  video_timeout:
+    'De video is nog niet klaar. Als hij nog wordt gemaakt, verschijnt hij later bij de eerdere video’s.',
   video_unavailable: 'De video kon niet worden opgehaald. Probeer het zo opnieuw.',
   video_unplayable: 'Deze video kan niet worden afgespeeld.',
   platform_unavailable: 'Het avatarplatform reageert op dit moment niet. Probeer het zo opnieuw.',
-  platform_timeout: 'Het avatarplatform deed er te lang over om te antwoorden. Probeer het zo opnieuw.',
+  platform_timeout:
+    'Het avatarplatform deed er te lang over om te antwoorden. Probeer het zo opnieuw.',
   platform_busy: 'Het avatarplatform is op dit moment overbelast. Probeer het zo opnieuw.',
-  platform_auth_failed: 'De verbinding van deze website met het avatarplatform is niet goed ingesteld. De beheerder van de website vindt de details in het serverlogboek.',
-  platform_forbidden: 'Het account van deze website bij het avatarplatform staat dit op dit moment niet toe. De beheerder van de website vindt de details in het serverlogboek.',
+  platform_auth_failed:
+    'De verbinding van deze website met het avatarplatform is niet goed ingesteld. De beheerder van de website vindt de details in het serverlogboek.',
+  platform_forbidden:
+    'Het account van deze website bij het avatarplatform staat dit op dit moment niet toe. De beheerder van de website vindt de details in het serverlogboek.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -14,7 +14,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Mannelijk',
     clearFilters: 'Filters wissen',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' en nog # pagina', other: ' en nog # pagina’s' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' en nog # pagina', other: ' en nog # pagina’s' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -53,7 +54,8 @@ export default ({ n, plural, list }: Formats) => {
     results: (count) => plural(count, { one: '# stem', other: '# stemmen' }),
     streamingNote: (provider) =>
       `Streamingavatars ondersteunen alleen de stemmen van ${provider ?? 'de streamingaanbieder'}.`,
-    streamingOnly: (provider) => `Kies een stem van ${provider}: streamingavatars ondersteunen alleen die.`,
+    streamingOnly: (provider) =>
+      `Kies een stem van ${provider}: streamingavatars ondersteunen alleen die.`,
     // "Geen resultaten voor …"
     byText: (q) => `‘${q}’`,
     byProvider: (provider) => `de aanbieder ${provider}`,
@@ -63,7 +65,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Geen resultaten voor ${list(filters)}${streamingProvider ? ` onder de stemmen van ${streamingProvider} (streamingavatars)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Er is geen stem beschikbaar onder die van ${streamingProvider} (streamingavatars).` : 'Er is geen stem beschikbaar.',
+      streamingProvider
+        ? `Er is geen stem beschikbaar onder die van ${streamingProvider} (streamingavatars).`
+        : 'Er is geen stem beschikbaar.',
     widen: 'Verruim de zoekopdracht of de filters.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

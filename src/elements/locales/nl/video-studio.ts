@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Tekst die de digitale mens uitspreekt',
-    noHead: (attribute) => `Geen digitale mens geselecteerd: stel ${attribute} in om video’s te maken en te bekijken.`,
+    noHead: (attribute) =>
+      `Geen digitale mens geselecteerd: stel ${attribute} in om video’s te maken en te bekijken.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'teken', other: 'tekens' }),
     textEmpty: 'Typ de tekst die de digitale mens moet uitspreken.',
@@ -18,10 +19,12 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Verstreken tijd: ${time}`,
     stop: 'Stoppen met wachten',
     stoppedAnnouncement: 'Gestopt met wachten op de video.',
-    stopped: 'Gestopt met wachten. Het platform maakt deze video misschien toch nog: dan verschijnt hij bij de eerdere video’s.',
+    stopped:
+      'Gestopt met wachten. Het platform maakt deze video misschien toch nog: dan verschijnt hij bij de eerdere video’s.',
     waitingAgain: 'Opnieuw wachten op de video.',
     ready: 'De video is klaar.',
-    timedOut: (time) => `Na ${time} nog geen video. Het platform maakt hem misschien nog: dan verschijnt hij bij de eerdere video’s.`,
+    timedOut: (time) =>
+      `Na ${time} nog geen video. Het platform maakt hem misschien nog: dan verschijnt hij bij de eerdere video’s.`,
     keepWaiting: 'Blijven wachten',
     capReached: (hours, minutes) =>
       `De daglimiet voor video’s is bereikt: vandaag kunnen er geen meer worden gemaakt. De limiet wordt om middernacht (UTC) gereset, over ongeveer ${hours ? `${n(hours)} u ` : ''}${n(minutes)} min.`,
@@ -30,7 +33,8 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'De video’s konden niet worden geladen.',
     refused: () => '',
     downloadFailed: 'De video kon niet worden gedownload.',
-    unplayable: 'De video kan niet worden afgespeeld: het bestand ontbreekt of deze browser ondersteunt het formaat niet.',
+    unplayable:
+      'De video kan niet worden afgespeeld: het bestand ontbreekt of deze browser ondersteunt het formaat niet.',
     download: 'Video downloaden (MP4)',
     earlier: 'Eerdere video’s',
     loading: 'Video’s worden geladen…',

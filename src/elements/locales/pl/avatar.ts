@@ -14,7 +14,8 @@ export default (_: Formats) => {
     },
     connecting: (name) => (name ? `Łączenie (${name})…` : 'Łączenie z cyfrowym człowiekiem…'),
     micBlocked: 'Ta strona nie zezwala na użycie mikrofonu: możesz pisać, ale nie mówić.',
-    unavailable: (name) => (name ? `Rozmowa (${name}) jest teraz niedostępna.` : 'Rozmowa jest teraz niedostępna.'),
+    unavailable: (name) =>
+      name ? `Rozmowa (${name}) jest teraz niedostępna.` : 'Rozmowa jest teraz niedostępna.',
     close: 'Zamknij',
     closeLabel: (title) => `Zamknij: ${title}`,
     unread: 'nowa wiadomość',

@@ -8,8 +8,10 @@ export default ({ n, list }: Formats) => {
     platform_bad_request: 'Platforma odrzuciła żądanie. Sprawdź podane dane.',
     voice_not_available: 'Ten głos nie jest dostępny na platformie. Wybierz inny.',
     not_found: 'Platforma nie może znaleźć czegoś, czego używa awatar: sprawdź twarz i głos.',
-    platform_auth_failed: 'Połączenie tej witryny z platformą awatarów jest źle skonfigurowane. Szczegóły znajdziesz w logu serwera.',
-    platform_forbidden: 'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Szczegóły znajdziesz w logu serwera.',
+    platform_auth_failed:
+      'Połączenie tej witryny z platformą awatarów jest źle skonfigurowane. Szczegóły znajdziesz w logu serwera.',
+    platform_forbidden:
+      'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Szczegóły znajdziesz w logu serwera.',
     platform_busy: 'Platforma jest przeciążona. Spróbuj ponownie za minutę.',
     platform_timeout: 'Platforma zbyt długo nie odpowiadała. Spróbuj ponownie za chwilę.',
     platform_unavailable: 'Platforma w tej chwili nie odpowiada. Spróbuj ponownie za chwilę.',
@@ -45,8 +47,10 @@ export default ({ n, list }: Formats) => {
     aliasHint: 'Inna nazwa, na którą awatar reaguje (opcjonalnie).',
     sameLanguage: 'Taki sam jak język',
     modeHint: 'Awatary strumieniowe korzystają ze swobodnej rozmowy.',
-    docQa: 'Dokumenty awatara doc_qa przesyła się w narzędziach samej platformy: to API ich nie przyjmuje. Utwórz awatara tutaj, a potem dodaj jego bazę wiedzy na platformie.',
-    flowKeyHint: 'Znajdziesz go w ustawieniach integracji projektu Voiceflow. Zostanie wysłany do platformy tylko raz i nie będzie już wyświetlany.',
+    docQa:
+      'Dokumenty awatara doc_qa przesyła się w narzędziach samej platformy: to API ich nie przyjmuje. Utwórz awatara tutaj, a potem dodaj jego bazę wiedzy na platformie.',
+    flowKeyHint:
+      'Znajdziesz go w ustawieniach integracji projektu Voiceflow. Zostanie wysłany do platformy tylko raz i nie będzie już wyświetlany.',
     greetingsPlaceholder: 'Cześć! W czym mogę pomóc?',
     greetingsHint: 'Co awatar mówi na początku (opcjonalnie).',
     promptHint: 'Jak zachowuje się awatar, np. „Jesteś życzliwym przewodnikiem po naszym sklepie”.',
@@ -55,7 +59,8 @@ export default ({ n, list }: Formats) => {
     pluginUrlHint: 'Platforma wysyła każdą wiadomość na ten adres + /conversation/{user}/message.',
     ownPlugin: 'Wtyczka tej witryny:',
     ownPluginPrivate: '(poufne: zawiera sekret callbacku).',
-    pluginOptionsHint: 'Wysyłane do usługi z każdą wiadomością: jedna para klucz=wartość w wierszu (opcjonalnie).',
+    pluginOptionsHint:
+      'Wysyłane do usługi z każdą wiadomością: jedna para klucz=wartość w wierszu (opcjonalnie).',
 
     create: 'Utwórz awatara',
     creating: 'Tworzenie…',
@@ -68,8 +73,10 @@ export default ({ n, list }: Formats) => {
     faceMissing: 'Wybierz twarz awatara.',
     voiceMissing: 'Wybierz głos.',
     pluginNameMissing: 'Nadaj wtyczce nazwę.',
-    pluginUrlInvalid: 'Podaj adres swojej usługi rozmów, np. https://bot.example.com/api (platforma dopisuje /conversation/…).',
-    pluginOptionsLine: (line) => `Wpisz jedną opcję w wierszu w postaci klucz=wartość (wiersz ${n(line)} ma inną postać).`,
+    pluginUrlInvalid:
+      'Podaj adres swojej usługi rozmów, np. https://bot.example.com/api (platforma dopisuje /conversation/…).',
+    pluginOptionsLine: (line) =>
+      `Wpisz jedną opcję w wierszu w postaci klucz=wartość (wiersz ${n(line)} ma inną postać).`,
     flowKeyMissing: 'Wklej klucz API Voiceflow swojego projektu.',
 
     checkFields: (fields) => `Awatar nie został utworzony. Sprawdź: ${list(fields)}.`,
@@ -77,9 +84,12 @@ export default ({ n, list }: Formats) => {
     unexpected: 'Nie udało się utworzyć awatara. Spróbuj ponownie.',
     seeMarked: 'Platforma nie przyjęła awatara: sprawdź zaznaczone pola.',
     refused: (code) => refusals[code] ?? '',
-    fieldRefused: (code) => (code === 'voice_not_available' ? refusals[code]! : 'Platforma nie przyjęła tej wartości.'),
-    splitterFailed: (name) => `Awatar ${name} został utworzony, ale platforma nie wyłączyła dzielenia na zdania, a awatar strumieniowy tego wymaga.`,
-    splitterStillOn: (why) => `Dzielenie na zdania jest nadal włączone. ${why ?? 'Spróbuj ponownie.'}`,
+    fieldRefused: (code) =>
+      code === 'voice_not_available' ? refusals[code]! : 'Platforma nie przyjęła tej wartości.',
+    splitterFailed: (name) =>
+      `Awatar ${name} został utworzony, ale platforma nie wyłączyła dzielenia na zdania, a awatar strumieniowy tego wymaga.`,
+    splitterStillOn: (why) =>
+      `Dzielenie na zdania jest nadal włączone. ${why ?? 'Spróbuj ponownie.'}`,
 
     ready: (name) => `Awatar ${name} jest gotowy`,
     headId: 'ID awatara',
@@ -90,7 +100,8 @@ export default ({ n, list }: Formats) => {
 
     embedTitle: 'Kod do osadzenia',
     embedHint: 'Wklej go na dowolnej stronie lub w bloku HTML swojego CMS-a.',
-    noBundle: 'Ten serwer nie udostępnia pakietu dh-kit: najpierw załaduj kit na tej stronie (przez npm lub swój CDN).',
+    noBundle:
+      'Ten serwer nie udostępnia pakietu dh-kit: najpierw załaduj kit na tej stronie (przez npm lub swój CDN).',
     layout: 'Układ',
     inline: 'Na stronie',
     bubble: 'Dymek czatu',

@@ -21,14 +21,18 @@ const errors: Record<string, string> = {
   admin_required: 'Aby to zrobić, zaloguj się jako administrator.',
   admin_closed: 'Panel administracyjny jest na tym serwerze zamknięty.',
   video_cap_reached: 'Osiągnięto dzienny limit filmów. Spróbuj ponownie jutro.',
-  video_timeout: 'Film nie jest jeszcze gotowy. Jeśli nadal powstaje, pojawi się później wśród wcześniejszych filmów.',
+  video_timeout:
+    'Film nie jest jeszcze gotowy. Jeśli nadal powstaje, pojawi się później wśród wcześniejszych filmów.',
   video_unavailable: 'Nie udało się pobrać filmu. Spróbuj ponownie za chwilę.',
   video_unplayable: 'Nie można odtworzyć tego filmu.',
-  platform_unavailable: 'Platforma awatarów w tej chwili nie odpowiada. Spróbuj ponownie za chwilę.',
+  platform_unavailable:
+    'Platforma awatarów w tej chwili nie odpowiada. Spróbuj ponownie za chwilę.',
   platform_timeout: 'Platforma awatarów zbyt długo nie odpowiadała. Spróbuj ponownie za chwilę.',
   platform_busy: 'Platforma awatarów jest w tej chwili przeciążona. Spróbuj ponownie za chwilę.',
-  platform_auth_failed: 'Połączenie tej witryny z platformą awatarów nie jest poprawnie skonfigurowane. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
-  platform_forbidden: 'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
+  platform_auth_failed:
+    'Połączenie tej witryny z platformą awatarów nie jest poprawnie skonfigurowane. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
+  platform_forbidden:
+    'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -15,7 +15,14 @@ export default ({ n, plural, list }: Formats) => {
     clearFilters: 'Wyczyść filtry',
     failedItems: (ranges, more) =>
       ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
-      (more ? plural(more, { one: ' i jeszcze # strona', few: ' i jeszcze # strony', many: ' i jeszcze # stron', other: ' i jeszcze # strony' }) : ''),
+      (more
+        ? plural(more, {
+            one: ' i jeszcze # strona',
+            few: ' i jeszcze # strony',
+            many: ' i jeszcze # stron',
+            other: ' i jeszcze # strony',
+          })
+        : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -27,7 +34,8 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'Ładowanie twarzy…',
     loadFailed: 'Nie udało się załadować twarzy.',
     pagesFailed: (items) => `Nie udało się załadować twarzy ${items}.`,
-    results: (count) => plural(count, { one: '# twarz', few: '# twarze', many: '# twarzy', other: '# twarzy' }),
+    results: (count) =>
+      plural(count, { one: '# twarz', few: '# twarze', many: '# twarzy', other: '# twarzy' }),
     // After "Brak wyników dla:", in the nominative.
     byName: (q) => `nazwa „${q}”`,
     femaleFaces: 'twarze kobiece',
@@ -51,10 +59,14 @@ export default ({ n, plural, list }: Formats) => {
     loadingList: 'Ładowanie głosów…',
     loadFailed: 'Nie udało się załadować głosów.',
     pagesFailed: (items) => `Nie udało się załadować głosów ${items}.`,
-    results: (count) => plural(count, { one: '# głos', few: '# głosy', many: '# głosów', other: '# głosu' }),
+    results: (count) =>
+      plural(count, { one: '# głos', few: '# głosy', many: '# głosów', other: '# głosu' }),
     streamingNote: (provider) =>
-      provider ? `Awatary strumieniowe obsługują tylko głosy dostawcy ${provider}.` : 'Awatary strumieniowe obsługują tylko głosy dostawcy streamingu.',
-    streamingOnly: (provider) => `Wybierz głos dostawcy ${provider}: awatary strumieniowe obsługują tylko takie głosy.`,
+      provider
+        ? `Awatary strumieniowe obsługują tylko głosy dostawcy ${provider}.`
+        : 'Awatary strumieniowe obsługują tylko głosy dostawcy streamingu.',
+    streamingOnly: (provider) =>
+      `Wybierz głos dostawcy ${provider}: awatary strumieniowe obsługują tylko takie głosy.`,
     // After "Brak wyników dla:", in the nominative.
     byText: (q) => `„${q}”`,
     byProvider: (provider) => `dostawca ${provider}`,
@@ -64,7 +76,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Brak wyników dla: ${list(filters)}${streamingProvider ? ` wśród głosów dostawcy ${streamingProvider} (awatary strumieniowe)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Brak dostępnych głosów dostawcy ${streamingProvider} (awatary strumieniowe).` : 'Brak dostępnych głosów.',
+      streamingProvider
+        ? `Brak dostępnych głosów dostawcy ${streamingProvider} (awatary strumieniowe).`
+        : 'Brak dostępnych głosów.',
     widen: 'Rozszerz wyszukiwanie lub zmień filtry.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

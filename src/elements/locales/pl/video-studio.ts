@@ -4,11 +4,13 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Tekst, który wypowie cyfrowy człowiek',
-    noHead: (attribute) => `Nie wybrano cyfrowego człowieka: ustaw ${attribute}, aby tworzyć i przeglądać jego filmy.`,
+    noHead: (attribute) =>
+      `Nie wybrano cyfrowego człowieka: ustaw ${attribute}, aby tworzyć i przeglądać jego filmy.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'znak', few: 'znaki', many: 'znaków', other: 'znaku' }),
     textEmpty: 'Wpisz tekst, który ma wypowiedzieć cyfrowy człowiek.',
-    textTooLong: (max) => `Tekst może mieć maksymalnie ${plural(max, { one: '# znak', few: '# znaki', many: '# znaków', other: '# znaku' })}.`,
+    textTooLong: (max) =>
+      `Tekst może mieć maksymalnie ${plural(max, { one: '# znak', few: '# znaki', many: '# znaków', other: '# znaku' })}.`,
     generate: 'Utwórz film',
     shortcut: 'Wyślij skrótem Ctrl+Enter (⌘+Enter).',
     sending: 'Wysyłanie tekstu…',
@@ -19,10 +21,12 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Czas oczekiwania: ${time}`,
     stop: 'Przestań czekać',
     stoppedAnnouncement: 'Przestano czekać na film.',
-    stopped: 'Przestano czekać. Platforma może mimo to utworzyć ten film – wtedy pojawi się wśród wcześniejszych filmów.',
+    stopped:
+      'Przestano czekać. Platforma może mimo to utworzyć ten film – wtedy pojawi się wśród wcześniejszych filmów.',
     waitingAgain: 'Ponowne oczekiwanie na film.',
     ready: 'Film jest gotowy.',
-    timedOut: (time) => `Filmu nadal nie ma (czas oczekiwania: ${time}). Platforma może wciąż go tworzyć – wtedy pojawi się wśród wcześniejszych filmów.`,
+    timedOut: (time) =>
+      `Filmu nadal nie ma (czas oczekiwania: ${time}). Platforma może wciąż go tworzyć – wtedy pojawi się wśród wcześniejszych filmów.`,
     keepWaiting: 'Czekaj dalej',
     capReached: (hours, minutes) =>
       `Osiągnięto dzienny limit filmów: dziś nie można utworzyć kolejnych. Limit zostanie zresetowany o północy UTC, za około ${hours ? `${n(hours)} godz. ` : ''}${n(minutes)} min.`,
@@ -31,7 +35,8 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'Nie udało się wczytać filmów.',
     refused: () => '',
     downloadFailed: 'Nie udało się pobrać filmu.',
-    unplayable: 'Nie można odtworzyć filmu: brakuje pliku albo ta przeglądarka nie obsługuje jego formatu.',
+    unplayable:
+      'Nie można odtworzyć filmu: brakuje pliku albo ta przeglądarka nie obsługuje jego formatu.',
     download: 'Pobierz film (MP4)',
     earlier: 'Wcześniejsze filmy',
     loading: 'Wczytywanie filmów…',

@@ -8,7 +8,8 @@ export default (_: Formats) => {
     talkToUs: 'Fale conosco',
     speaks: (language) => `Fala ${language}`,
     // "com": no "a"/"à" to agree with a name of unknown gender.
-    connecting: (name) => (name ? `Iniciando conversa com ${name}…` : 'Iniciando conversa com o humano digital…'),
+    connecting: (name) =>
+      name ? `Iniciando conversa com ${name}…` : 'Iniciando conversa com o humano digital…',
     micBlocked: 'Esta página não permite o uso do microfone: você pode digitar, mas não falar.',
     unavailable: (name) => `${name ?? 'O humano digital'} não está disponível no momento.`,
     close: 'Fechar',

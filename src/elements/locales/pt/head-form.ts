@@ -8,11 +8,14 @@ export default ({ n, list }: Formats) => {
     platform_bad_request: 'A plataforma recusou a solicitação. Verifique os dados informados.',
     voice_not_available: 'Esta voz não está disponível na plataforma. Escolha outra.',
     not_found: 'A plataforma não encontrou algo que o avatar usa: verifique o rosto e a voz.',
-    platform_auth_failed: 'A conexão deste site com a plataforma de avatares não está configurada corretamente. Os detalhes estão no log do servidor.',
-    platform_forbidden: 'A conta deste site na plataforma de avatares não permite fazer isso agora. Os detalhes estão no log do servidor.',
+    platform_auth_failed:
+      'A conexão deste site com a plataforma de avatares não está configurada corretamente. Os detalhes estão no log do servidor.',
+    platform_forbidden:
+      'A conta deste site na plataforma de avatares não permite fazer isso agora. Os detalhes estão no log do servidor.',
     platform_busy: 'A plataforma está sobrecarregada. Tente novamente em um minuto.',
     platform_timeout: 'A plataforma demorou demais para responder. Tente novamente daqui a pouco.',
-    platform_unavailable: 'A plataforma não está respondendo no momento. Tente novamente daqui a pouco.',
+    platform_unavailable:
+      'A plataforma não está respondendo no momento. Tente novamente daqui a pouco.',
     store_unavailable: 'O servidor está ocupado no momento. Tente novamente em alguns segundos.',
   };
 
@@ -45,17 +48,21 @@ export default ({ n, list }: Formats) => {
     aliasHint: 'Outro nome ao qual o avatar responde (opcional).',
     sameLanguage: 'Igual ao idioma',
     modeHint: 'Avatares em streaming usam a conversa aberta.',
-    docQa: 'Os documentos de um avatar doc_qa são enviados pelas ferramentas da própria plataforma: esta API não os aceita. Crie o avatar aqui e depois adicione a base de conhecimento dele na plataforma.',
-    flowKeyHint: 'Fica nas configurações de integração do seu projeto no Voiceflow. É enviada uma única vez à plataforma e nunca mais é exibida.',
+    docQa:
+      'Os documentos de um avatar doc_qa são enviados pelas ferramentas da própria plataforma: esta API não os aceita. Crie o avatar aqui e depois adicione a base de conhecimento dele na plataforma.',
+    flowKeyHint:
+      'Fica nas configurações de integração do seu projeto no Voiceflow. É enviada uma única vez à plataforma e nunca mais é exibida.',
     greetingsPlaceholder: 'Olá! Como posso ajudar?',
     greetingsHint: 'O que o avatar diz primeiro (opcional).',
     promptHint: 'Como o avatar se comporta, por exemplo: “Você é um guia simpático da nossa loja.”',
     suggestionsHint: 'Perguntas oferecidas ao visitante, uma por linha (opcional).',
     pluginGroup: 'Plugin',
-    pluginUrlHint: 'A plataforma envia cada mensagem para este endereço + /conversation/{user}/message.',
+    pluginUrlHint:
+      'A plataforma envia cada mensagem para este endereço + /conversation/{user}/message.',
     ownPlugin: 'Plugin deste site:',
     ownPluginPrivate: '(privado: contém o segredo de callback).',
-    pluginOptionsHint: 'Enviadas ao seu serviço com cada mensagem: um par chave=valor por linha (opcional).',
+    pluginOptionsHint:
+      'Enviadas ao seu serviço com cada mensagem: um par chave=valor por linha (opcional).',
 
     create: 'Criar avatar',
     creating: 'Criando…',
@@ -68,8 +75,10 @@ export default ({ n, list }: Formats) => {
     faceMissing: 'Escolha um rosto para o avatar.',
     voiceMissing: 'Escolha uma voz.',
     pluginNameMissing: 'Dê um nome ao plugin.',
-    pluginUrlInvalid: 'Informe o endereço do seu serviço de conversa, por exemplo https://bot.example.com/api (a plataforma acrescenta /conversation/…).',
-    pluginOptionsLine: (line) => `Escreva uma opção por linha no formato chave=valor (a linha ${n(line)} não está nesse formato).`,
+    pluginUrlInvalid:
+      'Informe o endereço do seu serviço de conversa, por exemplo https://bot.example.com/api (a plataforma acrescenta /conversation/…).',
+    pluginOptionsLine: (line) =>
+      `Escreva uma opção por linha no formato chave=valor (a linha ${n(line)} não está nesse formato).`,
     flowKeyMissing: 'Cole a chave de API do Voiceflow do seu projeto.',
 
     checkFields: (fields) => `O avatar não foi criado. Verifique: ${list(fields)}.`,
@@ -77,8 +86,10 @@ export default ({ n, list }: Formats) => {
     unexpected: 'Não foi possível criar o avatar. Tente novamente.',
     seeMarked: 'A plataforma não aceitou o avatar: verifique os campos marcados.',
     refused: (code) => refusals[code] ?? '',
-    fieldRefused: (code) => (code === 'voice_not_available' ? refusals[code]! : 'A plataforma não aceitou este valor.'),
-    splitterFailed: (name) => `O avatar ${name} foi criado, mas a plataforma não desativou a divisão em frases, como exige um avatar em streaming.`,
+    fieldRefused: (code) =>
+      code === 'voice_not_available' ? refusals[code]! : 'A plataforma não aceitou este valor.',
+    splitterFailed: (name) =>
+      `O avatar ${name} foi criado, mas a plataforma não desativou a divisão em frases, como exige um avatar em streaming.`,
     splitterStillOn: (why) => `A divisão em frases continua ativada. ${why ?? 'Tente novamente.'}`,
 
     ready: (name) => `O avatar ${name} está pronto`,
@@ -90,7 +101,8 @@ export default ({ n, list }: Formats) => {
 
     embedTitle: 'Código de incorporação',
     embedHint: 'Cole-o em qualquer página ou em um bloco HTML do seu CMS.',
-    noBundle: 'Este servidor não fornece o bundle do dh-kit: primeiro carregue o kit nessa página (via npm ou pela sua CDN).',
+    noBundle:
+      'Este servidor não fornece o bundle do dh-kit: primeiro carregue o kit nessa página (via npm ou pela sua CDN).',
     layout: 'Layout',
     inline: 'Na página',
     bubble: 'Balão de chat',

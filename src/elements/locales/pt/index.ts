@@ -21,14 +21,20 @@ const errors: Record<string, string> = {
   admin_required: 'Para isso, é preciso entrar como administrador.',
   admin_closed: 'A área administrativa está fechada neste servidor.',
   video_cap_reached: 'O limite diário de vídeos foi atingido. Tente novamente amanhã.',
-  video_timeout: 'O vídeo ainda não está pronto. Se ainda estiver sendo criado, ele aparecerá mais tarde entre os vídeos anteriores.',
+  video_timeout:
+    'O vídeo ainda não está pronto. Se ainda estiver sendo criado, ele aparecerá mais tarde entre os vídeos anteriores.',
   video_unavailable: 'Não foi possível obter o vídeo. Tente novamente em instantes.',
   video_unplayable: 'Não é possível reproduzir este vídeo.',
-  platform_unavailable: 'A plataforma de avatares não está respondendo no momento. Tente novamente em instantes.',
-  platform_timeout: 'A plataforma de avatares demorou demais para responder. Tente novamente em instantes.',
-  platform_busy: 'A plataforma de avatares está sobrecarregada no momento. Tente novamente em instantes.',
-  platform_auth_failed: 'A conexão deste site com a plataforma de avatares não está configurada corretamente. O responsável pelo site encontra os detalhes no log do servidor.',
-  platform_forbidden: 'A conta deste site na plataforma de avatares não permite fazer isso no momento. O responsável pelo site encontra os detalhes no log do servidor.',
+  platform_unavailable:
+    'A plataforma de avatares não está respondendo no momento. Tente novamente em instantes.',
+  platform_timeout:
+    'A plataforma de avatares demorou demais para responder. Tente novamente em instantes.',
+  platform_busy:
+    'A plataforma de avatares está sobrecarregada no momento. Tente novamente em instantes.',
+  platform_auth_failed:
+    'A conexão deste site com a plataforma de avatares não está configurada corretamente. O responsável pelo site encontra os detalhes no log do servidor.',
+  platform_forbidden:
+    'A conta deste site na plataforma de avatares não permite fazer isso no momento. O responsável pelo site encontra os detalhes no log do servidor.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -14,7 +14,8 @@ export default ({ n, plural, list }: Formats) => {
     male: 'Masculino',
     clearFilters: 'Limpar filtros',
     failedItems: (ranges, more) =>
-      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') + (more ? plural(more, { one: ' e mais # página', other: ' e mais # páginas' }) : ''),
+      ranges.map(([a, b]) => `${n(a)}–${n(b)}`).join(', ') +
+      (more ? plural(more, { one: ' e mais # página', other: ' e mais # páginas' }) : ''),
   } satisfies PickerMessages;
 
   const facePicker = {
@@ -53,7 +54,8 @@ export default ({ n, plural, list }: Formats) => {
     results: (count) => plural(count, { one: '# voz', many: '# de vozes', other: '# vozes' }),
     streamingNote: (provider) =>
       `Avatares de streaming aceitam apenas as vozes ${provider ? `de ${provider}` : 'do provedor de streaming'}.`,
-    streamingOnly: (provider) => `Escolha uma voz de ${provider}: avatares de streaming aceitam apenas essas.`,
+    streamingOnly: (provider) =>
+      `Escolha uma voz de ${provider}: avatares de streaming aceitam apenas essas.`,
     // "Nenhum resultado para …"
     byText: (q) => `“${q}”`,
     byProvider: (provider) => `o provedor ${provider}`,
@@ -63,7 +65,9 @@ export default ({ n, plural, list }: Formats) => {
     noMatch: (filters, streamingProvider) =>
       `Nenhum resultado para ${list(filters)}${streamingProvider ? ` entre as vozes de ${streamingProvider} (avatares de streaming)` : ''}.`,
     noVoices: (streamingProvider) =>
-      streamingProvider ? `Nenhuma voz disponível entre as de ${streamingProvider} (avatares de streaming).` : 'Nenhuma voz disponível.',
+      streamingProvider
+        ? `Nenhuma voz disponível entre as de ${streamingProvider} (avatares de streaming).`
+        : 'Nenhuma voz disponível.',
     widen: 'Amplie a busca ou os filtros.',
   } satisfies VoicePickerMessages;
   return { facePicker, voicePicker };

@@ -4,7 +4,8 @@ import type { Formats } from '../format.js';
 export default ({ n, plural }: Formats) => {
   return {
     label: 'Texto que o humano digital vai dizer',
-    noHead: (attribute) => `Nenhum humano digital selecionado: defina ${attribute} para criar e listar os vídeos dele.`,
+    noHead: (attribute) =>
+      `Nenhum humano digital selecionado: defina ${attribute} para criar e listar os vídeos dele.`,
     count: (length, max) => `${n(length)} / ${n(max)}`,
     characters: (max) => plural(max, { one: 'caractere', other: 'caracteres' }),
     textEmpty: 'Digite o texto que o humano digital vai dizer.',
@@ -18,7 +19,8 @@ export default ({ n, plural }: Formats) => {
     elapsed: (time) => `Tempo decorrido: ${time}`,
     stop: 'Parar de esperar',
     stoppedAnnouncement: 'Espera pelo vídeo interrompida.',
-    stopped: 'Espera interrompida. A plataforma ainda pode criar este vídeo; nesse caso, ele aparecerá entre os vídeos anteriores.',
+    stopped:
+      'Espera interrompida. A plataforma ainda pode criar este vídeo; nesse caso, ele aparecerá entre os vídeos anteriores.',
     waitingAgain: 'Aguardando o vídeo novamente.',
     ready: 'O vídeo está pronto.',
     timedOut: (time) =>
@@ -31,7 +33,8 @@ export default ({ n, plural }: Formats) => {
     listFailed: 'Não foi possível carregar os vídeos.',
     refused: () => '',
     downloadFailed: 'Não foi possível baixar o vídeo.',
-    unplayable: 'Não foi possível reproduzir o vídeo: o arquivo não existe ou está em um formato que este navegador não reproduz.',
+    unplayable:
+      'Não foi possível reproduzir o vídeo: o arquivo não existe ou está em um formato que este navegador não reproduz.',
     download: 'Baixar o vídeo (MP4)',
     earlier: 'Vídeos anteriores',
     loading: 'Carregando vídeos…',

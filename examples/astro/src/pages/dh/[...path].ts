@@ -8,6 +8,9 @@ export const prerender = false;
 
 let proxy: ReturnType<typeof createProxy> | undefined;
 export const ALL: APIRoute = ({ request, clientAddress }) => {
-  proxy ??= createProxy({ config: parseConfig(process.env), clientKey: (c) => (c.env as { clientAddress?: string } | undefined)?.clientAddress });
+  proxy ??= createProxy({
+    config: parseConfig(process.env),
+    clientKey: (c) => (c.env as { clientAddress?: string } | undefined)?.clientAddress,
+  });
   return proxy.fetch(request, { clientAddress });
 };

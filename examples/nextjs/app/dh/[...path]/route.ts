@@ -8,6 +8,14 @@ export const dynamic = 'force-dynamic';
 let proxy: ReturnType<typeof createProxy> | undefined;
 // Made at the first request, not when `next build` loads the module (the environment is the server's).
 // Next compresses what it sends itself: compressed here too, the browser would read gzip inside gzip.
-const handle = (request: Request) => (proxy ??= createProxy({ config: parseConfig(process.env), compress: false })).fetch(request);
+const handle = (request: Request) =>
+  (proxy ??= createProxy({ config: parseConfig(process.env), compress: false })).fetch(request);
 
-export { handle as DELETE, handle as GET, handle as HEAD, handle as PATCH, handle as POST, handle as PUT };
+export {
+  handle as DELETE,
+  handle as GET,
+  handle as HEAD,
+  handle as PATCH,
+  handle as POST,
+  handle as PUT,
+};
