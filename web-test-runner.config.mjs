@@ -624,7 +624,7 @@ function attackerPlugin() {
     javascript: () => 'javascript:parent.__dhPwned=true',
     data: () => 'data:text/html,<script>parent.postMessage("pwned","*")</script>',
     vbscript: () => 'vbscript:msgbox(1)',
-    blob: () => 'blob:http://localhost:' + PORT + '/0b3c2ae1-0000-4000-8000-000000000000',
+    blob: () => `blob:http://localhost:${PORT}/0b3c2ae1-0000-4000-8000-000000000000`,
     foreign: () => `https://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
     'plain-http': () => `http://evil.example/dh/embed/x?view=chat&exp=${exp()}&sig=${sig}`,
     'other-route': () => `/attacker/dh/webhooks?view=chat&exp=${exp()}&sig=${sig}`,

@@ -89,7 +89,7 @@ function fixJsxTypes(jsxFile, manifestFile) {
   const before = code;
   // A readonly member's prop, with the JSDoc comment above it.
   code = code.replace(
-    /(?:\n  \/\*\*(?:(?!\*\/)[\s\S])*\*\/)?\n  (\w+)\?: \w+\["\1"\];/g,
+    /(?:\n {2}\/\*\*(?:(?!\*\/)[\s\S])*\*\/)?\n {2}(\w+)\?: \w+\["\1"\];/g,
     (line, name) => (readonly.has(name) ? '' : line),
   );
   code = code.replace(
@@ -156,13 +156,13 @@ function fixSvelteTypes(file) {
       "\n/** What every element takes: Svelte's own attributes and DOM events (class, style, aria-*, oninput, …). */\ntype BaseProps = HTMLAttributes<HTMLElement>;\n",
     )
     .replace(
-      /\n  \/\*\*[^\n]*\*\/\n  "on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g,
+      /\n {2}\/\*\*[^\n]*\*\/\n {2}"on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g,
       '',
     )
     .replace(/"on:(dh-[a-z-]+)"\?:/g, '"on$1"?:')
     .replace(/"bind:(\w+)"\?:/g, '$1?:')
     .replace(
-      /\ndeclare namespace svelteHTML \{\n(?:  \/\/[^\n]*\n)?  interface IntrinsicElements extends CustomElements \{\}\n\}/,
+      /\ndeclare namespace svelteHTML \{\n(?: {2}\/\/[^\n]*\n)? {2}interface IntrinsicElements extends CustomElements \{\}\n\}/,
       '\ndeclare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}',
     );
   const problems = [/JSX\./, /"on:/, /"bind:/, /\ndeclare namespace svelteHTML/].filter((p) =>
@@ -202,7 +202,7 @@ export function manifestStep() {
   const code = readFileSync(vue, 'utf8');
   const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
   const kept = code
-    .replace(/\ndeclare global \{\n  namespace JSX \{[\s\S]*?\n  \}\n\}\n?/, '\n')
+    .replace(/\ndeclare global \{\n {2}namespace JSX \{[\s\S]*?\n {2}\}\n\}\n?/, '\n')
     .replace(/"[a-z]+(?:-[a-z]+)+"\?: (\w+)\["(\w+)"\];/g, '$2?: $1["$2"];')
     .replace(/"on(dh-[a-z-]+)"\?:/g, (_, event) => `on${camel(`-${event}`)}?:`)
     .replace(

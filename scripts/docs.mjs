@@ -40,7 +40,7 @@ const GUIDES = [
   ['architecture', 'Architecture'],
 ];
 
-const escape = (s) =>
+const escapeHtml = (s) =>
   String(s).replace(
     /[&<>"]/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
@@ -77,7 +77,7 @@ function markdown() {
       },
       code({ text, lang }) {
         const [language, flag] = (lang ?? '').split(/\s+/);
-        const shown = `<pre tabindex="0"><code${language ? ` class="language-${escape(language)}"` : ''}>${escape(text)}</code></pre>\n`;
+        const shown = `<pre tabindex="0"><code${language ? ` class="language-${escapeHtml(language)}"` : ''}>${escapeHtml(text)}</code></pre>\n`;
         return flag === 'live'
           ? `<div class="live" role="region" aria-label="Live example">${text}</div>\n${shown}`
           : shown;
@@ -105,7 +105,7 @@ function elementsOf(manifest) {
 
 function table(headers, rows, inline) {
   if (!rows.length) return '';
-  const cell = (value, i) => (i === 0 ? `<code>${escape(value)}</code>` : inline(value ?? ''));
+  const cell = (value, i) => (i === 0 ? `<code>${escapeHtml(value)}</code>` : inline(value ?? ''));
   return `<div class="table" tabindex="0"><table><thead><tr>${headers.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((v, i) => `<td>${cell(v, i)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
@@ -195,8 +195,8 @@ function layout({ title, body, nav, depth, description }) {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="description" content="${escape(description)}">
-  <title>${escape(title)} · dh-kit</title>
+  <meta name="description" content="${escapeHtml(description)}">
+  <title>${escapeHtml(title)} · dh-kit</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${up}docs.css">
   <script type="module" src="/dh-kit.bundle.js"></script>
@@ -260,13 +260,13 @@ export function writeDocs({ manifest, out }) {
     return `<h2>Guide</h2><ul>${GUIDES.filter(
       ([n]) => !['performance', 'testing', 'architecture'].includes(n),
     )
-      .map(([n, t]) => link(`${n}.html`, escape(t)))
+      .map(([n, t]) => link(`${n}.html`, escapeHtml(t)))
       .join('')}</ul>
 <h2>Elements</h2><ul>${[...elements.keys()].map((tag) => link(`elements/${tag}.html`, `<code>&lt;${tag}&gt;</code>`)).join('')}</ul>
 <h2>Developing dh-kit</h2><ul>${GUIDES.filter(([n]) =>
       ['performance', 'testing', 'architecture'].includes(n),
     )
-      .map(([n, t]) => link(`${n}.html`, escape(t)))
+      .map(([n, t]) => link(`${n}.html`, escapeHtml(t)))
       .join('')}</ul>`;
   };
   const pages = [];

@@ -64,7 +64,10 @@ export function object<S extends Record<string, Check<unknown>>>(
  * and the list's own fields. No side effects: a bundler drops the pages an element does not use.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function page<T, S extends Record<string, Check<unknown>> = {}>(item: Check<T>, extra?: S) {
+export function page<T, S extends Record<string, Check<unknown>> = Record<never, never>>(
+  item: Check<T>,
+  extra?: S,
+) {
   return object({
     items: array(item),
     page: number,

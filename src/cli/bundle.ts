@@ -4,12 +4,8 @@
  * values the server uses (proxy/bundle.ts), so what this prints matches what `dh-kit start` and
  * `startProxyServer({bundleFile})` serve.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { scriptTag } from '../api/embed.js';
-import type { BundleInfo } from '../api/answers.js';
-import { describeBundle } from '../proxy/bundle.js';
 import { UsageError, type Io } from './shared.js';
 import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';
 import { BUNDLE_FILE, FROM_SOURCES } from './paths.js';

@@ -22,7 +22,7 @@ import {
 import { FLOW_API_KEY_FIELD, FLOW_MODE, OPERATION_MODES } from '../platform/modes.js';
 import { PlatformError } from '../platform/errors.js';
 import { headCreateSchema, type HeadRecord } from '../platform/schemas.js';
-import type { Connect, Platform } from './connect.js';
+import type { Connect } from './connect.js';
 import { args, UsageError, type Io } from './shared.js';
 import { embedCode } from '../api/embed.js';
 import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';

@@ -75,5 +75,8 @@ const done = new WeakSet<Response>();
  * Marks a Response as carrying every header it needs, its security headers and encoding included:
  * the answer-wide middleware (security.ts `unlessFinished`) leaves it as it is.
  */
-export const finished = (res: Response): Response => (done.add(res), res);
+export const finished = (res: Response): Response => {
+  done.add(res);
+  return res;
+};
 export const isFinished = (res: Response): boolean => done.has(res);

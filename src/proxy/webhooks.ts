@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 /** Base64 or base64url of 32 bytes (43 characters, or 44 with its `=`). */
 function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
-  const binary = atob(text.slice(0, 43).replace(/-/g, '+').replace(/_/g, '/') + '=');
+  const binary = atob(`${text.slice(0, 43).replace(/-/g, '+').replace(/_/g, '/')}=`);
   const out = new Uint8Array(32);
   for (let i = 0; i < 32; i++) out[i] = binary.charCodeAt(i);
   return out;

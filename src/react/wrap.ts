@@ -52,6 +52,7 @@ export function wrap<I extends HTMLElement, E extends Record<string, EventName |
   const Component = createComponent({ react: React, tagName, elementClass, displayName, events });
   if (!isServer) return Component;
   const attributes = attributesOf(elementClass);
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per element, made once when its module loads.
   const OnServer = React.forwardRef<I, React.ComponentProps<typeof Component>>((props, ref) => {
     const renamed: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(props)) {

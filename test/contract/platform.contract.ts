@@ -16,7 +16,7 @@ import {
   type Voice,
 } from '../../src/platform/schemas.js';
 import { chatPageUrl, parsePublicUrl, streamPageUrl } from '../../src/platform/urls.js';
-import { SIM_ACCOUNTS, SimControl } from './sim-control.js';
+import { SIM_ACCOUNTS, type SimControl } from './sim-control.js';
 
 export interface ContractTarget {
   name: string;

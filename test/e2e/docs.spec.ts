@@ -67,7 +67,7 @@ test('docs are served like the demo: /docs goes to /docs/, a nested page gets th
 }) => {
   const bare = await request.get(DOCS.replace(/\/$/, ''), { maxRedirects: 0 });
   expect(bare.status()).toBe(301);
-  expect(bare.headers()['location']).toBe('/docs/');
+  expect(bare.headers().location).toBe('/docs/');
   const avatar = await request.get(`${DOCS}elements/dh-avatar.html`);
   expect(await avatar.text()).not.toContain('__DH_CHAT_HEAD__');
   expect(avatar.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'/);

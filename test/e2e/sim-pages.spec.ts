@@ -166,7 +166,9 @@ test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served 
   expect(clip.headers()['content-type']).toBe('video/mp4');
 
   await page.waitForFunction(
-    () => (document.querySelector('video.face-video') as HTMLVideoElement | null)?.readyState! >= 2,
+    () =>
+      ((document.querySelector('video.face-video') as HTMLVideoElement | null)?.readyState ?? 0) >=
+      2,
     undefined,
     {
       timeout: 20_000,

@@ -113,7 +113,7 @@ describe('the elements on a hostile page', () => {
       ['blob:', blobPage],
       [
         'a foreign https URL',
-        () => 'https://evil.example/dh/embed/x?view=chat&exp=9999999999&sig=' + 'a'.repeat(64),
+        () => `https://evil.example/dh/embed/x?view=chat&exp=9999999999&sig=${'a'.repeat(64)}`,
       ],
       ['a launch link on the proxy with no signature', () => `${sim.endpoint}/embed/x?view=chat`],
       [

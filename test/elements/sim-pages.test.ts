@@ -79,7 +79,7 @@ describe("simulator pages inside a site's iframe", () => {
   });
 
   afterEach(() => {
-    document.querySelectorAll('iframe').forEach((f) => f.remove());
+    for (const f of document.querySelectorAll('iframe')) f.remove();
   });
 
   it("HEAD-8 the chat page at publicUrl opens in a cross-origin iframe with the head's name and face", async () => {
@@ -174,7 +174,7 @@ describe("simulator pages inside a site's iframe", () => {
     expect(warning.count).to.equal(1);
 
     await command('sim-splitter', { id: head.id, splitter: false });
-    document.querySelectorAll('iframe').forEach((f) => f.remove());
+    for (const f of document.querySelectorAll('iframe')) f.remove();
     await embed(address);
     await inFrame('frame-wait', { selector: 'h1.name', text: 'Streamer' });
     const after = await inFrame<FrameText>('frame-text', {
@@ -211,7 +211,7 @@ describe("simulator pages inside a site's iframe", () => {
         (await inFrame<FrameText>('frame-text', { selector: 'form.composer' })).count,
       ).to.equal(0);
       expect((await inFrame<FrameText>('frame-text', { selector: '#message' })).count).to.equal(0);
-      document.querySelectorAll('iframe').forEach((f) => f.remove());
+      for (const f of document.querySelectorAll('iframe')) f.remove();
     }
   });
 });

@@ -37,7 +37,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * `__name` that does nothing (see the header), `__dhFind`, then `fn` applied to the arguments.
  * With `onElement`, arguments[0] and [1] are a selector and an index, and `fn` gets the element.
  */
-function script(fn: Function, onElement = false): string {
+function script(fn: (...args: never[]) => unknown, onElement = false): string {
   const prelude = `var __name = function (f) { return f; };\nvar __dhFindAll = ${findAllDeep.toString()};\nvar __dhFind = function (s, n) { return __dhFindAll(s)[n] || null; };\n`;
   if (!onElement) return `${prelude}return (${fn.toString()}).apply(null, arguments);`;
   return `${prelude}var el = __dhFind(arguments[0], arguments[1]);

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { engineOf } from '../../scripts/engine-of.mjs';
 import { startDemo, type RunningDemo } from './demo.js';
-import { Driver, launch, stageEngines, waitFor, type Engine } from './driver.js';
+import { type Driver, launch, stageEngines, waitFor, type Engine } from './driver.js';
 
 /** With room for a machine three times slower than the reference (issue 26): passing tests take a few seconds. */
 const TEST_TIMEOUT_MS = 90_000;

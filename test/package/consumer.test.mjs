@@ -464,8 +464,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
             ['dh-video-studio', ['headId', 'endpoint']],
           ]) {
             const el = document.querySelector(tag);
-            for (const p of props)
-              if (Object.prototype.hasOwnProperty.call(el, p)) own.push(`${tag}.${p}`);
+            for (const p of props) if (Object.hasOwn(el, p)) own.push(`${tag}.${p}`);
           }
           return own;
         });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { getJson, request, ApiRequestError } from '../../src/api/client.js';
+import { getJson, request, type ApiRequestError } from '../../src/api/client.js';
 import { configure } from '../../src/api/urls.js';
 
 const ENDPOINT = 'https://proxy.test/dh';

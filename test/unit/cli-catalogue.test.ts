@@ -155,7 +155,7 @@ describe('dh-kit faces and voices', () => {
     assert.match(header!, /^VOICE ID {2,}NAME {2,}LOCALE {2,}LANGUAGE {2,}GENDER {2,}PROVIDER$/);
     const azure = sim.store.voices.filter((v) => v.provider === 'azure');
     assert.equal(rows.length, azure.length);
-    for (const row of rows) assert.match(row, /  azure$/);
+    for (const row of rows) assert.match(row, / {2}azure$/);
     assert.deepEqual(
       new Set(rows.map((r) => r.split(/\s{2,}/)[0])),
       new Set(azure.map((v) => v.voiceId)),

@@ -79,7 +79,7 @@ describe('dh-kit heads and videos', () => {
     const id = createdId(res.out);
     const head = sim.store.heads.get(id)!;
     assert.match(res.out, new RegExp(`^  public id  ${head.publicId}$`, 'm'));
-    assert.match(res.out, /^  mode {7}oc$/m);
+    assert.match(res.out, /^ {2}mode {7}oc$/m);
     assert.equal(head.request.ttsProvider, 'azure', 'looked up from the voice list');
     assert.equal(head.request.languageSpeechRecognition, 'en-US');
     assert.deepEqual(head.request.promptConfig, { system_prompt: 'Be brief.' });
@@ -417,7 +417,7 @@ describe('dh-kit heads and videos', () => {
     );
     const res = await run('heads', 'create', '--file', file, '--name', 'Overridden');
     assert.equal(res.code, 0, res.err);
-    assert.match(res.out, /^  mode {7}ttt$/m);
+    assert.match(res.out, /^ {2}mode {7}ttt$/m);
     const head = sim.store.heads.get(createdId(res.out))!;
     assert.equal(head.request.name, 'Overridden');
     assert.equal(head.request.langCode, 'en-US');

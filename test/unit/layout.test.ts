@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import * as esbuild from 'esbuild';
 

@@ -1128,7 +1128,7 @@ describe('proxy', () => {
       ]);
       await preflight(plain, 'X-Tenant-Id');
       await preflight(plain, 'x-from-elsewhere', 'https://evil.example.com');
-      await preflight(plain, 'x-a/b, x-' + 'y'.repeat(200));
+      await preflight(plain, `x-a/b, x-${'y'.repeat(200)}`);
       assert.deepEqual(
         warnings,
         [

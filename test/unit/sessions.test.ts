@@ -349,9 +349,8 @@ describe('simulator sessions and events', () => {
     const pauses = starts.slice(1).map((t, i) => t - starts[i]! - 200);
     // Lower bounds only (a timer may fire late on a busy machine, never early): a constant pause
     // would fail the second and third.
-    pauses.forEach((p, i) =>
-      assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`),
-    );
+    for (const [i, p] of pauses.entries())
+      assert.ok(p >= base * 2 ** i - 5, `pause ${i + 1} is ${p} ms, at least ${base * 2 ** i}`);
   });
 
   test("EV-10 a session's events stay in order when an earlier one waits for a retry past the later ones", async () => {

@@ -136,7 +136,7 @@ describe('simulator', () => {
     assert.match(html, /Ada &lt;Lovelace&gt;/, 'the name is escaped');
     assert.match(html, /data-greeting="Welcome!"/);
     assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
-    assert.equal((await app.request(url.pathname + '?api_key=wrong')).status, 401);
+    assert.equal((await app.request(`${url.pathname}?api_key=wrong`)).status, 401);
     assert.equal((await app.request(url.pathname)).status, 401);
     const refused = await (await app.request(url.pathname)).text();
     assert.doesNotMatch(refused, /sim_ak_/, 'the refusal page never shows a key');

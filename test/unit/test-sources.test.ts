@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { type Node, type SourceFile } from 'typescript/unstable/ast';
+import type { Node, SourceFile } from 'typescript/unstable/ast';
 import {
   isCallExpression,
   isIdentifier,

@@ -122,7 +122,7 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     assert.equal(talksCalls(headId) - before, 4, 'two pages, then the list ends');
   });
 
-  test('looks at a bounded number of pages: a talk beyond them is not found', async function () {
+  test('looks at a bounded number of pages: a talk beyond them is not found', async () => {
     const p = makeProxy();
     const headId = await createHead(p);
     const talks = addTalks(headId, 2050);

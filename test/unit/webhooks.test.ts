@@ -90,13 +90,13 @@ describe('EV-8 verifyWebhookSignature', () => {
     assert.equal(await verifyWebhookSignature(BODY, undefined, [KEY]), false);
     assert.equal(await verifyWebhookSignature(BODY, '', [KEY]), false);
     assert.equal(await verifyWebhookSignature(BODY, 'sha1=abcdef', [KEY]), false);
-    assert.equal(await verifyWebhookSignature(BODY, 'sha256=zz' + header.slice(9), [KEY]), false);
+    assert.equal(await verifyWebhookSignature(BODY, `sha256=zz${header.slice(9)}`, [KEY]), false);
     assert.equal(
       await verifyWebhookSignature(BODY, header.slice(0, -2), [KEY]),
       false,
       'too short',
     );
-    assert.equal(await verifyWebhookSignature(BODY, header + '00', [KEY]), false, 'too long');
+    assert.equal(await verifyWebhookSignature(BODY, `${header}00`, [KEY]), false, 'too long');
     assert.equal(await verifyWebhookSignature(BODY, header, []), false, 'no key');
   });
 
@@ -127,11 +127,14 @@ describe('secrets and signatures are compared in constant time only', () => {
     for (const file of files) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, i) => {
-        // A comment on the line before names a comparison that is not a check of a secret.
-        if (/not a check of a caller's secret/i.test(lines[i - 1] ?? '')) return;
+        // A comment on the line before the statement names a comparison that is not a check of a
+        // secret (the statement may be broken over several lines).
+        let start = i;
+        while (start > 0 && !/(^\s*\/\/.*|[;{}])\s*$/.test(lines[start - 1]!)) start--;
+        if (/not a check of a caller's secret/i.test(lines[start - 1] ?? '')) return;
         // Each (in)equality: the operands either side. One that names a secret, token, signature,
         // key or digest, compared with anything but a literal, is an offender.
-        for (const m of line.matchAll(/([\w.$\]\[!?()]+)\s*[!=]==?\s*([\w.$\]\[!?()'"`-]+)/g)) {
+        for (const m of line.matchAll(/([\w.$\][!?()]+)\s*[!=]==?\s*([\w.$\][!?()'"`-]+)/g)) {
           const [left, right] = [m[1]!, m[2]!];
           const literal = (x: string) =>
             /^(undefined|null|true|false|\d+|'[^']*'|"[^"]*"|`[^`]*`|typeof)$/.test(x) ||

@@ -16,7 +16,7 @@ export default function Page() {
       <form method="post" action="/submit">
         <DhFacePicker name="face" required />
         <DhVoicePicker name="voice" required locale="en" />
-        <button>Save</button>
+        <button type="submit">Save</button>
       </form>
       <p>
         <a href="/plain">The same with plain tags</a>

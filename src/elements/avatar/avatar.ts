@@ -11,14 +11,7 @@ import {
   idSegment,
   mediaUrl,
 } from '../../api/urls.js';
-import {
-  emit,
-  fail,
-  type AvatarActivateDetail,
-  type AvatarLoadDetail,
-  type AvatarTrigger,
-  type DhErrorDetail,
-} from '../shared/events.js';
+import { emit, fail, type AvatarTrigger } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
 import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
@@ -310,7 +303,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
-    const language = this._summary?.language?.split('-')[0]!.toLowerCase();
+    const language = this._summary?.language?.split('-')[0]?.toLowerCase();
     const name =
       language &&
       language !== (this.languageTag || 'en').split('-')[0]!.toLowerCase() &&
@@ -450,6 +443,10 @@ let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
 export const addBubble = (load: typeof bubbleModule): void => void (bubbleModule = load);
 /** Tells the page's developer once that a bubble has no module. */
 let warned = false;
-const warn = (message: string): false => ((warned ||= (console.warn(message), true)), false);
+const warn = (message: string): false => {
+  if (!warned) console.warn(message);
+  warned = true;
+  return false;
+};
 
 define('dh-avatar', DhAvatar);

@@ -130,9 +130,9 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
   // An inline avatar's frame comes or goes: the bubbles look again whether it is covered (module-level state: once a page).
   for (const type of ['dh-load', 'dh-error'])
     document.addEventListener(type, () =>
-      document
-        .querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]')
-        .forEach((el) => el.requestUpdate()),
+      document.querySelectorAll<BubbleHost>('dh-avatar[layout=bubble]').forEach((el) => {
+        el.requestUpdate();
+      }),
     );
   /** The bubble's own rules, adopted beside the element's (avatar.styles.ts) once this module is in. */
   const styles = css`

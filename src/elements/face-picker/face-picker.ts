@@ -1,4 +1,4 @@
-import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';

@@ -3,7 +3,7 @@ import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import { createdHeadSchema, type CreatedHead } from '../../api/answers.js';
-import { emit, fail, type DhErrorDetail } from '../shared/events.js';
+import { emit, fail } from '../shared/events.js';
 import '../avatar/avatar.js';
 import '../face-picker/face-picker.js';
 import '../voice-picker/voice-picker.js';

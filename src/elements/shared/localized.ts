@@ -155,6 +155,7 @@ export abstract class LocalizedElement<
   };
 
   static override get observedAttributes(): string[] {
+    // biome-ignore lint/complexity/noThisInStatic: Lit's getter reads `this` (the subclass); LitElement.observedAttributes would read LitElement's.
     return [...super.observedAttributes, 'lang'];
   }
 
@@ -242,6 +243,7 @@ export abstract class LocalizedElement<
     if (name === 'lang') this.requestUpdate();
   }
 
+  // biome-ignore lint/suspicious/noConfusingVoidType: Lit's own signature.
   protected override scheduleUpdate(): void | Promise<unknown> {
     const pending = isServer ? undefined : load(this.currentLocale);
     return pending ? pending.then(() => super.scheduleUpdate()) : super.scheduleUpdate();

@@ -39,7 +39,7 @@ export class PagedList<Item> {
     this.total = options.total;
     this.pageSize = options.pageSize;
     this.items = new Array<Item | undefined>(options.total).fill(undefined);
-    options.first.forEach((item, i) => i < this.total && (this.items[i] = item));
+    for (const [i, item] of options.first.slice(0, this.total).entries()) this.items[i] = item;
   }
 
   /** The page (from 1) that holds a position. */
@@ -92,7 +92,8 @@ export class PagedList<Item> {
       .fetchPage(page, abort.signal)
       .then((items) => {
         if (stale()) return;
-        items.forEach((item, k) => start + k < this.total && (this.items[start + k] = item));
+        for (const [k, item] of items.slice(0, Math.max(0, this.total - start)).entries())
+          this.items[start + k] = item;
         this.placed(start, items);
         this.#options.onPage?.(page, items);
         this.#options.onChange();

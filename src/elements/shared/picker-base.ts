@@ -34,6 +34,7 @@ export type DhPickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & {
  * A picker says how to fetch its first page (`loadFirst`, from `taskArgs`), how to render its
  * items, and how to reveal the active one.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only adds typed addEventListener overloads.
 export abstract class DhPicker<
   Item,
   List extends PagedList<Item> = PagedList<Item>,
@@ -345,6 +346,7 @@ export abstract class DhPicker<
 }
 
 // Typed listeners on every picker: `picker.addEventListener('dh-select', (e) => e.detail.item)`.
+// biome-ignore lint/correctness/noUnusedVariables: merged into the class above.
 export interface DhPicker<Item, List extends PagedList<Item> = PagedList<Item>> {
   addEventListener<K extends keyof DhPickerEventMap<Item>>(
     type: K,

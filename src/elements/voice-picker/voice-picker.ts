@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
 import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';

@@ -120,9 +120,10 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
           // Woken by a new entry (on any instance), or after the heartbeat interval.
           const woken = new Promise<boolean>((resolve) => (wake = () => resolve(true)));
           let read = true;
-          const batch = await log
-            .read(cursor, STREAM_BATCH)
-            .catch(() => ((read = false), [] as LoggedEvent[]));
+          const batch = await log.read(cursor, STREAM_BATCH).catch((): LoggedEvent[] => {
+            read = false;
+            return [];
+          });
           for (const entry of batch) {
             await send(entry);
             cursor = entry.id;

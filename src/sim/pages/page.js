@@ -83,7 +83,7 @@ if (main) {
   let stream;
   mic.addEventListener('click', async () => {
     if (stream) {
-      stream.getTracks().forEach((track) => track.stop());
+      for (const track of stream.getTracks()) track.stop();
       stream = undefined;
       mic.setAttribute('aria-pressed', 'false');
       status.textContent = '';
@@ -95,7 +95,7 @@ if (main) {
       status.textContent =
         'Listening… (the simulator does not transcribe speech: type your message)';
     } catch (err) {
-      status.textContent = `The microphone is not available here (${err && err.name ? err.name : 'error'}): type your message instead.`;
+      status.textContent = `The microphone is not available here (${err?.name ? err.name : 'error'}): type your message instead.`;
     }
   });
 

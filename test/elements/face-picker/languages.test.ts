@@ -17,7 +17,6 @@ import {
   fr,
   grid,
   ja,
-  json,
   loadedCells,
   ready,
 } from './support.js';

@@ -7,7 +7,6 @@ import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import { press } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
-import { catalogue } from '../i18n.js';
 import {
   active,
   cell,

@@ -7,12 +7,10 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import {
   $,
-  auth,
   created,
   describeHeadForm,
   endpoint,
   errorOf,
-  field,
   form,
   pickFace,
   pickVoice,

@@ -8,7 +8,6 @@ import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-pic
 import {
   $,
   choose,
-  created,
   describeHeadForm,
   errorOf,
   field,

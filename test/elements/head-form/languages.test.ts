@@ -22,7 +22,6 @@ import {
   describeHeadForm,
   endpoint,
   errorOf,
-  field,
   form,
   pickFace,
   pickVoice,

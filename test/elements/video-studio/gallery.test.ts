@@ -14,7 +14,6 @@ import {
   auth,
   button,
   click,
-  de,
   describeVideoStudio,
   downloadRoute,
   endpoint,
@@ -30,7 +29,6 @@ import {
   restores,
   studio,
   text,
-  type,
   voiceNames,
   watchFetch,
 } from './support.js';

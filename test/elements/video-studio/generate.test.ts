@@ -13,7 +13,6 @@ import {
   alertText,
   auth,
   button,
-  click,
   describeVideoStudio,
   downloadRoute,
   emptyPage,

@@ -11,24 +11,17 @@ import { englishLeft } from '../i18n.js';
 import {
   addVideos,
   alertText,
-  ar,
   auth,
-  button,
   click,
-  de,
   describeVideoStudio,
   endpoint,
-  fr,
   holdNewTalks,
   items,
-  ja,
   json,
   live,
   loaded,
   newHead,
-  pl,
   q,
-  studio,
   text,
   type,
   videoStudioMessagesIn,
@@ -93,7 +86,7 @@ describeVideoStudio(() => {
         '今',
       ],
     ] as const) {
-      it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: the form, the progress, the gallery and the player have no English left; times and dates in the locale’s words; accessible`, async function () {
+      it(`lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}: the form, the progress, the gallery and the player have no English left; times and dates in the locale’s words; accessible`, async () => {
         const headId = await newHead();
         const made = await addVideos(headId, [said[0], said[1]]);
         const names = await voiceNames();
@@ -184,7 +177,7 @@ describeVideoStudio(() => {
       await expect(de).to.be.accessible();
     });
 
-    it('lang="de": errors read in German (the cap, a timeout), while dh-error keeps the English message', async function () {
+    it('lang="de": errors read in German (the cap, a timeout), while dh-error keeps the English message', async () => {
       const headId = await newHead();
       const { el } = await studioIn(headId, 'de', 'ltr', { timeout: 1500 });
       await waitUntil(

@@ -10,7 +10,6 @@ import { voicePickerMessages } from '../../../src/elements/voice-picker/messages
 import {
   all,
   ar,
-  button,
   change,
   de,
   describeVoicePicker,
@@ -23,7 +22,6 @@ import {
   ready,
   search,
   statusText,
-  voices,
 } from './support.js';
 
 describeVoicePicker(() => {

@@ -6,20 +6,16 @@ import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem } from '../../../src/api/answers.js';
-import { catalogue } from '../i18n.js';
 import {
   activeId,
   activeOption,
-  all,
   describeVoicePicker,
-  endpoint,
   fakeVoices,
   listbox,
   nameOf,
   options,
   pageError,
   ready,
-  voices,
 } from './support.js';
 
 describeVoicePicker(() => {

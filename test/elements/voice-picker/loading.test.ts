@@ -5,7 +5,6 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
-import { catalogue } from '../i18n.js';
 import {
   activeOption,
   all,

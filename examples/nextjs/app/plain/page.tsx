@@ -14,7 +14,7 @@ export default function Plain() {
       <form method="post" action="/submit">
         <dh-face-picker name="face" required></dh-face-picker>
         <dh-voice-picker name="voice" required locale="en"></dh-voice-picker>
-        <button>Save</button>
+        <button type="submit">Save</button>
       </form>
     </main>
   );
