@@ -1,11 +1,113 @@
+/**
+ * The kit's error vocabulary: every code the proxy answers (`{error: {code, message}}`) and every
+ * code the elements make of their own, in one union. The proxy's `fail()`, `ApiRequestError`, the
+ * studio's failures, every locale's table and the refusal page's titles are typed by it, so a
+ * misspelt or a forgotten code fails `npm run typecheck`.
+ */
+
+/**
+ * The codes a visitor may meet: every locale explains each in its own words (a locale's table is
+ * a `Record<VisitorCode, string>`); the rest read the locale's "something went wrong".
+ */
+export const VISITOR_CODES = [
+  'network',
+  'rate_limited',
+  'launch_expired',
+  'launch_invalid',
+  'head_not_published',
+  'not_found',
+  'stream_unavailable',
+  'unsafe_url',
+  'admin_required',
+  'admin_closed',
+  'video_cap_reached',
+  'video_timeout',
+  'video_unavailable',
+  'video_unplayable',
+  // The platform behind the proxy failed (proxy/http.ts fromPlatformError).
+  'platform_unavailable',
+  'platform_timeout',
+  'platform_busy',
+  'platform_auth_failed',
+  'platform_forbidden',
+] as const;
+export type VisitorCode = (typeof VISITOR_CODES)[number];
+
+/** Every code: the visitor's, and those a developer or an operator reads (with an English message). */
+export type ErrorCode =
+  | VisitorCode
+  // Input the proxy refused (proxy/validate.ts, security.ts).
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'json_too_deep'
+  | 'unsupported_media_type'
+  | 'body_too_large'
+  | 'http_error'
+  | 'invalid_head_id'
+  | 'invalid_talk_id'
+  | 'invalid_event_id'
+  | 'invalid_webhook_id'
+  | 'invalid_user'
+  | 'invalid_message'
+  | 'invalid_tool'
+  | 'csrf_header_missing'
+  | 'cors_refused'
+  | 'client_unknown'
+  | 'too_many_lookups'
+  // The platform refused what the proxy sent, or answered what it could not read.
+  | 'platform_bad_request'
+  | 'voice_not_available'
+  | 'malformed_response'
+  | 'splitter_failed'
+  | 'talk_not_found'
+  | 'video_not_ready'
+  | 'not_failed'
+  | 'no_poster'
+  | 'poster_unavailable'
+  // The platform's calls to the site: events, plugin and tool calls (proxy/routes/receiver.ts, …).
+  | 'bad_signature'
+  | 'stale_delivery'
+  | 'keys_unavailable'
+  | 'invalid_event'
+  | 'invalid_plugin_answer'
+  | 'invalid_tool_call'
+  | 'unknown_tool'
+  | 'tool_prompt_mismatch'
+  // The proxy itself: its set-up, its store, a failure of its own.
+  | 'misconfigured'
+  | 'no_platform'
+  | 'no_bundle'
+  | 'store_unavailable'
+  | 'internal'
+  // The browser's own (api/urls.ts, the elements).
+  | 'invalid_endpoint'
+  | 'untrusted_endpoint'
+  | 'missing_head'
+  | 'launch_failed'
+  | 'unexpected'
+  | 'videos_failed'
+  | 'video_request_failed'
+  | 'video_poll_failed'
+  | 'video_download_failed';
+
+declare const answered: unique symbol;
+/**
+ * A code as a proxy answered it: an ErrorCode from this kit's proxy, perhaps another from a newer
+ * or a different one (tolerant reader: kept as it came, and shown with the locale's fallback).
+ */
+export type AnsweredCode = string & { readonly [answered]: true };
+export const answeredCode = (code: string): AnsweredCode => code as AnsweredCode;
+
 /** The one error type of browser code: a code a program can test and a message a person can read. */
 export class ApiRequestError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode | AnsweredCode,
     message: string,
     readonly status = 0,
     /** A head that exists although the request failed (`splitter_failed`): finish it, don't make another. */
     readonly headId?: string,
+    /** Seconds until trying again can succeed, as the answer's Retry-After said (a limit, the daily cap). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiRequestError';

@@ -4,6 +4,7 @@
  * could run anywhere; the elements do not import it (see api/check.ts for why).
  */
 import * as z from 'zod/mini';
+import { EXP_PATTERN, SIG_PATTERN } from './launch-url.js';
 import { FLOW_API_KEY_FIELD, OPERATION_MODES } from './modes.js';
 import {
   ID_PATTERN,
@@ -62,12 +63,11 @@ export const launchQuerySchema = z.object({ view: z._default(viewSchema, 'chat')
 
 export const embedQuerySchema = z.object({
   view: viewSchema,
-  // Digits only: `0x…`, `1e9`, signs and spaces are not how a signer writes a time.
   exp: z.pipe(
-    z.string().check(z.regex(/^\d{1,12}$/, 'exp is a time in seconds since the epoch, in digits')),
+    z.string().check(z.regex(EXP_PATTERN, 'exp is a time in seconds since the epoch, in digits')),
     z.transform(Number),
   ),
-  sig: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'sig must be 64 hex characters')),
+  sig: z.string().check(z.regex(SIG_PATTERN, 'sig must be 64 hex characters')),
 });
 
 /**

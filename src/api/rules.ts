@@ -15,6 +15,13 @@ export type View = (typeof VIEWS)[number];
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const ID_RULE = '1-100 letters, digits, - or _';
 
+/**
+ * What a streaming avatar has no use for (spec, Heads rule 1: greetings "", no alias, no
+ * suggestions): the head form hides and clears these fields and sends none of them, and the
+ * platform client drops them (sending greetings as "").
+ */
+export const STREAMING_DROPS = ['greetings', 'alias', 'suggestions'] as const;
+
 /** Most faces or videos one request may ask for. */
 export const MAX_PAGE_TAKE = 100;
 /** Most voices one request may ask for. */

@@ -17,7 +17,8 @@
  * Browser only: it reads `document.baseURI` and `location`.
  */
 import { ApiRequestError } from './errors.js';
-import { ID_PATTERN, ID_RULE, VIEWS, type View } from './rules.js';
+import { parseLaunchUrl } from './launch-url.js';
+import { ID_PATTERN, ID_RULE } from './rules.js';
 
 /** Endpoints the site's script trusts (origin and path, without a trailing slash). */
 const trustedEndpointKeys = new Set<string>();
@@ -123,21 +124,7 @@ export function idSegment(id: string | undefined, name = 'head-id'): string {
 export function frameUrl(url: string, endpoint: string, base?: string): string {
   const e = trustedEndpoint(endpoint);
   const u = parse(url, base);
-  const q = u?.searchParams;
-  const embed = `${e.pathname.replace(/\/+$/, '')}/embed/`;
-  // (`test(null)` reads "null", which matches neither pattern.)
-  if (
-    u &&
-    secure(u) &&
-    u.origin === e.origin &&
-    u.pathname.startsWith(embed) &&
-    /^[\w-]{1,100}$/.test(u.pathname.slice(embed.length)) &&
-    VIEWS.includes(q!.get('view') as View) &&
-    /^\d{1,12}$/.test(q!.get('exp')!) &&
-    /^[0-9a-f]{64}$/.test(q!.get('sig')!)
-  ) {
-    return u.href;
-  }
+  if (u && secure(u) && u.origin === e.origin && parseLaunchUrl(u, e.pathname)) return u.href;
   throw new ApiRequestError(
     'unsafe_url',
     "This conversation link was refused: it is not a launch link of the site's proxy.",

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { ID_PATTERN, ID_RULE } from '../api/rules.js';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/readers.js';
 import { callbackAddresses } from '../proxy/callbacks.js';
@@ -134,10 +135,7 @@ const milliseconds = (name: string) =>
     .min(1, `${name} must be 1 ms or more`)
     .optional();
 const demoHead = (name: string) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, `${name} is a head id (1-100 letters, digits, - or _)`)
-    .optional();
+  z.string().regex(ID_PATTERN, `${name} is a head id (${ID_RULE})`).optional();
 
 /** The variables only `dh-kit start` reads (the proxy's own are parseConfig's), parsed once with zod. */
 const startEnvSchema = z.object({

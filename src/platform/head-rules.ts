@@ -5,6 +5,7 @@
  * streaming rule for display (it hides the fields the rule removes) and leaves the rest to the proxy.
  */
 import type { z } from 'zod';
+import { STREAMING_DROPS } from '../api/rules.js';
 import { invalidRequestError } from './errors.js';
 import type { OperationMode } from './modes.js';
 import {
@@ -40,11 +41,8 @@ export function streamingHead(
   request: StreamingHeadInput,
   streamingProvider: string,
 ): HeadCreateRequest {
-  const {
-    alias: _alias,
-    suggestions: _suggestions,
-    ...rest
-  } = request as StreamingHeadInput & Record<string, unknown>;
+  const rest: Record<string, unknown> = { ...request };
+  for (const field of STREAMING_DROPS) delete rest[field];
   const mode: unknown = rest.operationMode ?? 'oc';
   if (mode !== 'oc')
     throw invalidRequestError(

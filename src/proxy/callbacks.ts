@@ -5,6 +5,7 @@
  * `{prefix}/tools/{secret}/{name}`. Without the secret those routes are not served at all.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { errorBody } from './http.js';
 import { sameSecret } from './security.js';
 
 export interface CallbackAddresses {
@@ -45,12 +46,4 @@ export function redactPath(path: string, secret?: string): string {
 
 /** The proxy's 404 in its error shape, the callback secret never repeated. */
 export const notFound = (secret?: string) => (c: Context) =>
-  c.json(
-    {
-      error: {
-        code: 'not_found',
-        message: `No route ${c.req.method} ${redactPath(c.req.path, secret)}`,
-      },
-    },
-    404,
-  );
+  c.json(errorBody('not_found', `No route ${c.req.method} ${redactPath(c.req.path, secret)}`), 404);

@@ -5,13 +5,14 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../api/errors.js';
 import { PlatformError } from '../platform/errors.js';
 import { StoreUnavailable } from './store.js';
 
 export class ApiException extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** More fields of the error object, for a client to act on (`headId`). */
@@ -21,9 +22,18 @@ export class ApiException extends HTTPException {
   }
 }
 
+/** An error answer's body: `{error: {code, message}}` (api/answers.ts apiErrorSchema). */
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, string> = {},
+) => ({
+  error: { ...extra, code, message },
+});
+
 export const fail = (
   status: ContentfulStatusCode,
-  code: string,
+  code: ErrorCode,
   message: string,
   headers?: Record<string, string>,
 ): never => {
@@ -113,17 +123,12 @@ export function errorResponse(
   if (!ex) {
     log?.(err);
     return c.json(
-      {
-        error: {
-          code: 'internal',
-          message: 'The proxy failed unexpectedly; the error is in its log.',
-        },
-      },
+      errorBody('internal', 'The proxy failed unexpectedly; the error is in its log.'),
       500,
     );
   }
   return c.json(
-    { error: { ...ex.extra, code: ex.code, message: ex.message } },
+    errorBody(ex.code, ex.message, ex.extra),
     ex.status as ContentfulStatusCode,
     ex.headers,
   );

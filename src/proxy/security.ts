@@ -10,7 +10,7 @@ import { rateLimiter, type Store } from 'hono-rate-limiter';
 import { CSRF_HEADER, CSRF_VALUE } from '../api/client.js';
 import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
-import { fail } from './http.js';
+import { errorBody, fail } from './http.js';
 import { isFinished } from './encodings.js';
 import { StoreUnavailable, type KeyValueStore } from './store.js';
 import { memoryStore, UnstorageStore } from './shared-store.js';
@@ -246,12 +246,7 @@ export function limitBody(): MiddlewareHandler {
     maxSize: BODY_LIMIT_BYTES,
     onError: (c) =>
       c.json(
-        {
-          error: {
-            code: 'body_too_large',
-            message: `The request body is over ${BODY_LIMIT_BYTES / 1024} kB.`,
-          },
-        },
+        errorBody('body_too_large', `The request body is over ${BODY_LIMIT_BYTES / 1024} kB.`),
         413,
       ),
   });
@@ -319,12 +314,10 @@ export function limitRate(
           ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
           : 60;
         return c.json(
-          {
-            error: {
-              code: 'rate_limited',
-              message: `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.`,
-            },
-          },
+          errorBody(
+            'rate_limited',
+            `Too many requests: at most ${perMinute} a minute. Try again in ${seconds} s.`,
+          ),
           429,
           { 'retry-after': String(seconds) },
         );

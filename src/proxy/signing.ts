@@ -3,6 +3,7 @@
  * site's signing secret (DH_SIGNING_SECRET), hex. Web Crypto only, so it runs on Node, Workers,
  * Deno and Vercel alike, and a site's own server or CMS can sign at page render.
  */
+import { launchUrl } from '../api/launch-url.js';
 import type { View } from '../api/rules.js';
 import { digestFromHex, toHex } from '../platform/hex.js';
 
@@ -65,9 +66,8 @@ export async function signLaunchUrl(
       encoder.encode(payload(headId, view, exp)),
     ),
   );
-  const query = new URLSearchParams({ view, exp: String(exp), sig });
   return {
-    url: `${base.replace(/\/$/, '')}/embed/${encodeURIComponent(headId)}?${query}`,
+    url: launchUrl(base, { headId, view, exp, sig }),
     expiresAt: new Date(exp * 1000).toISOString(),
   };
 }

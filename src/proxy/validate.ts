@@ -10,6 +10,7 @@ import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import { describeZodError } from '../platform/readers.js';
+import type { ErrorCode } from '../api/errors.js';
 import { fail } from './http.js';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -38,10 +39,10 @@ export function jsonTooDeep(text: string, max = JSON_MAX_DEPTH): boolean {
   return false;
 }
 
-/** How a validator refuses: each throws the error its app answers with. */
-export interface InputRefusals {
+/** How a validator refuses: each throws the error its app answers with, with codes of type Code. */
+export interface InputRefusals<Code extends string> {
   /** A field is wrong: `message` names it (`take: take is at most 100`). */
-  invalid(code: string, message: string): never;
+  invalid(code: Code | 'invalid_request' | 'json_too_deep', message: string): never;
   /** The body does not parse as JSON. */
   malformed(): never;
   /** A JSON body came with another content type (only where `anyContentType` is off). */
@@ -54,11 +55,11 @@ export interface InputRefusals {
  * platform's calls, whose content type the spec does not show) the body is read as JSON whatever
  * its type says.
  */
-export function inputValidator(refuse: InputRefusals) {
+export function inputValidator<Code extends string>(refuse: InputRefusals<Code>) {
   return function valid<Target extends keyof ValidationTargets, Schema extends z.core.$ZodType>(
     target: Target,
     schema: Schema,
-    code = 'invalid_request',
+    code: Code | 'invalid_request' = 'invalid_request',
     { anyContentType = false }: { anyContentType?: boolean } = {},
   ) {
     const inner = zValidator(target, schema, (result) => {
@@ -96,7 +97,7 @@ export function inputValidator(refuse: InputRefusals) {
 }
 
 /** The proxy's validator: refusals in the kit's `{error: {code, message}}` shape. */
-export const valid = inputValidator({
+export const valid = inputValidator<ErrorCode>({
   invalid: (code, message) => fail(400, code, message),
   malformed: () => fail(400, 'invalid_json', 'The request body must be JSON.'),
   unsupported: () =>

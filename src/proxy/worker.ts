@@ -19,6 +19,7 @@ import type { ExecutionContext, Hono } from 'hono';
 import { createProxy, type ProxyOptions } from './app.js';
 import { parseConfig } from './config.js';
 import { memoryStore, UnstorageStore } from './shared-store.js';
+import { errorBody } from './http.js';
 import type { KeyValueStore } from './store.js';
 
 /**
@@ -84,12 +85,10 @@ export function createWorker(options: WorkerOptions = {}) {
         // A configuration error: said in the log, naming the variable (ConfigError never holds a value).
         console.error(`[dh-kit] ${err instanceof Error ? err.message : String(err)}`);
         return Response.json(
-          {
-            error: {
-              code: 'misconfigured',
-              message: 'The proxy is not configured; its log says which variable to set.',
-            },
-          },
+          errorBody(
+            'misconfigured',
+            'The proxy is not configured; its log says which variable to set.',
+          ),
           { status: 503 },
         );
       }

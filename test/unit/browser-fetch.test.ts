@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { getJson, request, type ApiRequestError } from '../../src/api/client.js';
+import { getJson, request, retryAfterSeconds, type ApiRequestError } from '../../src/api/client.js';
 import { configure } from '../../src/api/urls.js';
 
 const ENDPOINT = 'https://proxy.test/dh';
@@ -100,5 +100,16 @@ describe('a fetch of a proxy route that fails', () => {
       name: 'AbortError',
     });
     assert.equal(calls.length, 1);
+  });
+});
+
+describe('Retry-After', () => {
+  test('read as seconds from either of its forms; nothing for a missing or unreadable one', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    assert.equal(retryAfterSeconds('5400', now), 5400);
+    assert.equal(retryAfterSeconds('Thu, 26 Nov 2026 11:30:00 GMT', now), 5400);
+    assert.equal(retryAfterSeconds('Thu, 26 Nov 2026 09:00:00 GMT', now), 0, 'a past date: now');
+    assert.equal(retryAfterSeconds(null, now), undefined);
+    assert.equal(retryAfterSeconds('soon', now), undefined);
   });
 });

@@ -9,6 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
+import { VISITOR_CODES } from '../../src/api/errors.js';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
@@ -80,30 +81,6 @@ const SAME_AS_ENGLISH: Record<string, { why: string; locales?: string[] }> = {
 
 /** Functions that return '' on purpose for some values (then the element shows the shared error text). */
 const MAY_BE_EMPTY = new Set(['headForm.refused', 'headForm.fieldRefused', 'videoStudio.refused']);
-
-/** The error codes every locale explains in its own words (the rest get its fallback). */
-const ERROR_CODES = [
-  'network',
-  'rate_limited',
-  'launch_expired',
-  'launch_invalid',
-  'head_not_published',
-  'not_found',
-  'stream_unavailable',
-  'unsafe_url',
-  'admin_required',
-  'admin_closed',
-  'video_cap_reached',
-  'video_timeout',
-  'video_unavailable',
-  'video_unplayable',
-  // The platform behind the proxy failed (proxy/http.ts): a visitor is told so, in their words.
-  'platform_unavailable',
-  'platform_timeout',
-  'platform_busy',
-  'platform_auth_failed',
-  'platform_forbidden',
-];
 
 /** The letters a locale's own words must include (a message may quote Latin names beside them). */
 const SCRIPT: Record<string, RegExp> = {
@@ -292,13 +269,13 @@ for (const tag of tags) {
       const english = 'The English message from the proxy.';
       const fallback = error('no_such_code', english);
       assert.ok(!fallback.includes(english), `${tag}: the fallback shows the English message`);
-      const unexplained = ERROR_CODES.filter((code) => {
+      const unexplained = VISITOR_CODES.filter((code) => {
         const text = error(code, english);
         return !text.trim() || text === fallback || text.includes(english);
       });
       if (unexplained.length)
         assert.fail(`${tag}: codes without a text of their own: ${unexplained.join(', ')}`);
-      const texts = ERROR_CODES.map((code) => error(code, english));
+      const texts = VISITOR_CODES.map((code) => error(code, english));
       assert.equal(new Set(texts).size, texts.length, `${tag}: two codes share a text`);
     });
   });

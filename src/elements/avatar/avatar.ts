@@ -14,7 +14,7 @@ import {
 import { emit, fail, type AvatarTrigger } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
-import { launchFrame, micBlocked, preconnect, type Frame } from './launch.js';
+import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
@@ -303,11 +303,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
-    const language = this._summary?.language?.split('-')[0]?.toLowerCase();
-    const name =
-      language &&
-      language !== (this.languageTag || 'en').split('-')[0]!.toLowerCase() &&
-      languageName(language, this.currentLocale);
+    const spoken = this._summary?.language;
+    if (!spoken) return undefined;
+    const language = baseLanguage(spoken);
+    if (language === baseLanguage(this.languageTag || 'en')) return undefined;
+    const name = languageName(language, this.currentLocale);
     return name ? this.m.speaks(name) : undefined;
   }
 
@@ -441,6 +441,18 @@ let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
 let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
 export const addBubble = (load: typeof bubbleModule): void => void (bubbleModule = load);
+/** `es` of `es-ES`: the language a visitor reads, whatever its region. */
+const baseLanguage = (tag: string): string => tag.split('-')[0]!.toLowerCase();
+
+/** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
+function micBlocked(): boolean {
+  const d = document as Document & {
+    permissionsPolicy?: { allowsFeature(f: string): boolean };
+    featurePolicy?: { allowsFeature(f: string): boolean };
+  };
+  return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
+}
+
 /** Tells the page's developer once that a bubble has no module. */
 let warned = false;
 const warn = (message: string): false => {

@@ -97,12 +97,3 @@ export function preconnect(endpoint: string): void {
     }),
   );
 }
-
-/** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
-export function micBlocked(): boolean {
-  const d = document as Document & {
-    permissionsPolicy?: { allowsFeature(f: string): boolean };
-    featurePolicy?: { allowsFeature(f: string): boolean };
-  };
-  return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
-}

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ApiRequestError, request, requestJson } from '../../api/client.js';
+import { STREAMING_DROPS } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import { createdHeadSchema, type CreatedHead } from '../../api/answers.js';
@@ -299,7 +300,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       this.mode = this.#modeBeforeStreaming;
       this.#modeBeforeStreaming = undefined;
     }
-    this.#clear('voice', 'mode', 'greetings', 'alias', 'suggestions');
+    this.#clear('voice', 'mode', ...STREAMING_DROPS);
   }
 
   #onMode(e: Event): void {

@@ -5,6 +5,7 @@
 import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
 import type { HeadCreateBody } from '../../api/requests.js';
+import { STREAMING_DROPS } from '../../api/rules.js';
 import { capitalize } from '../shared/capitalize.js';
 import type { HeadFormMessages } from './messages.js';
 
@@ -184,17 +185,16 @@ export function collectHead(
   };
   const prompt = text('systemPrompt');
   if (prompt && usesPrompt(mode)) body.promptConfig = { system_prompt: prompt };
-  if (!streaming) {
-    // Streaming avatars have no greeting, alias or suggestions (spec): not sent at all.
-    body.greetings = text('greetings');
-    const alias = text('alias');
-    if (alias) body.alias = alias;
-    const suggestions = text('suggestions')
-      .split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (suggestions.length) body.suggestions = suggestions;
-  }
+  body.greetings = text('greetings');
+  const alias = text('alias');
+  if (alias) body.alias = alias;
+  const suggestions = text('suggestions')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (suggestions.length) body.suggestions = suggestions;
+  // A streaming avatar has none of these (spec): not sent at all.
+  if (streaming) for (const field of STREAMING_DROPS) delete body[field];
   if (mode === 'plugin') {
     const pluginName = text('pluginName');
     const url = text('pluginUrl');

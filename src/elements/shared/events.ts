@@ -1,4 +1,5 @@
 import type { FaceItem, VideoItem, VoiceItem } from '../../api/answers.js';
+import type { AnsweredCode, ErrorCode } from '../../api/errors.js';
 import type { View } from '../../api/rules.js';
 import type { DhAvatar } from '../avatar/avatar.js';
 
@@ -30,6 +31,13 @@ export interface AvatarLoadDetail {
   view: View;
 }
 
+/** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
+export interface VideoRequestedDetail {
+  headId: string;
+  /** The text as sent (trimmed). */
+  text: string;
+}
+
 /** The detail of `dh-video-ready`: the produced talk, as the talks list has it. */
 export interface VideoReadyDetail {
   talk: VideoItem;
@@ -37,7 +45,8 @@ export interface VideoReadyDetail {
 
 /** The detail of every `dh-error` event. */
 export interface DhErrorDetail {
-  code: string;
+  /** One of the kit's codes (api/errors.ts ErrorCode); a different proxy may answer others. */
+  code: ErrorCode | AnsweredCode;
   message: string;
 }
 

@@ -4,6 +4,7 @@
  * page, in English, and what the element shows, in its locale).
  */
 import { ApiRequestError } from '../../api/client.js';
+import type { ErrorCode } from '../../api/errors.js';
 import type { DhErrorDetail } from '../shared/events.js';
 import { formats } from '../locales/format.js';
 import { sharedMessages, type SharedMessages } from '../shared/messages.js';
@@ -39,16 +40,6 @@ export function duration(seconds: number, locale: string): string {
         part(s, 'second'),
       ])
     : part(m, 'minute');
-}
-
-/** Hours and minutes until the next midnight UTC, when the proxy's daily cap resets. */
-function untilMidnightUtc(now = Date.now()): [hours: number, minutes: number] {
-  const d = new Date(now);
-  const minutes = Math.max(
-    1,
-    Math.ceil((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now) / 60_000),
-  );
-  return [Math.floor(minutes / 60), minutes % 60];
 }
 
 /** A talk's date and time in the element's locale. */
@@ -101,7 +92,7 @@ export interface Failure {
 }
 
 /** A failure in the studio's own words (the detail's message is their English). */
-export function failure(code: string, say: (words: Words) => string): Failure {
+export function failure(code: ErrorCode, say: (words: Words) => string): Failure {
   return { detail: { code, message: say(ENGLISH) }, say };
 }
 
@@ -116,9 +107,12 @@ export function failureText(f: Failure, words: Words): string {
 /** A failure as the element shows it and tells the page: the proxy's words, the cap in plain terms. */
 export function toFailure(err: unknown, fallback: Failure): Failure {
   if (err instanceof ApiRequestError) {
-    if (err.code === 'video_cap_reached') {
-      const [hours, minutes] = untilMidnightUtc();
-      return failure(err.code, ({ m }) => m.capReached(hours, minutes));
+    // The proxy says when its daily cap resets (Retry-After); without it, its own words say.
+    if (err.code === 'video_cap_reached' && err.retryAfter !== undefined) {
+      const minutes = Math.max(1, Math.ceil(err.retryAfter / 60));
+      return failure('video_cap_reached', ({ m }) =>
+        m.capReached(Math.floor(minutes / 60), minutes % 60),
+      );
     }
     return { detail: { code: err.code, message: err.message } };
   }

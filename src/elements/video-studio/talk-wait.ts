@@ -7,7 +7,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ApiRequestError } from '../../api/client.js';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
-import { emit, fail } from '../shared/events.js';
+import { emit, fail, type VideoRequestedDetail } from '../shared/events.js';
 import {
   clock,
   duration,
@@ -20,13 +20,6 @@ import {
 import { realClock, type WaitClock } from './wait-clock.js';
 
 export type { WaitClock } from './wait-clock.js';
-
-/** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
-export interface VideoRequestedDetail {
-  headId: string;
-  /** The text as sent (trimmed). */
-  text: string;
-}
 
 /** Polling: the first look after 1 s, then each wait 1.5 times longer, never more than 10 s (docs/elements/dh-video-studio.md says so). */
 const FIRST_POLL_MS = 1000;

@@ -13,7 +13,13 @@ import {
   VIDEO_TEXT_EMPTY,
   videoTextProblem,
 } from '../../api/rules.js';
-import { emit, fail, type DhErrorDetail, type VideoReadyDetail } from '../shared/events.js';
+import {
+  emit,
+  fail,
+  type DhErrorDetail,
+  type VideoReadyDetail,
+  type VideoRequestedDetail,
+} from '../shared/events.js';
 import {
   downloadFailed,
   failureText,
@@ -25,7 +31,7 @@ import {
 } from './format.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo } from './player.js';
-import { TalkWait, type VideoRequestedDetail } from './talk-wait.js';
+import { TalkWait } from './talk-wait.js';
 import { styles } from './video-studio.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
 import { VoiceNames } from './voice-names.js';
@@ -33,9 +39,10 @@ import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { videoStudioMessages } from './messages.js';
 
-export type { VideoRequestedDetail } from './talk-wait.js';
-export type { VideoReadyDetail };
+export type { VideoReadyDetail, VideoRequestedDetail };
 
+/** The attribute a page sets to choose the head: shown as code, never translated. */
+const HEAD_ID = 'head-id';
 /** How long a video may take before the element stops waiting (the `timeout` property's default). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -371,7 +378,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   /** "No head is selected", with the attribute's name (code, not words) wherever the locale puts it. */
   #renderNoHead() {
     const [before, after = ''] = this.m.noHead('\u0000').split('\u0000');
-    return html`<p class="state" part="status">${before}<code>${'head-id'}</code>${after}</p>`;
+    return html`<p class="state" part="status">${before}<code>${HEAD_ID}</code>${after}</p>`;
   }
 
   #renderForm() {

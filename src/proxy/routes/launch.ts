@@ -7,6 +7,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { EmbedCheck, Launch } from '../../api/answers.js';
+import type { ErrorCode } from '../../api/errors.js';
 import { embedQuerySchema, headIdSchema, launchQuerySchema } from '../../api/requests.js';
 import type { Deps } from '../deps.js';
 import { assertPublished, pageUrl, publicHead, routeBase } from '../heads.js';
@@ -17,7 +18,7 @@ import { valid } from '../validate.js';
 const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
 
 /** Headings of the refusal page, by error code; anything else is the generic one. */
-const REFUSAL_TITLES: Record<string, string> = {
+const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
   launch_invalid: 'This conversation link is not valid',
   launch_expired: 'This conversation link has expired',
   head_not_published: 'This digital human is not available here',
@@ -51,7 +52,7 @@ const embedRefusalPage =
       .json()
       .catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
     const code = String(body?.error?.code ?? 'http_error');
-    const title = REFUSAL_TITLES[code] ?? 'The digital human could not be loaded';
+    const title = REFUSAL_TITLES[code as ErrorCode] ?? 'The digital human could not be loaded';
     const message = String(body?.error?.message ?? `The server answered ${c.res.status}.`);
     // No script, no external resource: only the inline style below, which the CSP allows.
     const page = `<!doctype html>

@@ -199,6 +199,7 @@ describeVideoStudio(() => {
                   },
                 },
                 429,
+                { 'retry-after': '7260' },
               ),
             )
           : undefined,
@@ -207,7 +208,7 @@ describeVideoStudio(() => {
       generate(el).click();
       await waitUntil(() => q(el, '[role="alert"]'), 'the cap message');
       expect(alertText(el)).to.match(
-        /^Das Tageslimit für Videos ist erreicht: .* in etwa (\d+ Std\. )?\d+ Min\.$/,
+        /^Das Tageslimit für Videos ist erreicht: .* in etwa 2 Std\. 1 Min\.$/,
       );
       expect(errors[0]!.message).to.match(/^The daily limit of videos is reached/);
       expect(await english(el, 'de', [])).to.deep.equal([]);

@@ -3,6 +3,7 @@
  * action are verbal nouns ("إغلاق", "إعادة المحاولة"), those that invite the visitor are addressed
  * to them ("تحدث مع …", "اختر …"), as Arabic interfaces write them.
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -11,7 +12,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'تعذّر الوصول إلى الخادم. يُرجى التحقق من الاتصال وإعادة المحاولة.',
   rate_limited: 'هناك طلبات كثيرة جدًا حاليًا. يُرجى إعادة المحاولة بعد قليل.',
   launch_expired: 'انتهت صلاحية رابط المحادثة هذا. يُرجى إعادة تحميل الصفحة.',
@@ -39,7 +40,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'حدث خطأ ما. يُرجى إعادة المحاولة.',
+    error: (code) => errors[code as VisitorCode] ?? 'حدث خطأ ما. يُرجى إعادة المحاولة.',
     tryAgain: 'إعادة المحاولة',
   },
   avatar: avatar(f),

@@ -1,6 +1,7 @@
 /** German (Deutsch): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows German).
  * Register: „Sie“.
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network:
     'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   rate_limited: 'Zurzeit gibt es zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
@@ -42,7 +43,8 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    error: (code) =>
+      errors[code as VisitorCode] ?? 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
     tryAgain: 'Erneut versuchen',
   },
   avatar: avatar(f),

@@ -1,6 +1,7 @@
 /** Spanish (español): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Spanish).
  * Register: «tú»; neutral Spanish for Spain and Latin America ("video", not "vídeo").
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'No se puede conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
   rate_limited: 'Hay demasiadas solicitudes en este momento. Inténtalo de nuevo en unos instantes.',
   launch_expired: 'Este enlace de conversación expiró. Vuelve a cargar la página.',
@@ -40,7 +41,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Algo salió mal. Inténtalo de nuevo.',
+    error: (code) => errors[code as VisitorCode] ?? 'Algo salió mal. Inténtalo de nuevo.',
     tryAgain: 'Reintentar',
   },
   avatar: avatar(f),

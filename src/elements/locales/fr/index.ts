@@ -1,6 +1,7 @@
 /** French (français): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows French).
  * Register: « vous ».
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
   rate_limited: 'Trop de demandes en ce moment. Réessayez dans quelques instants.',
   launch_expired: 'Ce lien de conversation a expiré. Rechargez la page.',
@@ -40,7 +41,8 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Une erreur s’est produite. Veuillez réessayer.',
+    error: (code) =>
+      errors[code as VisitorCode] ?? 'Une erreur s’est produite. Veuillez réessayer.',
     tryAgain: 'Réessayer',
   },
   avatar: avatar(f),

@@ -1,6 +1,7 @@
 /** Italian (italiano): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Italian).
  * Register: «tu».
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
   rate_limited: 'Troppe richieste in questo momento. Riprova tra poco.',
   launch_expired: 'Questo link di conversazione è scaduto. Ricarica la pagina.',
@@ -38,7 +39,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Si è verificato un errore. Riprova.',
+    error: (code) => errors[code as VisitorCode] ?? 'Si è verificato un errore. Riprova.',
     tryAgain: 'Riprova',
   },
   avatar: avatar(f),

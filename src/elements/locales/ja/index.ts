@@ -1,6 +1,7 @@
 /** Japanese (日本語): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Japanese).
  * Register: です・ます in sentences, plain verbs on buttons ("閉じる").
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',
   rate_limited: '現在リクエストが集中しています。しばらくしてからもう一度お試しください。',
   launch_expired: 'この会話リンクの有効期限が切れています。ページを再読み込みしてください。',
@@ -40,7 +41,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? '問題が発生しました。もう一度お試しください。',
+    error: (code) => errors[code as VisitorCode] ?? '問題が発生しました。もう一度お試しください。',
     tryAgain: '再試行',
   },
   avatar: avatar(f),

@@ -1,6 +1,7 @@
 /** Dutch (Nederlands): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Dutch).
  * Register: "je".
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
   rate_limited: 'Er zijn op dit moment te veel verzoeken. Probeer het zo opnieuw.',
   launch_expired: 'Deze gesprekslink is verlopen. Laad de pagina opnieuw.',
@@ -38,7 +39,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Er is iets misgegaan. Probeer het opnieuw.',
+    error: (code) => errors[code as VisitorCode] ?? 'Er is iets misgegaan. Probeer het opnieuw.',
     tryAgain: 'Opnieuw proberen',
   },
   avatar: avatar(f),

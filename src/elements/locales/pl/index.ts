@@ -1,6 +1,7 @@
 /** Polish (polski): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Polish).
  * Register: informal "ty" ("Spróbuj ponownie"); a name is never declined, so it stands where the nominative is right.
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.',
   rate_limited: 'W tej chwili jest zbyt wiele żądań. Spróbuj ponownie za chwilę.',
   launch_expired: 'Ten link do rozmowy wygasł. Odśwież stronę.',
@@ -38,7 +39,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Coś poszło nie tak. Spróbuj ponownie.',
+    error: (code) => errors[code as VisitorCode] ?? 'Coś poszło nie tak. Spróbuj ponownie.',
     tryAgain: 'Spróbuj ponownie',
   },
   avatar: avatar(f),

@@ -1,6 +1,7 @@
 /** Portuguese (português): every element's messages (added by register.ts, or fetched by auto.ts when an element first shows Portuguese).
  * Register: "você" (Brazilian Portuguese, the one `pt` usually means on the web).
  */
+import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
 import type { Formats } from '../format.js';
 import avatar from './avatar.js';
@@ -9,7 +10,7 @@ import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
-const errors: Record<string, string> = {
+const errors: Record<VisitorCode, string> = {
   network: 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
   rate_limited: 'Há muitas solicitações no momento. Tente novamente em instantes.',
   launch_expired: 'Este link de conversa expirou. Recarregue a página.',
@@ -40,7 +41,7 @@ const errors: Record<string, string> = {
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
 export default (f: Formats): Catalogue => ({
   shared: {
-    error: (code) => errors[code] ?? 'Algo deu errado. Tente novamente.',
+    error: (code) => errors[code as VisitorCode] ?? 'Algo deu errado. Tente novamente.',
     tryAgain: 'Tentar novamente',
   },
   avatar: avatar(f),
