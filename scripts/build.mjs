@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { minifyTemplates } from './minify-templates.mjs';
+import { writeVersion } from './version.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -219,6 +220,7 @@ export function manifestStep() {
 export async function buildPackage({ site = true, quiet = false } = {}) {
   quietSteps = quiet;
   rmSync(dist, { recursive: true, force: true });
+  await step('src/version.ts from package.json', writeVersion);
   await step('modules and types (tsc)', () => {
     execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   });

@@ -3,7 +3,8 @@
  * (a web-standard fetch handler), launch URL signing, configuration and the store interface.
  */
 export * from './platform/index.js';
-export { createProxy, VERSION, type LogLine, type ProxyOptions } from './proxy/app.js';
+export { createProxy, type LogLine, type ProxyOptions } from './proxy/app.js';
+export { VERSION } from './version.js';
 export {
   ConfigError,
   describeConfig,
@@ -29,7 +30,11 @@ import type { KeyValueStore } from './proxy/store.js';
  * Typed as the interface only, so a site's TypeScript never loads unstorage's driver types.
  */
 export const memoryStore: (now?: () => number) => KeyValueStore = unstorageMemory;
-export { parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from './proxy/webhooks.js';
+export {
+  parseSignatureHeader,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from './proxy/webhook-signature.js';
 export { echoPlugin, type PluginHandler } from './proxy/routes/plugin.js';
 export type { ToolHandler } from './proxy/routes/tool-calls.js';
 export type { EventHandler, EventMeta } from './proxy/event-consumer.js';
@@ -41,4 +46,4 @@ export {
   type LoggedEvent,
   type PendingEvent,
 } from './proxy/event-log.js';
-export { startEvents, stopEvents } from './proxy/events.js';
+export { startEvents, stopEvents } from './proxy/event-pipeline.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { callbackAddresses } from '../proxy/callbacks.js';
+import { callbackAddresses } from '../proxy/callback-addresses.js';
 import { parseConfig } from '../proxy/config.js';
 import { UsageError, type Io } from './shared.js';
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ID_PATTERN, ID_RULE } from '../api/rules.js';
 import { PlatformClient } from '../platform/client.js';
 import { describeZodError } from '../platform/readers.js';
-import { callbackAddresses } from '../proxy/callbacks.js';
+import { callbackAddresses } from '../proxy/callback-addresses.js';
 import {
   ConfigError,
   parseConfig,

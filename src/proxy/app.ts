@@ -9,24 +9,23 @@ import type { BundleInfo } from '../api/answers.js';
 import { PlatformClient } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import { toHex } from '../platform/hex.js';
-import { notFound, redactPath } from './callbacks.js';
+import { notFound, redactPath } from './callback-addresses.js';
 import { requireServingSecrets, type ProxyConfig } from './config.js';
 import { catalogueLoaders, type Authorize, type Deps, type Platform } from './deps.js';
 import { errorResponse, fail } from './http.js';
-import { catalogueRoutes } from './routes/catalogue.js';
+import { callbackRoutes } from './routes/callbacks.js';
+import { faceRoutes, voiceRoutes } from './routes/catalogue.js';
 import { eventRoutes } from './routes/events.js';
 import { headRoutes } from './routes/heads.js';
-import { launchRoutes } from './routes/launch.js';
+import { embedRoutes } from './routes/launch.js';
 import { echoPlugin, pluginRoutes, type PluginHandler } from './routes/plugin.js';
 import { receiverRoutes } from './routes/receiver.js';
 import { toolCallRoutes, type ToolHandler } from './routes/tool-calls.js';
-import { toolRoutes } from './routes/tools.js';
-import { videoRoutes } from './routes/videos.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.js';
 import type { EventHandler } from './event-consumer.js';
 import { MEMORY_LOG_LENGTH, memoryEventLog, type EventLog } from './event-log.js';
-import { attachEvents, proxyEvents } from './events.js';
+import { attachEvents, proxyEvents } from './event-pipeline.js';
 import { redisEventLog } from './redis-event-log.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
 import {
@@ -40,8 +39,10 @@ import {
 } from './security.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
+import { VERSION } from '../version.js';
 
-export const VERSION = '0.1.0';
+/** The package's version (src/version.ts, generated from package.json), in the /health answer. */
+export { VERSION };
 /** Requests per minute per address on the routes the platform calls. */
 export const PLATFORM_RATE_LIMIT = 600;
 
@@ -177,14 +178,17 @@ export function createProxy(options: ProxyOptions): Hono {
   const platformLimit = limitRate(PLATFORM_RATE_LIMIT, clientKey, deps.store, 'platform');
   for (const path of ['/hooks/*', '/plugin/*', '/tools/*']) platformCalls.use(path, platformLimit);
   platformCalls.route(
-    '/',
+    '/hooks',
     receiverRoutes(deps, events.log, () => events.drained(), warn),
   );
   // The plugin and tools answer only at addresses holding the callback secret; without one they
   // are off (the platform cannot prove who calls, so an open address would serve anyone).
   if (config.callbackSecret) {
-    platformCalls.route('/', pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret));
-    platformCalls.route('/', toolCallRoutes(options.tools ?? {}, config.callbackSecret));
+    platformCalls.route(
+      '/plugin',
+      pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret),
+    );
+    platformCalls.route('/tools', toolCallRoutes(options.tools ?? {}, config.callbackSecret));
   } else if (options.plugin || options.tools || config.mode === 'platform') {
     warn(
       'DH_CALLBACK_SECRET is not set: the plugin and tool routes are off (set it, at least 32 characters, and give the platform the addresses that hold it).',
@@ -211,17 +215,14 @@ export function createProxy(options: ProxyOptions): Hono {
           'This server does not serve the dh-kit bundle: load it from the npm package or a CDN.',
         ),
   );
-  for (const group of [
-    catalogueRoutes(deps),
-    headRoutes(deps),
-    launchRoutes(deps),
-    videoRoutes(deps),
-    toolRoutes(deps),
-    eventRoutes(deps, events),
-    webhookRoutes(deps),
-  ]) {
-    browserCalls.route('/', group);
-  }
+  // One sub-app per resource (routes/); `/heads` mounts its parts below `/heads/:id` itself.
+  browserCalls.route('/faces', faceRoutes(deps));
+  browserCalls.route('/voices', voiceRoutes(deps));
+  browserCalls.route('/heads', headRoutes(deps));
+  browserCalls.route('/embed', embedRoutes(deps));
+  browserCalls.route('/events', eventRoutes(deps, events));
+  browserCalls.route('/webhooks', webhookRoutes(deps));
+  browserCalls.route('/callbacks', callbackRoutes(deps));
 
   // Hono flattens mounted apps into one router and runs the handlers that match a path in the
   // order they were added, until one answers. The platform's routes come first and answer, so

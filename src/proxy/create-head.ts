@@ -9,7 +9,7 @@ import { PlatformError } from '../platform/errors.js';
 import { lookUpVoice, voiceProblem, type HeadCreateInput } from '../platform/head-rules.js';
 import type { Deps } from './deps.js';
 import { ApiException, fail } from './http.js';
-import { headSummary, routeBase } from './heads.js';
+import { headSummary, routeBase } from './public-heads.js';
 import { rememberHead } from './webhook-keys.js';
 
 export async function createHead(deps: Deps, body: HeadCreateBody): Promise<CreatedHead> {

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
-import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { servedFrom } from './proxy-harness.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';

@@ -24,7 +24,7 @@ import type { Hono } from 'hono';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../../src/proxy/node.js';
-import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { createSimulator, type Simulator } from '../../src/sim/index.js';
 import { platformAccess, proxyHarness, simFetch } from './proxy-harness.js';
 import { watchSecrets, type SecretScan } from './secret-scan.js';

@@ -12,7 +12,7 @@ import { memoryEventLog, type EventLog } from '../../src/proxy/event-log.js';
 import { STREAM_BATCH } from '../../src/proxy/routes/events.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
-import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { watchSecrets } from './secret-scan.js';
 import { connection, simFetch as simNetwork, servedFrom } from './proxy-harness.js';

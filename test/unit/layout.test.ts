@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import * as esbuild from 'esbuild';
 
@@ -55,7 +55,7 @@ const graph = new Map<string, Import[]>(
 const layer = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
 
 /** The modules caught in import circles, one line per group that import each other (Tarjan's strongly connected components). */
-function circles(): string[] {
+function circles(of: Map<string, Import[]> = graph): string[] {
   let index = 0;
   const order = new Map<string, number>();
   const low = new Map<string, number>();
@@ -67,8 +67,8 @@ function circles(): string[] {
     low.set(v, index++);
     stack.push(v);
     onStack.add(v);
-    for (const { target, internal } of graph.get(v) ?? []) {
-      if (!internal || !graph.has(target)) continue;
+    for (const { target, internal } of of.get(v) ?? []) {
+      if (!internal || !of.has(target)) continue;
       if (!order.has(target)) {
         visit(target);
         low.set(v, Math.min(low.get(v)!, low.get(target)!));
@@ -82,7 +82,7 @@ function circles(): string[] {
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      const selfImport = graph.get(v)!.some((i) => i.internal && i.target === v);
+      const selfImport = of.get(v)!.some((i) => i.internal && i.target === v);
       if (component.length > 1 || selfImport)
         found.push([...component.reverse(), component[0]].join(' → '));
     }
@@ -105,6 +105,33 @@ test('every module of src/ is read (the scanner sees the imports)', () => {
 
 test('no import circle in src/', () => {
   assert.deepEqual(circles(), []);
+});
+
+/**
+ * The module graph as written, `import type` included (erased at run time, but a reader follows
+ * it as much): every static `import … from` and `export … from` with a relative specifier.
+ */
+const written = new Map<string, Import[]>(
+  files.map((f) => {
+    const code = readFileSync(join(SRC, f), 'utf8');
+    const targets = [
+      ...code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)'/gms),
+    ].map((m) =>
+      relative(SRC, resolve(dirname(join(SRC, f)), m[1]!))
+        .split('\\')
+        .join('/')
+        .replace(/\.js$/, '.ts'),
+    );
+    return [f, targets.map((target) => ({ target, internal: true }))];
+  }),
+);
+
+test('no import circle in src/ either when type imports count', () => {
+  assert.ok(
+    written.get('elements/shared/events.ts')!.some((i) => i.target === 'api/answers.ts'),
+    'the reader sees a type import (events.ts of api/answers.ts)',
+  );
+  assert.deepEqual(circles(written), []);
 });
 
 test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and src/elements/', () => {
@@ -279,4 +306,19 @@ test('the CLI: no command imports another (only main.ts dispatches), and nothing
         .map((i) => `${f} imports ${i.target}`),
     );
   assert.deepEqual(wrong, []);
+});
+
+test("within a layer no two modules share a name (index.ts, each element's messages.ts and the locale folders apart)", () => {
+  const byName = new Map<string, string[]>();
+  for (const f of files) {
+    const name = f.slice(f.lastIndexOf('/') + 1);
+    if (f.includes('/locales/') || name === 'index.ts' || name === 'messages.ts') continue;
+    const key = `${layer(f)}/${name}`;
+    byName.set(key, [...(byName.get(key) ?? []), f]);
+  }
+  assert.deepEqual(
+    [...byName.values()].filter((same) => same.length > 1),
+    [],
+    'two modules of one layer with one name: rename one for what it holds',
+  );
 });

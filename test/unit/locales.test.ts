@@ -15,7 +15,7 @@ import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
-import { formats, type Formats } from '../../src/elements/locales/format.js';
+import { formats, type Formats } from '../../src/elements/shared/formats.js';
 import type { Catalogue } from '../../src/elements/shared/localized.js';
 import { sharedMessages } from '../../src/elements/shared/messages.js';
 import { videoStudioMessages } from '../../src/elements/video-studio/messages.js';

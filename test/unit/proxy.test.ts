@@ -8,13 +8,14 @@ import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../src/proxy/config.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { isFinished } from '../../src/proxy/encodings.js';
-import { headSummary } from '../../src/proxy/heads.js';
+import { headSummary } from '../../src/proxy/public-heads.js';
 import type { HeadRecord } from '../../src/platform/schemas.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { connection, errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
 import { watchSecrets } from './secret-scan.js';
 import { clearOfMinuteEnd } from './minute.js';
+import { PACKAGE_VERSION } from './package-version.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const SIGNING = 'test-signing-secret-0123456789abcdef';
@@ -1510,7 +1511,7 @@ describe('proxy', () => {
   test('GET /health tells the mode and version', async () => {
     const p = makeProxy();
     const body = await (await p.request('/dh/health')).json();
-    assert.deepEqual(body, { ok: true, mode: 'simulator', version: '0.1.0' });
+    assert.deepEqual(body, { ok: true, mode: 'simulator', version: PACKAGE_VERSION });
   });
   describe('the embed route, opened by a frame', () => {
     // What an iframe's navigation sends (Chromium), and what a script's fetch() sends.

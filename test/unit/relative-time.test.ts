@@ -1,5 +1,5 @@
 /**
- * How the studio's gallery says when a video was made (video-studio/format.ts `formatWhen`), at
+ * How the studio's gallery says when a video was made (video-studio/wording.ts `formatWhen`), at
  * the edges a visitor can meet: the hour's turn, a night, summer time ending, the week, a clock
  * that runs behind the platform's, a date the platform sent that is not one. In a time zone with
  * summer time, set before the first date is made.
@@ -8,7 +8,7 @@ process.env.TZ = 'Europe/Berlin';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-const { formatWhen, formatDate } = await import('../../src/elements/video-studio/format.js');
+const { formatWhen, formatDate } = await import('../../src/elements/video-studio/wording.js');
 
 /** Local time in Berlin, as the visitor's clock reads it. */
 const at = (y: number, mo: number, d: number, h: number, mi = 0, s = 0) =>

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { PlatformClient } from '../../src/platform/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE } from '../../src/platform/modes.js';
-import { verifyWebhookSignature } from '../../src/proxy/webhooks.js';
+import { verifyWebhookSignature } from '../../src/proxy/webhook-signature.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 let sim: RunningSimulator;

@@ -14,7 +14,7 @@ import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
-import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { platformAccess, simFetch, servedFrom } from './proxy-harness.js';
 import { clearOfMinuteEnd } from './minute.js';

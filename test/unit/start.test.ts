@@ -17,6 +17,7 @@ import { loopbackUrl, parseStartConfig } from '../../src/cli/start.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { platformEnv, startSimulator } from '../../src/sim/index.js';
+import { PACKAGE_VERSION } from './package-version.js';
 
 const bin = new URL('../../bin/dh-kit.js', import.meta.url).pathname;
 const temps: string[] = [];
@@ -101,7 +102,7 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     assert.deepEqual(await (await fetch(`${info.url}/dh/health`)).json(), {
       ok: true,
       mode: 'simulator',
-      version: '0.1.0',
+      version: PACKAGE_VERSION,
     });
     const demo = await fetch(`${info.url}/`);
     assert.equal(demo.status, 200);
@@ -185,7 +186,7 @@ test('dh-kit start with DH_EMAIL, DH_SECRET_KEY and the platform URLs runs again
       assert.deepEqual(await (await fetch(`${s.info.url}/dh/health`)).json(), {
         ok: true,
         mode: 'platform',
-        version: '0.1.0',
+        version: PACKAGE_VERSION,
       });
       const faces = (await (await fetch(`${s.info.url}/dh/faces?take=5`)).json()) as {
         items: { id: string }[];

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { signWebhookBody, verifyWebhookSignature } from '../../src/proxy/webhooks.js';
+import { signWebhookBody, verifyWebhookSignature } from '../../src/proxy/webhook-signature.js';
 
 const GITHUB = {
   secret: "It's a Secret to Everybody",

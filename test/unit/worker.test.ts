@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from './free-port.js';
 import { PlatformClient } from '../../src/platform/client.js';
-import { signWebhookBody } from '../../src/proxy/webhooks.js';
+import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { platformEnv, startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { buildWorker } from '../../scripts/build-worker.mjs';
 import { clearOfMinuteEnd } from './minute.js';

@@ -461,4 +461,10 @@ const warn = (message: string): false => {
   return false;
 };
 
+declare global {
+  interface HTMLElementTagNameMap {
+    'dh-avatar': DhAvatar;
+  }
+}
+
 define('dh-avatar', DhAvatar);

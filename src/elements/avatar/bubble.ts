@@ -7,7 +7,6 @@
  */
 import type { adoptStyles as AdoptStyles, html as Html, LitElement, nothing as Nothing } from 'lit';
 import type { css as Css } from '../shared/css.js';
-import type { AvatarMessages } from './messages.js';
 
 /**
  * What the bubble is made with: the page's Lit, from avatar.ts. This module imports nothing at run
@@ -49,7 +48,11 @@ export interface BubbleHost extends LitElement {
 }
 
 export interface BubbleView {
-  m: AvatarMessages;
+  /** The avatar's words (messages.ts, in the page's locale): the bubble's own and the two it shares. */
+  m: typeof bubbleMessages & {
+    title(name?: string): string;
+    talkTo(name?: string): string;
+  };
   name?: string | undefined;
   poster?: string | undefined;
   /** The name is still coming: the launcher is transparent, so its growing shifts nothing. */

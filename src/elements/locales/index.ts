@@ -7,7 +7,7 @@
  * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
  */
 import type { Catalogue, Locale } from '../shared/localized.js';
-import { formats, type Formats } from './format.js';
+import { formats, type Formats } from '../shared/formats.js';
 
 /**
  * Each locale module exports a function of its formats (`load` passes them): it imports nothing at

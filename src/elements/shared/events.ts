@@ -1,7 +1,6 @@
 import type { FaceItem, VideoItem, VoiceItem } from '../../api/answers.js';
 import type { AnsweredCode, ErrorCode } from '../../api/errors.js';
 import type { View } from '../../api/rules.js';
-import type { DhAvatar } from '../avatar/avatar.js';
 
 /**
  * Events of the kit's elements: bubbling, composed (they cross shadow roots), with a typed detail.
@@ -66,9 +65,6 @@ export interface VoiceSelectDetail {
 }
 
 declare global {
-  interface HTMLElementTagNameMap {
-    'dh-avatar': DhAvatar;
-  }
   interface GlobalEventHandlersEventMap {
     'dh-activate': CustomEvent<AvatarActivateDetail>;
     'dh-load': CustomEvent<AvatarLoadDetail>;

@@ -5,7 +5,7 @@ import type { HeadFormMessages } from '../head-form/messages.js';
 import type { VideoStudioMessages } from '../video-studio/messages.js';
 import type { VoicePickerMessages } from '../voice-picker/messages.js';
 import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
-import { formats, type Formats } from '../locales/format.js';
+import { formats, type Formats } from './formats.js';
 
 /**
  * The words of the kit's elements, in the page's language.

@@ -1,4 +1,4 @@
-import { formats } from '../locales/format.js';
+import { formats } from './formats.js';
 
 const { n, plural } = formats('en');
 

@@ -8,7 +8,7 @@ import { Task, initialState } from '@lit/task';
 import type { VideoItem, VideosPage } from '../../api/answers.js';
 import { fail } from '../shared/events.js';
 import { renderError, renderStatus } from '../shared/states.js';
-import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './format.js';
+import { failure, failureText, formatDate, formatWhen, toFailure, type Words } from './wording.js';
 
 type Gallery = VideosPage & { headId: string };
 

@@ -1,4 +1,4 @@
-import { formats } from '../locales/format.js';
+import { formats } from '../shared/formats.js';
 
 const { n, plural } = formats('en');
 

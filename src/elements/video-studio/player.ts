@@ -9,7 +9,7 @@ import { request, routeUrl } from '../../api/client.js';
 import type { VideoItem } from '../../api/answers.js';
 import { ID_PATTERN } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
-import { formatDate, type Words } from './format.js';
+import { formatDate, type Words } from './wording.js';
 
 const downloadPath = (headId: string, talkId: string) =>
   `/heads/${idSegment(headId)}/videos/${idSegment(talkId, 'talk id')}/download`;

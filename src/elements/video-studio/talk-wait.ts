@@ -16,7 +16,7 @@ import {
   toFailure,
   type Failure,
   type Words,
-} from './format.js';
+} from './wording.js';
 import { realClock, type WaitClock } from './wait-clock.js';
 
 export type { WaitClock } from './wait-clock.js';

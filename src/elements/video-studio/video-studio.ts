@@ -28,7 +28,7 @@ import {
   unplayable,
   type Failure,
   type Words,
-} from './format.js';
+} from './wording.js';
 import { VideoGallery } from './gallery.js';
 import { downloadUrl, renderPlayer, saveVideo } from './player.js';
 import { TalkWait } from './talk-wait.js';

@@ -1,4 +1,4 @@
-import { formats } from '../locales/format.js';
+import { formats } from '../shared/formats.js';
 import { pickerMessages } from '../shared/picker-messages.js';
 
 const { plural } = formats('en');

@@ -1,4 +1,8 @@
-/** GET /faces and GET /voices: the catalogues, filtered and paged on the proxy's side. */
+/**
+ * `/faces` and `/voices`, the catalogues, filtered and paged on the proxy's side. Each answer is
+ * made once per query string and catalogue, with its strong ETag (a browser's If-None-Match gets a
+ * 304 with no body): see ../prepared-answers.ts.
+ */
 import { Hono } from 'hono';
 import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answers.js';
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
@@ -18,14 +22,10 @@ export function toFaceItem(face: Face): FaceItem {
   };
 }
 
-export function catalogueRoutes(deps: Deps) {
+export function faceRoutes(deps: Deps) {
   const app = new Hono();
-  // Each answer is made once per query string and catalogue, with its strong ETag (a browser's
-  // If-None-Match gets a 304 with no body): see ../prepared-answers.ts.
   const faceAnswers = preparedAnswers(() => deps.faces(), deps.compress);
-  const voiceAnswers = preparedAnswers(() => deps.voices(), deps.compress);
-
-  app.get('/faces', faceAnswers.reuse, valid('query', facesQuerySchema), async (c) => {
+  app.get('/', faceAnswers.reuse, valid('query', facesQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const all = await deps.faces();
     let faces = all;
@@ -47,8 +47,13 @@ export function catalogueRoutes(deps: Deps) {
     };
     return faceAnswers.answer(c, JSON.stringify(q), all, body);
   });
+  return app;
+}
 
-  app.get('/voices', voiceAnswers.reuse, valid('query', voicesQuerySchema), async (c) => {
+export function voiceRoutes(deps: Deps) {
+  const app = new Hono();
+  const voiceAnswers = preparedAnswers(() => deps.voices(), deps.compress);
+  app.get('/', voiceAnswers.reuse, valid('query', voicesQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const all = await deps.voices();
     let voices = all;

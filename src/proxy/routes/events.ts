@@ -1,6 +1,6 @@
 /**
- * Session events for the back office: `PUT /heads/:id/events` turns the platform's delivery on or
- * off for a head; `GET /events/stream` passes on, as server-sent events, every event of the log
+ * `/events`, session events for the back office (a head's delivery is turned on or off by
+ * head-settings.ts): `GET /events/stream` passes on, as server-sent events, every event of the log
  * (routes/receiver.ts writes it), whichever instance received it, once each: the `id:` of each is
  * its log id, so a client that reconnects with `Last-Event-ID` (EventSource does by itself) gets
  * what it missed, within the log's retention; `?history=N` starts a new one with the N latest. An
@@ -10,17 +10,14 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { headIdSchema } from '../../api/requests.js';
 import { EVENT_TYPES } from '../../platform/modes.js';
 import type { Deps } from '../deps.js';
 import { isLogId, type LoggedEvent } from '../event-log.js';
-import type { ProxyEvents } from '../events.js';
+import type { ProxyEvents } from '../event-pipeline.js';
 import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
 
-const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
-const eventsBody = z.object({ enabled: z.boolean('enabled is true or false') });
 const streamQuery = valid(
   'query',
   z.object({
@@ -57,35 +54,17 @@ export const RECONNECT_MS = 3000;
 export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log' | 'closing'>) {
   const app = new Hono();
 
-  app.put(
-    '/heads/:id/events',
-    requireAdmin(deps, 'events:set'),
-    idParam,
-    valid('json', eventsBody),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { enabled } = c.req.valid('json');
-      await deps.platform.setEventsEnabled(id, enabled);
-      return c.json({ headId: id, enabled });
-    },
-  );
-
-  app.get('/events/failed', requireAdmin(deps, 'events:failed'), failedQuery, async (c) =>
+  app.get('/failed', requireAdmin(deps, 'events:failed'), failedQuery, async (c) =>
     c.json({ items: await log.failures(c.req.valid('query').take) }),
   );
 
-  app.post(
-    '/events/failed/:id/retry',
-    requireAdmin(deps, 'events:failed'),
-    logIdParam,
-    async (c) => {
-      const { id } = c.req.valid('param');
-      if (!(await log.retry(id))) fail(404, 'not_failed', `Event ${id} is not in the failed list.`);
-      return c.json({ id, retried: true }, 202);
-    },
-  );
+  app.post('/failed/:id/retry', requireAdmin(deps, 'events:failed'), logIdParam, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await log.retry(id))) fail(404, 'not_failed', `Event ${id} is not in the failed list.`);
+    return c.json({ id, retried: true }, 202);
+  });
 
-  app.get('/events/stream', requireAdmin(deps, 'events:stream'), streamQuery, async (c) => {
+  app.get('/stream', requireAdmin(deps, 'events:stream'), streamQuery, async (c) => {
     const resume = c.req.header('last-event-id');
     // Where this subscriber starts: after what it saw, or the newest N, or now.
     let cursor: string | undefined;

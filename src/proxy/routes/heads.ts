@@ -1,34 +1,46 @@
 /**
- * Heads: the public summary and poster (a facade costs the platform nothing before a visitor
- * asks), and for the back office, creation (`POST /heads`, create-head.ts) and the sentence
- * splitter (`PUT /heads/:id/splitter`, which a streaming avatar needs off).
+ * `/heads`, one resource: the public summary and poster (a facade costs the platform nothing
+ * before a visitor asks) and, for the back office, creation (`POST /heads`, create-head.ts). Its
+ * parts below `/heads/:id` are mounted here, each from its own module: the launch link
+ * (launch.ts), the videos (videos.ts) and the settings (head-settings.ts: splitter, tools,
+ * events). The id is checked once, for all of them.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { headCreateBodySchema, headIdSchema, splitterBodySchema } from '../../api/requests.js';
+import { headCreateBodySchema } from '../../api/requests.js';
 import { createHead } from '../create-head.js';
 import type { Deps } from '../deps.js';
-import { headSummary, posterSource, publicHead } from '../heads.js';
 import { fail } from '../http.js';
+import { headSummary, posterSource, publicHead } from '../public-heads.js';
 import { requireAdmin } from '../security.js';
-import { valid } from '../validate.js';
+import { headIdParam, valid } from '../validate.js';
+import { headSettingRoutes } from './head-settings.js';
+import { launchRoutes } from './launch.js';
+import { videoRoutes } from './videos.js';
 
-const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
 const POSTER_MAX_BYTES = 2 * 1024 * 1024;
 const POSTER_TIMEOUT_MS = 10_000;
 
 export function headRoutes(deps: Deps) {
   const app = new Hono();
+  // `/:id/*` matches `/:id` too: every route below a head.
+  app.use('/:id/*', headIdParam);
 
-  app.get('/heads/:id', idParam, async (c) => {
-    const id = c.req.valid('param').id;
+  app.post(
+    '/',
+    requireAdmin(deps, 'heads:create'),
+    valid('json', headCreateBodySchema),
+    async (c) => c.json(await createHead(deps, c.req.valid('json')), 201),
+  );
+
+  app.get('/:id', async (c) => {
+    const id = c.req.param('id');
     const head = await publicHead(deps, c, id);
     c.header('cache-control', 'public, max-age=60');
     return c.json(await headSummary(deps, id, head));
   });
 
-  app.get('/heads/:id/poster', idParam, async (c) => {
-    const id = c.req.valid('param').id;
+  app.get('/:id/poster', async (c) => {
+    const id = c.req.param('id');
     const source = await posterSource(deps, await publicHead(deps, c, id));
     if (!source) fail(404, 'no_poster', 'This head has no poster image.');
     const image = await deps.posters.get(source!, async () => {
@@ -64,26 +76,8 @@ export function headRoutes(deps: Deps) {
     });
   });
 
-  app.post(
-    '/heads',
-    requireAdmin(deps, 'heads:create'),
-    valid('json', headCreateBodySchema),
-    async (c) => c.json(await createHead(deps, c.req.valid('json')), 201),
-  );
-
-  app.put(
-    '/heads/:id/splitter',
-    requireAdmin(deps, 'heads:create'),
-    idParam,
-    valid('json', splitterBodySchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { on } = c.req.valid('json');
-      // Spec, Heads rule 1: streaming avatars need it off.
-      await deps.platform.setSplitter(id, on);
-      return c.json({ headId: id, splitter: on });
-    },
-  );
-
+  app.route('/:id/launch', launchRoutes(deps));
+  app.route('/:id/videos', videoRoutes(deps));
+  app.route('/:id', headSettingRoutes(deps));
   return app;
 }

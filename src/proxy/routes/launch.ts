@@ -5,17 +5,14 @@
  * for the frame, and JSON for `<dh-avatar>`'s check of a markup `src`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import type { EmbedCheck, Launch } from '../../api/answers.js';
 import type { ErrorCode } from '../../api/errors.js';
-import { embedQuerySchema, headIdSchema, launchQuerySchema } from '../../api/requests.js';
+import { embedQuerySchema, launchQuerySchema } from '../../api/requests.js';
 import type { Deps } from '../deps.js';
-import { assertPublished, pageUrl, publicHead, routeBase } from '../heads.js';
+import { assertPublished, pageUrl, publicHead, routeBase } from '../public-heads.js';
 import { fail } from '../http.js';
 import { signLaunchUrl, verifyLaunch } from '../signing.js';
-import { valid } from '../validate.js';
-
-const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
+import { headIdParam, valid } from '../validate.js';
 
 /** Headings of the refusal page, by error code; anything else is the generic one. */
 const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
@@ -85,11 +82,12 @@ const embedRefusalPage =
     });
   };
 
+/** `GET /heads/:id/launch` (mounted by heads.ts, which checks the id): a signed launch link. */
 export function launchRoutes(deps: Deps) {
   const app = new Hono();
 
-  app.get('/heads/:id/launch', idParam, valid('query', launchQuerySchema), async (c) => {
-    const id = c.req.valid('param').id;
+  app.get('/', valid('query', launchQuerySchema), async (c) => {
+    const id = c.req.param('id')!;
     const { view } = c.req.valid('query');
     // Refuse now what the embed would refuse later: an unknown head, or a stream with no stream URL.
     const page = pageUrl(deps, await publicHead(deps, c, id), view);
@@ -106,8 +104,14 @@ export function launchRoutes(deps: Deps) {
     return c.json({ ...launch, pageOrigin: new URL(page).origin } satisfies Launch);
   });
 
-  app.use('/embed/:id', embedRefusalPage(deps));
-  app.get('/embed/:id', idParam, async (c) => {
+  return app;
+}
+
+/** `GET /embed/:id`: where a launch link leads, once its signature holds. */
+export function embedRoutes(deps: Deps) {
+  const app = new Hono();
+  app.use('/:id', embedRefusalPage(deps));
+  app.get('/:id', headIdParam, async (c) => {
     const id = assertPublished(deps, c.req.valid('param').id);
     // A launch link whose fields do not even parse was cut or tampered with: refused like a bad signature.
     const parsed = embedQuerySchema.safeParse(c.req.query());

@@ -1,13 +1,13 @@
 /**
  * `POST /plugin/{secret}/conversation/:userid/message`: the plugin-mode conversation service
  * (spec, "Calls made by the service"). How the platform authenticates these calls is not shown in
- * the spec, so the address carries DH_CALLBACK_SECRET (callbacks.ts); the input is untrusted all
+ * the spec, so the address carries DH_CALLBACK_SECRET (callback-addresses.ts); the input is untrusted all
  * the same (parsed with zod here, whatever its content type) and the handler holds no secret.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { pluginMessageSchema, type PluginMessage } from '../../platform/schemas.js';
-import { callbackSecret } from '../callbacks.js';
+import { callbackSecret } from '../callback-addresses.js';
 import { fail } from '../http.js';
 import { valid } from '../validate.js';
 
@@ -36,11 +36,11 @@ const textPart = (message: string) => ({
 
 export function pluginRoutes(plugin: PluginHandler, secret: string) {
   const app = new Hono();
-  app.use('/plugin/:secret/*', callbackSecret(secret));
+  app.use('/:secret/*', callbackSecret(secret));
 
   // Spec, plugin rules: a list of parts; only "text" exists — another type is refused by name.
   app.post(
-    '/plugin/:secret/conversation/:userid/message',
+    '/:secret/conversation/:userid/message',
     userParam,
     valid('json', pluginMessageSchema, 'invalid_message', { anyContentType: true }),
     async (c) => {

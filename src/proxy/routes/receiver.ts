@@ -16,7 +16,7 @@ import { EVENT_LOG_DEFAULTS, type EventLog } from '../event-log.js';
 import { fail } from '../http.js';
 import { UnstorageStore } from '../shared-store.js';
 import { JSON_MAX_DEPTH, jsonTooDeep } from '../validate.js';
-import { parseSignatureHeader, verifyWebhookSignature } from '../webhooks.js';
+import { parseSignatureHeader, verifyWebhookSignature } from '../webhook-signature.js';
 import {
   keysFor,
   keysUnavailable,
@@ -54,7 +54,7 @@ export function receiverRoutes(
 ) {
   const app = new Hono();
 
-  app.post('/hooks/events', async (c: Context) => {
+  app.post('/events', async (c: Context) => {
     // The signature covers the bytes as sent. A text decode first would drop a BOM and replace
     // invalid bytes, and the re-encoded body would no longer be what was signed.
     const raw = new Uint8Array(await c.req.arrayBuffer());

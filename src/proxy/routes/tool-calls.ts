@@ -1,6 +1,6 @@
 /**
  * `POST /tools/{secret}/:name`: the platform's calls of the tools a head's language model may
- * use. Like the plugin's, the address carries DH_CALLBACK_SECRET (callbacks.ts) and the calls are
+ * use. Like the plugin's, the address carries DH_CALLBACK_SECRET (callback-addresses.ts) and the calls are
  * untrusted input: parsed with zod, whatever their content type.
  *
  * The spec does not show the envelope of a call. The simulator posts the parameters flat
@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { callbackSecret } from '../callbacks.js';
+import { callbackSecret } from '../callback-addresses.js';
 import { fail } from '../http.js';
 import { jsonTooDeep, valid } from '../validate.js';
 
@@ -60,10 +60,10 @@ export function toolParameters(body: Record<string, unknown>): Record<string, un
 
 export function toolCallRoutes(tools: Record<string, ToolHandler>, secret: string) {
   const app = new Hono();
-  app.use('/tools/:secret/*', callbackSecret(secret));
+  app.use('/:secret/*', callbackSecret(secret));
 
   app.post(
-    '/tools/:secret/:name',
+    '/:secret/:name',
     nameParam,
     async (c, next) => {
       const { name } = c.req.valid('param');

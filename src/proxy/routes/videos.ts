@@ -1,5 +1,6 @@
 /**
- * Text to video for the back office: start a video, list a head's talks, and download a talk's
+ * `/heads/:id/videos` (mounted by heads.ts, which checks the id), text to video for the back
+ * office: start a video, list a head's talks, and download a talk's
  * mp4 through the proxy (the media server is another origin, where a link's `download` is
  * ignored), streamed as it comes and never held in memory. The daily cap (DH_VIDEO_DAILY_CAP) is
  * counted in the store, so it holds across instances.
@@ -15,8 +16,7 @@ import { fail } from '../http.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
 
-const idParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');
-/** After idParam: the head's id is checked (invalid_head_id) before the talk's (invalid_talk_id). */
+/** The head's id is checked first, where `/heads` is mounted (invalid_head_id); then the talk's. */
 const talkParam = valid(
   'param',
   z.object({ id: z.string(), talkId: headIdSchema }),
@@ -92,12 +92,11 @@ export function videoRoutes(deps: Deps) {
   const app = new Hono();
 
   app.post(
-    '/heads/:id/videos',
+    '/',
     requireAdmin(deps, 'videos:create'),
-    idParam,
     valid('json', videoRequestSchema),
     async (c) => {
-      const { id } = c.req.valid('param');
+      const id = c.req.param('id')!;
       const { text } = c.req.valid('json');
       const cap = deps.config.videoDailyCap;
       const day = new Date(deps.now()).toISOString().slice(0, 10);
@@ -127,92 +126,80 @@ export function videoRoutes(deps: Deps) {
     },
   );
 
-  app.get(
-    '/heads/:id/videos',
-    requireAdmin(deps, 'videos:list'),
-    idParam,
-    valid('query', videosQuerySchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      const page = await deps.platform.listTalks(id, {
-        order: q.order ?? 'DESC',
-        page: q.page,
-        take: q.take,
-      });
-      const body: VideosPage = {
-        // A talk still being made has no url yet: "" (the studio shows it as not playable yet).
-        items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({
-          id: talkId,
-          createdAt,
-          updatedAt,
-          voice,
-          url: url ?? '',
-          text,
-        })),
-        page: page.meta.page,
-        take: page.meta.take,
-        total: page.meta.itemCount,
-        pageCount: page.meta.pageCount,
-        hasNextPage: page.meta.hasNextPage,
-      };
-      c.header('cache-control', 'no-store');
-      return c.json(body);
-    },
-  );
+  app.get('/', requireAdmin(deps, 'videos:list'), valid('query', videosQuerySchema), async (c) => {
+    const id = c.req.param('id')!;
+    const q = c.req.valid('query');
+    const page = await deps.platform.listTalks(id, {
+      order: q.order ?? 'DESC',
+      page: q.page,
+      take: q.take,
+    });
+    const body: VideosPage = {
+      // A talk still being made has no url yet: "" (the studio shows it as not playable yet).
+      items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({
+        id: talkId,
+        createdAt,
+        updatedAt,
+        voice,
+        url: url ?? '',
+        text,
+      })),
+      page: page.meta.page,
+      take: page.meta.take,
+      total: page.meta.itemCount,
+      pageCount: page.meta.pageCount,
+      hasNextPage: page.meta.hasNextPage,
+    };
+    c.header('cache-control', 'no-store');
+    return c.json(body);
+  });
 
   // The platform's media server is another origin, where a link's `download` is ignored (the mp4
   // opens instead of saving): served from the proxy, with content-disposition, it saves.
-  app.get(
-    '/heads/:id/videos/:talkId/download',
-    requireAdmin(deps, 'videos:list'),
-    idParam,
-    talkParam,
-    async (c) => {
-      const { id, talkId: wanted } = c.req.valid('param');
-      // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
-      let talk: Talk | undefined;
-      for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && talk === undefined; page++) {
-        const talks = await deps.platform.listTalks(id, {
-          order: 'DESC',
-          page,
-          take: TALK_SEARCH_TAKE,
-        });
-        talk = talks.data.find((t) => t.id === wanted);
-        if (!talks.meta.hasNextPage || talks.data.length === 0) break;
-      }
-      const url = talk?.url;
-      if (talk && !url)
-        fail(
-          409,
-          'video_not_ready',
-          `The video ${wanted} is still being made: try again in a minute.`,
-        );
-      if (url === undefined)
-        fail(
-          404,
-          'talk_not_found',
-          `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`,
-        );
-      // Named after the head and the text (the head's name is read through the cache; without it, the text).
-      const head = await deps.head(id).catch(() => undefined);
-      const media = await streamMedia(deps, url!);
-      return new Response(media.body, {
-        status: 200,
-        headers: {
-          'content-type': 'video/mp4',
-          ...(media.length ? { 'content-length': media.length } : {}),
-          'content-disposition': attachment(videoFileName(head?.name, talk!.text, wanted)),
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-          // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its
-          // name too: CORS hides content-disposition from a script unless it is exposed (corsFor
-          // adds the headers every answer exposes to this list).
-          'access-control-expose-headers': 'content-disposition',
-        },
+  app.get('/:talkId/download', requireAdmin(deps, 'videos:list'), talkParam, async (c) => {
+    const { id, talkId: wanted } = c.req.valid('param');
+    // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
+    let talk: Talk | undefined;
+    for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && talk === undefined; page++) {
+      const talks = await deps.platform.listTalks(id, {
+        order: 'DESC',
+        page,
+        take: TALK_SEARCH_TAKE,
       });
-    },
-  );
+      talk = talks.data.find((t) => t.id === wanted);
+      if (!talks.meta.hasNextPage || talks.data.length === 0) break;
+    }
+    const url = talk?.url;
+    if (talk && !url)
+      fail(
+        409,
+        'video_not_ready',
+        `The video ${wanted} is still being made: try again in a minute.`,
+      );
+    if (url === undefined)
+      fail(
+        404,
+        'talk_not_found',
+        `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`,
+      );
+    // Named after the head and the text (the head's name is read through the cache; without it, the text).
+    const head = await deps.head(id).catch(() => undefined);
+    const media = await streamMedia(deps, url!);
+    return new Response(media.body, {
+      status: 200,
+      headers: {
+        'content-type': 'video/mp4',
+        ...(media.length ? { 'content-length': media.length } : {}),
+        'content-disposition': attachment(videoFileName(head?.name, talk!.text, wanted)),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its
+        // name too: CORS hides content-disposition from a script unless it is exposed (corsFor
+        // adds the headers every answer exposes to this list).
+        'access-control-expose-headers': 'content-disposition',
+      },
+    });
+  });
 
   return app;
 }

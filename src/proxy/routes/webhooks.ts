@@ -1,5 +1,5 @@
 /**
- * Webhook configurations (the platform's /head-events) for the back office. Shared keys stay on
+ * `/webhooks`, the webhook configurations (the platform's /head-events) for the back office. Shared keys stay on
  * the server: answers say only whether one is set, and the receiver's key cache
  * (webhook-keys.ts) learns each key as it is created, read or deleted here.
  */
@@ -51,7 +51,7 @@ async function rememberSharedKey(deps: Deps, head: string, key: string): Promise
 export function webhookRoutes(deps: Deps) {
   const app = new Hono();
 
-  app.get('/webhooks', requireAdmin(deps, 'webhooks:read'), headQuery, async (c) => {
+  app.get('/', requireAdmin(deps, 'webhooks:read'), headQuery, async (c) => {
     const head = c.req.valid('query').headId;
     const hooks = await deps.platform.listWebhooks(head);
     // The platform's whole list for the head: it replaces what the receiver knew.
@@ -68,7 +68,7 @@ export function webhookRoutes(deps: Deps) {
   });
 
   app.post(
-    '/webhooks',
+    '/',
     requireAdmin(deps, 'webhooks:write'),
     valid('json', webhookCreateSchema),
     async (c) => {
@@ -86,12 +86,12 @@ export function webhookRoutes(deps: Deps) {
     },
   );
 
-  app.get('/webhooks/:id', requireAdmin(deps, 'webhooks:read'), webhookParam, async (c) =>
+  app.get('/:id', requireAdmin(deps, 'webhooks:read'), webhookParam, async (c) =>
     c.json(webhookView(await deps.platform.getWebhook(c.req.valid('param').id))),
   );
 
   app.patch(
-    '/webhooks/:id',
+    '/:id',
     requireAdmin(deps, 'webhooks:write'),
     webhookParam,
     valid('json', webhookUpdateSchema),
@@ -102,7 +102,7 @@ export function webhookRoutes(deps: Deps) {
     },
   );
 
-  app.delete('/webhooks/:id', requireAdmin(deps, 'webhooks:write'), webhookParam, async (c) => {
+  app.delete('/:id', requireAdmin(deps, 'webhooks:write'), webhookParam, async (c) => {
     const { id } = c.req.valid('param');
     // Which head's keys change (the id alone does not say); a failure here must not stop the delete.
     const gone = await deps.platform.getWebhook(id).catch(() => undefined);

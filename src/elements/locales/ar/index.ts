@@ -5,7 +5,7 @@
  */
 import type { VisitorCode } from '../../../api/errors.js';
 import type { Catalogue } from '../../shared/localized.js';
-import type { Formats } from '../format.js';
+import type { Formats } from '../../shared/formats.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';
 import pickers from './pickers.js';

@@ -1,5 +1,5 @@
 import type { AvatarMessages } from '../../avatar/messages.js';
-import type { Formats } from '../format.js';
+import type { Formats } from '../../shared/formats.js';
 
 export default (_: Formats) => {
   return {

@@ -1,7 +1,7 @@
 import type { FacePickerMessages } from '../../face-picker/messages.js';
 import type { PickerMessages } from '../../shared/picker-messages.js';
 import type { VoicePickerMessages } from '../../voice-picker/messages.js';
-import type { Formats } from '../format.js';
+import type { Formats } from '../../shared/formats.js';
 
 export default ({ n, plural, list }: Formats) => {
   /** A no-break space, before « : » and inside « ». */

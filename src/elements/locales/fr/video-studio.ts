@@ -1,5 +1,5 @@
 import type { VideoStudioMessages } from '../../video-studio/messages.js';
-import type { Formats } from '../format.js';
+import type { Formats } from '../../shared/formats.js';
 
 export default ({ n, plural }: Formats) => {
   return {

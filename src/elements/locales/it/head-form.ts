@@ -1,5 +1,5 @@
 import type { HeadFormMessages } from '../../head-form/messages.js';
-import type { Formats } from '../format.js';
+import type { Formats } from '../../shared/formats.js';
 
 export default ({ n, list }: Formats) => {
   /** Why the platform refused the avatar, by error code (other codes: the shared texts). */

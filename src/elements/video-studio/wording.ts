@@ -6,7 +6,7 @@
 import { ApiRequestError } from '../../api/client.js';
 import type { ErrorCode } from '../../api/errors.js';
 import type { DhErrorDetail } from '../shared/events.js';
-import { formats } from '../locales/format.js';
+import { formats } from '../shared/formats.js';
 import { sharedMessages, type SharedMessages } from '../shared/messages.js';
 import { videoStudioMessages, type VideoStudioMessages } from './messages.js';
 

@@ -1,0 +1,3 @@
+// Types of scripts/version.mjs.
+export declare const versionModule: (version: string) => string;
+export declare function writeVersion(): string;
