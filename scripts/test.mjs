@@ -15,7 +15,7 @@
  * that line. How each stage is counted:
  *   unit, package   node:test's own summary (`# pass N` / `# fail N` in TAP, `ℹ pass N` in spec),
  *             read from its stdout.
- *   elements  a reporter in web-test-runner.config.mjs writes {passed, failed} to
+ *   elements  a reporter (test/support/wtr-counts-reporter.mjs) writes {passed, failed} to
  *             $DH_TEST_COUNTS_DIR/elements.json.
  *   e2e       Playwright's json reporter (playwright.config.ts) writes $DH_TEST_COUNTS_DIR/e2e.json.
  *   engines   test/engines writes {<engine>: {passed, failed}} to $DH_TEST_COUNTS_DIR/engines.json.

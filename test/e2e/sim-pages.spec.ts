@@ -5,76 +5,16 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { api, createHead, login, type SimAccount } from '../support/sim-api.mjs';
 
-const BASE = 'http://127.0.0.1:8791/api';
-// The simulator's fixed primary credentials (src/sim/options.ts, printed by `dh-kit sim`).
-const EMAIL = 'demo@dh-kit.local';
-const SECRET_KEY = 'sim-secret-key';
-
-interface Head {
-  id: string;
-  publicId: string;
-  publicUrl: string;
-}
-
-async function api<T>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<T> {
-  const { method = 'GET', token, body } = init;
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Creates a head through the platform API (token, face, voice, create, read back). */
-async function createHead(
-  fields: Record<string, unknown>,
-  options: { stream?: boolean; splitterOff?: boolean } = {},
-): Promise<Head> {
-  const auth = await api<{ token?: string; data?: { bearer: string } }>('/auth/token', {
-    method: 'POST',
-    body: { email: EMAIL, secretKey: SECRET_KEY },
-  });
-  const token = auth.token ?? auth.data!.bearer;
-  const faces = await api<{ data: { id: string; avatar?: string }[] }>('/head_visual/face/all', {
-    token,
-  });
-  const face = faces.data.find((f) => f.avatar) ?? faces.data[0]!;
-  const state = await api<{ options: { streamingProvider: string } }>('/_sim/state');
-  const list = await api<{
-    data: { voices: { voiceId: string; provider: string; locale: string }[] };
-  }>('/voice/all', { token });
-  const voices = list.data.voices.filter(
-    (v) => !options.stream || v.provider === state.options.streamingProvider,
-  );
-  const voice = voices.find((v) => v.locale === 'en-US') ?? voices[0]!;
-  const created = await api<{ id: string }>('/head/create', {
-    method: 'POST',
-    token,
-    body: {
-      operationMode: 'oc',
-      language: 'en-US',
-      greetings: options.stream ? '' : 'Hello from the simulator',
-      headVisualId: face.id,
-      ttsProvider: voice.provider,
-      ttsVoice: voice.voiceId,
-      ...fields,
-    },
-  });
-  if (options.splitterOff)
-    await api(`/head/${created.id}/splitter?splitter=false`, { method: 'PUT', token });
-  return api<Head>(`/head/${created.id}`, { token });
-}
+// The simulator of playwright.config.ts, with its fixed primary credentials (src/sim/options.ts,
+// printed by `dh-kit sim`); heads are made through its platform API by test/support/sim-api.mjs,
+// the helper the element tests' simulator plugin uses too.
+const SIM: SimAccount = {
+  baseUrl: 'http://127.0.0.1:8791/api',
+  email: 'demo@dh-kit.local',
+  secretKey: 'sim-secret-key',
+};
 
 /** `{stream_url}/<org>/<head>?api_key=<key>`, built from publicUrl's path and api_key. */
 function streamAddress(publicUrl: string): string {
@@ -95,7 +35,7 @@ async function expectNoAxeViolations(page: Page) {
 test('HEAD-8 a person opens publicUrl, tabs to the message box, types "Hello", presses Enter and reads the reply', async ({
   page,
 }) => {
-  const head = await createHead({ name: 'Ada' });
+  const head = await createHead(SIM, { name: 'Ada' });
   await page.goto(head.publicUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ada');
   const log = page.getByRole('log', { name: 'Conversation' });
@@ -118,7 +58,7 @@ test('HEAD-8 a person opens publicUrl, tabs to the message box, types "Hello", p
 });
 
 test('the chat page has no axe violations, before and after a conversation', async ({ page }) => {
-  const head = await createHead({ name: 'Grace' });
+  const head = await createHead(SIM, { name: 'Grace' });
   await page.goto(head.publicUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace');
   await expectNoAxeViolations(page);
@@ -132,7 +72,7 @@ test('the chat page has no axe violations, before and after a conversation', asy
 test('LIM-1 a wrong api_key gives the refusal page, with no composer and no axe violations', async ({
   page,
 }) => {
-  const head = await createHead({ name: 'Guarded' });
+  const head = await createHead(SIM, { name: 'Guarded' });
   const wrong = new URL(head.publicUrl);
   wrong.searchParams.set('api_key', 'sim_ak_wrong');
   const response = await page.goto(wrong.href);
@@ -147,15 +87,12 @@ test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served 
   page,
   request,
 }) => {
-  const auth = await api<{ token: string }>('/auth/token', {
-    method: 'POST',
-    body: { email: EMAIL, secretKey: SECRET_KEY },
-  });
+  const token = await login(SIM);
   const faces = await api<{
     data: { id: string; avatar?: string; posterImage?: string; videoUrl?: string }[];
-  }>('/head_visual/face/all?take=100', { token: auth.token });
+  }>(SIM, '/head_visual/face/all?take=100', { token });
   const videoOnly = faces.data.find((f) => !f.avatar && !f.posterImage && f.videoUrl)!;
-  const head = await createHead({ name: 'Idle', headVisualId: videoOnly.id });
+  const head = await createHead(SIM, { name: 'Idle', headVisualId: videoOnly.id });
   await page.goto(head.publicUrl);
   const video = page.locator('video.face-video');
   const src = await video.getAttribute('src');
@@ -187,12 +124,12 @@ test('FACE-4 a face with only a videoUrl plays the idle clip (a real mp4 served 
 test('STREAM-4 the stream page warns while the splitter is on and answers once it is off', async ({
   page,
 }) => {
-  const splitterOn = await createHead({ name: 'Streamer' }, { stream: true });
+  const splitterOn = await createHead(SIM, { name: 'Streamer', stream: true });
   await page.goto(streamAddress(splitterOn.publicUrl));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streamer');
   await expect(page.getByTestId('splitter-warning')).toContainText('splitter');
 
-  const ready = await createHead({ name: 'Live' }, { stream: true, splitterOff: true });
+  const ready = await createHead(SIM, { name: 'Live', stream: true, splitterOff: true });
   await page.goto(streamAddress(ready.publicUrl));
   await expect(page.locator('main')).toHaveAttribute('data-view', 'stream');
   await expect(page.getByTestId('splitter-warning')).toHaveCount(0);
@@ -208,7 +145,7 @@ test('STREAM-4 the stream page warns while the splitter is on and answers once i
 test('screenshot of the chat page after a short conversation (looked at by a person, not asserted)', async ({
   page,
 }) => {
-  const head = await createHead({ name: 'Ada Lovelace' });
+  const head = await createHead(SIM, { name: 'Ada Lovelace' });
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['embed', { width: 420, height: 720 }],

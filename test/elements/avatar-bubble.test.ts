@@ -3,9 +3,9 @@
  * by script, the unread dot, the teaser, the launcher out of an inline chat's way, and a phone's
  * screen (a 390 × 844 frame: its media queries are a phone's, in every engine).
  */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
+import { command, q } from './support.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import { addBubble, type DhAvatar } from '../../src/elements/avatar/avatar.js';
 
@@ -19,10 +19,8 @@ interface SimInfo {
 let sim: SimInfo;
 let head: { id: string };
 
-const command = <T>(name: string, payload?: unknown) =>
-  executeServerCommand<T, unknown>(name, payload);
 const part = <T extends HTMLElement = HTMLElement>(el: DhAvatar, name: string) =>
-  el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
+  q<T>(el, `[part="${name}"]`);
 const launcherOf = (el: DhAvatar) => part<HTMLButtonElement>(el, 'launcher');
 const bubbleLoaded = () =>
   performance.getEntriesByType('resource').some((e) => /\/avatar\/bubble\.[jt]s/.test(e.name));

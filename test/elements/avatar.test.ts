@@ -2,9 +2,10 @@
  * <dh-avatar> in a real Chromium, against the real proxy and simulator (started by the test
  * runner, on other origins than this page: the element talks CORS to the proxy, like a CMS page).
  */
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
+import { button, command, frameCommands, frameOf } from './support.js';
 import { press } from './keys.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
@@ -34,13 +35,7 @@ let sim: SimInfo;
 let head: Head;
 let streamHead: Head;
 
-const command = <T>(name: string, payload?: unknown) =>
-  executeServerCommand<T, unknown>(name, payload);
-const frameOf = (el: DhAvatar) => el.shadowRoot!.querySelector('iframe');
-const inFrame = <T>(name: string, payload: Record<string, unknown>) =>
-  command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
-const button = (el: DhAvatar, name: RegExp) =>
-  [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
+const inFrame = frameCommands('dh-avatar >>> iframe');
 /** Requests this page made to an origin (resource timing sees images, fetches and frames). */
 const requestsTo = (origin: string) =>
   performance.getEntriesByType('resource').filter((e) => e.name.startsWith(origin));
@@ -171,7 +166,7 @@ describe('<dh-avatar>', () => {
       );
       await waitUntil(() => button(el, /Talk to Ada/));
       await expect(el).to.be.accessible();
-      button(el, /Talk to Ada/).click();
+      button(el, /Talk to Ada/)!.click();
       await oneEvent(el, 'dh-load');
       await expect(el).to.be.accessible();
     });
@@ -232,7 +227,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Ada/));
-      setTimeout(() => button(el, /Talk to Ada/).click());
+      setTimeout(() => button(el, /Talk to Ada/)!.click());
       const activate = await oneEvent(el, 'dh-activate');
       expect(activate.detail).to.deep.equal({ trigger: 'click' });
       expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
@@ -270,7 +265,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Ada/));
-      button(el, /Talk to Ada/).focus();
+      button(el, /Talk to Ada/)!.focus();
       setTimeout(() => sendKeys({ press: 'Enter' }));
       expect((await oneEvent(el, 'dh-activate')).detail.trigger).to.equal('click');
       await oneEvent(el, 'dh-load');
@@ -281,7 +276,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Ada/));
-      button(el, /Talk to Ada/).focus();
+      button(el, /Talk to Ada/)!.focus();
       setTimeout(() => press('Enter'));
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
@@ -301,7 +296,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${streamHead.id} endpoint=${sim.endpoint} view="stream"></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Leo/));
-      button(el, /Talk to Leo/).click();
+      button(el, /Talk to Leo/)!.click();
       expect((await oneEvent(el, 'dh-load')).detail).to.deep.equal({ view: 'stream' });
       expect(frameOf(el)!.src).to.contain('view=stream');
       await inFrame('frame-wait', { selector: 'main[data-view="stream"] h1', text: 'Leo' });
@@ -337,7 +332,7 @@ describe('<dh-avatar>', () => {
       );
       performance.clearResourceTimings();
       const before = await reads();
-      setTimeout(() => button(el, /Talk to/).click());
+      setTimeout(() => button(el, /Talk to/)!.click());
       await oneEvent(el, 'dh-load');
       const proxied = requestsTo(sim.endpoint).map((e) => new URL(e.name).pathname);
       expect(proxied).to.deep.equal([`/dh/heads/${fresh.id}/launch`, `/dh/embed/${fresh.id}`]);
@@ -493,7 +488,7 @@ describe('<dh-avatar>', () => {
       );
       const el = wrapper.querySelector('dh-avatar')!;
       await waitUntil(() => button(el, /Talk to Ada/));
-      button(el, /Talk to Ada/).click();
+      button(el, /Talk to Ada/)!.click();
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Connecting');
       // The launch request is in flight: removal aborts it.
@@ -557,7 +552,7 @@ describe('<dh-avatar>', () => {
       const el = await fixture<DhAvatar>(
         html`<dh-avatar src=${url} endpoint=${sim.endpoint}></dh-avatar>`,
       );
-      setTimeout(() => button(el, /Talk to/).click());
+      setTimeout(() => button(el, /Talk to/)!.click());
       const error = await oneEvent(el, 'dh-error');
       expect(error.detail.code).to.equal('launch_invalid');
       expect(error.detail.message).to.equal(
@@ -670,7 +665,7 @@ describe('<dh-avatar>', () => {
           html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
         );
         await waitUntil(() => button(el, /Talk to Ada/));
-        button(el, /Talk to Ada/).focus();
+        button(el, /Talk to Ada/)!.focus();
         setTimeout(() => sendKeys({ press: 'Enter' }));
         const error = await oneEvent(el, 'dh-error');
         expect(error.detail).to.deep.equal({ code: 'head_not_published', message });
@@ -715,7 +710,7 @@ describe('<dh-avatar>', () => {
             html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
           );
           await waitUntil(() => button(el, /Talk to Ada/));
-          setTimeout(() => button(el, /Talk to Ada/).click());
+          setTimeout(() => button(el, /Talk to Ada/)!.click());
           const error = await oneEvent(el, 'dh-error');
           expect(error.detail).to.deep.equal({ code, message });
           await el.updateComplete;
@@ -725,9 +720,9 @@ describe('<dh-avatar>', () => {
             return;
           }
           expect(focused(el)).to.equal('button[part=button]');
-          expect(button(el, /Try again/).matches(':focus')).to.equal(true);
+          expect(button(el, /Try again/)!.matches(':focus')).to.equal(true);
           undo();
-          button(el, /Try again/).click();
+          button(el, /Try again/)!.click();
           await oneEvent(el, 'dh-load');
           await el.updateComplete;
           expect(focused(el)).to.equal('iframe[part=frame]');
@@ -783,17 +778,17 @@ describe('<dh-avatar>', () => {
         const el = await fixture<DhAvatar>(
           html`<dh-avatar class="themed" style="--dh-avatar-accent: rgb(200, 10, 20)" src="https://example.invalid/x"></dh-avatar>`,
         );
-        const talk = button(el, /Talk to/);
+        const talk = button(el, /Talk to/)!;
         expect(getComputedStyle(talk).backgroundColor).to.equal('rgb(200, 10, 20)');
         expect(getComputedStyle(talk).borderTopLeftRadius).to.equal('3px');
         const plain = await fixture<DhAvatar>(
           html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`,
         );
-        expect(getComputedStyle(button(plain, /Talk to/)).backgroundColor).to.equal(
+        expect(getComputedStyle(button(plain, /Talk to/)!).backgroundColor).to.equal(
           'rgb(37, 99, 235)',
           'the default accent',
         );
-        expect(getComputedStyle(button(plain, /Talk to/)).borderTopLeftRadius).not.to.equal('3px');
+        expect(getComputedStyle(button(plain, /Talk to/)!).borderTopLeftRadius).not.to.equal('3px');
       } finally {
         style.remove();
       }

@@ -15,28 +15,7 @@
  * WebDriver BiDi (Firefox) `'puppeteer'`, webdriverio over classic WebDriver (WebKit) `'webdriver'`.
  */
 
-/** Key names (Playwright's, which are the DOM's `KeyboardEvent.key`) as WebDriver code points (https://w3c.github.io/webdriver/#keyboard-actions, the same table as webdriverio's `Key`). */
-const WEBDRIVER_KEYS = {
-  Backspace: '\uE003',
-  Tab: '\uE004',
-  Enter: '\uE007',
-  Shift: '\uE008',
-  Control: '\uE009',
-  Alt: '\uE00A',
-  Escape: '\uE00C',
-  Space: ' ',
-  PageUp: '\uE00E',
-  PageDown: '\uE00F',
-  End: '\uE010',
-  Home: '\uE011',
-  ArrowLeft: '\uE012',
-  ArrowUp: '\uE013',
-  ArrowRight: '\uE014',
-  ArrowDown: '\uE015',
-  Delete: '\uE017',
-  Meta: '\uE03D',
-  F2: '\uE032',
-};
+import { WEBDRIVER_KEYS } from '../support/webdriver-keys.mjs';
 
 /** 'Control+Shift+End' → ['Control', 'Shift', 'End']; a lone '+' is a key of its own. */
 function parseKeys(press) {

@@ -1,12 +1,12 @@
 /**
  * The elements on a hostile page: the markup (a CMS editor's, an injected snippet's) names URLs and
- * endpoints, and a proxy on another origin (web-test-runner.config.mjs, attackerPlugin: it records
+ * endpoints, and a proxy on another origin (test/support/attacker-plugin.mjs: it records
  * every request with its headers) answers what it likes. Nothing may run in this page, nothing
  * may be framed but a signed launch link, and the site's credentials go only to its own proxy.
  */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
+import { command, frameCommands, frameOf } from './support.js';
 import { configure } from '../../src/index.js';
 import type {
   DhAvatar,
@@ -36,12 +36,8 @@ declare global {
   }
 }
 
-const command = <T>(name: string, payload?: unknown) =>
-  executeServerCommand<T, unknown>(name, payload);
 const attackerLog = () => command<{ origin: string; requests: Logged[] }>('attacker-log');
-const frameOf = (el: Element) => el.shadowRoot!.querySelector('iframe');
-const inFrame = <T>(name: string, payload: Record<string, unknown>) =>
-  command<T>(name, { frame: 'dh-avatar >>> iframe', ...payload });
+const inFrame = frameCommands('dh-avatar >>> iframe');
 const ADMIN = { authorization: 'Bearer admin-token-of-the-site' };
 const DEFAULT_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';

@@ -2,10 +2,10 @@
  * The simulator's chat and stream pages embedded the way a site embeds a head: in a cross-origin
  * iframe of the site's page (the test page is served by @web/test-runner, the simulator runs on
  * another port). The test page cannot look into the frame; the `frame-*` server commands do it
- * through the engine's driver (web-test-runner.config.mjs, framePlugin).
+ * through the engine's driver (test/support/frame-commands.mjs).
  */
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { command, frameCommands } from './support.js';
 
 interface SimInfo {
   info: {
@@ -33,10 +33,7 @@ interface FrameText {
 
 const FRAME = 'iframe#dh';
 
-const command = <R>(name: string, payload?: Record<string, unknown>) =>
-  executeServerCommand<R, Record<string, unknown> | undefined>(name, payload);
-const inFrame = <R>(name: string, payload: Record<string, unknown>) =>
-  command<R>(name, { frame: FRAME, ...payload });
+const inFrame = frameCommands(FRAME);
 const createHead = (payload: Record<string, unknown> = {}) =>
   command<CreatedHead>('sim-create-head', payload);
 

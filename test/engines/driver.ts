@@ -26,6 +26,8 @@ import { engines, type Engine } from './select.mjs';
 export type Key = 'Escape' | 'Enter' | 'Tab';
 export { engines, stageEngines, type Engine } from './select.mjs';
 import { findAllDeep } from '../deep-find.mjs';
+// WebDriver's element reference key and its key code points, shared with the element tests' drivers.
+import { ELEMENT_KEY, WEBDRIVER_KEYS } from '../support/webdriver-keys.mjs';
 
 /** Playwright's default viewport, so layouts match the Chromium e2e stage. */
 const VIEWPORT = { width: 1280, height: 720 };
@@ -272,10 +274,6 @@ class PuppeteerDriver extends Driver {
   }
 }
 
-/** WebDriver's element reference key (https://w3c.github.io/webdriver/#elements). */
-const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
-/** Keys as WebDriver sends them (https://w3c.github.io/webdriver/#keyboard-actions). */
-const WEBDRIVER_KEYS: Record<Key, string> = { Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004' };
 type ElementReference = { [ELEMENT_KEY]: string };
 
 /**

@@ -2,11 +2,14 @@
  * <dh-face-picker> in the page's language: German, Arabic right to left and Japanese, with no
  * English left in any state.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { holdRequests, waitUntil } from '../wait.js';
-import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import type { FacesPage } from '../../../src/api/answers.js';
-import { englishLeft } from '../i18n.js';
+import {
+  itSaysAnErrorInThePageLanguage,
+  itSaysTheRequiredMessageInThePageLanguage,
+  pickerInLanguage,
+} from '../picker-languages.js';
 import { facePickerMessages } from '../../../src/elements/face-picker/messages.js';
 import {
   ar,
@@ -30,21 +33,13 @@ describeFacePicker(() => {
       const page = (await (await fetch(`${endpoint}/faces?take=100`)).json()) as FacesPage;
       names = page.items.map((f) => f.name);
     });
-    /** A picker inside `<div lang=… dir=…>`: the page's language, not the element's own. */
-    const inLanguage = async (lang: string, dir = 'ltr', required = false) => {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div lang=${lang} dir=${dir}><dh-face-picker ?required=${required} endpoint=${endpoint}></dh-face-picker></div>`,
-      );
-      const el = wrapper.querySelector('dh-face-picker')!;
-      // Its first render waits for the locale's messages.
-      await el.updateComplete;
-      return { wrapper, el };
-    };
-    const left = (el: DhFacePicker, lang: string) =>
-      englishLeft(el.shadowRoot!, 'facePicker', facePickerMessages, lang, names);
-    /** The live region that says how many faces a search or a filter left. */
-    const announced = (el: DhFacePicker) =>
-      el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
+    const { inLanguage, left, announced } = pickerInLanguage({
+      tag: 'dh-face-picker',
+      section: 'facePicker',
+      english: facePickerMessages,
+      endpoint: () => endpoint,
+      data: () => names,
+    });
 
     for (const [lang, dir] of [
       ['de', 'ltr'],
@@ -97,17 +92,7 @@ describeFacePicker(() => {
       });
     }
 
-    it("an error is said in the page's language, with its Try again", async () => {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div lang="de"><dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker></div>`,
-      );
-      const el = wrapper.querySelector('dh-face-picker')!;
-      await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"] button')!.textContent).to.equal(
-        'Erneut versuchen',
-      );
-      expect(await left(el, 'de')).to.deep.equal([]);
-    });
+    itSaysAnErrorInThePageLanguage('dh-face-picker', left);
 
     it('under dir="rtl" the layout is mirrored: the filters and the first face start at the right', async () => {
       const { el } = await inLanguage('ar', 'rtl');
@@ -169,14 +154,12 @@ describeFacePicker(() => {
       );
     });
 
-    it("the required message is in the page's language", async () => {
-      const form = await fixture<HTMLFormElement>(
-        html`<form lang="ja"><dh-face-picker name="f" required endpoint=${endpoint}></dh-face-picker></form>`,
-      );
-      const el = form.querySelector('dh-face-picker')!;
-      await ready(el);
-      expect(form.checkValidity()).to.equal(false);
-      expect(el.validationMessage).to.equal(ja.required);
+    itSaysTheRequiredMessageInThePageLanguage({
+      tag: 'dh-face-picker',
+      name: 'f',
+      endpoint: () => endpoint,
+      ready: (el) => ready(el),
+      required: ja.required,
     });
   });
 });

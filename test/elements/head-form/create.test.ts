@@ -6,7 +6,6 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import {
-  $,
   created,
   describeHeadForm,
   endpoint,
@@ -19,6 +18,7 @@ import {
   submit,
   type,
 } from './support.js';
+import { q } from '../support.js';
 
 describeHeadForm(() => {
   describe('creating a head', () => {
@@ -27,7 +27,7 @@ describeHeadForm(() => {
       type(el, 'name', 'Ava');
       type(el, 'greetings', 'Hi, I am Ava.');
       type(el, 'prompt', 'You are a friendly guide.');
-      $<HTMLTextAreaElement>(el, '#suggestions')!.value = 'What can you do?\n\nWho are you?';
+      q<HTMLTextAreaElement>(el, '#suggestions')!.value = 'What can you do?\n\nWho are you?';
       const face = await pickFace(el);
       const voice = await pickVoice(el);
       const detail = await created(el);
@@ -44,11 +44,11 @@ describeHeadForm(() => {
       expect(head.request.suggestions).to.deep.equal(['What can you do?', 'Who are you?']);
       expect(head.splitter).to.equal(true);
       await el.updateComplete;
-      expect($(el, '#result-title')!.textContent).to.contain('Ava is ready');
+      expect(q(el, '#result-title')!.textContent).to.contain('Ava is ready');
       expect(el.shadowRoot!.activeElement?.id, 'focus moves to the result').to.equal(
         'result-title',
       );
-      const preview = $(el, 'dh-avatar') as HTMLElement & { headId: string; view: string };
+      const preview = q(el, 'dh-avatar') as HTMLElement & { headId: string; view: string };
       expect(preview.headId).to.equal(detail.id);
       expect(preview.view).to.equal('chat');
       expect(el.shadowRoot!.innerHTML).to.not.contain('api_key');
@@ -58,7 +58,7 @@ describeHeadForm(() => {
         .find((b) => b.textContent!.includes('another'))!
         .click();
       await el.updateComplete;
-      expect($<HTMLInputElement>(el, '#name')!.value).to.equal('');
+      expect(q<HTMLInputElement>(el, '#name')!.value).to.equal('');
       expect(
         el.shadowRoot!.activeElement?.id,
         'focus is on the first field, not lost to <body>',
@@ -81,12 +81,12 @@ describeHeadForm(() => {
       expect(head.request).to.not.have.property('suggestions');
       expect(head.splitter).to.equal(false);
       await el.updateComplete;
-      expect(($(el, 'dh-avatar') as HTMLElement & { view: string }).view).to.equal('stream');
+      expect((q(el, 'dh-avatar') as HTMLElement & { view: string }).view).to.equal('stream');
       await waitUntil(
-        () => $(el, '[part="embed-code"]')?.textContent?.includes('integrity'),
+        () => q(el, '[part="embed-code"]')?.textContent?.includes('integrity'),
         'the embed code has the bundle',
       );
-      expect($(el, '[part="embed-code"]')!.textContent)
+      expect(q(el, '[part="embed-code"]')!.textContent)
         .to.contain(`head-id="${detail.id}"`)
         .and.contain('view="stream"');
     });
@@ -98,7 +98,7 @@ describeHeadForm(() => {
       await pickFace(el);
       await pickVoice(el);
       const detail = await created(el);
-      const code = () => $(el, '[part="embed-code"]')!.textContent!;
+      const code = () => q(el, '[part="embed-code"]')!.textContent!;
       await waitUntil(() => code().includes('<script'), 'the script tag comes from GET /bundle');
       const origin = new URL(endpoint).origin;
       expect(code()).to.equal(
@@ -112,7 +112,7 @@ describeHeadForm(() => {
       }
       for (const button of el.shadowRoot!.querySelectorAll('.result button'))
         expect(button.getBoundingClientRect().height).to.be.at.least(44);
-      $<HTMLInputElement>(el, 'input[name="embed-layout"][value="bubble"]')!.click();
+      q<HTMLInputElement>(el, 'input[name="embed-layout"][value="bubble"]')!.click();
       await el.updateComplete;
       expect(code()).to.contain('layout="bubble"');
       // Copy: the clipboard gets exactly the code shown, and the page says so.
@@ -122,19 +122,19 @@ describeHeadForm(() => {
         value: { writeText: async (text: string) => void (copied = text) },
       });
       try {
-        $<HTMLButtonElement>(el, '[part="copy"]')!.click();
+        q<HTMLButtonElement>(el, '[part="copy"]')!.click();
         await waitUntil(() => copied, 'copied');
         expect(copied).to.equal(code());
         await el.updateComplete;
-        expect($(el, '.embed [role="status"]')!.textContent).to.contain('Copied');
+        expect(q(el, '.embed [role="status"]')!.textContent).to.contain('Copied');
         // A page without clipboard access: the code is selected for Ctrl+C instead.
         Object.defineProperty(navigator, 'clipboard', {
           configurable: true,
           value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
         });
-        $<HTMLButtonElement>(el, '[part="copy"]')!.click();
+        q<HTMLButtonElement>(el, '[part="copy"]')!.click();
         await waitUntil(
-          () => $(el, '.embed [role="status"]')!.textContent!.includes('Ctrl+C'),
+          () => q(el, '.embed [role="status"]')!.textContent!.includes('Ctrl+C'),
           'told to press Ctrl+C',
         );
         expect(getSelection()!.toString()).to.equal(code());
@@ -149,7 +149,7 @@ describeHeadForm(() => {
       type(el, 'name', 'Plugged');
       type(el, 'pluginName', 'support-bot');
       type(el, 'pluginUrl', 'https://bot.example.com/api');
-      $<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang = en\ntier=gold';
+      q<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang = en\ntier=gold';
       await pickFace(el);
       await pickVoice(el);
       const detail = await created(el);
@@ -197,7 +197,7 @@ describeHeadForm(() => {
       await waitUntil(() => errorOf(el, 'voice'), 'the message is next to the voice');
       expect(errorOf(el, 'voice')).to.contain('voiceId');
       expect(status(el)).to.contain('marked fields');
-      expect($<HTMLInputElement>(el, '#name')!.value).to.equal('Kept');
+      expect(q<HTMLInputElement>(el, '#name')!.value).to.equal('Kept');
       // Submitting again works once the platform accepts it.
       const detail = await created(el);
       expect(detail.id).to.be.a('string');
@@ -219,8 +219,8 @@ describeHeadForm(() => {
       await waitUntil(() => status(el).includes('not created'), 'the refusal is shown');
       expect(status(el)).to.contain('403');
       expect(status(el), 'the cause, in words').to.match(/subscription/i);
-      expect($(el, '[part="status"]')!.getAttribute('role')).to.equal('alert');
-      expect($<HTMLButtonElement>(el, '[part="submit"]')!.disabled).to.equal(false);
+      expect(q(el, '[part="status"]')!.getAttribute('role')).to.equal('alert');
+      expect(q<HTMLButtonElement>(el, '[part="submit"]')!.disabled).to.equal(false);
     });
 
     it('STREAM-2 a streaming head whose splitter the platform did not turn off is finished, not created twice', async () => {
@@ -242,7 +242,7 @@ describeHeadForm(() => {
       await el.updateComplete;
       expect(status(el)).to.contain('Half was created');
       expect(status(el)).to.not.contain('not created');
-      const finish = $<HTMLButtonElement>(el, '[part="submit"]')!;
+      const finish = q<HTMLButtonElement>(el, '[part="submit"]')!;
       expect(finish.textContent).to.contain('Turn the splitter off');
       expect(finish.type, 'the form cannot submit a second head meanwhile').to.equal('button');
       const created = oneEvent(el, 'dh-head-created');
@@ -275,11 +275,11 @@ describeHeadForm(() => {
       });
       const done = oneEvent(el, 'dh-head-created');
       await submit(el);
-      const button = $<HTMLButtonElement>(el, '[part="submit"]')!;
+      const button = q<HTMLButtonElement>(el, '[part="submit"]')!;
       expect(button.disabled).to.equal(true);
       expect(button.textContent).to.contain('Creating');
       expect(status(el)).to.contain('Creating the head');
-      expect($(el, 'form')!.getAttribute('aria-busy')).to.equal('true');
+      expect(q(el, 'form')!.getAttribute('aria-busy')).to.equal('true');
       await done;
     });
   });

@@ -6,7 +6,6 @@ import { expect, html } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import {
-  $,
   choose,
   describeHeadForm,
   errorOf,
@@ -18,13 +17,14 @@ import {
   type,
   visible,
 } from './support.js';
+import { q } from '../support.js';
 
 describeHeadForm(() => {
   describe('accessibility', () => {
     it('is accessible as it opens, in each mode, with the streaming switch, and with messages shown', async () => {
       const el = await form();
       await waitUntil(
-        () => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
+        () => q(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
         'faces',
       );
       await expect(el).to.be.accessible();
@@ -33,7 +33,7 @@ describeHeadForm(() => {
         await el.updateComplete;
         await expect(el).to.be.accessible();
       }
-      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
       await expect(el).to.be.accessible();
       await submit(el);
@@ -44,23 +44,23 @@ describeHeadForm(() => {
   describe('fields by mode', () => {
     it('HEAD-3 HEAD-5 HEAD-6 shows each field only where its mode uses it', async () => {
       const el = await form();
-      const plugin = () => visible($(el, '#pluginUrl')!);
-      const flow = () => visible($(el, '#flowKey')!);
-      const notice = () => $(el, '[part="notice"]');
+      const plugin = () => visible(q(el, '#pluginUrl')!);
+      const flow = () => visible(q(el, '#flowKey')!);
+      const notice = () => q(el, '[part="notice"]');
       expect(plugin()).to.equal(false);
       expect(flow()).to.equal(false);
       expect(notice()).to.equal(null);
       choose(el, 'mode', 'plugin');
       await el.updateComplete;
       expect(plugin()).to.equal(true);
-      expect(visible($(el, '#pluginName')!)).to.equal(true);
-      expect(visible($(el, '#pluginOptions')!)).to.equal(true);
+      expect(visible(q(el, '#pluginName')!)).to.equal(true);
+      expect(visible(q(el, '#pluginOptions')!)).to.equal(true);
       expect(flow()).to.equal(false);
       choose(el, 'mode', 'voiceflow');
       await el.updateComplete;
       expect(plugin()).to.equal(false);
       expect(flow()).to.equal(true);
-      expect($<HTMLInputElement>(el, '#flowKey')!.type).to.equal('password');
+      expect(q<HTMLInputElement>(el, '#flowKey')!.type).to.equal('password');
       choose(el, 'mode', 'doc_qa');
       await el.updateComplete;
       expect(notice()!.textContent).to.contain('uploaded');
@@ -85,7 +85,7 @@ describeHeadForm(() => {
       await el.updateComplete;
       choose(el, 'mode', 'plugin');
       await el.updateComplete;
-      expect($<HTMLInputElement>(el, '#pluginUrl')!.value).to.equal('https://bot.example.com/api');
+      expect(q<HTMLInputElement>(el, '#pluginUrl')!.value).to.equal('https://bot.example.com/api');
     });
   });
 
@@ -94,16 +94,16 @@ describeHeadForm(() => {
       const el = await form();
       choose(el, 'mode', 'ttt');
       await el.updateComplete;
-      const voice = $(el, 'dh-voice-picker') as unknown as DhVoicePicker;
+      const voice = q(el, 'dh-voice-picker') as unknown as DhVoicePicker;
       expect(voice.streaming).to.equal(false);
       // A target of 24 px at least (WCAG 2.2), and the form's submit 44 px.
-      const box = $<HTMLInputElement>(el, 'input[role="switch"]')!.getBoundingClientRect();
+      const box = q<HTMLInputElement>(el, 'input[role="switch"]')!.getBoundingClientRect();
       expect([box.width, box.height]).to.deep.equal([44, 24]);
-      expect($(el, 'button[type="submit"]')!.getBoundingClientRect().height).to.be.at.least(44);
-      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      expect(q(el, 'button[type="submit"]')!.getBoundingClientRect().height).to.be.at.least(44);
+      q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
       expect(el.streaming).to.equal(true);
-      const mode = $<HTMLSelectElement>(el, '#mode')!;
+      const mode = q<HTMLSelectElement>(el, '#mode')!;
       expect(mode.value).to.equal('oc');
       expect(mode.disabled).to.equal(true);
       expect(voice.streaming).to.equal(true);
@@ -118,7 +118,7 @@ describeHeadForm(() => {
         'the provider is named',
       );
       // Off again: the mode the user had comes back.
-      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
       expect(mode.value).to.equal('ttt');
       expect(visible(field(el, 'greetings'))).to.equal(true);
@@ -126,11 +126,11 @@ describeHeadForm(() => {
 
     it('STREAM-5 clears a chosen voice that a streaming head cannot use, and says why', async () => {
       const el = await form();
-      const picker = $(el, 'dh-voice-picker') as unknown as DhVoicePicker;
+      const picker = q(el, 'dh-voice-picker') as unknown as DhVoicePicker;
       picker.provider = 'azure';
       await pickVoice(el);
       expect(picker.value).to.not.equal('');
-      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await waitUntil(() => errorOf(el, 'voice'), 'the voice is refused');
       expect(picker.value).to.equal('');
       expect(errorOf(el, 'voice')).to.contain('elevenlabs');
@@ -140,16 +140,16 @@ describeHeadForm(() => {
   describe('Clear', () => {
     it('returns the switch and the mode to where the page set them, with every message gone', async () => {
       const el = await form(html`<dh-head-form mode="plugin"></dh-head-form>`);
-      $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+      q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
       await submit(el);
       expect(errorOf(el, 'name')).to.not.equal('');
       [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[type="reset"]')][0]!.click();
       await el.updateComplete;
       expect(el.streaming).to.equal(false);
-      expect($<HTMLInputElement>(el, 'input[role="switch"]')!.checked).to.equal(false);
-      expect($<HTMLSelectElement>(el, '#mode')!.value).to.equal('plugin');
-      expect($<HTMLSelectElement>(el, '#mode')!.disabled).to.equal(false);
+      expect(q<HTMLInputElement>(el, 'input[role="switch"]')!.checked).to.equal(false);
+      expect(q<HTMLSelectElement>(el, '#mode')!.value).to.equal('plugin');
+      expect(q<HTMLSelectElement>(el, '#mode')!.disabled).to.equal(false);
       expect(visible(field(el, 'greetings'))).to.equal(true);
       expect(errorOf(el, 'name')).to.equal('');
       expect(status(el)).to.equal('');
@@ -161,15 +161,15 @@ describeHeadForm(() => {
       const el = await form(
         html`<dh-head-form style="--dh-head-form-accent: rgb(200, 0, 100); --dh-head-form-gap: 30px"></dh-head-form>`,
       );
-      const submitButton = $(el, '[part="submit"]')!;
+      const submitButton = q(el, '[part="submit"]')!;
       expect(getComputedStyle(submitButton).backgroundColor).to.equal('rgb(200, 0, 100)');
-      expect(getComputedStyle($(el, 'form')!).rowGap).to.equal('30px');
+      expect(getComputedStyle(q(el, 'form')!).rowGap).to.equal('30px');
       const style = document.createElement('style');
       style.textContent = 'dh-head-form::part(field-error) { color: rgb(1, 2, 3); }';
       document.head.append(style);
       try {
         await submit(el);
-        expect(getComputedStyle($(el, '#name-error')!).color).to.equal('rgb(1, 2, 3)');
+        expect(getComputedStyle(q(el, '#name-error')!).color).to.equal('rgb(1, 2, 3)');
       } finally {
         style.remove();
       }
@@ -193,8 +193,8 @@ describeHeadForm(() => {
         expect(status(el), 'the alert names what to check').to.equal(
           'The head was not created. Check Head name, Face and Voice.',
         );
-        expect($(el, '#name')!.getAttribute('aria-invalid')).to.equal('true');
-        expect($(el, '#name')!.getAttribute('aria-describedby')).to.contain('name-error');
+        expect(q(el, '#name')!.getAttribute('aria-invalid')).to.equal('true');
+        expect(q(el, '#name')!.getAttribute('aria-describedby')).to.contain('name-error');
         expect(el.shadowRoot!.activeElement?.id).to.equal('name');
         type(el, 'name', 'Ava');
         await el.updateComplete;
@@ -202,7 +202,7 @@ describeHeadForm(() => {
         choose(el, 'mode', 'plugin');
         await el.updateComplete;
         type(el, 'pluginUrl', 'bot.example.com');
-        $<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang=en\nnot an option';
+        q<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang=en\nnot an option';
         await submit(el);
         expect(errorOf(el, 'pluginName')).to.equal('Give the plugin a name.');
         expect(errorOf(el, 'pluginUrl')).to.contain('https://');

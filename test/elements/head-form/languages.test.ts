@@ -15,7 +15,6 @@ import { voicePickerMessages } from '../../../src/elements/voice-picker/messages
 import type { FacesPage, VoicesList } from '../../../src/api/answers.js';
 import { catalogue as catalogue_, englishLeft, wordsOf } from '../i18n.js';
 import {
-  $,
   auth,
   choose,
   created,
@@ -29,6 +28,7 @@ import {
   submit,
   type,
 } from './support.js';
+import { q } from '../support.js';
 
 describeHeadForm(() => {
   describe('in the page’s language', () => {
@@ -77,21 +77,21 @@ describeHeadForm(() => {
         const { el } = await localized(lang, dir);
         const m = await catalogue(lang);
         expect(await left(el, lang)).to.deep.equal([]);
-        expect($(el, 'label[for="name"]')!.textContent!.trim()).to.equal(`${m.name} *`);
-        expect($(el, 'dh-face-picker')!.getAttribute('label')).to.equal(m.face);
+        expect(q(el, 'label[for="name"]')!.textContent!.trim()).to.equal(`${m.name} *`);
+        expect(q(el, 'dh-face-picker')!.getAttribute('label')).to.equal(m.face);
         // The default languages are named in the page's language.
         expect(optionsOf(el, 'language')).to.not.include('German');
         expect(optionsOf(el, 'recognition')[0]).to.equal(m.sameLanguage);
         // Each mode's own fields and notes.
         choose(el, 'mode', 'doc_qa');
         await el.updateComplete;
-        expect($(el, '[part="notice"]')!.textContent!.trim()).to.equal(m.docQa);
+        expect(q(el, '[part="notice"]')!.textContent!.trim()).to.equal(m.docQa);
         expect(await left(el, lang)).to.deep.equal([]);
         // The checks, with the plugin's own.
         choose(el, 'mode', 'plugin');
         await el.updateComplete;
         type(el, 'pluginUrl', 'bot.example.com');
-        $<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang=en\nnot an option';
+        q<HTMLTextAreaElement>(el, '#pluginOptions')!.value = 'lang=en\nnot an option';
         await submit(el);
         expect(errorOf(el, 'name')).to.equal(m.nameMissing);
         expect(errorOf(el, 'pluginOptions')).to.equal(m.pluginOptionsLine(2));
@@ -101,22 +101,22 @@ describeHeadForm(() => {
         expect(await left(el, lang)).to.deep.equal([]);
         await expect(el).to.be.accessible();
         // The streaming switch and its note on the mode.
-        $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+        q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
         await el.updateComplete;
-        expect($(el, '#mode-hint')!.textContent!.trim()).to.equal(m.modeHint);
+        expect(q(el, '#mode-hint')!.textContent!.trim()).to.equal(m.modeHint);
         expect(await left(el, lang)).to.deep.equal([]);
         await waitUntil(
-          () => $(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
+          () => q(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
           'faces',
         );
         await expect(el).to.be.accessible();
         if (dir === 'rtl') {
           // Mirrored: a note's bar stands at the start of its lines, on the right.
-          $<HTMLInputElement>(el, 'input[role="switch"]')!.click();
+          q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
           await el.updateComplete;
           choose(el, 'mode', 'doc_qa');
           await el.updateComplete;
-          const notice = getComputedStyle($(el, '[part="notice"]')!);
+          const notice = getComputedStyle(q(el, '[part="notice"]')!);
           expect([notice.direction, notice.borderRightWidth, notice.borderLeftWidth]).to.deep.equal(
             ['rtl', '4px', '0px'],
           );
@@ -140,7 +140,7 @@ describeHeadForm(() => {
           ...voices.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider]),
         ];
         const { el } = await localized(lang, dir);
-        const [face, voice] = [$(el, 'dh-face-picker')!, $(el, 'dh-voice-picker')!];
+        const [face, voice] = [q(el, 'dh-face-picker')!, q(el, 'dh-voice-picker')!];
         face.scrollIntoView();
         await waitUntil(
           () => face.shadowRoot!.querySelector('[role="gridcell"]:not([aria-busy])'),
@@ -178,8 +178,8 @@ describeHeadForm(() => {
         'Polish',
         'Japanese',
       ]);
-      expect($(el, 'label[for="name"]')!.textContent!.trim()).to.equal('Head name *');
-      expect($(el, '[part="submit"]')!.textContent!.trim()).to.equal('Create head');
+      expect(q(el, 'label[for="name"]')!.textContent!.trim()).to.equal('Head name *');
+      expect(q(el, '[part="submit"]')!.textContent!.trim()).to.equal('Create head');
       // What the checks below would find if a word were left out of a locale.
       expect(await left(el, 'de')).to.include.members(['head', 'voice', 'create']);
     });
@@ -194,7 +194,7 @@ describeHeadForm(() => {
       wrapper.setAttribute('lang', 'fr');
       await waitUntil(() => errorOf(el, 'name') === fr.nameMissing, 'the check is French');
       expect(status(el)).to.equal(fr.checkFields([fr.name, fr.face, fr.voice]));
-      expect($(el, '[part="submit"]')!.textContent!.trim()).to.equal(fr.create);
+      expect(q(el, '[part="submit"]')!.textContent!.trim()).to.equal(fr.create);
       expect(optionsOf(el, 'language')).to.include('Allemand');
       expect(await left(el, 'fr')).to.deep.equal([]);
       // Its own `lang` wins over the page's.
@@ -210,11 +210,11 @@ describeHeadForm(() => {
       const de = await catalogue('de');
       el.messages = { create: 'Los geht’s', nameMissing: 'Wie soll er heißen?' };
       await el.updateComplete;
-      expect($(el, '[part="submit"]')!.textContent!.trim()).to.equal('Los geht’s');
+      expect(q(el, '[part="submit"]')!.textContent!.trim()).to.equal('Los geht’s');
       await submit(el);
       expect(errorOf(el, 'name')).to.equal('Wie soll er heißen?');
       expect(errorOf(el, 'face')).to.equal(de.faceMissing);
-      expect($(el, 'label[for="name"]')!.textContent!.trim()).to.equal(`${de.name} *`);
+      expect(q(el, 'label[for="name"]')!.textContent!.trim()).to.equal(`${de.name} *`);
     });
 
     it('lang="de": the platform’s refusals are told in German, next to the field or for the form', async () => {
@@ -260,26 +260,26 @@ describeHeadForm(() => {
       await created(el);
       await el.updateComplete;
       await waitUntil(
-        () => $(el, '[part="embed-code"]')?.textContent?.includes('<script'),
+        () => q(el, '[part="embed-code"]')?.textContent?.includes('<script'),
         'the embed code has the bundle',
       );
-      expect($(el, '#result-title')!.textContent!.trim()).to.equal(de.ready('Lena'));
+      expect(q(el, '#result-title')!.textContent!.trim()).to.equal(de.ready('Lena'));
       let copied = '';
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
         value: { writeText: async (text: string) => void (copied = text) },
       });
       try {
-        $<HTMLButtonElement>(el, '[part="copy"]')!.click();
+        q<HTMLButtonElement>(el, '[part="copy"]')!.click();
         await waitUntil(() => copied, 'copied');
         await el.updateComplete;
-        expect($(el, '.embed [role="status"]')!.textContent!.trim()).to.equal(de.copied);
+        expect(q(el, '.embed [role="status"]')!.textContent!.trim()).to.equal(de.copied);
       } finally {
         delete (navigator as { clipboard?: unknown }).clipboard;
       }
       // The code is code (its attribute names are HTML's), and the head's name is its own.
       expect(
-        await left(el, 'de', ['Lena', ...wordsOf($(el, '[part="embed-code"]')!.textContent!)]),
+        await left(el, 'de', ['Lena', ...wordsOf(q(el, '[part="embed-code"]')!.textContent!)]),
       ).to.deep.equal([]);
       await expect(el).to.be.accessible();
     });

@@ -8,6 +8,7 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
+import { q } from '../support.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../../src/elements/head-form/head-form.js';
 import type { DhHeadForm, HeadCreatedDetail } from '../../../src/elements/head-form/head-form.js';
@@ -24,14 +25,12 @@ export interface SimHead {
 export let endpoint: string;
 export let auth: HeadersInit;
 
-export const $ = <T extends Element = HTMLElement>(el: DhHeadForm, selector: string) =>
-  el.shadowRoot!.querySelector<T & HTMLElement>(selector);
 export const field = (el: DhHeadForm, id: string) =>
-  $(el, `#${id}`)!.closest<HTMLElement>('.field')!;
+  q(el, `#${id}`)!.closest<HTMLElement>('.field')!;
 export const visible = (node: HTMLElement) => node.offsetParent !== null;
 export const errorOf = (el: DhHeadForm, f: string) =>
-  $(el, `#${f}-error`)?.textContent?.trim() ?? '';
-export const status = (el: DhHeadForm) => $(el, '[part="status"]')!.textContent!.trim();
+  q(el, `#${f}-error`)?.textContent?.trim() ?? '';
+export const status = (el: DhHeadForm) => q(el, '[part="status"]')!.textContent!.trim();
 
 export async function form(
   template = html`<dh-head-form></dh-head-form>`,
@@ -45,20 +44,20 @@ export async function form(
 }
 
 export function type(el: DhHeadForm, id: string, value: string): void {
-  const input = $<HTMLInputElement>(el, `#${id}`)!;
+  const input = q<HTMLInputElement>(el, `#${id}`)!;
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
 export function choose(el: DhHeadForm, id: string, value: string): void {
-  const select = $<HTMLSelectElement>(el, `#${id}`)!;
+  const select = q<HTMLSelectElement>(el, `#${id}`)!;
   select.value = value;
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 /** Clicks the first loaded face, as a person would. */
 export async function pickFace(el: DhHeadForm): Promise<string> {
-  const picker = $(el, 'dh-face-picker')!;
+  const picker = q(el, 'dh-face-picker')!;
   const cell = () =>
     picker.shadowRoot!.querySelector<HTMLElement>('[role="gridcell"]:not([aria-busy])');
   picker.scrollIntoView();
@@ -69,7 +68,7 @@ export async function pickFace(el: DhHeadForm): Promise<string> {
 
 /** Clicks the first loaded voice (of the streaming provider when the switch is on). */
 export async function pickVoice(el: DhHeadForm): Promise<string> {
-  const picker = $<DhVoicePicker>(el, 'dh-voice-picker')! as unknown as DhVoicePicker;
+  const picker = q<DhVoicePicker>(el, 'dh-voice-picker')! as unknown as DhVoicePicker;
   const option = () =>
     picker.shadowRoot!.querySelector<HTMLElement>('[role="option"]:not(.placeholder)');
   // The list is virtualised: it renders options once it is in the viewport, as for a person.
@@ -80,7 +79,7 @@ export async function pickVoice(el: DhHeadForm): Promise<string> {
 }
 
 export async function submit(el: DhHeadForm): Promise<void> {
-  $<HTMLButtonElement>(el, '[part="submit"]')!.click();
+  q<HTMLButtonElement>(el, '[part="submit"]')!.click();
   await el.updateComplete;
 }
 

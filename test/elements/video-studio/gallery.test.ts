@@ -12,7 +12,6 @@ import {
   addVideos,
   alertText,
   auth,
-  button,
   click,
   describeVideoStudio,
   downloadRoute,
@@ -24,14 +23,13 @@ import {
   loaded,
   newHead,
   press,
-  q,
   realFetch,
   restores,
   studio,
-  text,
   voiceNames,
   watchFetch,
 } from './support.js';
+import { button, q, text } from '../support.js';
 
 describeVideoStudio(() => {
   describe('the gallery', () => {

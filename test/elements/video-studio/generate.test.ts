@@ -12,7 +12,6 @@ import {
   addVideos,
   alertText,
   auth,
-  button,
   describeVideoStudio,
   downloadRoute,
   emptyPage,
@@ -29,12 +28,11 @@ import {
   newHead,
   press,
   produced,
-  q,
   studio,
-  text,
   type,
   watchFetch,
 } from './support.js';
+import { button, q, text } from '../support.js';
 
 describeVideoStudio(() => {
   describe('accessibility', () => {

@@ -21,13 +21,12 @@ import {
   live,
   loaded,
   newHead,
-  q,
-  text,
   type,
   videoStudioMessagesIn,
   voiceNames,
   watchFetch,
 } from './support.js';
+import { q, text } from '../support.js';
 
 describeVideoStudio(() => {
   describe('in the page’s language', () => {

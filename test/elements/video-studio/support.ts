@@ -15,6 +15,7 @@ import type { DhVideoStudio } from '../../../src/elements/video-studio/video-stu
 import type { VideoItem, VideosPage } from '../../../src/api/answers.js';
 import { TalkWait, type WaitClock } from '../../../src/elements/video-studio/talk-wait.js';
 import { catalogue } from '../i18n.js';
+import { q, qa, text } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).videoStudio;
@@ -34,18 +35,9 @@ export let endpoint: string;
 export let auth: Record<string, string>;
 export const realFetch = window.fetch.bind(window);
 
-export const q = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) =>
-  el.shadowRoot!.querySelector<T>(selector);
-export const qa = <T extends Element = HTMLElement>(el: DhVideoStudio, selector: string) => [
-  ...el.shadowRoot!.querySelectorAll<T>(selector),
-];
-export const text = (node: Element | null | undefined) =>
-  node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 export const items = (el: DhVideoStudio) => qa<HTMLButtonElement>(el, '[part="item"]');
 export const itemTexts = (el: DhVideoStudio) =>
   items(el).map((b) => text(b.querySelector('.said')));
-export const button = (el: DhVideoStudio, name: RegExp) =>
-  qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
 export const live = (el: DhVideoStudio) => text(q(el, '[aria-live="polite"]'));
 export const alertText = (el: DhVideoStudio) => text(q(el, '[role="alert"]'));
 /**

@@ -5,7 +5,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { holdRequests, waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
-import { englishLeft } from '../i18n.js';
+import {
+  itSaysAnErrorInThePageLanguage,
+  itSaysTheRequiredMessageInThePageLanguage,
+  pickerInLanguage,
+} from '../picker-languages.js';
 import { voicePickerMessages } from '../../../src/elements/voice-picker/messages.js';
 import {
   all,
@@ -30,21 +34,13 @@ describeVoicePicker(() => {
     /** The words of the voices (data, not ours): names, languages, locales, providers. */
     const dataWords = () =>
       all.items.flatMap((v) => [v.displayName, v.language, v.locale, v.provider]);
-    /** A picker inside `<div lang=… dir=…>`: the page's language, not the element's own. */
-    const inLanguage = async (lang: string, dir = 'ltr', required = false) => {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div lang=${lang} dir=${dir}><dh-voice-picker ?required=${required} endpoint=${endpoint}></dh-voice-picker></div>`,
-      );
-      const el = wrapper.querySelector('dh-voice-picker')!;
-      // Its first render waits for the locale's messages.
-      await el.updateComplete;
-      return { wrapper, el };
-    };
-    const left = (el: DhVoicePicker, lang: string) =>
-      englishLeft(el.shadowRoot!, 'voicePicker', voicePickerMessages, lang, dataWords());
-    /** The live region that says how many voices a search or a filter left. */
-    const announced = (el: DhVoicePicker) =>
-      el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
+    const { inLanguage, left, announced } = pickerInLanguage({
+      tag: 'dh-voice-picker',
+      section: 'voicePicker',
+      english: voicePickerMessages,
+      endpoint: () => endpoint,
+      data: dataWords,
+    });
     const selects = (el: DhVoicePicker) => [...el.shadowRoot!.querySelectorAll('select')];
 
     for (const [lang, dir] of [
@@ -128,17 +124,7 @@ describeVoicePicker(() => {
       expect(await left(el, 'fr')).to.deep.equal([]);
     });
 
-    it("an error is said in the page's language, with its Try again", async () => {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div lang="de"><dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker></div>`,
-      );
-      const el = wrapper.querySelector('dh-voice-picker')!;
-      await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"] button')!.textContent).to.equal(
-        'Erneut versuchen',
-      );
-      expect(await left(el, 'de')).to.deep.equal([]);
-    });
+    itSaysAnErrorInThePageLanguage('dh-voice-picker', left);
 
     it('under dir="rtl" the layout is mirrored: the search and the first filter start at the right, the selection bar too', async () => {
       const { el } = await inLanguage('ar', 'rtl');
@@ -189,14 +175,12 @@ describeVoicePicker(() => {
       expect(listbox(el)!.getAttribute('aria-label')).to.equal(de.label);
     });
 
-    it("the required message is in the page's language", async () => {
-      const form = await fixture<HTMLFormElement>(
-        html`<form lang="ja"><dh-voice-picker name="v" required endpoint=${endpoint}></dh-voice-picker></form>`,
-      );
-      const el = form.querySelector('dh-voice-picker')!;
-      await ready(el);
-      expect(form.checkValidity()).to.equal(false);
-      expect(el.validationMessage).to.equal(ja.required);
+    itSaysTheRequiredMessageInThePageLanguage({
+      tag: 'dh-voice-picker',
+      name: 'v',
+      endpoint: () => endpoint,
+      ready: (el) => ready(el),
+      required: ja.required,
     });
   });
 });

@@ -8,7 +8,6 @@ import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-pic
 import {
   activeOption,
   all,
-  button,
   change,
   describeVoicePicker,
   endpoint,
@@ -23,6 +22,7 @@ import {
   statusText,
   voices,
 } from './support.js';
+import { button } from '../support.js';
 
 describeVoicePicker(() => {
   describe('accessibility', () => {
@@ -282,7 +282,7 @@ describeVoicePicker(() => {
       search(el, 'Rachel');
       await waitUntil(() => statusText(el).includes('No voice matches'));
       expect(statusText(el)).to.contain('No voice matches “Rachel” and male voices');
-      button(el, /Clear filters/).click();
+      button(el, /Clear filters/)!.click();
       await ready(el);
       expect(el.gender).to.equal('');
       expect(
@@ -323,7 +323,7 @@ describeVoicePicker(() => {
             message: 'The voice catalogue is unavailable right now.',
           },
         ]);
-        button(el, /Try again/).click();
+        button(el, /Try again/)!.click();
         await ready(el);
         expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
         expect(calls).to.equal(2);

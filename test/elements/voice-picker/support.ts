@@ -51,8 +51,6 @@ export const selectLabelled = (el: DhVoicePicker, label: string) =>
   [...el.shadowRoot!.querySelectorAll('label')]
     .find((l) => l.textContent!.trim().startsWith(label))
     ?.querySelector('select') ?? null;
-export const button = (el: DhVoicePicker, name: RegExp) =>
-  [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 /** The error of a later page (below the list), not of the whole list. */
 export const pageError = (el: DhVoicePicker) =>
   el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');

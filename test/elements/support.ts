@@ -1,0 +1,41 @@
+/**
+ * What every element test file shares (each element's own helpers are in its folder's support.ts):
+ * reading an element's shadow DOM the way the tests read it, and the server commands a page uses
+ * to ask Node for what it cannot do itself (web-test-runner.config.mjs registers them; the sim-*
+ * ones are test/support/sim-plugin.mjs, the frame-* ones test/support/frame-commands.mjs).
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/** The first match of `selector` in the element's shadow root, or null. */
+export const q = <T extends Element = HTMLElement>(el: Element, selector: string) =>
+  el.shadowRoot!.querySelector<T>(selector);
+
+/** Every match of `selector` in the element's shadow root. */
+export const qa = <T extends Element = HTMLElement>(el: Element, selector: string) => [
+  ...el.shadowRoot!.querySelectorAll<T>(selector),
+];
+
+/** The node's text as a person reads it: whitespace runs as one space, trimmed; '' for no node. */
+export const text = (node: Node | null | undefined) =>
+  node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** The first button in the element's shadow root whose `text` matches `name`, or undefined. */
+export const button = (el: Element, name: RegExp) =>
+  qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));
+
+/** The element's own iframe (the avatar's conversation frame), or null while it has none. */
+export const frameOf = (el: Element) => q<HTMLIFrameElement>(el, 'iframe');
+
+/** Runs a server command (`sim-info`, `sim-create-head`, `attacker-log`, …) and resolves with its answer. */
+export const command = <T>(name: string, payload?: unknown) =>
+  executeServerCommand<T, unknown>(name, payload);
+
+/**
+ * The `frame-*` commands for the iframe `frame` matches (`>>>` pierces a shadow root): they act
+ * inside it through the browser's driver, which a page cannot do in another origin's frame.
+ * `const inFrame = frameCommands('dh-avatar >>> iframe'); await inFrame('frame-click', {selector})`.
+ */
+export const frameCommands =
+  (frame: string) =>
+  <T>(name: string, payload: Record<string, unknown>) =>
+    command<T>(name, { frame, ...payload });
