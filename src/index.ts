@@ -35,6 +35,7 @@ export {
   routeUrl,
   type RequestOptions,
 } from './api/client.js';
+export type { AnsweredCode, ErrorCode, VisitorCode } from './api/errors.js';
 export { configure, type KitOptions } from './api/urls.js';
 export {
   setMessages,

@@ -5,7 +5,7 @@
  * are checked with api/check.ts).
  */
 import type { Schema } from './check.js';
-import { ApiRequestError, answeredCode } from './errors.js';
+import { ApiRequestError, type AnsweredCode } from './errors.js';
 import { trustedEndpoint } from './urls.js';
 
 export type { Schema } from './check.js';
@@ -35,18 +35,6 @@ export function routeUrl(endpoint: string, path: string, query?: RequestOptions[
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/**
- * Retry-After in seconds: its delta-seconds form, or its HTTP-date form from now; undefined when
- * absent or unreadable (a cross-origin answer shows it only when the proxy exposes it: it does).
- */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = /^\s*\d+\s*$/.test(value)
-    ? Number(value)
-    : Math.ceil((Date.parse(value) - now) / 1000);
-  return Number.isFinite(seconds) ? Math.max(0, seconds) : undefined;
-}
-
 /** A failed answer as an error: the proxy's `{error: {code, message, headId?}}`, else its status. */
 export function refusal(res: Response, payload: unknown): ApiRequestError {
   const error = (
@@ -54,11 +42,13 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
   )?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string'
     ? new ApiRequestError(
-        answeredCode(error.code),
+        error.code as AnsweredCode,
         error.message,
         res.status,
         typeof error.headId === 'string' ? error.headId : undefined,
-        retryAfterSeconds(res.headers.get('retry-after')),
+        // Retry-After in seconds, as the proxy sends it (and exposes to other origins); a date or
+        // nothing is no time (the studio then shows the proxy's words).
+        Number(res.headers.get('retry-after')) || undefined,
       )
     : new ApiRequestError(
         'http_error',

@@ -96,7 +96,6 @@ declare const answered: unique symbol;
  * or a different one (tolerant reader: kept as it came, and shown with the locale's fallback).
  */
 export type AnsweredCode = string & { readonly [answered]: true };
-export const answeredCode = (code: string): AnsweredCode => code as AnsweredCode;
 
 /** The one error type of browser code: a code a program can test and a message a person can read. */
 export class ApiRequestError extends Error {

@@ -1,13 +1,11 @@
 /**
  * The signed launch URL, `<base>/embed/<headId>?view=…&exp=…&sig=…`, in one place: the proxy's
  * signer builds it (proxy/signing.ts), its `/embed/:id` route checks its query (api/requests.ts
- * embedQuerySchema), and `<dh-avatar>` reads one before it puts it in its frame (api/urls.ts
+ * embedQuerySchema), and `<dh-avatar>` recognises one before it puts it in its frame (api/urls.ts
  * frameUrl). sig = HMAC-SHA256 over the head, the view and exp, in lower-case hex.
  */
 import { ID_PATTERN, VIEWS, type View } from './rules.js';
 
-/** The path below the proxy's endpoint where a launch link points. */
-export const EMBED_PATH = '/embed/';
 /** `exp`: seconds since the epoch, digits only (`0x…`, `1e9`, signs and spaces are not how a signer writes a time). */
 export const EXP_PATTERN = /^\d{1,12}$/;
 /** `sig`: an HMAC-SHA256 in lower-case hex. */
@@ -25,27 +23,22 @@ export interface LaunchFields {
 /** The link for these fields below `base` (the proxy's route prefix, `/dh`, or its full URL). */
 export function launchUrl(base: string, { headId, view, exp, sig }: LaunchFields): string {
   const query = new URLSearchParams({ view, exp: String(exp), sig });
-  return `${base.replace(/\/+$/, '')}${EMBED_PATH}${encodeURIComponent(headId)}?${query}`;
+  return `${base.replace(/\/+$/, '')}/embed/${encodeURIComponent(headId)}?${query}`;
 }
 
 /**
- * The fields of `url` when it is a launch link below the path `base` (an endpoint's pathname, `/dh`),
- * every field in its pattern; otherwise undefined. The origin is the caller's to check.
+ * Whether `url` is a launch link below the path `base` (an endpoint's pathname, `/dh`), every
+ * field in its pattern. The origin is the caller's to check; the signature is the proxy's.
  */
-export function parseLaunchUrl(url: URL, base: string): LaunchFields | undefined {
-  const embed = `${base.replace(/\/+$/, '')}${EMBED_PATH}`;
+export function isLaunchUrl(url: URL, base: string): boolean {
+  const embed = `${base.replace(/\/+$/, '')}/embed/`;
   const q = url.searchParams;
-  const [headId, view, exp, sig] = [
-    url.pathname.slice(embed.length),
-    q.get('view') as View,
-    q.get('exp') ?? '',
-    q.get('sig') ?? '',
-  ];
-  return url.pathname.startsWith(embed) &&
-    ID_PATTERN.test(headId) &&
-    VIEWS.includes(view) &&
-    EXP_PATTERN.test(exp) &&
-    SIG_PATTERN.test(sig)
-    ? { headId, view, exp: Number(exp), sig }
-    : undefined;
+  // (`test(null)` reads "null", which matches none of the patterns.)
+  return (
+    url.pathname.startsWith(embed) &&
+    ID_PATTERN.test(url.pathname.slice(embed.length)) &&
+    VIEWS.includes(q.get('view') as View) &&
+    EXP_PATTERN.test(q.get('exp')!) &&
+    SIG_PATTERN.test(q.get('sig')!)
+  );
 }

@@ -17,7 +17,7 @@
  * Browser only: it reads `document.baseURI` and `location`.
  */
 import { ApiRequestError } from './errors.js';
-import { parseLaunchUrl } from './launch-url.js';
+import { isLaunchUrl } from './launch-url.js';
 import { ID_PATTERN, ID_RULE } from './rules.js';
 
 /** Endpoints the site's script trusts (origin and path, without a trailing slash). */
@@ -124,7 +124,7 @@ export function idSegment(id: string | undefined, name = 'head-id'): string {
 export function frameUrl(url: string, endpoint: string, base?: string): string {
   const e = trustedEndpoint(endpoint);
   const u = parse(url, base);
-  if (u && secure(u) && u.origin === e.origin && parseLaunchUrl(u, e.pathname)) return u.href;
+  if (u && secure(u) && u.origin === e.origin && isLaunchUrl(u, e.pathname)) return u.href;
   throw new ApiRequestError(
     'unsafe_url',
     "This conversation link was refused: it is not a launch link of the site's proxy.",

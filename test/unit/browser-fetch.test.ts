@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { getJson, request, retryAfterSeconds, type ApiRequestError } from '../../src/api/client.js';
+import { getJson, request, refusal, type ApiRequestError } from '../../src/api/client.js';
 import { configure } from '../../src/api/urls.js';
 
 const ENDPOINT = 'https://proxy.test/dh';
@@ -104,12 +104,18 @@ describe('a fetch of a proxy route that fails', () => {
 });
 
 describe('Retry-After', () => {
-  test('read as seconds from either of its forms; nothing for a missing or unreadable one', () => {
-    const now = Date.parse('2026-11-26T10:00:00Z');
-    assert.equal(retryAfterSeconds('5400', now), 5400);
-    assert.equal(retryAfterSeconds('Thu, 26 Nov 2026 11:30:00 GMT', now), 5400);
-    assert.equal(retryAfterSeconds('Thu, 26 Nov 2026 09:00:00 GMT', now), 0, 'a past date: now');
-    assert.equal(retryAfterSeconds(null, now), undefined);
-    assert.equal(retryAfterSeconds('soon', now), undefined);
+  test('a refusal keeps its Retry-After in seconds; a date, nothing or a word is no time', () => {
+    const refused = (retryAfter?: string) =>
+      refusal(
+        new Response(null, {
+          status: 429,
+          headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+        }),
+        { error: { code: 'video_cap_reached', message: 'The daily limit is reached.' } },
+      ).retryAfter;
+    assert.equal(refused('5400'), 5400);
+    assert.equal(refused('Thu, 26 Nov 2026 11:30:00 GMT'), undefined);
+    assert.equal(refused(), undefined);
+    assert.equal(refused('soon'), undefined);
   });
 });

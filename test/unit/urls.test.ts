@@ -1,7 +1,7 @@
 /** Page addresses of a head, built from its publicUrl (spec, Heads rules 2 and 3). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseLaunchUrl } from '../../src/api/launch-url.js';
+import { isLaunchUrl } from '../../src/api/launch-url.js';
 import { chatPageUrl, parsePublicUrl, streamPageUrl } from '../../src/platform/urls.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 
@@ -116,7 +116,7 @@ describe('streamPageUrl', () => {
 
 describe('the launch URL (api/launch-url.ts): what the signer builds, the element and the proxy read', () => {
   const SIG = 'ab'.repeat(32);
-  test('a signed link reads back as its fields, below its base only', async () => {
+  test('a signed link is recognised, below its base only', async () => {
     const { url } = await signLaunchUrl({
       secret: 's'.repeat(32),
       headId: 'head_9-x',
@@ -128,18 +128,14 @@ describe('the launch URL (api/launch-url.ts): what the signer builds, the elemen
       url,
       /^https:\/\/site\.example\/dh\/embed\/head_9-x\?view=stream&exp=1700000300&sig=[0-9a-f]{64}$/,
     );
-    const fields = parseLaunchUrl(new URL(url), '/dh');
-    assert.deepEqual(
-      { ...fields, sig: undefined },
-      { headId: 'head_9-x', view: 'stream', exp: 1_700_000_300, sig: undefined },
-    );
-    assert.equal(parseLaunchUrl(new URL(url), '/other'), undefined, 'another base');
+    assert.equal(isLaunchUrl(new URL(url), '/dh'), true, 'the signed link');
+    assert.equal(isLaunchUrl(new URL(url), '/other'), false, 'another base');
   });
 
   test('each field out of its pattern is refused: id, view, exp (digits only), sig (64 lower-case hex)', () => {
     const base = 'https://site.example/dh/embed/';
     const good = `${base}h1?view=chat&exp=1700000300&sig=${SIG}`;
-    assert.ok(parseLaunchUrl(new URL(good), '/dh'), 'a link with every field in its pattern');
+    assert.ok(isLaunchUrl(new URL(good), '/dh'), 'a link with every field in its pattern');
     for (const bad of [
       `${base}h.1?view=chat&exp=1700000300&sig=${SIG}`,
       `${base}h1/x?view=chat&exp=1700000300&sig=${SIG}`,
@@ -150,6 +146,6 @@ describe('the launch URL (api/launch-url.ts): what the signer builds, the elemen
       `${base}h1?view=chat&exp=1700000300&sig=${SIG.slice(2)}`,
       `${base}h1?view=chat&exp=1700000300`,
     ])
-      assert.equal(parseLaunchUrl(new URL(bad), '/dh'), undefined, bad);
+      assert.equal(isLaunchUrl(new URL(bad), '/dh'), false, bad);
   });
 });

@@ -303,11 +303,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** "Speaks Spanish" (in the page's words) when the head's language is not the page's; "Spanish" says enough (es-ES → es). */
   get #speaks(): string | undefined {
-    const spoken = this._summary?.language;
-    if (!spoken) return undefined;
-    const language = baseLanguage(spoken);
-    if (language === baseLanguage(this.languageTag || 'en')) return undefined;
-    const name = languageName(language, this.currentLocale);
+    const language = baseLanguage(this._summary?.language ?? '');
+    const name =
+      language &&
+      language !== baseLanguage(this.languageTag || 'en') &&
+      languageName(language, this.currentLocale);
     return name ? this.m.speaks(name) : undefined;
   }
 

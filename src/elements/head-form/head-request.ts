@@ -5,7 +5,6 @@
 import type { ApiRequestError } from '../../api/client.js';
 import { FLOW_API_KEY_FIELD, FLOW_MODE, type OperationMode } from '../../api/modes.js';
 import type { HeadCreateBody } from '../../api/requests.js';
-import { STREAMING_DROPS } from '../../api/rules.js';
 import { capitalize } from '../shared/capitalize.js';
 import type { HeadFormMessages } from './messages.js';
 
@@ -185,16 +184,18 @@ export function collectHead(
   };
   const prompt = text('systemPrompt');
   if (prompt && usesPrompt(mode)) body.promptConfig = { system_prompt: prompt };
-  body.greetings = text('greetings');
-  const alias = text('alias');
-  if (alias) body.alias = alias;
-  const suggestions = text('suggestions')
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (suggestions.length) body.suggestions = suggestions;
-  // A streaming avatar has none of these (spec): not sent at all.
-  if (streaming) for (const field of STREAMING_DROPS) delete body[field];
+  // What only a chat head has (a streaming avatar drops them: api/rules.ts STREAMING_DROPS, which
+  // the form hides and clears): not sent at all for a streaming one.
+  if (!streaming) {
+    body.greetings = text('greetings');
+    const alias = text('alias');
+    if (alias) body.alias = alias;
+    const suggestions = text('suggestions')
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (suggestions.length) body.suggestions = suggestions;
+  }
   if (mode === 'plugin') {
     const pluginName = text('pluginName');
     const url = text('pluginUrl');

@@ -39,7 +39,13 @@ export class PagedList<Item> {
     this.total = options.total;
     this.pageSize = options.pageSize;
     this.items = new Array<Item | undefined>(options.total).fill(undefined);
-    for (const [i, item] of options.first.slice(0, this.total).entries()) this.items[i] = item;
+    this.#place(0, options.first);
+  }
+
+  /** Puts a page's items in their places from `start`, none past the total. */
+  #place(start: number, items: readonly Item[]): void {
+    for (let k = 0; k < items.length && start + k < this.total; k++)
+      this.items[start + k] = items[k];
   }
 
   /** The page (from 1) that holds a position. */
@@ -92,8 +98,7 @@ export class PagedList<Item> {
       .fetchPage(page, abort.signal)
       .then((items) => {
         if (stale()) return;
-        for (const [k, item] of items.slice(0, Math.max(0, this.total - start)).entries())
-          this.items[start + k] = item;
+        this.#place(start, items);
         this.placed(start, items);
         this.#options.onPage?.(page, items);
         this.#options.onChange();

@@ -27,8 +27,8 @@ export const form: Tag<'dh-head-form'> = {
 export const wrongView: Tag<'dh-avatar'> = { view: 'video' };
 // @ts-expect-error head-id is a string
 export const wrongId: Tag<'dh-avatar'> = { 'head-id': 123 };
-// @ts-expect-error dh-load's detail is the avatar's, not another shape
 export const wrongDetail: Tag<'dh-avatar'> = {
+  // @ts-expect-error dh-load's detail is the avatar's, not another shape
   'ondh-load': (e: CustomEvent<{ nope: number }>) => void e,
 };
 // @ts-expect-error validity is read-only: not something a template sets
