@@ -33,62 +33,65 @@ export const VISITOR_CODES = [
 ] as const;
 export type VisitorCode = (typeof VISITOR_CODES)[number];
 
-/** Every code: the visitor's, and those a developer or an operator reads (with an English message). */
-export type ErrorCode =
-  | VisitorCode
+/** The codes a developer or an operator reads (with an English message), by where they arise. */
+export const OTHER_CODES = [
   // Input the proxy refused (proxy/validate.ts, security.ts).
-  | 'invalid_request'
-  | 'invalid_json'
-  | 'json_too_deep'
-  | 'unsupported_media_type'
-  | 'body_too_large'
-  | 'http_error'
-  | 'invalid_head_id'
-  | 'invalid_talk_id'
-  | 'invalid_event_id'
-  | 'invalid_webhook_id'
-  | 'invalid_user'
-  | 'invalid_message'
-  | 'invalid_tool'
-  | 'csrf_header_missing'
-  | 'cors_refused'
-  | 'client_unknown'
-  | 'too_many_lookups'
+  'invalid_request',
+  'invalid_json',
+  'json_too_deep',
+  'unsupported_media_type',
+  'body_too_large',
+  'http_error',
+  'invalid_head_id',
+  'invalid_talk_id',
+  'invalid_event_id',
+  'invalid_webhook_id',
+  'invalid_user',
+  'invalid_message',
+  'invalid_tool',
+  'csrf_header_missing',
+  'cors_refused',
+  'client_unknown',
+  'too_many_lookups',
   // The platform refused what the proxy sent, or answered what it could not read.
-  | 'platform_bad_request'
-  | 'voice_not_available'
-  | 'malformed_response'
-  | 'splitter_failed'
-  | 'talk_not_found'
-  | 'video_not_ready'
-  | 'not_failed'
-  | 'no_poster'
-  | 'poster_unavailable'
+  'platform_bad_request',
+  'voice_not_available',
+  'malformed_response',
+  'splitter_failed',
+  'talk_not_found',
+  'video_not_ready',
+  'not_failed',
+  'no_poster',
+  'poster_unavailable',
   // The platform's calls to the site: events, plugin and tool calls (proxy/routes/receiver.ts, …).
-  | 'bad_signature'
-  | 'stale_delivery'
-  | 'keys_unavailable'
-  | 'invalid_event'
-  | 'invalid_plugin_answer'
-  | 'invalid_tool_call'
-  | 'unknown_tool'
-  | 'tool_prompt_mismatch'
+  'bad_signature',
+  'stale_delivery',
+  'keys_unavailable',
+  'invalid_event',
+  'invalid_plugin_answer',
+  'invalid_tool_call',
+  'unknown_tool',
+  'tool_prompt_mismatch',
   // The proxy itself: its set-up, its store, a failure of its own.
-  | 'misconfigured'
-  | 'no_platform'
-  | 'no_bundle'
-  | 'store_unavailable'
-  | 'internal'
+  'misconfigured',
+  'no_platform',
+  'no_bundle',
+  'store_unavailable',
+  'internal',
   // The browser's own (api/urls.ts, the elements).
-  | 'invalid_endpoint'
-  | 'untrusted_endpoint'
-  | 'missing_head'
-  | 'launch_failed'
-  | 'unexpected'
-  | 'videos_failed'
-  | 'video_request_failed'
-  | 'video_poll_failed'
-  | 'video_download_failed';
+  'invalid_endpoint',
+  'untrusted_endpoint',
+  'missing_head',
+  'launch_failed',
+  'unexpected',
+  'videos_failed',
+  'video_request_failed',
+  'video_poll_failed',
+  'video_download_failed',
+] as const;
+
+/** Every code: the visitor's and the others (docs/troubleshooting.md lists them all). */
+export type ErrorCode = VisitorCode | (typeof OTHER_CODES)[number];
 
 declare const answered: unique symbol;
 /**

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { OTHER_CODES, VISITOR_CODES } from '../../src/api/errors.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -57,4 +58,15 @@ test("the README is a quick start of at most 400 lines; each of its links and th
     }
   }
   assert.deepEqual(broken, []);
+});
+
+test("docs/troubleshooting.md's table of error codes lists every ErrorCode, and only those", () => {
+  const doc = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8');
+  const table = doc.slice(doc.indexOf('## Error codes'));
+  const listed = [...table.matchAll(/^\|[^|]*\|(.*)\|$/gm)].flatMap((m) =>
+    [...m[1]!.matchAll(/`([a-z_]+)`/g)].map((c) => c[1]!),
+  );
+  const codes = [...VISITOR_CODES, ...OTHER_CODES];
+  assert.deepEqual([...listed].sort(), [...codes].sort());
+  assert.ok(codes.length > 60, `${codes.length} codes`);
 });
