@@ -1,25 +1,22 @@
 /**
- * <dh-face-picker> details (order, idle videos, theming, a mouse scroll) and a catalogue of
- * 10,000 faces.
+ * <dh-face-picker> details (order, idle videos, headers) and a catalogue of 10,000 faces. Its
+ * theming and a click after a mouse scroll, which it shares with <dh-voice-picker>, are in
+ * shared.test.ts.
  */
-import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import { press, withReducedMotion } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
-import type { FaceItem } from '../../../src/api/answers.js';
 import {
   active,
-  cell,
   cells,
   describeFacePicker,
   endpoint,
   fakeFaces,
   grid,
   loadedCells,
-  nameOf,
   ready,
-  rowHeight,
 } from './support.js';
 
 describeFacePicker(() => {
@@ -121,78 +118,6 @@ describeFacePicker(() => {
         expect(active(calm)).to.equal('cell-0');
         expect(calm.shadowRoot!.querySelector('video[autoplay]')).to.equal(null);
       });
-    });
-
-    it('a click on a cell chooses it, also when the active cell was scrolled away (focus does not scroll under the pointer)', async () => {
-      const fake = fakeFaces(10_000);
-      try {
-        const el = await fixture<DhFacePicker>(
-          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
-        );
-        await ready(el);
-        const g = grid(el)!;
-        // A mouse scroll, far down (again if the grid was still settling).
-        const far = 20 * rowHeight(el);
-        await waitUntil(() => {
-          if (g.scrollTop < far - 1) g.scrollTop = far;
-          return !cell(el, 0) && loadedCells(el).length > 0;
-        }, 'scrolled to loaded faces');
-        const target = loadedCells(el).find((c) => {
-          const r = c.getBoundingClientRect();
-          const box = g.getBoundingClientRect();
-          return r.top >= box.top && r.bottom <= box.bottom;
-        })!;
-        const r = target.getBoundingClientRect();
-        let chosen: FaceItem | undefined;
-        // Typed by the element's event map: no cast.
-        el.addEventListener('dh-select', (e) => (chosen = e.detail.item));
-        await sendMouse({
-          type: 'click',
-          position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)],
-        });
-        await el.updateComplete;
-        expect(chosen?.name).to.equal(nameOf(target));
-        expect(el.value).to.equal(chosen!.id);
-        expect(active(el)).to.equal(target.id);
-      } finally {
-        fake.restore();
-        await resetMouse();
-      }
-    });
-
-    it('is themed by its documented custom properties and parts', async () => {
-      const style = document.createElement('style');
-      style.textContent =
-        'dh-face-picker.themed::part(cell) { background-color: rgb(1, 2, 3); } dh-face-picker.themed::part(toolbar) { color: rgb(4, 5, 6); }';
-      document.head.append(style);
-      const fake = fakeFaces(100);
-      try {
-        const el = await fixture<DhFacePicker>(
-          html`<dh-face-picker class="themed" value="face-1" endpoint="http://fake.test/dh"></dh-face-picker>`,
-        );
-        el.style.setProperty('--dh-face-picker-height', '250px');
-        el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
-        el.style.setProperty('--dh-picker-font', 'monospace');
-        await ready(el);
-        expect(grid(el)!.getBoundingClientRect().height).to.equal(250);
-        expect(
-          getComputedStyle(cell(el, 1)!).borderTopColor,
-          'the selected face takes the accent',
-        ).to.equal('rgb(200, 0, 100)');
-        expect(getComputedStyle(cell(el, 1)!.querySelector('.name')!).fontFamily).to.equal(
-          'monospace',
-        );
-        expect(getComputedStyle(cell(el, 0)!).backgroundColor, '::part(cell)').to.equal(
-          'rgb(1, 2, 3)',
-        );
-        expect(
-          getComputedStyle(el.shadowRoot!.querySelector('.toolbar')!).color,
-          '::part(toolbar)',
-        ).to.equal('rgb(4, 5, 6)');
-      } finally {
-        fake.restore();
-        style.remove();
-      }
     });
   });
 

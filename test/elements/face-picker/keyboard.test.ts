@@ -1,6 +1,7 @@
 /**
  * <dh-face-picker> as a form control (value, validity, reset) and from the keyboard (one tab
- * stop, arrows, Home/End, pages, right to left).
+ * stop, arrows, Home/End, pages, right to left). What it shares with <dh-voice-picker> as a form
+ * control (a restored value, disabled) is in shared.test.ts.
  */
 import { sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
@@ -62,63 +63,6 @@ describeFacePicker(() => {
       await el.updateComplete;
       expect(el.value).to.equal('x-1');
       expect(fired).to.equal(0);
-    });
-
-    it('holds the value the browser restores (back/forward), submits it, and reset returns to the value attribute', async () => {
-      const form = await fixture<HTMLFormElement>(
-        html`<form><dh-face-picker name="f" value="x-1" endpoint=${endpoint}></dh-face-picker></form>`,
-      );
-      const el = form.querySelector('dh-face-picker')!;
-      el.formStateRestoreCallback('face-restored');
-      await el.updateComplete;
-      expect(el.value).to.equal('face-restored');
-      expect(new FormData(form).get('f')).to.equal('face-restored');
-      form.reset();
-      await el.updateComplete;
-      expect(el.value).to.equal('x-1');
-      expect(new FormData(form).get('f')).to.equal('x-1');
-    });
-
-    it('disabled by its own attribute: out of the tab order, clicks and keys choose nothing, not submitted', async () => {
-      const fake = fakeFaces(100);
-      try {
-        const form = await fixture<HTMLFormElement>(
-          html`<form><button type="button">before</button><dh-face-picker name="f" value="face-1" disabled endpoint="http://fake.test/dh"></dh-face-picker><button type="button">after</button></form>`,
-        );
-        const el = form.querySelector('dh-face-picker')!;
-        await ready(el);
-        const g = grid(el)!;
-        expect(g.getAttribute('tabindex')).to.equal('-1');
-        expect(g.getAttribute('aria-disabled')).to.equal('true');
-        let fired = 0;
-        for (const t of ['input', 'change', 'dh-select']) el.addEventListener(t, () => fired++);
-        loadedCells(el)[2]!.click();
-        g.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-        await el.updateComplete;
-        expect(el.value).to.equal('face-1');
-        expect(fired).to.equal(0);
-        expect(new FormData(form).has('f'), 'a disabled control is not submitted').to.equal(false);
-        form.querySelector('button')!.focus();
-        await sendKeys({ press: 'Tab' });
-        expect(document.activeElement!.textContent, 'Tab goes past it').to.equal('after');
-        el.disabled = false;
-        await el.updateComplete;
-        expect(new FormData(form).get('f'), 'enabled again, it is submitted').to.equal('face-1');
-      } finally {
-        fake.restore();
-      }
-    });
-
-    it('disabled by its fieldset cannot be focused or changed', async () => {
-      const form = await fixture<HTMLFormElement>(
-        html`<form><fieldset disabled><dh-face-picker name="f" endpoint=${endpoint}></dh-face-picker></fieldset></form>`,
-      );
-      const el = form.querySelector('dh-face-picker')!;
-      await ready(el);
-      expect(grid(el)!.getAttribute('tabindex')).to.equal('-1');
-      loadedCells(el)[0]!.click();
-      expect(el.value).to.equal('');
-      expect(new FormData(form).has('f')).to.equal(false);
     });
   });
 

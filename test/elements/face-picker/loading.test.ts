@@ -1,11 +1,12 @@
 /**
- * <dh-face-picker> loading its faces: accessible in every state, against the real proxy and
- * simulator (52 faces) and a generated catalogue; filters, stale answers, errors and retries.
+ * <dh-face-picker> loading its faces, against the real proxy and simulator (52 faces) and a
+ * generated catalogue: its active cell scrolled away, its filters, a later page that fails.
+ * What it shares with <dh-voice-picker> (accessible in every state, stale answers, errors and
+ * Try again) is in shared.test.ts.
  */
 import { sendKeys } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
-import { press } from '../keys.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import {
   active,
@@ -24,35 +25,6 @@ import {
 
 describeFacePicker(() => {
   describe('accessibility', () => {
-    it('is accessible while loading and when loaded', async () => {
-      const el = await fixture<DhFacePicker>(
-        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
-      );
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
-        'Loading faces',
-      );
-      await expect(el).to.be.accessible();
-      await ready(el);
-      await expect(el).to.be.accessible();
-    });
-
-    it('is accessible when empty and on error', async () => {
-      const el = await fixture<DhFacePicker>(
-        html`<dh-face-picker endpoint=${endpoint}></dh-face-picker>`,
-      );
-      await ready(el);
-      const search = el.shadowRoot!.querySelector('input')!;
-      search.value = 'zzzz';
-      search.dispatchEvent(new Event('input'));
-      await waitUntil(() => el.shadowRoot!.textContent!.includes('No face matches'));
-      await expect(el).to.be.accessible();
-      const broken = await fixture<DhFacePicker>(
-        html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`,
-      );
-      await waitUntil(() => broken.shadowRoot!.querySelector('[role="alert"]'));
-      await expect(broken).to.be.accessible();
-    });
-
     it('names no active cell while unfocused (a scroll may have taken it out of the DOM); focus brings it back into view', async () => {
       const fake = fakeFaces(10_000);
       try {
@@ -89,15 +61,6 @@ describeFacePicker(() => {
       } finally {
         fake.restore();
       }
-    });
-
-    it('is accessible when disabled', async () => {
-      const el = await fixture<DhFacePicker>(
-        html`<dh-face-picker disabled endpoint=${endpoint}></dh-face-picker>`,
-      );
-      await ready(el);
-      expect(grid(el)!.hasAttribute('aria-activedescendant')).to.equal(false);
-      await expect(el).to.be.accessible();
     });
   });
 
@@ -144,82 +107,6 @@ describeFacePicker(() => {
       el.shadowRoot!.querySelector<HTMLButtonElement>('.state button')!.click();
       await ready(el);
       expect(el.gender).to.equal('');
-    });
-
-    it('a stale answer never replaces a newer one (the superseded request is aborted)', async () => {
-      // The female list answers late and ignores the abort: only the element can keep it out.
-      const signals: AbortSignal[] = [];
-      const fake = fakeFaces(10_000, async (url, init) => {
-        if (url.searchParams.get('gender') !== 'FEMALE') return;
-        signals.push(init!.signal!);
-        await aTimeout(400);
-      });
-      try {
-        const el = await fixture<DhFacePicker>(
-          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
-        );
-        await ready(el);
-        el.gender = 'FEMALE';
-        await el.updateComplete;
-        el.gender = 'MALE';
-        const allMale = () =>
-          loadedCells(el).length > 0 &&
-          loadedCells(el).every((c) => c.querySelector('.meta')!.textContent === 'Male');
-        await waitUntil(allMale, 'the last filter wins');
-        expect(signals, 'the female list was asked').to.have.length(1);
-        expect(signals[0]!.aborted, 'the superseded request is aborted').to.equal(true);
-        await aTimeout(600);
-        // The late female answer came back meanwhile: the grid is still the male list, and its
-        // later pages land in it (not in the stale list).
-        expect(allMale()).to.equal(true);
-        grid(el)!.focus();
-        await press('Control+End');
-        expect(active(el)).to.equal('cell-4999');
-        await waitUntil(() => nameOf(cell(el, 4999)) === 'Face 9999', 'the last male face loads');
-        expect(
-          fake.calls.filter((q) => q.includes('gender=FEMALE')),
-          'no later page of the stale list',
-        ).to.have.length(1);
-      } finally {
-        fake.restore();
-      }
-    });
-
-    it('an error shows the message, and Try again loads the grid', async () => {
-      let calls = 0;
-      const fake = fakeFaces(100, () => (calls++ === 0 ? unavailable() : undefined));
-      try {
-        const el = await fixture<DhFacePicker>(
-          html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
-        );
-        await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
-          'could not be loaded. Something went wrong. Please try again in a moment.',
-        );
-        expect(grid(el)).to.equal(null);
-        [...el.shadowRoot!.querySelectorAll('button')]
-          .find((b) => b.textContent === 'Try again')!
-          .click();
-        await ready(el);
-        expect(nameOf(loadedCells(el)[0]!)).to.equal('Face 0');
-        expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
-        expect(fake.pagesAsked(1), 'the first page, asked again').to.equal(2);
-      } finally {
-        fake.restore();
-      }
-    });
-
-    it('a network error says so in visitor words, without the URL', async () => {
-      const el = await fixture<DhFacePicker>(
-        html`<dh-face-picker endpoint="http://127.0.0.1:9/dh"></dh-face-picker>`,
-      );
-      await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain(
-        'We could not connect. Check your connection and try again.',
-      );
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain(
-        '127.0.0.1',
-      );
     });
 
     it('a later page that fails says so, with a Try again the keyboard reaches, that loads that page', async () => {

@@ -1,5 +1,7 @@
 /**
- * <dh-voice-picker> as a form control (value, validity, reset), from the keyboard, and themed.
+ * <dh-voice-picker> as a form control (value, validity, reset) and from the keyboard. What it
+ * shares with <dh-face-picker> as a form control (a restored value, disabled) and its theming are
+ * in shared.test.ts.
  */
 import { sendKeys } from '@web/test-runner-commands';
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
@@ -117,71 +119,6 @@ describeVoicePicker(() => {
       );
       expect(fired, 'setting value from code fires nothing').to.equal(0);
     });
-
-    it('holds the value the browser restores (back/forward), submits it, shows it selected; reset returns to the value attribute', async () => {
-      const [first, restored] = [all.items[0]!, all.items[3]!];
-      const form = await fixture<HTMLFormElement>(
-        html`<form><dh-voice-picker name="v" value=${first.voiceId} endpoint=${endpoint}></dh-voice-picker></form>`,
-      );
-      const el = form.querySelector('dh-voice-picker')!;
-      await ready(el);
-      el.formStateRestoreCallback(restored.voiceId);
-      await el.updateComplete;
-      expect(el.value).to.equal(restored.voiceId);
-      expect(new FormData(form).get('v')).to.equal(restored.voiceId);
-      await waitUntil(
-        () => el.shadowRoot!.querySelector('[aria-selected="true"]'),
-        'the restored voice is shown selected',
-      );
-      expect(nameOf(el.shadowRoot!.querySelector('[aria-selected="true"]')!)).to.equal(
-        restored.displayName,
-      );
-      form.reset();
-      await el.updateComplete;
-      expect(el.value).to.equal(first.voiceId);
-      expect(new FormData(form).get('v')).to.equal(first.voiceId);
-    });
-
-    it('disabled, by its attribute or by its fieldset, cannot be focused or changed', async () => {
-      const own = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`,
-      );
-      const form = await fixture<HTMLFormElement>(
-        html`<form><fieldset disabled><dh-voice-picker name="v" endpoint=${endpoint}></dh-voice-picker></fieldset></form>`,
-      );
-      const inFieldset = form.querySelector('dh-voice-picker')!;
-      for (const el of [own, inFieldset]) {
-        await ready(el);
-        const box = listbox(el)!;
-        expect(box.getAttribute('aria-disabled')).to.equal('true');
-        expect(box.getAttribute('tabindex')).to.equal('-1');
-        expect(box.hasAttribute('aria-activedescendant')).to.equal(false);
-        let fired = 0;
-        el.addEventListener('dh-select', () => fired++);
-        options(el)[0]!.click();
-        box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-        await el.updateComplete;
-        expect(el.value).to.equal('');
-        expect(fired).to.equal(0);
-        expect(
-          el.shadowRoot!.querySelector('input[type="search"]')!.hasAttribute('disabled'),
-        ).to.equal(true);
-      }
-      expect(new FormData(form).has('v')).to.equal(false);
-      // Tab goes past it.
-      const page = await fixture<HTMLElement>(
-        html`<div><button>before</button><dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker><button>after</button></div>`,
-      );
-      const below = page.querySelector('dh-voice-picker')!;
-      // Below the fold the virtualizer renders no option: wait for the list itself.
-      await waitUntil(
-        () => listbox(below)?.getAttribute('aria-busy') === 'false',
-        'the list is loaded',
-      );
-      page.querySelector('button')!.focus();
-      await sendKeys({ press: 'Tab' });
-      expect(document.activeElement!.textContent).to.equal('after');
-    });
   });
 
   describe('keyboard', () => {
@@ -298,40 +235,6 @@ describeVoicePicker(() => {
       await sendKeys({ type: 'r' });
       expect(activeId(el)).to.equal(`option-${nextR}`);
       expect(el.value, 'type-ahead moves, it does not select').to.equal('');
-    });
-  });
-
-  describe('theming', () => {
-    it('is themed by its documented custom properties and parts', async () => {
-      const style = document.createElement('style');
-      style.textContent =
-        'dh-voice-picker.themed::part(option) { background-color: rgb(1, 2, 3); } dh-voice-picker.themed::part(listbox) { color: rgb(4, 5, 6); }';
-      document.head.append(style);
-      try {
-        const el = await fixture<DhVoicePicker>(
-          html`<dh-voice-picker class="themed" value=${all.items[1]!.voiceId} endpoint=${endpoint}></dh-voice-picker>`,
-        );
-        el.style.setProperty('--dh-voice-picker-height', '200px');
-        el.style.setProperty('--dh-picker-accent', 'rgb(200, 0, 100)');
-        el.style.setProperty('--dh-picker-font', 'monospace');
-        await ready(el);
-        await waitUntil(
-          () => el.shadowRoot!.querySelector('[aria-selected="true"]'),
-          'the selected voice is shown',
-        );
-        const selected = el.shadowRoot!.querySelector<HTMLElement>('[aria-selected="true"]')!;
-        const other = options(el).find((o) => o !== selected)!;
-        expect(listbox(el)!.getBoundingClientRect().height).to.equal(200);
-        expect(
-          getComputedStyle(selected).borderLeftColor,
-          'the selected voice takes the accent',
-        ).to.equal('rgb(200, 0, 100)');
-        expect(getComputedStyle(selected.querySelector('.name')!).fontFamily).to.equal('monospace');
-        expect(getComputedStyle(other).backgroundColor, '::part(option)').to.equal('rgb(1, 2, 3)');
-        expect(getComputedStyle(listbox(el)!).color, '::part(listbox)').to.equal('rgb(4, 5, 6)');
-      } finally {
-        style.remove();
-      }
     });
   });
 });

@@ -1,12 +1,12 @@
 /**
- * <dh-voice-picker> loading its voices: accessible in every state, against the real proxy and
- * simulator (77 voices, three providers, nine locales); filters, search, errors and retries.
+ * <dh-voice-picker> loading its voices, against the real proxy and simulator (77 voices, three
+ * providers, nine locales): filters, search, streaming. What it shares with <dh-face-picker>
+ * (accessible in every state, stale answers, errors and Try again) is in shared.test.ts.
  */
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import {
-  activeOption,
   all,
   change,
   describeVoicePicker,
@@ -25,51 +25,6 @@ import {
 import { button } from '../support.js';
 
 describeVoicePicker(() => {
-  describe('accessibility', () => {
-    it('is accessible while loading and when loaded', async () => {
-      const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
-      );
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain(
-        'Loading voices',
-      );
-      await expect(el).to.be.accessible();
-      await ready(el);
-      expect(listbox(el)!.getAttribute('aria-label')).to.equal('Voice');
-      await expect(el).to.be.accessible();
-      listbox(el)!.focus();
-      await el.updateComplete;
-      expect(activeOption(el)).to.exist;
-      await expect(el).to.be.accessible();
-    });
-
-    it('is accessible when disabled', async () => {
-      const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker disabled endpoint=${endpoint}></dh-voice-picker>`,
-      );
-      await ready(el);
-      await expect(el).to.be.accessible();
-    });
-
-    it('is accessible when empty', async () => {
-      const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
-      );
-      await ready(el);
-      search(el, 'zzzz');
-      await waitUntil(() => statusText(el).includes('No voice matches'));
-      await expect(el).to.be.accessible();
-    });
-
-    it('is accessible on error', async () => {
-      const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`,
-      );
-      await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      await expect(el).to.be.accessible();
-    });
-  });
-
   describe('when loaded from the proxy', () => {
     it('VOICE-1 shows every voice by displayName with language, locale, gender and provider, grouped by language', async () => {
       const el = await fixture<DhVoicePicker>(
@@ -289,103 +244,6 @@ describeVoicePicker(() => {
         el.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.value,
       ).to.equal('');
       expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(String(all.items.length));
-    });
-
-    it("an error shows visitor words (the proxy's go to dh-error), and Try again loads the list", async () => {
-      const real = window.fetch;
-      let calls = 0;
-      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (!String(input).includes('/voices') || calls++ > 0) return real(input, init);
-        const body = {
-          error: {
-            code: 'upstream_unavailable',
-            message: 'The voice catalogue is unavailable right now.',
-          },
-        };
-        return new Response(JSON.stringify(body), {
-          status: 502,
-          headers: { 'content-type': 'application/json' },
-        });
-      };
-      try {
-        const errors: { code: string; message: string }[] = [];
-        const el = await fixture<DhVoicePicker>(
-          html`<dh-voice-picker endpoint=${endpoint} @dh-error=${(e: CustomEvent<{ code: string; message: string }>) => errors.push(e.detail)}></dh-voice-picker>`,
-        );
-        await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'));
-        // The visitor reads visitor words; the proxy's go to the page's script (and the console).
-        expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
-          'The voices could not be loaded. Something went wrong. Please try again in a moment.',
-        );
-        expect(errors).to.deep.equal([
-          {
-            code: 'upstream_unavailable',
-            message: 'The voice catalogue is unavailable right now.',
-          },
-        ]);
-        button(el, /Try again/)!.click();
-        await ready(el);
-        expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
-        expect(calls).to.equal(2);
-      } finally {
-        window.fetch = real;
-      }
-    });
-
-    it("a network error says so in visitor words (the URL is the operator's, not the visitor's); pointed back at the proxy, it loads", async () => {
-      const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker endpoint="http://127.0.0.1:9/dh"></dh-voice-picker>`,
-      );
-      await waitUntil(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error shows');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain(
-        'We could not connect. Check your connection and try again.',
-      );
-      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).not.to.contain(
-        '127.0.0.1',
-      );
-      expect(button(el, /Try again/)).to.exist;
-      el.endpoint = endpoint;
-      await ready(el);
-      expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
-    });
-
-    it('a stale answer never replaces a newer one (the superseded request is aborted)', async () => {
-      const real = window.fetch;
-      const signals: { url: string; signal?: AbortSignal | null }[] = [];
-      // The azure answer comes late and ignores the abort: only the element can keep it out.
-      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        signals.push({ url, signal: init?.signal });
-        if (url.includes('provider=azure')) {
-          await aTimeout(400);
-          return real(input, { ...init, signal: undefined });
-        }
-        return real(input, init);
-      };
-      try {
-        const el = await fixture<DhVoicePicker>(
-          html`<dh-voice-picker endpoint=${endpoint}></dh-voice-picker>`,
-        );
-        await ready(el);
-        el.provider = 'azure';
-        await el.updateComplete;
-        el.provider = 'audiostack';
-        await waitUntil(
-          () =>
-            options(el).length > 0 && options(el).every((o) => metaOf(o).provider === 'audiostack'),
-          'the last filter wins',
-        );
-        await aTimeout(600);
-        expect(options(el).every((o) => metaOf(o).provider === 'audiostack')).to.equal(true);
-        expect(options(el)[0]!.getAttribute('aria-setsize')).to.equal(
-          String(all.items.filter((v) => v.provider === 'audiostack').length),
-        );
-        expect(signals.find((s) => s.url.includes('provider=azure'))!.signal!.aborted).to.equal(
-          true,
-        );
-      } finally {
-        window.fetch = real;
-      }
     });
   });
 });
