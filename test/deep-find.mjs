@@ -1,6 +1,6 @@
 /**
  * Elements found through open shadow roots, the same way by every test driver (the element tests'
- * frame commands in test/support/frame-commands.mjs, the cross-engine stage's test/engines/driver.ts).
+ * frame commands and the cross-engine stage, through the one driver layer test/support/drivers.mjs).
  * Selectors: CSS steps joined by `>>>` (puppeteer's "deep descendant"): the first step is a
  * `querySelectorAll` of the document, each next one matches every element under the previous
  * match, open shadow roots included (`dh-avatar >>> iframe`, `#form >>> dh-voice-picker >>>

@@ -1,4 +1,4 @@
-// Types of test/support/webdriver-keys.mjs, for the TypeScript that imports it (test/engines/driver.ts).
+// Types of test/support/webdriver-keys.mjs, for the TypeScript that imports it.
 export declare const ELEMENT_KEY: 'element-6066-11e4-a52e-4f735466cecf';
 export type WebDriverKeyName =
   | 'Backspace'

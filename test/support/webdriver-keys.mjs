@@ -1,7 +1,8 @@
 /**
  * Classic WebDriver's names for things, in one place for every test that drives WebKit through it:
  * the element tests' server commands (test/elements/commands.mjs, test/support/frame-commands.mjs)
- * and the cross-engine stage's driver (test/engines/driver.ts, typed by webdriver-keys.d.mts).
+ * and the driver layer they share with the cross-engine stage (test/support/drivers.mjs); typed
+ * by webdriver-keys.d.mts.
  * Plain JavaScript: web-test-runner loads its configuration, and what it imports, without tsx.
  */
 
