@@ -5,16 +5,12 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
-import { command, q } from './support.js';
+import { command, q, simInfo, type SimInfo } from './support.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import { addBubble, type DhAvatar } from '../../src/elements/avatar/avatar.js';
 
 // As the CDN bundle does (src/bundle.ts): the bubble's module is fetched the first time an element is a bubble.
 addBubble(() => import('../../src/elements/avatar/bubble.js'));
-
-interface SimInfo {
-  endpoint: string;
-}
 
 let sim: SimInfo;
 let head: { id: string };
@@ -37,7 +33,7 @@ const names = (el: DhAvatar) =>
 
 describe('<dh-avatar layout="bubble">', () => {
   before(async () => {
-    sim = await command<SimInfo>('sim-info');
+    sim = await simInfo();
     configure({ trustedEndpoints: [sim.endpoint] });
     head = await command<{ id: string }>('sim-create-head', { name: 'Ava' });
   });

@@ -5,7 +5,7 @@
 import { sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
-import { button, command, frameCommands, frameOf } from './support.js';
+import { button, command, frameCommands, frameOf, simInfo, type SimInfo } from './support.js';
 import { press } from './keys.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
@@ -21,11 +21,6 @@ import { englishLeft } from './i18n.js';
 import { signLaunchUrl } from '../../src/proxy/signing.js';
 import { engineOf } from '../../scripts/engine-of.mjs';
 
-interface SimInfo {
-  info: { baseUrl: string };
-  urls: { origin: string };
-  endpoint: string;
-}
 interface Head {
   id: string;
   name: string;
@@ -119,7 +114,7 @@ async function signedUrl(id: string, view = 'chat'): Promise<string> {
 
 describe('<dh-avatar>', () => {
   before(async () => {
-    sim = await command<SimInfo>('sim-info');
+    sim = await simInfo();
     // The proxy is on another origin than this page (and one that is down): the site's script lists them.
     configure({ trustedEndpoints: [sim.endpoint, 'http://127.0.0.1:9/dh'] });
     head = await command<Head>('sim-create-head', { name: 'Ada' });
@@ -935,7 +930,7 @@ describe('<dh-avatar>', () => {
 
 describe("<dh-avatar> in the page's language", () => {
   before(async () => {
-    sim ??= await command<SimInfo>('sim-info');
+    sim ??= await simInfo();
     head ??= await command<Head>('sim-create-head', { name: 'Ada' });
   });
 

@@ -6,7 +6,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
-import { command, frameCommands, frameOf } from './support.js';
+import { command, frameCommands, frameOf, simInfo, type SimInfo } from './support.js';
 import { configure } from '../../src/index.js';
 import type {
   DhAvatar,
@@ -17,10 +17,6 @@ import type {
 } from '../../src/index.js';
 import { engineOf } from '../../scripts/engine-of.mjs';
 
-interface SimInfo {
-  urls: { origin: string };
-  endpoint: string;
-}
 interface Logged {
   method: string;
   path: string;
@@ -85,7 +81,7 @@ const blobPage = () =>
 
 describe('the elements on a hostile page', () => {
   before(async () => {
-    sim = await command<SimInfo>('sim-info');
+    sim = await simInfo();
     // The site's own proxy, on another origin than this page: its script lists it. The attacker's is not listed (yet).
     configure({ trustedEndpoints: [sim.endpoint] });
     head = await command<Head>('sim-create-head', { name: 'Ada' });

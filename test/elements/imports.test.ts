@@ -1,16 +1,10 @@
-/**
- * What a page adds by importing it (issue 30), the same in every bundler: the kit's languages
- * (`dh-kit/locales/de`, or all of them on demand with `dh-kit/locales/auto`) and the avatar's
- * bubble layout (`dh-kit/avatar/bubble`); the CDN bundle has both. This page imports none at
- * first, as a site that forgot: English and an inline avatar, and the console says what to import.
- */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import { setMessages } from '../../src/elements/shared/localized.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
+import { simInfo } from './support.js';
 
 const genderLabel = (el: DhFacePicker) =>
   [...el.shadowRoot!.querySelector('label')!.childNodes]
@@ -26,7 +20,7 @@ describe('what a page adds by import', () => {
   const warnings: string[] = [];
   const warn = console.warn;
   before(async () => {
-    endpoint = (await executeServerCommand<{ endpoint: string }, unknown>('sim-info')).endpoint;
+    endpoint = (await simInfo()).endpoint;
     configure({ trustedEndpoints: [endpoint] });
     console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
   });

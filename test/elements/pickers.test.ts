@@ -1,22 +1,17 @@
-/**
- * What both pickers do alike as controls of a form that a screen reader reads (issue 29): their
- * items stay in the accessibility tree off screen, a form's submit focuses the first invalid one,
- * and each says it is invalid and why. Against the real proxy and simulator.
- */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import '../../src/elements/voice-picker/voice-picker.js';
 import type { VoicesList } from '../../src/api/answers.js';
+import { simInfo } from './support.js';
 
 describe('<dh-face-picker> and <dh-voice-picker>', () => {
   setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
   let endpoint: string;
   let voices: VoicesList;
   before(async () => {
-    endpoint = (await executeServerCommand<{ endpoint: string }, unknown>('sim-info')).endpoint;
+    endpoint = (await simInfo()).endpoint;
     configure({ trustedEndpoints: [endpoint] });
     voices = (await (await fetch(`${endpoint}/voices`)).json()) as VoicesList;
   });

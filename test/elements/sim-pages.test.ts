@@ -5,19 +5,8 @@
  * through the engine's driver (test/support/frame-commands.mjs).
  */
 import { expect } from '@open-wc/testing';
-import { command, frameCommands } from './support.js';
+import { command, frameCommands, simInfo, type SimInfo } from './support.js';
 
-interface SimInfo {
-  info: {
-    baseUrl: string;
-    chatUrl: string;
-    streamUrl: string;
-    email: string;
-    secretKey: string;
-    orgId: string;
-  };
-  urls: { origin: string; chatUrl: string; streamUrl: string; mediaUrl: string };
-}
 interface CreatedHead {
   id: string;
   publicId: string;
@@ -72,7 +61,7 @@ describe("simulator pages inside a site's iframe", () => {
   let sim: SimInfo;
 
   before(async () => {
-    sim = await command<SimInfo>('sim-info');
+    sim = await simInfo();
   });
 
   afterEach(() => {

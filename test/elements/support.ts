@@ -5,6 +5,7 @@
  * ones are test/support/sim-plugin.mjs, the frame-* ones test/support/frame-commands.mjs).
  */
 import { executeServerCommand } from '@web/test-runner-commands';
+import type { RunningSimulator } from '../../src/sim/index.js';
 
 /** The first match of `selector` in the element's shadow root, or null. */
 export const q = <T extends Element = HTMLElement>(el: Element, selector: string) =>
@@ -39,3 +40,16 @@ export const frameCommands =
   (frame: string) =>
   <T>(name: string, payload: Record<string, unknown>) =>
     command<T>(name, { frame, ...payload });
+
+/** What `sim-info` answers (test/support/sim-plugin.mjs): this engine's simulator and proxy. */
+export interface SimInfo {
+  info: RunningSimulator['info'];
+  urls: RunningSimulator['urls'];
+  /** The kit's proxy in front of the simulator, on another origin than the test page. */
+  endpoint: string;
+  /** The proxy's admin token (`Authorization: Bearer …` for the back-office elements). */
+  adminToken: string;
+}
+
+/** This engine's simulator and proxy. */
+export const simInfo = () => command<SimInfo>('sim-info');

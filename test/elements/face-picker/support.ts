@@ -1,17 +1,10 @@
-/**
- * What the <dh-face-picker> test files share (one file per group of behaviour, so each stays well
- * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
- *
- * <dh-face-picker> in a real Chromium, against the real proxy and simulator (52 faces), and
- * against a generated catalogue of 10,000 faces for the large-catalogue behaviour.
- */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { waitUntil } from '../wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import type { FaceItem } from '../../../src/api/answers.js';
 import { catalogue } from '../i18n.js';
+import { simInfo } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).facePicker;
@@ -111,7 +104,7 @@ export function describeFacePicker(body: () => void): void {
     setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
 
     before(async () => {
-      endpoint = (await executeServerCommand<{ endpoint: string }, unknown>('sim-info')).endpoint;
+      endpoint = (await simInfo()).endpoint;
       // The proxy is on another origin than this page: the site's script trusts it with its headers.
       // With the addresses of the tests' fake catalogue and of a proxy that is down: as a site's script would list its proxies.
       configure({ trustedEndpoints: [endpoint, 'http://fake.test/dh', 'http://127.0.0.1:9/dh'] });

@@ -8,7 +8,7 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
-import { q } from '../support.js';
+import { q, simInfo } from '../support.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../../src/elements/head-form/head-form.js';
 import type { DhHeadForm, HeadCreatedDetail } from '../../../src/elements/head-form/head-form.js';
@@ -102,9 +102,7 @@ export function describeHeadForm(body: () => void): void {
     setupIgnoreWindowResizeObserverLoopErrors(before, after);
 
     before(async () => {
-      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>(
-        'sim-info',
-      );
+      const info = await simInfo();
       endpoint = info.endpoint;
       auth = { authorization: `Bearer ${info.adminToken}` };
       // The proxy is on another origin than this page: the site's script trusts it with its headers.

@@ -15,7 +15,7 @@ import type { DhVideoStudio } from '../../../src/elements/video-studio/video-stu
 import type { VideoItem, VideosPage } from '../../../src/api/answers.js';
 import { TalkWait, type WaitClock } from '../../../src/elements/video-studio/talk-wait.js';
 import { catalogue } from '../i18n.js';
-import { q, qa, text } from '../support.js';
+import { q, qa, text, simInfo } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).videoStudio;
@@ -287,9 +287,7 @@ export async function click(node: HTMLElement) {
 export function describeVideoStudio(body: () => void): void {
   describe('<dh-video-studio>', () => {
     before(async () => {
-      const info = await executeServerCommand<{ endpoint: string; adminToken: string }, unknown>(
-        'sim-info',
-      );
+      const info = await simInfo();
       endpoint = info.endpoint;
       auth = { authorization: `Bearer ${info.adminToken}` };
       // The proxy is on another origin than this page: the site's script trusts it with its headers.

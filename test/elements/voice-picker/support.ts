@@ -1,13 +1,3 @@
-/**
- * What the <dh-voice-picker> test files share (one file per group of behaviour, so each stays well
- * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
- *
- * <dh-voice-picker> in a real Chromium, against the real proxy and simulator (77 voices, three
- * providers, nine locales), and against a generated catalogue of 10,000 voices for the
- * large-list behaviour. Expected lists come from the proxy itself (GET {endpoint}/voices), so the
- * tests say "what the proxy answers is what the user sees", not a copy of the seed.
- */
-import { executeServerCommand } from '@web/test-runner-commands';
 import { aTimeout, nextFrame } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
@@ -15,6 +5,7 @@ import { configure } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem, VoicesList } from '../../../src/api/answers.js';
 import { catalogue } from '../i18n.js';
+import { simInfo } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).voicePicker;
@@ -181,7 +172,7 @@ export function describeVoicePicker(body: () => void): void {
     setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
 
     before(async () => {
-      endpoint = (await executeServerCommand<{ endpoint: string }, unknown>('sim-info')).endpoint;
+      endpoint = (await simInfo()).endpoint;
       all = await voices();
       // The proxy is on another origin than this page: the site's script trusts it with its headers.
       // With the addresses of the tests' fake catalogue and of a proxy that is down: as a site's script would list its proxies.
