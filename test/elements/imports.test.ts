@@ -1,3 +1,9 @@
+/**
+ * What a page adds by importing it (issue 30), the same in every bundler: the kit's languages
+ * (`dh-kit/locales/de`, or all of them on demand with `dh-kit/locales/auto`) and the avatar's
+ * bubble layout (`dh-kit/avatar/bubble`); the CDN bundle has both. This page imports none at
+ * first, as a site that forgot: English and an inline avatar, and the console says what to import.
+ */
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';

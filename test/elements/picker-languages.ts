@@ -10,6 +10,7 @@ import { html, unsafeStatic } from 'lit/static-html.js';
 import { waitUntil } from './wait.js';
 import { englishLeft } from './i18n.js';
 import type { Catalogue } from '../../src/elements/shared/localized.js';
+import { announced } from './support.js';
 
 type Picker = 'dh-face-picker' | 'dh-voice-picker';
 
@@ -40,9 +41,6 @@ export function pickerInLanguage<
   };
   const left = (el: HTMLElement, lang: string) =>
     englishLeft(el.shadowRoot!, options.section, options.english, lang, options.data());
-  /** The live region that says how many items a search or a filter left. */
-  const announced = (el: HTMLElement) =>
-    el.shadowRoot!.querySelector('.sr-only[role="status"]')?.textContent?.trim() ?? '';
   return { inLanguage, left, announced };
 }
 

@@ -1,3 +1,8 @@
+/**
+ * What both pickers do alike as controls of a form that a screen reader reads (issue 29): their
+ * items stay in the accessibility tree off screen, a form's submit focuses the first invalid one,
+ * and each says it is invalid and why. Against the real proxy and simulator.
+ */
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { waitUntil } from './wait.js';

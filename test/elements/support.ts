@@ -20,6 +20,19 @@ export const qa = <T extends Element = HTMLElement>(el: Element, selector: strin
 export const text = (node: Node | null | undefined) =>
   node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
+/** The text of the element's loading, empty and other states (`[part="status"]`). */
+export const statusText = (el: Element) => text(q(el, '[part="status"]'));
+
+/** The live region that says how many items a search or a filter left. */
+export const announced = (el: Element) => text(q(el, '.sr-only[role="status"]'));
+
+/** An answer of a fake proxy: `body` as JSON. */
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
 /** The first button in the element's shadow root whose `text` matches `name`, or undefined. */
 export const button = (el: Element, name: RegExp) =>
   qa<HTMLButtonElement>(el, 'button').find((b) => name.test(text(b)));

@@ -22,7 +22,7 @@ import { engines, type Engine } from './select.mjs';
 
 export type Key = 'Escape' | 'Enter' | 'Tab';
 export { engines, stageEngines, type Engine } from './select.mjs';
-export { DEFAULT_TIMEOUT_MS, waitFor } from '../support/drivers.mjs';
+export { waitFor } from '../support/drivers.mjs';
 import { waitFor } from '../support/drivers.mjs';
 
 /** Playwright's default viewport, so layouts match the Chromium e2e stage. */

@@ -19,8 +19,6 @@ export declare function waitFor<T>(
 
 /** WebDriver's element id in an Execute Script answer, or undefined. */
 export declare function elementId(value: unknown): string | undefined;
-export declare function isVisible(el: Element): boolean;
-export declare function normalisedText(el: Element): string;
 
 export type QueryOp = 'element' | 'ready' | 'text' | 'props' | 'clear';
 export interface QueryArg {
@@ -29,8 +27,6 @@ export interface QueryArg {
   nth?: number;
   props?: string[];
 }
-export declare function inDocument(op: QueryOp, selector: string, arg?: QueryArg): unknown;
-export declare function pageScript(fn: (...args: never[]) => unknown, onElement?: boolean): string;
 
 /** A page's or frame's document, as a driver reaches it; `E` is how the driver holds an element. */
 declare abstract class DriverDocument<E> {

@@ -25,6 +25,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Resolves with `predicate`'s first value that `accept`s (by default: the first truthy one).
  * Errors count as "not yet" (a frame may be navigating, or not there yet); the last one is reported.
+ * An error marked `final` (an action that ran and failed: see `withElement`) ends the wait at once.
  */
 export async function waitFor(
   what,
@@ -42,6 +43,7 @@ export async function waitFor(
       lastValue = value;
       last = undefined;
     } catch (error) {
+      if (error?.final) throw error;
       last = error;
     }
     if (Date.now() > deadline) {
@@ -57,13 +59,13 @@ export async function waitFor(
 // In the page: these functions are sent as source (`pageScript`'s prelude) and use nothing else.
 
 /** Visible as Playwright means it: a non-empty box and not `visibility: hidden`. */
-export function isVisible(el) {
+function isVisible(el) {
   const box = el.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }
 
 /** The element's whitespace-normalised textContent. */
-export function normalisedText(el) {
+function normalisedText(el) {
   return String(el.textContent ?? '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -78,7 +80,7 @@ export function normalisedText(el) {
  * case-insensitive substring of the whitespace-normalised textContent); "the match" is the `nth`
  * (default the first) of those left.
  */
-export function inDocument(op, selector, arg = {}) {
+function inDocument(op, selector, arg = {}) {
   const norm = (s) =>
     String(s ?? '')
       .replace(/\s+/g, ' ')
@@ -136,7 +138,7 @@ const PRELUDE = [
  * prelude, then `fn` applied to the arguments. With `onElement`, arguments[0] and [1] are a
  * selector and an index, and `fn` gets the element (it throws when nothing matches).
  */
-export function pageScript(fn, onElement = false) {
+function pageScript(fn, onElement = false) {
   if (!onElement) return `${PRELUDE}return (${fn}).apply(null, arguments);`;
   return `${PRELUDE}var el = __dhFind(arguments[0], arguments[1]);
 if (!el) throw new Error('no element matches ' + arguments[0] + (arguments[1] ? ' [' + arguments[1] + ']' : ''));
@@ -161,18 +163,31 @@ class DriverDocument {
   }
 
   /**
+   * Whether a failed action may be tried again in a wait: not by default, since a click that ran
+   * and threw may have submitted a form (a second try would submit twice), and an error should
+   * show at once. WebDriverDocument says yes, see there.
+   */
+  retriesActions = false;
+
+  /**
    * `act(el)` on the match of `selector` (`arg` as `inDocument`'s), brought into view, then true;
-   * undefined when nothing matches.
+   * undefined when nothing matches. An error of `act` is `final` unless `retriesActions`.
    */
   async withElement(selector, arg, act) {
     const el = await this.element(selector, arg);
     if (el === undefined) return undefined;
     try {
       await this.reveal(el);
-      await act(el);
+      try {
+        await act(el);
+      } catch (error) {
+        if (!this.retriesActions && error && typeof error === 'object') error.final = true;
+        throw error;
+      }
       return true;
     } finally {
-      await this.release(el);
+      // The handle's release is housekeeping: its failure is not the action's.
+      await Promise.resolve(this.release(el)).catch(() => undefined);
     }
   }
 }
@@ -267,6 +282,12 @@ export const elementId = (value) =>
  * frame-commands.mjs); a frame's document re-enters through its parent.
  */
 export class WebDriverDocument extends DriverDocument {
+  /**
+   * Classic WebDriver answers "element not interactable" while a frame is still laying out (WebKit,
+   * after a navigation in the frame): an action is tried again until the time is up, as it always was.
+   */
+  retriesActions = true;
+
   /**
    * @param {WebdriverIO.Browser} driver
    * @param {{enter?: () => Promise<void>, parent?: WebDriverDocument, iframe?: string}} [where]

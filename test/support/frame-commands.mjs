@@ -2,7 +2,7 @@
  * The element tests' `frame-*` server commands (`framePlugin` below says each one): a browser test
  * acts inside a cross-origin iframe of its page, which the page cannot reach into but the
  * browser's driver can, for each driver of test/support/wtr-browsers.mjs. Registered by
- * web-test-runner.config.mjs; a test calls them through test/elements/support.ts's `inFrame`.
+ * web-test-runner.config.mjs; a test calls them through test/elements/support.ts's `frameCommands`.
  */
 import { elementId, PuppeteerDocument, WebDriverDocument, waitFor } from './drivers.mjs';
 import { ELEMENT_KEY } from './webdriver-keys.mjs';

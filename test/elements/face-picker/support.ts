@@ -1,10 +1,17 @@
+/**
+ * What the <dh-face-picker> test files share (one file per group of behaviour, so each stays well
+ * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
+ *
+ * <dh-face-picker> in a real Chromium, against the real proxy and simulator (52 faces), and
+ * against a generated catalogue of 10,000 faces for the large-catalogue behaviour.
+ */
 import { waitUntil } from '../wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../../src/elements/face-picker/face-picker.js';
 import type { DhFacePicker } from '../../../src/elements/face-picker/face-picker.js';
 import type { FaceItem } from '../../../src/api/answers.js';
 import { catalogue } from '../i18n.js';
-import { simInfo } from '../support.js';
+import { simInfo, json } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).facePicker;
@@ -35,8 +42,6 @@ export const pageError = (el: DhFacePicker) =>
   el.shadowRoot!.querySelector<HTMLElement>('.page-error[role="alert"]');
 export const rowHeight = (el: DhFacePicker) =>
   el.shadowRoot!.querySelector<HTMLElement>('.row')!.getBoundingClientRect().height;
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 export const unavailable = () =>
   json(
     {

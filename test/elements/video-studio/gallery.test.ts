@@ -19,7 +19,6 @@ import {
   focused,
   items,
   itemTexts,
-  json,
   loaded,
   newHead,
   press,
@@ -29,7 +28,7 @@ import {
   voiceNames,
   watchFetch,
 } from './support.js';
-import { button, q, text } from '../support.js';
+import { button, q, text, json } from '../support.js';
 
 describeVideoStudio(() => {
   describe('the gallery', () => {

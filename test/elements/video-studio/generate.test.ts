@@ -20,7 +20,6 @@ import {
   holdNewTalks,
   items,
   itemTexts,
-  json,
   listVideos,
   live,
   loaded,
@@ -32,7 +31,7 @@ import {
   type,
   watchFetch,
 } from './support.js';
-import { button, q, text } from '../support.js';
+import { button, q, text, json } from '../support.js';
 
 describeVideoStudio(() => {
   describe('accessibility', () => {

@@ -17,7 +17,6 @@ import {
   endpoint,
   holdNewTalks,
   items,
-  json,
   live,
   loaded,
   newHead,
@@ -26,7 +25,7 @@ import {
   voiceNames,
   watchFetch,
 } from './support.js';
-import { q, text } from '../support.js';
+import { q, text, json } from '../support.js';
 
 describeVideoStudio(() => {
   describe('in the page’s language', () => {

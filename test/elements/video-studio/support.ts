@@ -15,7 +15,7 @@ import type { DhVideoStudio } from '../../../src/elements/video-studio/video-stu
 import type { VideoItem, VideosPage } from '../../../src/api/answers.js';
 import { TalkWait, type WaitClock } from '../../../src/elements/video-studio/talk-wait.js';
 import { catalogue } from '../i18n.js';
-import { q, qa, text, simInfo } from '../support.js';
+import { q, qa, text, simInfo, json } from '../support.js';
 
 /** The locales' own messages of this element, as the kit loads them. */
 export const messagesOf = async (locale: string) => (await catalogue(locale)).videoStudio;
@@ -98,12 +98,6 @@ export async function voiceNames(): Promise<Map<string, string>> {
   const list = (await res.json()) as { items: { voiceId: string; displayName: string }[] };
   return new Map(list.items.map((v) => [v.voiceId, v.displayName]));
 }
-
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
 
 export interface Call {
   method: string;

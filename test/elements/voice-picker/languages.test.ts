@@ -25,8 +25,8 @@ import {
   options,
   ready,
   search,
-  statusText,
 } from './support.js';
+import { statusText } from '../support.js';
 
 describeVoicePicker(() => {
   describe("in the page's language", () => {

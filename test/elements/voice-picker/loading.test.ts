@@ -19,10 +19,9 @@ import {
   ready,
   search,
   selectLabelled,
-  statusText,
   voices,
 } from './support.js';
-import { button } from '../support.js';
+import { button, statusText } from '../support.js';
 
 describeVoicePicker(() => {
   describe('when loaded from the proxy', () => {

@@ -59,7 +59,6 @@ describeVoicePicker(() =>
             String(audiostack),
           );
         },
-        restore: () => undefined,
       };
     },
   }),

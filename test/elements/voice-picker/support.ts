@@ -1,3 +1,12 @@
+/**
+ * What the <dh-voice-picker> test files share (one file per group of behaviour, so each stays well
+ * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
+ *
+ * <dh-voice-picker> in a real Chromium, against the real proxy and simulator (77 voices, three
+ * providers, nine locales), and against a generated catalogue of 10,000 voices for the
+ * large-list behaviour. Expected lists come from the proxy itself (GET {endpoint}/voices), so the
+ * tests say "what the proxy answers is what the user sees", not a copy of the seed.
+ */
 import { aTimeout, nextFrame } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
@@ -36,8 +45,6 @@ export const metaOf = (o: Element) => {
     .map((s) => s.trim());
   return { language, locale, gender, provider };
 };
-export const statusText = (el: DhVoicePicker) =>
-  el.shadowRoot!.querySelector('[part="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 export const selectLabelled = (el: DhVoicePicker, label: string) =>
   [...el.shadowRoot!.querySelectorAll('label')]
     .find((l) => l.textContent!.trim().startsWith(label))
