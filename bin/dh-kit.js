@@ -54,12 +54,12 @@ function withServer(version, missing) {
     'dh-kit',
     ...process.argv.slice(2),
   ];
-  // npm's own script (npm_execpath, under npx) run by this Node: no shell, so no argument is
-  // re-read by cmd.exe on Windows; `npm` from the PATH otherwise.
-  const npmCli =
-    process.env.npm_execpath && /\.c?js$/.test(process.env.npm_execpath)
-      ? process.env.npm_execpath
-      : undefined;
+  // npm's own script (npm_execpath under npx or npm run) run by this Node: no shell, so no
+  // argument is re-read by cmd.exe on Windows. Under yarn or pnpm npm_execpath is their script,
+  // which knows no `exec --package`: `npm` from the PATH then.
+  const npmCli = /(^|[\\/])npm-cli\.js$/.test(process.env.npm_execpath ?? '')
+    ? process.env.npm_execpath
+    : undefined;
   const [command, prefix] = npmCli
     ? [process.execPath, [npmCli]]
     : [windows ? 'npm.cmd' : 'npm', []];
@@ -98,11 +98,11 @@ function withServer(version, missing) {
     );
     child.on('exit', async (code, signal) => {
       if (!stopping) return resolve(code ?? (signal ? 1 : 0));
-      // A stop this process passed on: it ends when the server has (npm may exit first), and as a
-      // clean stop of the server does.
+      // A stop this process passed on: it ends when the server has (npm may exit first), with
+      // npm's code when npm outlived the stop (the server's), else as a clean stop does (0).
       for (let waited = 0; !windows && alive() && waited < 15_000; waited += 100)
         await new Promise((r) => setTimeout(r, 100));
-      resolve(0);
+      resolve(code ?? 0);
     });
   });
 }

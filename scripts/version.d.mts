@@ -1,3 +1,3 @@
 // Types of scripts/version.mjs.
 export declare const versionModule: (version: string) => string;
-export declare function writeVersion(): string;
+export declare function writeVersion(root?: string): string;

@@ -7,27 +7,30 @@
  *
  *   node scripts/version.mjs           write src/version.ts when it differs
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const file = `${root}src/version.ts`;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The module's text for a version. */
 export const versionModule = (version) =>
   `// Generated from package.json by scripts/version.mjs (npm version runs it): do not edit.\nexport const VERSION = '${version}';\n`;
 
-export function writeVersion() {
-  const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+/**
+ * Writes `src/version.ts` and the server package's version (and its dh-kit dependency) from
+ * package.json in `root` (the checkout; a test passes a copy). Returns the version.
+ */
+export function writeVersion(root = ROOT) {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const file = join(root, 'src/version.ts');
   const text = versionModule(version);
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {}
-  if (current !== text) writeFileSync(file, text);
-  const server = `${root}packages/dh-kit-server/package.json`;
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+  const server = join(root, 'packages/dh-kit-server/package.json');
   const manifest = readFileSync(server, 'utf8');
-  const bumped = manifest.replace(/"version": "[^"]*"/, `"version": "${version}"`);
+  const bumped = manifest
+    .replace(/"version": "[^"]*"/, `"version": "${version}"`)
+    .replace(/"dh-kit": "[^"]*"/, `"dh-kit": "${version}"`);
   if (bumped !== manifest) writeFileSync(server, bumped);
   return version;
 }

@@ -159,14 +159,17 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       // A folder's page is its index.html (`/docs/` → docs/index.html); no `..`, no dot files.
       // `/docs` goes to `/docs/`, so that the page's relative links resolve inside the folder.
       if (/^\/[\w-]+$/.test(c.req.path) && existsSync(join(staticDir, c.req.path, 'index.html')))
-        return c.redirect(`${c.req.path}/`, 301);
+        return c.redirect(`${c.req.path}/${new URL(c.req.url).search}`, 301);
       const name = `${c.req.path.slice(1)}${c.req.path.endsWith('/') ? 'index.html' : ''}`;
+      // A page is only ever served here, with its CSP and its placeholders filled: an HTML name
+      // this pattern refuses is no page (never a file served as it is).
+      if (/\.html$/i.test(name) && !/^(?:[\w-]+\/)*[\w-]+\.html$/.test(name)) return c.notFound();
       const file = join(staticDir, name);
       if (!/^(?:[\w-]+\/)*[\w-]+\.html$/.test(name) || !existsSync(file)) return next();
       let page = await readFile(file, 'utf8');
       const values = typeof pageValues === 'function' ? await pageValues() : pageValues;
       for (const [key, value] of Object.entries(values)) page = page.replaceAll(key, value);
-      const ancestors = `frame-ancestors ${privatePages.includes(name) ? "'none'" : "'self'"}`;
+      const ancestors = `frame-ancestors ${privatePages.includes(name.toLowerCase()) ? "'none'" : "'self'"}`;
       return c.html(page, 200, {
         'cache-control': 'no-cache',
         'content-security-policy': pageCsp ? `${pageCsp}; ${ancestors}` : ancestors,
