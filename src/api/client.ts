@@ -40,15 +40,16 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
   const error = (
     payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined
   )?.error;
+  const wait = Number(res.headers.get('retry-after'));
   return typeof error?.code === 'string' && typeof error.message === 'string'
     ? new ApiRequestError(
         error.code as AnsweredCode,
         error.message,
         res.status,
         typeof error.headId === 'string' ? error.headId : undefined,
-        // Retry-After in seconds, as the proxy sends it (and exposes to other origins); a date or
-        // nothing is no time (the studio then shows the proxy's words).
-        Number(res.headers.get('retry-after')) || undefined,
+        // Retry-After in seconds, as the proxy sends it (and exposes to other origins); a date, a
+        // negative, an endless or no number is no time (the studio then shows the proxy's words).
+        wait > 0 && wait < 1e9 ? wait : undefined,
       )
     : new ApiRequestError(
         'http_error',

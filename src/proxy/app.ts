@@ -41,8 +41,6 @@ import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 import { VERSION } from '../version.js';
 
-/** The package's version (src/version.ts, generated from package.json), in the /health answer. */
-export { VERSION };
 /** Requests per minute per address on the routes the platform calls. */
 export const PLATFORM_RATE_LIMIT = 600;
 

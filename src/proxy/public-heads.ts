@@ -1,7 +1,8 @@
 /**
  * What the head routes share: which heads the site publishes, a head's public summary and poster
  * source, the platform page a launch leads to, and where the proxy's routes are. Used by the head,
- * launch and creation code (routes/heads.ts, routes/launch.ts, create-head.ts).
+ * launch, callbacks and creation code (routes/heads.ts, routes/launch.ts, routes/callbacks.ts,
+ * create-head.ts).
  */
 import type { Context } from 'hono';
 import type { HeadSummary } from '../api/answers.js';

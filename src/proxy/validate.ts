@@ -8,8 +8,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
-import { headIdSchema } from '../api/requests.js';
+import type { z } from 'zod';
 import { describeZodError } from '../platform/readers.js';
 import type { ErrorCode } from '../api/errors.js';
 import { fail } from './http.js';
@@ -108,9 +107,3 @@ export const valid = inputValidator<ErrorCode>({
       'Send the body as JSON, with the header Content-Type: application/json.',
     ),
 });
-
-/**
- * The `:id` of every `/heads/:id…` and `/embed/:id` route, checked once where the resource is
- * mounted (routes/heads.ts, routes/launch.ts): handlers read it with `c.req.param('id')`.
- */
-export const headIdParam = valid('param', z.object({ id: headIdSchema }), 'invalid_head_id');

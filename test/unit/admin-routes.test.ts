@@ -135,4 +135,19 @@ describe('admin routes', () => {
       await admitted.body?.cancel();
     });
   }
+
+  test('below /heads/:id the id is checked first, for anyone: a malformed id is a 400 before the admin guard (the id rule is public), and the platform is not asked', async () => {
+    const { request } = makeProxy();
+    const before = sim.store.requests.length;
+    for (const [method, path] of [
+      ['PUT', '/dh/heads/bad.id/splitter'],
+      ['GET', '/dh/heads/bad.id/videos'],
+      ['GET', '/dh/heads/bad.id'],
+    ] as const) {
+      const res = await request(path, { method });
+      assert.equal(res.status, 400, `${method} ${path}`);
+      assert.equal((await errorOf(res)).code, 'invalid_head_id');
+    }
+    assert.equal(sim.store.requests.length, before, 'the platform was not asked anything');
+  });
 });

@@ -104,7 +104,7 @@ describe('a fetch of a proxy route that fails', () => {
 });
 
 describe('Retry-After', () => {
-  test('a refusal keeps its Retry-After in seconds; a date, nothing or a word is no time', () => {
+  test('a refusal keeps its Retry-After in seconds; a date, nothing, a word, a negative or an endless number is no time', () => {
     const refused = (retryAfter?: string) =>
       refusal(
         new Response(null, {
@@ -117,5 +117,7 @@ describe('Retry-After', () => {
     assert.equal(refused('Thu, 26 Nov 2026 11:30:00 GMT'), undefined);
     assert.equal(refused(), undefined);
     assert.equal(refused('soon'), undefined);
+    for (const odd of ['-5', 'Infinity', '1e12', '0'])
+      assert.equal(refused(odd), undefined, `${odd} is no time`);
   });
 });

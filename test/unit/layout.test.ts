@@ -109,13 +109,14 @@ test('no import circle in src/', () => {
 
 /**
  * The module graph as written, `import type` included (erased at run time, but a reader follows
- * it as much): every static `import … from` and `export … from` with a relative specifier.
+ * it as much): every static `import … from`, `export … from` and side-effect `import '…'` with a
+ * relative specifier.
  */
 const written = new Map<string, Import[]>(
   files.map((f) => {
     const code = readFileSync(join(SRC, f), 'utf8');
     const targets = [
-      ...code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)'/gms),
+      ...code.matchAll(/^(?:import|export)\b[^;]*?(?:\bfrom\s+)?'(\.{1,2}\/[^']+)'/gms),
     ].map((m) =>
       relative(SRC, resolve(dirname(join(SRC, f)), m[1]!))
         .split('\\')

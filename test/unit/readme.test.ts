@@ -62,7 +62,9 @@ test("the README is a quick start of at most 400 lines; each of its links and th
 
 test("docs/troubleshooting.md's table of error codes lists every ErrorCode, and only those", () => {
   const doc = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8');
-  const table = doc.slice(doc.indexOf('## Error codes'));
+  const from = doc.indexOf('## Error codes');
+  const next = doc.indexOf('\n## ', from + 1);
+  const table = doc.slice(from, next < 0 ? undefined : next);
   const listed = [...table.matchAll(/^\|[^|]*\|(.*)\|$/gm)].flatMap((m) =>
     [...m[1]!.matchAll(/`([a-z_]+)`/g)].map((c) => c[1]!),
   );

@@ -129,6 +129,7 @@ describe('the launch URL (api/launch-url.ts): what the signer builds, the elemen
       /^https:\/\/site\.example\/dh\/embed\/head_9-x\?view=stream&exp=1700000300&sig=[0-9a-f]{64}$/,
     );
     assert.equal(isLaunchUrl(new URL(url), '/dh'), true, 'the signed link');
+    assert.equal(isLaunchUrl(new URL(url), '/dh/'), true, 'an endpoint written with its slash');
     assert.equal(isLaunchUrl(new URL(url), '/other'), false, 'another base');
   });
 
@@ -138,6 +139,8 @@ describe('the launch URL (api/launch-url.ts): what the signer builds, the elemen
     assert.ok(isLaunchUrl(new URL(good), '/dh'), 'a link with every field in its pattern');
     for (const bad of [
       `${base}h.1?view=chat&exp=1700000300&sig=${SIG}`,
+      `${base}?view=chat&exp=1700000300&sig=${SIG}`,
+      `${base}h%2E1?view=chat&exp=1700000300&sig=${SIG}`,
       `${base}h1/x?view=chat&exp=1700000300&sig=${SIG}`,
       `${base}h1?view=video&exp=1700000300&sig=${SIG}`,
       `${base}h1?view=chat&exp=0x10&sig=${SIG}`,

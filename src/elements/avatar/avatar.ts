@@ -19,7 +19,7 @@ import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { avatarMessages, type AvatarMessages } from './messages.js';
-import { languageName } from '../shared/language-name.js';
+import { baseLanguage, languageName } from '../shared/language-name.js';
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -441,8 +441,6 @@ let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
 let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
 export const addBubble = (load: typeof bubbleModule): void => void (bubbleModule = load);
-/** `es` of `es-ES`: the language a visitor reads, whatever its region. */
-const baseLanguage = (tag: string): string => tag.split('-')[0]!.toLowerCase();
 
 /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
 function micBlocked(): boolean {

@@ -19,3 +19,6 @@ export function languageName(tag: string, locale: string): string | undefined {
     return undefined;
   }
 }
+
+/** The language of a tag, whatever its region (`es-ES` → `es`, `en-GB` → `en`). */
+export const baseLanguage = (tag: string): string => tag.split('-')[0]!.toLowerCase();

@@ -1,10 +1,7 @@
 import { html, nothing } from 'lit';
 import type { VoiceItem } from '../../api/answers.js';
 import type { VoicePickerMessages } from './messages.js';
-import { languageName } from '../shared/language-name.js';
-
-/** The language subtag of a locale (`en-GB` → `en`). */
-const subtag = (locale: string) => locale.split('-')[0]!.toLowerCase();
+import { baseLanguage, languageName } from '../shared/language-name.js';
 
 /**
  * What the filter selects offer: the providers and languages of every page loaded since the
@@ -23,7 +20,7 @@ export class SeenVoices {
     for (const v of items) {
       if (!v) continue;
       this.providers.add(v.provider);
-      const tag = subtag(v.locale);
+      const tag = baseLanguage(v.locale);
       const lang = this.languages.get(tag) ?? { name: v.language, locales: new Set<string>() };
       lang.locales.add(v.locale);
       this.languages.set(tag, lang);
@@ -32,7 +29,7 @@ export class SeenVoices {
 
   /** The language of a locale or of a language subtag (`en-GB`, `en`), once seen. */
   languageOf(locale: string): { name: string; locales: Set<string> } | undefined {
-    return this.languages.get(subtag(locale));
+    return this.languages.get(baseLanguage(locale));
   }
 }
 
@@ -67,7 +64,7 @@ const nameOf = (locale: string, uiLocale: string): string =>
  * (English, as the platform writes it).
  */
 export const languageOf = (locale: string, platformName: string, uiLocale: string): string =>
-  languageName(subtag(locale), uiLocale) ?? platformName;
+  languageName(baseLanguage(locale), uiLocale) ?? platformName;
 
 /** The filters that are set, said so the user knows what to widen: `the provider azure`, `female voices`. */
 export function describeFilters(

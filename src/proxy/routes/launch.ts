@@ -12,7 +12,8 @@ import type { Deps } from '../deps.js';
 import { assertPublished, pageUrl, publicHead, routeBase } from '../public-heads.js';
 import { fail } from '../http.js';
 import { signLaunchUrl, verifyLaunch } from '../signing.js';
-import { headIdParam, valid } from '../validate.js';
+import { valid } from '../validate.js';
+import { headIdParam } from './head-id.js';
 
 /** Headings of the refusal page, by error code; anything else is the generic one. */
 const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
