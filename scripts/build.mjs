@@ -1,13 +1,15 @@
 /**
  * `npm run build` (and `npm pack`, through `prepack`): everything the package ships, in dist/.
  *
+ *   0. src/version.ts from package.json (scripts/version.mjs).
  *   1. tsc -p tsconfig.build.json: src/**.ts → dist/**.js + .d.ts (decorators and class fields
  *      compiled away; dependencies stay imports).
  *   2. The Lit templates of the element modules minified in place (scripts/minify-templates.mjs);
  *      `@lit/react`'s createComponent copied into dist/react (vendorLitReact).
  *   3. The simulator's run-time files (its page script and style, its media) copied beside it.
  *   4. The Custom Elements Manifest from the JSDoc (dist/custom-elements.json) and, from it,
- *      VS Code's HTML data and JSX typings (custom-elements-manifest.config.mjs).
+ *      VS Code's HTML data and the JSX, Vue and Svelte typings (custom-elements-manifest.config.mjs;
+ *      each generator's output then fixed here: fixJsxTypes, fixSvelteTypes, the Vue block).
  *   5. Vite: the demo site (dist/demo, served by `dh-kit start`) with the reference pages from the
  *      manifest and docs/ (dist/demo/docs, scripts/docs.mjs; not in the package), and the
  *      single-file bundle (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page).
@@ -176,7 +178,7 @@ function fixSvelteTypes(file) {
   writeFileSync(file, fixed);
 }
 
-/** The Custom Elements Manifest, VS Code's data and the JSX typings, from src/ (after tsc: the configuration and the JSX fix read dist/). */
+/** The Custom Elements Manifest, VS Code's data and the JSX, Vue and Svelte typings, from src/ (after tsc: the configuration and the JSX fix read dist/). */
 export function manifestStep() {
   execFileSync(
     bin('custom-elements-manifest'),

@@ -49,8 +49,13 @@ const escapeHtml = (s) =>
 /** The folder (inside docs/) of the page being rendered: `''` or `'elements'`. */
 let pageDir = '';
 
-function markdown() {
+/**
+ * The renderer of the docs' Markdown. With `escapeRawHtml: true` (the manifest's text, from the
+ * source's JSDoc) raw HTML is shown as text: "the <form>" in a description is words, not an element.
+ */
+function markdown({ escapeRawHtml = false } = {}) {
   const md = new Marked({ gfm: true });
+  if (escapeRawHtml) md.use({ renderer: { html: ({ text }) => escapeHtml(text) } });
   md.use({
     walkTokens(token) {
       if (token.type === 'link' && /^(?![a-z]+:)[^#]*\.md(#|$)/.test(token.href))
@@ -250,7 +255,9 @@ if (contents && narrow.matches) contents.open = false;
  */
 export function writeDocs({ manifest, out }) {
   const md = markdown();
-  const inline = (s) => md.parseInline(String(s));
+  // The manifest's words (descriptions, types, defaults): raw HTML in them is text.
+  const manifestText = markdown({ escapeRawHtml: true });
+  const inline = (s) => manifestText.parseInline(String(s));
   const elements = elementsOf(manifest);
   const guideDir = DOCS;
   const elementDir = join(DOCS, 'elements');
@@ -302,7 +309,7 @@ export function writeDocs({ manifest, out }) {
       throw new Error(`docs: ${relative(root, file)} is missing (the page of <${tag}>)`);
     const intro = md.parse(withIncludes(readFileSync(file, 'utf8'), elementDir));
     const body = `<h1><code>&lt;${tag}&gt;</code></h1>
-${md.parse(d.description ?? '')}
+${manifestText.parse(d.description ?? '')}
 <p><code>import 'dh-kit/${tag.slice(3)}';</code> · React: <code>import { ${d.name} } from 'dh-kit/react/${tag.slice(3)}';</code></p>
 <p class="note">The live examples run against the proxy of the site that serves this page: <code>npm start</code> serves these pages at <code>/docs/</code>, against the simulator.</p>
 ${intro}

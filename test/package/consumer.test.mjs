@@ -212,6 +212,15 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       assert.equal(started.mode, 'simulator');
       assert.equal((await fetch(`${started.url}/dh/health`)).status, 200);
       assert.match(await (await fetch(`${started.url}/`)).text(), /<dh-avatar/);
+      // Ctrl+C on the delegating bin reaches the server through npm exec: it ends, and cleanly.
+      const bin = children.at(-1);
+      const exited = new Promise((resolve) => {
+        bin.once('exit', (code) => resolve(code));
+        setTimeout(() => resolve('still running 30 s after the stop'), 30_000).unref();
+      });
+      bin.kill('SIGINT');
+      assert.equal(await exited, 0, 'the delegating bin exits 0 after a stop');
+      await assert.rejects(fetch(`${started.url}/dh/health`), 'the delegated server is gone');
     } finally {
       site = cwd;
       for (const child of children.splice(0)) child.kill();

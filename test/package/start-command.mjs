@@ -21,9 +21,10 @@ export function startCommand(
         reject(new Error(`${command} ${args.join(' ')} printed no ${what} in 60 s:\n${output}`)),
       60_000,
     );
-    child.once('exit', (code) =>
-      reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)),
-    );
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
     createInterface({ input: child.stdout }).on('line', (line) => {
       output += `${line}\n`;
       const value = read(line);
