@@ -21,3 +21,30 @@ export declare function startWebKitDriver(): Promise<{
   stop(): void;
 }>;
 export declare function engineOf(userAgent: string): Engine | 'unknown';
+export declare const SUPPORTED: Record<
+  Engine,
+  { name: string; oldest: string; newest: string; package: string }
+>;
+export declare function parseVersion(text: string): string | undefined;
+export declare function compareVersions(a: string, b: string): -1 | 0 | 1;
+export declare function engineVersion(
+  engine: Engine,
+  found?: ReturnType<typeof locate>,
+): string | undefined;
+export declare function judgeVersion(
+  engine: Engine,
+  version: string | undefined,
+): { ok: boolean; note: string };
+export interface EngineDescription {
+  engine: Engine;
+  binary: string;
+  version: string | undefined;
+  ok: boolean;
+  text: string;
+}
+export declare function describeEngines(engines?: Engine[]): EngineDescription[];
+export declare function checkEngines(options?: {
+  engines?: Engine[];
+  quiet?: boolean;
+  log?: (line: string) => void;
+}): EngineDescription[];

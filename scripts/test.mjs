@@ -28,7 +28,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { require as requireEngine, selectedEngines } from './engines.mjs';
+import { checkEngines } from './engines.mjs';
 import { projectPath, readFileTimes, slowestLines } from '../test/support/file-times.mjs';
 
 const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
@@ -163,10 +163,10 @@ const timings = [];
 const started = Date.now();
 let exitCode = 0;
 
-// The browser stages need the engines: find them once, before anything runs, and stop at once without.
+// The browser stages need the engines: find them and check their versions once, before anything
+// runs, and stop at once without (the element stage prints each engine's version when it starts).
 try {
-  for (const engine of selectedEngines())
-    console.log(`▶ ${engine}: ${requireEngine(engine).binary}`);
+  checkEngines({ quiet: true });
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   totals.failed += 1;

@@ -14,10 +14,12 @@
 import puppeteer, {
   type Browser as PuppeteerBrowser,
   type Page as PuppeteerPage,
+  ProtocolError,
 } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { type DriverDocument, PuppeteerDocument, WebDriverDocument } from '../support/drivers.mjs';
+import { firefoxPage, holdToOldestFirefox } from '../support/firefox-bidi.mjs';
 import { engines, type Engine } from './select.mjs';
 
 export type Key = 'Escape' | 'Enter' | 'Tab';
@@ -226,7 +228,8 @@ export async function launch(engine: Engine): Promise<Driver> {
               browser: 'firefox',
               executablePath: engines.require('firefox').binary,
               headless: true,
-              defaultViewport: VIEWPORT,
+              // Set below with the one command every supported Firefox has (firefox-bidi.mjs).
+              defaultViewport: null,
             }
           : {
               browser: 'chrome',
@@ -238,7 +241,12 @@ export async function launch(engine: Engine): Promise<Driver> {
       );
       try {
         const [first] = await browser.pages();
-        return new PuppeteerDriver(engine, browser, first ?? (await browser.newPage()));
+        const page = first ?? (await browser.newPage());
+        if (engine === 'firefox') {
+          holdToOldestFirefox(browser, ProtocolError);
+          await firefoxPage(page).setViewport(VIEWPORT);
+        }
+        return new PuppeteerDriver(engine, browser, page);
       } catch (error) {
         await browser.close();
         throw error;

@@ -14,7 +14,9 @@ import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { firefoxPage, holdToOldestFirefox } from './firefox-bidi.mjs';
 import {
+  checkEngines,
   require as requireEngine,
   selectedEngines,
   startWebKitDriver,
@@ -37,9 +39,14 @@ export function enginePlugin() {
   };
 }
 
-/** One launcher per engine of the run (all three unless DH_ENGINES says otherwise). */
+/**
+ * One launcher per engine of the run (all three unless DH_ENGINES says otherwise), after printing
+ * each engine's version; an engine older than the oldest supported stops the stage here, with a
+ * message that says what to do, instead of a protocol error in every file.
+ */
 export async function launchers() {
   const engines = selectedEngines();
+  checkEngines({ engines });
   const list = [];
   if (engines.includes('chromium')) {
     list.push(
@@ -59,14 +66,23 @@ export async function launchers() {
     );
   }
   if (engines.includes('firefox')) {
-    // puppeteer-core drives Debian's Firefox ESR over WebDriver BiDi (no download).
+    // puppeteer-core drives Debian's Firefox ESR over WebDriver BiDi (no download), held to the
+    // commands of the oldest supported Firefox, whichever one is installed (firefox-bidi.mjs).
     list.push(
       chromeLauncher({
         puppeteer: puppeteerCore,
+        createBrowserContext: ({ browser }) => {
+          holdToOldestFirefox(browser, puppeteerCore.ProtocolError);
+          return browser.defaultBrowserContext();
+        },
+        createPage: async ({ context }) => firefoxPage(await context.newPage()),
         launchOptions: {
           browser: 'firefox',
           executablePath: requireEngine('firefox').binary,
           headless: true,
+          // No viewport from puppeteer's newPage (its setViewport asks for an orientation too):
+          // the runner sets each page's size through firefoxPage before every file.
+          defaultViewport: null,
           // A fake microphone whose prompt is accepted, as Chromium's flags above give.
           extraPrefsFirefox: {
             'media.navigator.streams.fake': true,
