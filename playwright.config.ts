@@ -42,7 +42,9 @@ export default defineConfig({
     {
       // `npm start` as a newcomer runs it: no credentials, so the simulator; builds dist/ if needed.
       command: 'node bin/dh-kit.js start',
-      url: `http://127.0.0.1:${DEMO_PORT}/dh/health`,
+      // The reference pages too, which a first start in a checkout builds after its server
+      // answers (test/e2e/docs.spec.ts reads them).
+      url: `http://127.0.0.1:${DEMO_PORT}/docs/`,
       // The simulator's own idle times (the idle test shortens them for itself). The suite sends
       // hundreds of requests a minute from one address, far more than a visitor: the per-client
       // rate limit (tested in test/unit) is off here, or the later tests would get 429s.
@@ -54,7 +56,8 @@ export default defineConfig({
         DH_RATE_LIMIT: '0',
       },
       reuseExistingServer: !process.env.CI,
-      timeout: 90_000,
+      // A first start in a fresh checkout builds the demo, the bundle and the reference pages.
+      timeout: 240_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

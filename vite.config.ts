@@ -1,11 +1,11 @@
 /**
- * Two builds: the demo site (`vite build`, into dist/demo, with the reference pages in dist/demo/docs) and the single-file ES module bundle
+ * Two builds: the demo site (`vite build`, into dist/demo; the reference pages are written into
+ * dist/demo/docs after it, by scripts/docs.mjs) and the single-file ES module bundle
  * for CDN use (`vite build --mode bundle`, dist/dh-kit.bundle.js). `npm start` runs both when
  * dist/ is missing or older than the sources.
  */
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { freshManifest, writeDocs } from './scripts/docs.mjs';
 import { minifyLitTemplates } from './scripts/minify-templates.mjs';
 
 const root = import.meta.dirname;
@@ -21,15 +21,6 @@ const ownSideEffects = (): Plugin => ({
     id.startsWith(`${root}/src/`) || id.startsWith(`${root}/demo/`)
       ? { code, moduleSideEffects: true }
       : null,
-});
-
-/** The reference pages (scripts/docs.mjs) beside the demo, in dist/demo/docs: `npm start` serves them at /docs/. */
-const docsSite = (): Plugin => ({
-  name: 'dh-docs-site',
-  apply: 'build',
-  async closeBundle() {
-    writeDocs({ manifest: await freshManifest(), out: resolve(root, 'dist/demo/docs') });
-  },
 });
 
 export default defineConfig(({ mode }) =>
@@ -54,7 +45,7 @@ export default defineConfig(({ mode }) =>
       }
     : {
         root: resolve(root, 'demo'),
-        plugins: [ownSideEffects(), minifyLitTemplates(), docsSite()],
+        plugins: [ownSideEffects(), minifyLitTemplates()],
         build: {
           outDir: resolve(root, 'dist/demo'),
           emptyOutDir: true,

@@ -29,6 +29,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
+import { buildDocsSite } from './docs.mjs';
 import { minifyTemplates } from './minify-templates.mjs';
 import { writeVersion } from './version.mjs';
 
@@ -247,11 +248,15 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
   });
   await step('custom elements manifest, editor data, JSX types', manifestStep);
   if (site) {
-    await step('demo site, its reference pages (docs/) and the bundle (vite)', async () => {
-      const configFile = join(root, 'vite.config.ts');
-      await viteBuild({ configFile, logLevel: 'warn', mode: 'production' });
-      await viteBuild({ configFile, logLevel: 'warn', mode: 'bundle' });
-    });
+    const configFile = join(root, 'vite.config.ts');
+    await step('demo site (vite)', () =>
+      viteBuild({ configFile, logLevel: 'warn', mode: 'production' }),
+    );
+    await step('bundle (vite)', () => viteBuild({ configFile, logLevel: 'warn', mode: 'bundle' }));
+    // After the demo's build, which empties dist/demo.
+    await step('reference pages (dist/demo/docs)', () =>
+      buildDocsSite({ out: join(dist, 'demo/docs') }),
+    );
   }
 }
 

@@ -5,8 +5,9 @@
  * the Custom Elements Manifest (dist/custom-elements.json), so it cannot drift from the code.
  *
  *   npm run docs             builds the package's manifest if needed, writes dist/docs/ (any static host)
- *   (in the demo's build)    vite.config.ts writes the same pages into dist/demo/docs/, which
- *                            `npm start` serves at /docs/ with the live examples working
+ *   --out dist/demo/docs     the same pages beside the demo, which `npm start` serves at /docs/
+ *                            with the live examples working (scripts/build.mjs writes them there;
+ *                            a first `npm start` in a checkout, after its server answers)
  *
  * A fenced block ```html live``` is shown as code and also put in the page as it is: against the
  * simulator (`npm start`) the elements in it work; `__DH_CHAT_HEAD__` is the demo's head there.
@@ -334,7 +335,19 @@ ${reference(d, inline)}`;
  * The manifest, made first (`npm run build`'s step) when it is missing or older than a source of
  * src/elements (`npm start` rebuilds the demo alone when the sources change).
  */
-export async function freshManifest() {
+/** Runs `work`, then prints `  ✓ name (12.3 s)` when `log` is given. */
+async function timed(log, name, work) {
+  const t0 = Date.now();
+  const result = await work();
+  log?.(`  ✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+/**
+ * The Custom Elements Manifest, built first when it is missing or older than the elements; each
+ * step it takes is printed with its time when `log` is given.
+ */
+export async function freshManifest({ log } = {}) {
   const file = join(root, 'dist/custom-elements.json');
   const newest = (dir) =>
     Math.max(
@@ -348,18 +361,27 @@ export async function freshManifest() {
   ) {
     // The analyzer's configuration reads the compiled modules (their unions): a fresh checkout has none yet.
     if (!existsSync(join(root, 'dist/index.d.ts')))
-      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
-        stdio: 'inherit',
-      });
-    (await import('./build.mjs')).manifestStep();
+      await timed(log, 'modules and types for the manifest (tsc)', () =>
+        execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
+          stdio: 'inherit',
+        }),
+      );
+    const { manifestStep } = await import('./build.mjs');
+    await timed(log, 'custom elements manifest', manifestStep);
   }
   return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Writes the reference site into `out` (the manifest built first if needed); returns its pages. */
+export async function buildDocsSite({ out, log }) {
+  const manifest = await freshManifest({ log });
+  return timed(log, 'reference pages', () => writeDocs({ manifest, out }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outArg = process.argv.indexOf('--out');
   const out = outArg > 0 ? process.argv[outArg + 1] : join(root, 'dist/docs');
-  const pages = writeDocs({ manifest: await freshManifest(), out });
+  const pages = await buildDocsSite({ out, log: console.log });
   console.log(
     `${pages.length} pages in ${relative(process.cwd(), out) || '.'}/ — static files for any host (the live examples need the proxy at /dh: npm start serves them at /docs/)`,
   );

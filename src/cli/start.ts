@@ -3,6 +3,7 @@
  * routes, the demo site and the single-file bundle. With no credentials it starts the simulator
  * in the same process, seeds a few demo heads and says so plainly.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,31 +66,94 @@ function newestSource(): number {
   return newest;
 }
 
+/** Runs `work`, then prints `  ✓ name (12.3 s)`. */
+async function timed(io: Io, name: string, work: () => Promise<unknown>): Promise<void> {
+  const t0 = performance.now();
+  await work();
+  io.err(`  ✓ ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
 /**
  * Run from the sources (a checkout of the repository), the demo and the bundle are built with Vite
- * when dist/ is missing or older than the sources. Run from the package, they come prebuilt in
- * dist/ and nothing is built (Vite is not among its dependencies).
+ * when dist/ is missing or older than the sources, one line per step with its time. The reference
+ * pages (/docs/) need the compiled modules and the elements' manifest, the slowest part of a first
+ * build, which the demo does not: they are returned as a step to run once the server answers.
+ * Run from the package, everything comes prebuilt in dist/ and nothing is built (Vite is not among
+ * its dependencies).
  */
-async function buildIfNeeded(force: boolean, io: Io): Promise<void> {
-  const outputs = [join(DIST, 'demo/index.html'), BUNDLE_FILE];
-  if (FROM_SOURCES) outputs.push(join(DIST, 'demo/docs/index.html'));
+async function buildIfNeeded(
+  force: boolean,
+  io: Io,
+): Promise<((serverUrl: string) => DocsBuild) | undefined> {
+  const site = [join(DIST, 'demo/index.html'), BUNDLE_FILE];
+  const docsPage = join(DIST, 'demo/docs/index.html');
   if (!FROM_SOURCES) {
-    const missing = outputs.filter((p) => !existsSync(p));
+    const missing = site.filter((p) => !existsSync(p));
     if (missing.length)
       throw new Error(
         `This copy of dh-kit is incomplete (no ${missing.join(', ')}): reinstall the package.`,
       );
-    return;
+    return undefined;
   }
-  const built = outputs.every(existsSync)
-    ? Math.min(...outputs.map((p) => statSync(p).mtimeMs))
-    : 0;
-  if (!force && built > newestSource()) return;
-  io.err('Building the demo and the bundle…');
-  const { build } = await import('vite');
-  const configFile = join(ROOT, 'vite.config.ts');
-  await build({ configFile, logLevel: 'warn', mode: 'production' });
-  await build({ configFile, logLevel: 'warn', mode: 'bundle' });
+  const newest = newestSource();
+  const upToDate = (paths: string[]) =>
+    !force && paths.every(existsSync) && Math.min(...paths.map((p) => statSync(p).mtimeMs)) > newest;
+  if (!upToDate(site)) {
+    io.err('Building the demo and the bundle from the sources (the npm package has them prebuilt):');
+    const { build } = await import('vite');
+    const configFile = join(ROOT, 'vite.config.ts');
+    await timed(io, 'demo site (vite)', () =>
+      build({ configFile, logLevel: 'warn', mode: 'production' }),
+    );
+    await timed(io, 'bundle (vite)', () => build({ configFile, logLevel: 'warn', mode: 'bundle' }));
+  }
+  // The demo's build empties dist/demo, the reference pages with it.
+  if (upToDate([docsPage])) return undefined;
+  return (serverUrl) => buildDocsAside(io, serverUrl);
+}
+
+/** The reference pages being built beside the server. */
+interface DocsBuild {
+  stop(): void;
+}
+
+/**
+ * The reference pages, built by scripts/docs.mjs in a process of its own (its compiler and
+ * analyzer would hold this one's event loop, and the server must answer meanwhile); its step lines
+ * are passed on. A failure is said, and the demo keeps running.
+ */
+function buildDocsAside(io: Io, serverUrl: string): DocsBuild {
+  io.err(`Building the reference pages for ${serverUrl}/docs/ while the demo runs:`);
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts/docs.mjs'), '--out', join(DIST, 'demo/docs')],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk;
+    const lines = output.split('\n');
+    output = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('  ✓')) io.err(line);
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+  let stopped = false;
+  child.on('close', (code) => {
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    if (code === 0) io.err(`  Docs      ${serverUrl}/docs/  ready (${seconds} s)`);
+    else if (!stopped)
+      io.err(
+        `The reference pages could not be built (exit ${code}); the demo runs without /docs/ (npm run docs says why):\n${errors.trim()}`,
+      );
+  });
+  return {
+    stop: () => {
+      stopped = true;
+      child.kill();
+    },
+  };
 }
 
 /** Heads the demo pages show, made in the simulator at start. */
@@ -239,7 +303,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   let config: ProxyConfig = parseConfig(process.env);
   requireServingSecrets(config);
   const start = parseStartConfig(process.env);
-  await buildIfNeeded(values.rebuild === true, io);
+  const buildDocs = await buildIfNeeded(values.rebuild === true, io);
 
   let stopSim: (() => Promise<void>) | undefined;
   let withdrawSim: (() => Promise<void>) | undefined;
@@ -396,7 +460,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     `  Demo      ${server.url}/`,
     ...(existsSync(join(DIST, 'demo/docs/index.html'))
       ? [`  Docs      ${server.url}/docs/  (the reference, live examples against this server)`]
-      : []),
+      : buildDocs
+        ? [`  Docs      ${server.url}/docs/  (being built: ready in a minute, said below)`]
+        : []),
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  Bundle    ${server.url}/dh-kit.bundle.js`,
   ];
@@ -440,7 +506,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     }),
   );
 
+  const docs = buildDocs?.(server.url);
   await untilStopped(signal);
+  docs?.stop();
   await server.close();
   await cms?.close();
   await withdrawSim?.();

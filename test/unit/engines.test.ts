@@ -74,7 +74,7 @@ describe('Firefox held to ESR 140 (the oldest supported)', () => {
   const fakeBrowser = () => {
     const sent: string[] = [];
     const connection = {
-      send: async (method: string) => {
+      send: async (method: string, _params?: unknown) => {
         sent.push(method);
         return { ok: true };
       },
