@@ -362,11 +362,15 @@ export async function freshManifest({ log } = {}) {
     // The analyzer's configuration reads the compiled modules (their unions): a fresh checkout has none yet.
     if (!existsSync(join(root, 'dist/index.d.ts')))
       await timed(log, 'modules and types for the manifest (tsc)', () =>
-        execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
-          stdio: 'inherit',
-        }),
+        execFileSync(
+          join(root, 'node_modules/.bin/tsc'),
+          ['-p', join(root, 'tsconfig.build.json')],
+          {
+            stdio: 'inherit',
+          },
+        ),
       );
-    const { manifestStep } = await import('./build.mjs');
+    const { manifestStep } = await import('./manifest.mjs');
     await timed(log, 'custom elements manifest', manifestStep);
   }
   return JSON.parse(readFileSync(file, 'utf8'));

@@ -97,9 +97,13 @@ async function buildIfNeeded(
   }
   const newest = newestSource();
   const upToDate = (paths: string[]) =>
-    !force && paths.every(existsSync) && Math.min(...paths.map((p) => statSync(p).mtimeMs)) > newest;
+    !force &&
+    paths.every(existsSync) &&
+    Math.min(...paths.map((p) => statSync(p).mtimeMs)) > newest;
   if (!upToDate(site)) {
-    io.err('Building the demo and the bundle from the sources (the npm package has them prebuilt):');
+    io.err(
+      'Building the demo and the bundle from the sources (the npm package has them prebuilt):',
+    );
     const { build } = await import('vite');
     const configFile = join(ROOT, 'vite.config.ts');
     await timed(io, 'demo site (vite)', () =>
