@@ -41,6 +41,16 @@ const CALLBACK = 'worker-callback-secret-0123456789abcdef';
 const SIGNING = 'worker-signing-secret-0123456789abcdef';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Stops a workerd started by startWorkerd, with any process it started. */
+function stopWorkerd(child: ChildProcess | undefined): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 /** A capnp text literal. */
 const text = (s: string) => JSON.stringify(s);
 
@@ -82,8 +92,11 @@ async function startWorkerd(
     join(dir, 'config.capnp'),
     `using Workerd = import "/workerd/workerd.capnp";\n${config}`,
   );
+  // Its own process group, stopped whole (stopWorkerd): where workerd's install script did not
+  // run, node_modules/.bin/workerd is a Node launcher with the runtime as its child.
   const child = spawn(WORKERD, ['serve', join(dir, 'config.capnp'), '--verbose'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
   const output = (d: Buffer) => {
@@ -105,7 +118,11 @@ async function startWorkerd(
       (r) => r.status,
       (err: Error) => err.message,
     );
-    assert.equal(status, 200, `workerd answers at ${base}:\n${out}`);
+    if (status !== 200) {
+      // Stopped before failing, or the file would wait for it until its time-out.
+      stopWorkerd(child);
+      assert.equal(status, 200, `workerd answers at ${base}:\n${out}`);
+    }
   }
   return child;
 }
@@ -152,7 +169,7 @@ ${proxyWorker('proxy', simBindings(sim))}`,
   });
 
   after(async () => {
-    workerd?.kill('SIGKILL');
+    stopWorkerd(workerd);
     await sim?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -407,7 +424,7 @@ ${names.map((n) => proxyWorker(`proxy${n.toUpperCase()}`, { ...simBindings(sim),
   });
 
   after(async () => {
-    workerd?.kill('SIGKILL');
+    stopWorkerd(workerd);
     await kv?.close();
     await sim?.close();
     rmSync(dir, { recursive: true, force: true });
