@@ -12,7 +12,7 @@
  *   arrow step   one ArrowDown: key event to rendered update (style and layout forced), median
  *                and worst of 60 (≤ 16 ms)
  *
- * Targets (issue 15, DESIGN.md Decisions) for 10,000 faces: first view ≤ 50 ms median (its ratio to the floor is reported), ≤ 300 item
+ * Targets for 10,000 faces: first view ≤ 50 ms median (its ratio to the floor is reported), ≤ 300 item
  * nodes, worst key step ≤ 16 ms. The other sizes and the voices are reported beside them.
  */
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import { minifyLitTemplates } from './minify-templates.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The floor ratio is reported, not a target (DESIGN.md, Decisions): a first view needs its first page, which arrives a frame after insertion. */
+/** The floor ratio is reported, not a target: a first view needs its first page, which arrives a frame after insertion. */
 export const PICKER_TARGETS = { firstViewMs: 50, itemNodes: 300, arrowStepMs: 16 };
 export const PICKER_SIZES = [100, 1_000, 10_000];
 

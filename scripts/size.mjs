@@ -27,7 +27,7 @@ const KB = 1024;
  * languages (issue 18: shared/localized.ts, the formats, every message a keyed entry of the
  * catalogue, the head's language on the facade) cost about 1.1 kB in the avatar and 3.2 kB in the
  * whole kit. A page of several imports is named `a + b`; `bubble` is `dh-kit/avatar/bubble` (the
- * launcher, teaser and phone panel of issue 29: DESIGN.md's Decisions name no budget for it).
+ * launcher, teaser and phone panel: reported, with no budget of its own).
  */
 export const BUDGETS = {
   'dh-kit/avatar': 12 * KB,

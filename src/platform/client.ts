@@ -93,7 +93,7 @@ const optionsSchema = z
     secretKey: z.string().min(1, 'is required'),
     orgId: z.string().optional(),
     timeoutMs: z.number().int().positive().default(15_000),
-    // Issue 2: "at most 3 attempts"; more would only stretch an outage's wait behind a busy platform.
+    // At most 3 attempts: more would only stretch an outage's wait behind a busy platform.
     maxAttempts: z.number().int().min(1).max(3, 'must be 1 to 3 (at most 3 attempts)').default(3),
     retryBaseMs: z.number().min(0).default(250),
     retryMaxMs: z.number().min(0).default(4_000),

@@ -1,6 +1,6 @@
 /**
- * Who a request comes from, on every runtime the proxy is mounted on, for the per-client limits
- * (issue 27). There is no shared fallback bucket: with one, every visitor of a site shared one
+ * Who a request comes from, on every runtime the proxy is mounted on, for the per-client limits.
+ * There is no shared fallback bucket: with one, every visitor of a site shared one
  * rate limit, and one client's flood shut all the others out.
  *
  * In order:

@@ -1,5 +1,5 @@
 /**
- * The proxy's durable record of session events (issue 28): the receiver writes each verified,
+ * The proxy's durable record of session events: the receiver writes each verified,
  * de-duplicated delivery here before it answers 2xx, the site's `onEvent` is fed from here at
  * least once (event-consumer.ts), and `GET /events/stream` reads it (so `Last-Event-ID` resumes).
  *

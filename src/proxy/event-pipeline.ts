@@ -1,5 +1,5 @@
 /**
- * The session events of one proxy (issue 28): the log the receiver writes each verified delivery
+ * The session events of one proxy: the log the receiver writes each verified delivery
  * to before it answers (event-log.ts: in memory, or a Redis Stream with DH_STORE=redis://…), and
  * the consumer that feeds the site's `onEvent` from it, at least once (event-consumer.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The proxy's store on unstorage (issue 16): whatever an instance remembers that others must see
+ * The proxy's store on unstorage: whatever an instance remembers that others must see
  * (webhook de-duplication, counters of the rate limit and the daily video cap, key look-ups) goes
  * through one `KeyValueStore`, backed by an unstorage driver — memory by default (`memoryStore`),
  * Redis when `DH_STORE=redis://…` (redis-store.ts, Node), Cloudflare KV on the edge.

@@ -47,7 +47,7 @@ function significantWords(text: string): Set<string> {
 }
 
 /**
- * The tool a message asks for (issue 6: "when a configured tool's name or description matches
+ * The tool a message asks for ("when a configured tool's name or description matches
  * the message"), deterministically:
  *   1. its name appears in the message as a word, any case (`get_weather` also as "get weather");
  *   2. else, the message shares at least two significant words with its description (all of them

@@ -1,5 +1,5 @@
 /**
- * No layout shift on the demo's pages (issue 15): every element keeps its box before the bundle
+ * No layout shift on the demo's pages: every element keeps its box before the bundle
  * defines it (the pages' `:not(:defined)` rules, README "Before the bundle runs") and while its
  * data loads (pickers' states as tall as their grid or list, the avatar's facade shown once the
  * head's name is known). Each page is loaded with a layout-shift observer installed before its

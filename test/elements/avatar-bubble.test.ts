@@ -1,5 +1,5 @@
 /**
- * <dh-avatar layout="bubble"> (issue 29): its module loaded on demand, one Close control, `open`
+ * <dh-avatar layout="bubble">: its module loaded on demand, one Close control, `open`
  * by script, the unread dot, the teaser, the launcher out of an inline chat's way, and a phone's
  * screen (a 390 × 844 frame: its media queries are a phone's, in every engine).
  */

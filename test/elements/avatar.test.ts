@@ -494,7 +494,7 @@ describe('<dh-avatar>', () => {
       wrapper.append(el);
       await waitUntil(() => loaded, 'it loads once it is back');
       expect(frameOf(el)!.src).to.contain(`/embed/${head.id}?`);
-      expect(el.shadowRoot!.querySelector('[role="status"]')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[role="status"]') === null).to.equal(true);
     });
 
     it('while showing the page: it loads again from a fresh launch URL (the old frame is gone)', async () => {
@@ -1086,13 +1086,13 @@ describe("<dh-avatar> in the page's language", () => {
       ),
     );
     await waitUntil(() => es.shadowRoot!.querySelector('button')?.textContent?.includes('Lola'));
-    expect(es.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
+    expect(es.shadowRoot!.querySelector('[part="language"]') === null).to.equal(true);
     // Ada speaks en-US: nothing to say on an English page.
     const en = await fixture<DhAvatar>(
       html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} lang="en"></dh-avatar>`,
     );
     await waitUntil(() => button(en, /Talk to Ada/));
-    expect(en.shadowRoot!.querySelector('[part="language"]')).to.equal(null);
+    expect(en.shadowRoot!.querySelector('[part="language"]') === null).to.equal(true);
   });
 
   it('under dir="rtl" the bubble\'s corner mirrors: bottom-right is at the left, bottom-left at the right', async () => {

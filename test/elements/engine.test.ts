@@ -1,5 +1,5 @@
 /**
- * The run's engine is the one the launcher says (issue 17): a launcher that silently fell back to
+ * The run's engine is the one the launcher says: a launcher that silently fell back to
  * another browser would pass every other test while testing nothing new. The test server knows
  * which launcher opened this page (`engine-expected`); the page knows what it runs in.
  */

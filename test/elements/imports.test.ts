@@ -1,5 +1,5 @@
 /**
- * What a page adds by importing it (issue 30), the same in every bundler: the kit's languages
+ * What a page adds by importing it, the same in every bundler: the kit's languages
  * (`dh-kit/locales/de`, or all of them on demand with `dh-kit/locales/auto`) and the avatar's
  * bubble layout (`dh-kit/avatar/bubble`); the CDN bundle has both. This page imports none at
  * first, as a site that forgot: English and an inline avatar, and the console says what to import.

@@ -1,5 +1,5 @@
 /**
- * What both pickers do alike as controls of a form that a screen reader reads (issue 29): their
+ * What both pickers do alike as controls of a form that a screen reader reads: their
  * items stay in the accessibility tree off screen, a form's submit focuses the first invalid one,
  * and each says it is invalid and why. Against the real proxy and simulator.
  */

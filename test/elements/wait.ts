@@ -2,7 +2,7 @@
  * `waitUntil` with one timeout for every wait of the element tests, far longer than open-wc's
  * 1 s: three engines share two cores (one, pinned), and a virtualised list or a frame can take a
  * while to settle there. A condition that holds sooner returns sooner, so passing tests cost
- * nothing more; the timeout only bounds how long a broken test hangs (issue 26: no test passes or
+ * nothing more; the timeout only bounds how long a broken test hangs (no test passes or
  * fails by how fast the machine is). Tests do not pass shorter timeouts of their own.
  */
 import { waitUntil as openWcWaitUntil } from '@open-wc/testing';

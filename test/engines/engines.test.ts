@@ -1,5 +1,5 @@
 /**
- * The cross-engine stage (`npm run test:engines`, issue 17): a subset of the end-to-end tests in
+ * The cross-engine stage (`npm run test:engines`): a subset of the end-to-end tests in
  * Firefox (Debian's firefox-esr, puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's
  * MiniBrowser, webdriverio over classic WebDriver), against the real demo of `npm start`.
  * Chromium runs the whole e2e suite in the Playwright stage (test/e2e).
@@ -15,7 +15,7 @@ import { engineOf } from '../../scripts/engine-of.mjs';
 import { startDemo, type RunningDemo } from './demo.js';
 import { type Driver, launch, stageEngines, waitFor, type Engine } from './driver.js';
 
-/** With room for a machine three times slower than the reference (issue 26): passing tests take a few seconds. */
+/** With room for a machine three times slower than the reference: passing tests take a few seconds. */
 const TEST_TIMEOUT_MS = 90_000;
 const selected = stageEngines();
 let demo: RunningDemo;

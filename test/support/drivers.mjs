@@ -19,7 +19,7 @@
 import { findAllDeep } from '../deep-find.mjs';
 import { ELEMENT_KEY, WEBDRIVER_KEYS } from './webdriver-keys.mjs';
 
-/** How long a wait may take by default: with room for a machine three times slower (issue 26). */
+/** How long a wait may take by default: with room for a machine three times slower. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**

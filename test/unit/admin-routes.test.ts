@@ -1,5 +1,5 @@
 /**
- * Every admin route refuses before it does anything (issue 27): one table of every route behind
+ * Every admin route refuses before it does anything: one table of every route behind
  * `requireAdmin`, each asked with no token, with a wrong token of the right length, and on a proxy
  * with no DH_ADMIN_TOKEN — and a check, by asking every route the app has, that the table lists
  * every such route, so a new admin route cannot be left out of it (nor an old one lose its guard

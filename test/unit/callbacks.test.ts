@@ -1,5 +1,5 @@
 /**
- * The routes the platform calls for a site's plugin and tools (issue 14): only at addresses
+ * The routes the platform calls for a site's plugin and tools: only at addresses
  * holding DH_CALLBACK_SECRET, with their own rate limit, the secret never logged; tool calls in
  * any of the likely envelopes (PLUG-2, TOOL-2).
  */

@@ -1,4 +1,4 @@
-/** `dh-kit events failed` and `dh-kit events retry <id>` against a running proxy (issue 28). */
+/** `dh-kit events failed` and `dh-kit events retry <id>` against a running proxy. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { failedEventsCommand } from '../../src/cli/failed-events.js';

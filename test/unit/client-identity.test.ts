@@ -1,5 +1,5 @@
 /**
- * Every client its own share, wherever the proxy is mounted (issue 27): the README's recipes —
+ * Every client its own share, wherever the proxy is mounted: the README's recipes —
  * Hono on @hono/node-server, Express through getRequestListener, a Next.js route handler — each
  * with two clients, one over its limit; no shared bucket when the proxy cannot tell clients
  * apart; keys hashed (no store normalises two clients into one) and IPv6 counted by /64.

@@ -944,7 +944,7 @@ describe('failures', () => {
     const err = await failure(client.listVoices(), 'timeout');
     assert.match(err.message, /within 30 ms/);
     assert.equal(fake.count('GET /voice/all'), 3, 'a GET timeout is retried');
-    // Bounds with room for a slow machine (issue 26): without the timeout the call would never end.
+    // Bounds with room for a slow machine: without the timeout the call would never end.
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     fake.on('POST /head/create', hang);
     await failure(client.createHead(head()), 'timeout');
@@ -1205,7 +1205,7 @@ describe('options and helpers', () => {
       () => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 0 }),
       /maxAttempts/,
     );
-    // Issue 2: retries are capped at 3 attempts, whatever a caller asks.
+    // retries are capped at 3 attempts, whatever a caller asks.
     assert.throws(
       () => new PlatformClient({ ...base, baseUrl: BASE, maxAttempts: 4 }),
       /maxAttempts: must be 1 to 3/,

@@ -1,5 +1,5 @@
 /**
- * Answers served like a CDN (issue 15): catalogue answers compressed once (brotli and gzip on
+ * Answers served like a CDN: catalogue answers compressed once (brotli and gzip on
  * Node, gzip on any fetch runtime), other answers over 1 kB gzipped by hono/compress, an ETag per
  * encoding with 304s across them, content-hashed files cached for a year, the rest revalidated.
  */

@@ -1,5 +1,5 @@
 /**
- * Nothing acknowledged is lost (issue 28), with a real redis-server: a site process killed while
+ * Nothing acknowledged is lost, with a real redis-server: a site process killed while
  * its onEvent runs leaves the event to the next instance; two instances behind a load balancer
  * stream every event to every subscriber once; Redis stopped and restarted mid-run (with its
  * append-only file) keeps every event it acknowledged.

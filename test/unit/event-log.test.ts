@@ -1,5 +1,5 @@
 /**
- * The event log's contract (issue 28), the same tests for the memory log and for the Redis Stream
+ * The event log's contract, the same tests for the memory log and for the Redis Stream
  * (a real redis-server): written once per delivery, read after an id, one consumer group that
  * hands each event to one consumer, retries when they are due, leases that run out when a
  * consumer dies, and the failed list. Then the consumer that feeds `onEvent` from it.

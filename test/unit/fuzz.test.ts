@@ -1,5 +1,5 @@
 /**
- * Fuzzing every route the kit answers (issue 14): random methods, paths, query strings, headers and
+ * Fuzzing every route the kit answers: random methods, paths, query strings, headers and
  * bodies — built around the real routes (`app.routes`), real ids, ETags and secrets, and valid
  * signatures over random bodies so the fuzz gets past the guards too. The headers the kit reads
  * (Accept, which turns a refusal into a page; If-None-Match; Accept-Encoding; X-Forwarded-For) are

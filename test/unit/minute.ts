@@ -3,7 +3,7 @@
  * <minute>`): a burst that crosses a minute's end is counted in two windows and is not refused. A
  * test that sends one calls this first: it returns at once while at least `room` of the minute is
  * left, else waits for the next minute to begin. So the test passes or fails by the rule, not by
- * when in the minute it ran (issue 26); `room` is many times what a burst takes on a slow machine.
+ * when in the minute it ran; `room` is many times what a burst takes on a slow machine.
  */
 export async function clearOfMinuteEnd(room = 15_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);

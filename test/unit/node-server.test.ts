@@ -1,5 +1,5 @@
 /**
- * The Node server's edges (issue 14): slow or idle clients are cut off, connections are capped,
+ * The Node server's edges: slow or idle clients are cut off, connections are capped,
  * and every answer carries nosniff and a Referrer-Policy; pages say who may frame them.
  */
 import assert from 'node:assert/strict';

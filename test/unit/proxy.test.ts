@@ -459,7 +459,7 @@ describe('proxy', () => {
       assert.equal(garbage.status, 403);
     });
 
-    test('launch links: an exp further ahead than the longest TTL + 30 s is refused, and exp is digits only (issue 14)', async () => {
+    test('launch links: an exp further ahead than the longest TTL + 30 s is refused, and exp is digits only', async () => {
       const head = await createHead(p);
       const now = Math.floor(Date.now() / 1000);
       // Signed with the right secret, but 10 years ahead: not a link this site would give.
@@ -511,7 +511,7 @@ describe('proxy', () => {
       await errorOf(res);
     });
 
-    test('with every head public, an unknown head id costs one platform call a minute, not one per request (issue 14)', async () => {
+    test('with every head public, an unknown head id costs one platform call a minute, not one per request', async () => {
       const open = makeProxy({ DH_PUBLIC_HEADS: '*' });
       const id = '00000000-0000-4000-a000-00000000dead';
       const reads = () => sim.store.requests.filter((r) => r.path === `/head/${id}`).length;
@@ -1147,7 +1147,7 @@ describe('proxy', () => {
       );
     });
 
-    test('configuration: origins are exact origins; secrets differ; webhook keys are a Map (issue 14)', () => {
+    test('configuration: origins are exact origins; secrets differ; webhook keys are a Map', () => {
       for (const bad of [
         'null',
         'good',

@@ -155,7 +155,7 @@ describe('simulator sessions and events', () => {
     const t = await session(ttt.publicUrl);
     assert.equal(await t.say('Repeat after me.'), 'Repeat after me.');
     t.ws.close();
-    // doc_qa and the flow mode: a clear canned answer that names the mode (issue 6).
+    // doc_qa and the flow mode: a clear canned answer that names the mode.
     for (const mode of ['doc_qa', FLOW_MODE] as const) {
       const d = await session((await head(mode, false)).publicUrl);
       const answer = await d.say('What are your opening hours?');

@@ -1,5 +1,5 @@
 /**
- * Several instances sharing state through a real Redis (issue 16): Debian's redis-server, started
+ * Several instances sharing state through a real Redis: Debian's redis-server, started
  * here on a free loopback port, and two proxies that each have their own connection to it, as two
  * machines behind a load balancer would. The same webhook delivery sent to both is handled once;
  * the rate limit and the daily video cap count across both; when Redis stops, nothing crashes:

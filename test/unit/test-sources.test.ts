@@ -1,5 +1,5 @@
 /**
- * Rules for the test sources themselves (issue 27). An `assert.ok(x)` or `assert(x)` without a
+ * Rules for the test sources themselves. An `assert.ok(x)` or `assert(x)` without a
  * message fails with "The expression evaluated to a falsy value" and the expression's source: it
  * says what was checked, not what it meant for a user, so a red run needs the source open to be
  * read. Every such call carries a message (or is an `assert.equal`/`assert.match`/…, whose failure

@@ -137,7 +137,7 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     await reachable.arrayBuffer();
   });
 
-  test('TTV-3 a talk the platform lists without its url (still being made): 409 video_not_ready for the download, "" in the list (issue 14)', async () => {
+  test('TTV-3 a talk the platform lists without its url (still being made): 409 video_not_ready for the download, "" in the list', async () => {
     // The platform's list, with the newest talk's url null: how a video still being made may look.
     const makingFirst = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const res = await simFetch(input, init);

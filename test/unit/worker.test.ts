@@ -1,5 +1,5 @@
 /**
- * The proxy on Cloudflare's runtime (issue 16): a site's worker module (`createWorker` from the
+ * The proxy on Cloudflare's runtime: a site's worker module (`createWorker` from the
  * worker entry, with a tool of its own) bundled the way `npm run build:worker` bundles, served by
  * the real `workerd` binary (the npm package ships it) on a loopback port, configured by worker
  * bindings, against the simulator. The same route checks as on Node: faces, voices, an admin

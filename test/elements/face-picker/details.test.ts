@@ -58,7 +58,7 @@ describeFacePicker(() => {
         await ready(calm);
         loadedCells(calm)[0]!.dispatchEvent(new PointerEvent('pointerenter'));
         await calm.updateComplete;
-        expect(calm.shadowRoot!.querySelector('video[autoplay]')).to.equal(null);
+        expect(calm.shadowRoot!.querySelector('video[autoplay]') === null).to.equal(true);
       });
     });
 
@@ -116,7 +116,7 @@ describeFacePicker(() => {
         grid(calm)!.focus();
         await calm.updateComplete;
         expect(active(calm)).to.equal('cell-0');
-        expect(calm.shadowRoot!.querySelector('video[autoplay]')).to.equal(null);
+        expect(calm.shadowRoot!.querySelector('video[autoplay]') === null).to.equal(true);
       });
     });
   });
@@ -129,7 +129,7 @@ describeFacePicker(() => {
           html`<dh-face-picker endpoint="http://fake.test/dh"></dh-face-picker>`,
         );
         await ready(el, 10);
-        // The rows in view and 300 px around them (issue 15: the library's 1000 px rendered 105).
+        // The rows in view and 300 px around them (the library's default 1000 px rendered 105 cells).
         expect(cells(el).length).to.be.below(70);
         // The first page covers the rows buffered below the view: nothing more is asked before a scroll.
         const pages = fake.calls.map((q) => Number(new URLSearchParams(q).get('page')));

@@ -1,6 +1,6 @@
 /**
  * What the <dh-face-picker> test files share (one file per group of behaviour, so each stays well
- * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
+ * under its time budget): helpers, fixtures and the suite with its setup.
  *
  * <dh-face-picker> in a real Chromium, against the real proxy and simulator (52 faces), and
  * against a generated catalogue of 10,000 faces for the large-catalogue behaviour.

@@ -1,6 +1,6 @@
 /**
  * What the <dh-head-form> test files share (one file per group of behaviour, so each stays well
- * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
+ * under its time budget): helpers, fixtures and the suite with its setup.
  *
  * <dh-head-form> in a real Chromium, against the real proxy (admin routes behind a bearer token)
  * and the simulator: what a back-office person sees and what the platform ends up with.

@@ -1,6 +1,6 @@
 /**
  * What the <dh-video-studio> test files share (one file per group of behaviour, so each stays well
- * under its time budget: issue 26): helpers, fixtures and the suite with its setup.
+ * under its time budget): helpers, fixtures and the suite with its setup.
  *
  * <dh-video-studio> in a real Chromium, against the real proxy's admin routes and the simulator
  * (a talk appears in the list 200 ms after text-to-video). Each test makes its own head, so its
@@ -247,7 +247,7 @@ export class ManualClock implements WaitClock {
 /**
  * A manual clock for the waits of the elements made from now on (TalkWait's test hook), put back
  * after the test: what a wait does after seconds or minutes is then checked in milliseconds, the
- * same on any machine (issue 26: no test passes or fails by how fast the machine is).
+ * same on any machine (no test passes or fails by how fast the machine is).
  */
 export function manualClock(): ManualClock {
   const clock = new ManualClock();

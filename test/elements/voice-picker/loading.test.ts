@@ -167,7 +167,7 @@ describeVoicePicker(() => {
           options(el).some((o) => metaOf(o).provider === 'azure') &&
           options(el).every((o) => metaOf(o).provider === 'azure'),
       );
-      expect(el.shadowRoot!.querySelector('[part="note"]')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part="note"]') === null).to.equal(true);
     });
 
     it('STREAM-5 turning streaming on drops a chosen voice of another provider: change fires, validationMessage says why, a new choice clears it', async () => {
