@@ -4,6 +4,7 @@
  * every request with its headers) answers what it likes. Nothing may run in this page, nothing
  * may be framed but a signed launch link, and the site's credentials go only to its own proxy.
  */
+import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { command, frameCommands, frameOf, simInfo, type SimInfo } from './support.js';
@@ -80,6 +81,8 @@ const blobPage = () =>
   );
 
 describe('the elements on a hostile page', () => {
+  // Benign: the pickers' virtualizer observers may take more than a frame (its README, "ResizeObserver loop").
+  setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
   before(async () => {
     sim = await simInfo();
     // The site's own proxy, on another origin than this page: its script lists it. The attacker's is not listed (yet).

@@ -4,6 +4,7 @@
  * bubble layout (`dh-kit/avatar/bubble`); the CDN bundle has both. This page imports none at
  * first, as a site that forgot: English and an inline avatar, and the console says what to import.
  */
+import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
@@ -22,6 +23,8 @@ const fetched = (locale: string) =>
   performance.getEntriesByType('resource').some((r) => r.name.includes(`/locales/${locale}/`));
 
 describe('what a page adds by import', () => {
+  // Benign: the pickers' virtualizer observers may take more than a frame (its README, "ResizeObserver loop").
+  setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
   let endpoint: string;
   const warnings: string[] = [];
   const warn = console.warn;
