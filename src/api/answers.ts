@@ -2,7 +2,17 @@
  * What the proxy answers the browser on the /dh routes: the shapes the elements check (with
  * api/check.ts, no zod in the browser) and the types the proxy builds its answers with.
  */
-import { boolean, nullable, object, oneOf, optional, page, string, type Infer } from './check.js';
+import {
+  array,
+  boolean,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  page,
+  string,
+  type Infer,
+} from './check.js';
 
 // Every shape is built at import: its pure annotation (and `page`'s no-side-effects one) lets a
 // site's bundler (esbuild, Rollup, Rolldown, webpack/terser) drop the ones an element does not use.
@@ -96,6 +106,16 @@ export type CreatedHead = Infer<typeof createdHeadSchema>;
 /** GET /bundle: the bundle a page on another origin loads, when this server serves it. */
 export const bundleInfoSchema = /* @__PURE__ */ object({ path: string, integrity: string });
 export type BundleInfo = Infer<typeof bundleInfoSchema>;
+
+/**
+ * GET /origins (admin), and POST's answer: the page origins allowed to call the proxy, those of
+ * DH_ALLOWED_ORIGINS (`static`, changed only by a restart) and those added at run time.
+ */
+export const originsAnswerSchema = /* @__PURE__ */ object({
+  static: /* @__PURE__ */ array(string),
+  added: /* @__PURE__ */ array(string),
+});
+export type OriginsAnswer = Infer<typeof originsAnswerSchema>;
 
 /**
  * GET /callbacks (admin): the addresses to give the platform for this proxy's plugin and tools

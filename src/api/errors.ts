@@ -49,6 +49,7 @@ export const OTHER_CODES = [
   'invalid_user',
   'invalid_message',
   'invalid_tool',
+  'invalid_origin',
   'csrf_header_missing',
   'cors_refused',
   'client_unknown',
@@ -76,6 +77,9 @@ export const OTHER_CODES = [
   'misconfigured',
   'no_platform',
   'no_bundle',
+  'origins_full',
+  'origin_fixed',
+  'origin_not_added',
   'store_unavailable',
   'internal',
   // The browser's own (api/urls.ts, the elements).

@@ -4,9 +4,8 @@
  * routes (GET /events/failed, POST /events/failed/:id/retry), so they work whatever log the proxy
  * keeps (in its memory, or a Redis Stream shared by its instances).
  */
-import { CSRF_HEADER, CSRF_VALUE } from '../api/client.js';
-import { parseConfig } from '../proxy/config.js';
 import type { FailedEvent } from '../proxy/event-log.js';
+import { PROXY_OPTION_HELP, runningProxy } from './running-proxy.js';
 import { args, intOption, UsageError, type Io } from './shared.js';
 import { table, truncate } from './table.js';
 
@@ -18,8 +17,7 @@ putting one back to be handled again (from its first attempt). They are read fro
 proxy (admin routes: DH_ADMIN_TOKEN, or none on loopback in simulator mode).
 
 Options:
-  --proxy URL  Where the proxy's routes are (default http://127.0.0.1:<PORT><DH_PREFIX>, as
-               "dh-kit start" serves them)
+${PROXY_OPTION_HELP}
   --take N     At most N events (1 to 1000, default 100)
   --json       Print JSON`;
 
@@ -46,40 +44,9 @@ export async function failedEventsCommand(
     !(action === 'retry' && id && positionals.length === 2)
   )
     throw new UsageError(HELP);
-  const config = parseConfig(env);
-  const base = (
-    values.proxy ?? `http://127.0.0.1:${config.port}${config.prefix === '/' ? '' : config.prefix}`
-  ).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(base))
-    throw new UsageError(
-      `--proxy is the address of the proxy's routes, such as http://127.0.0.1:8787/dh, not "${base}"`,
-    );
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [CSRF_HEADER]: CSRF_VALUE,
-    ...(config.adminToken ? { authorization: `Bearer ${config.adminToken}` } : {}),
-  };
-  const call = async (path: string, method = 'GET') => {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, { method, headers, signal: AbortSignal.timeout(15_000) });
-    } catch {
-      throw new Error(
-        `cannot reach the proxy at ${base} (is "dh-kit start" or your server running? --proxy sets where)`,
-      );
-    }
-    const body = (await res.json().catch(() => undefined)) as
-      | { error?: { message?: string } }
-      | undefined;
-    if (res.status === 401 || res.status === 403)
-      throw new Error(
-        `the proxy refused: ${body?.error?.message ?? res.status} (set DH_ADMIN_TOKEN to the proxy's)`,
-      );
-    if (!res.ok) throw new Error(body?.error?.message ?? `the proxy answered ${res.status}`);
-    return body;
-  };
+  const { call } = runningProxy(values.proxy, env);
   if (action === 'retry') {
-    await call(`/events/failed/${encodeURIComponent(id!)}/retry`, 'POST');
+    await call(`/events/failed/${encodeURIComponent(id!)}/retry`, { method: 'POST' });
     io.out(
       values.json
         ? JSON.stringify({ id, retried: true })

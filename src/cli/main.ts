@@ -11,6 +11,7 @@ import { withPlatform } from './connect.js';
 import { headsCommand } from './heads.js';
 import { simCommand } from './sim.js';
 import { callbacksCommand } from './callbacks.js';
+import { originsCommand } from './origins.js';
 import { signCommand } from './sign.js';
 import { eventsCommand, toolsCommand, webhooksCommand } from './platform.js';
 import { failedEventsCommand } from './failed-events.js';
@@ -34,6 +35,8 @@ Commands:
                         Print a signed launch URL (DH_SIGNING_SECRET) for <dh-avatar src>.
   callbacks [--base URL]
                         Print the plugin and tool addresses to give the platform (DH_CALLBACK_SECRET).
+  origins list | add <origin> | remove <origin> [--proxy URL]
+                        The page origins allowed to use the running proxy, changed with no restart.
   bundle [--site URL] [--sri]
                         Print the bundle's script tag with its integrity value, for a page on any
                         origin (a CMS block); --sri prints only the integrity value.
@@ -79,6 +82,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await bundleCommand(rest, io);
       case 'callbacks':
         return await callbacksCommand(rest, io);
+      case 'origins':
+        return await originsCommand(rest, io);
       case 'webhooks':
         return await withPlatform(io, (connect) => webhooksCommand(rest, io, connect));
       case 'events':

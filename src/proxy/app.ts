@@ -39,6 +39,8 @@ import {
 } from './security.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
+import { pageOrigins } from './page-origins.js';
+import { originRoutes } from './routes/origins.js';
 import { VERSION } from '../version.js';
 
 /** Requests per minute per address on the routes the platform calls. */
@@ -136,6 +138,7 @@ export function createProxy(options: ProxyOptions): Hono {
     config,
     platform,
     store,
+    origins: pageOrigins(config.allowedOrigins, store, now),
     signingSecret: config.signingSecret ?? randomSecret(),
     authorize: options.authorize ?? adminTokenAuthorize(config),
     defaultAuthorize: options.authorize === undefined,
@@ -200,7 +203,7 @@ export function createProxy(options: ProxyOptions): Hono {
   // What browsers call: CORS for the listed origins, the per-client rate limit and the CSRF
   // header on state-changing requests.
   const browserCalls = new Hono();
-  browserCalls.use('*', corsFor(config, warn));
+  browserCalls.use('*', corsFor(config, deps.origins, warn));
   browserCalls.use('*', limitRate(config.rateLimit, clientKey, deps.store, 'browser'));
   browserCalls.use('*', csrfHeader());
   browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
@@ -221,6 +224,7 @@ export function createProxy(options: ProxyOptions): Hono {
   browserCalls.route('/events', eventRoutes(deps, events));
   browserCalls.route('/webhooks', webhookRoutes(deps));
   browserCalls.route('/callbacks', callbackRoutes(deps));
+  browserCalls.route('/origins', originRoutes(deps));
 
   // Hono flattens mounted apps into one router and runs the handlers that match a path in the
   // order they were added, until one answers. The platform's routes come first and answer, so

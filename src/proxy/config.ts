@@ -3,6 +3,7 @@
  * object and are never logged: `describeConfig()` is the only printable view of it.
  */
 import { z } from 'zod';
+import { originProblem } from './page-origins.js';
 import { DEFAULT_STREAMING_TTS_PROVIDER } from '../platform/modes.js';
 import { ID_PATTERN } from '../api/rules.js';
 import { describeZodError } from '../platform/readers.js';
@@ -48,21 +49,12 @@ const envSchema = z.object({
     .min(32, 'DH_SIGNING_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
     .optional(),
   DH_ALLOWED_ORIGINS: list.superRefine((origins, ctx) => {
+    // An origin is scheme://host[:port], exactly as a browser sends it: no path, no trailing
+    // slash, no "*" and no "null" (what sandboxed frames and file: pages send).
     for (const origin of origins) {
-      // An origin is scheme://host[:port], exactly as a browser sends it: no path, no trailing
-      // slash, no "*" and no "null" (what sandboxed frames and file: pages send).
-      const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
-      if (origin === '*') {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'DH_ALLOWED_ORIGINS lists origins; "*" is not allowed',
-        });
-      } else if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `DH_ALLOWED_ORIGINS lists origins such as https://shop.example (scheme, host and port, nothing after); "${origin}" is not one${parsed && /^https?:$/.test(parsed.protocol) ? ` (write ${parsed.origin})` : ''}`,
-        });
-      }
+      const problem = originProblem(origin);
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: `DH_ALLOWED_ORIGINS lists origins: ${problem}` });
     }
   }),
   // Request headers a listed origin's page may send besides the kit's own (the elements' `headers`

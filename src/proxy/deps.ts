@@ -9,6 +9,7 @@ import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
 import { CoalescingCache } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import type { Compressor } from './encodings.js';
+import type { PageOrigins } from './page-origins.js';
 import type { KeyValueStore } from './store.js';
 
 /** The admin actions a site's `authorize` hook decides on. */
@@ -25,6 +26,10 @@ export type AdminAction =
   | 'events:stream'
   /** Read the failed list of onEvent, and put an event of it back. */
   | 'events:failed'
+  /** Read the run-time list of allowed page origins. */
+  | 'origins:read'
+  /** Add or remove an allowed page origin. */
+  | 'origins:write'
   /** Read the platform's own words when it fails (a back office), instead of the message for visitors. */
   | 'errors:details';
 
@@ -55,6 +60,8 @@ export interface Deps {
   config: ProxyConfig;
   platform: Platform;
   store: KeyValueStore;
+  /** The page origins allowed to call the proxy: DH_ALLOWED_ORIGINS and those added at run time. */
+  origins: PageOrigins;
   signingSecret: string;
   authorize: Authorize;
   /** True when `authorize` is the reference DH_ADMIN_TOKEN check (its refusal can say how to open it). */

@@ -12,6 +12,7 @@ import type { ProxyConfig } from './config.js';
 import type { AdminAction, Authorize, Deps } from './deps.js';
 import { errorBody, fail } from './http.js';
 import { isFinished } from './encodings.js';
+import type { PageOrigins } from './page-origins.js';
 import { StoreUnavailable, type KeyValueStore } from './store.js';
 import { memoryStore, UnstorageStore } from './shared-store.js';
 
@@ -156,7 +157,8 @@ export function withCors(
 }
 
 /**
- * CORS for the listed origins only; with none listed, no CORS headers at all (same-origin use).
+ * CORS for the allowed page origins only (page-origins.ts: DH_ALLOWED_ORIGINS and the ones added
+ * at run time); any other origin's request gets no Access-Control-Allow-Origin.
  * Hono's cors middleware answers the preflights, and makes, once for each listed origin (and once
  * for any other), the headers of that origin's answers: every answer gets them from that one
  * object. A prepared answer takes them into its own headers (one Response, no Headers object per
@@ -165,9 +167,9 @@ export function withCors(
  */
 export function corsFor(
   config: ProxyConfig,
+  origins: PageOrigins,
   warn: (message: string) => void = () => {},
 ): MiddlewareHandler {
-  if (config.allowedOrigins.length === 0) return async (_c, next) => next();
   // The kit's own, and the site's (DH_ALLOWED_HEADERS: the elements' `headers` property).
   const allowHeaders = [
     ...new Set([
@@ -178,7 +180,7 @@ export function corsFor(
     ]),
   ];
   const middleware = cors({
-    origin: config.allowedOrigins,
+    origin: async (origin) => ((await origins.allows(origin)) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders,
     exposeHeaders: ['etag', 'retry-after'],
@@ -212,13 +214,13 @@ export function corsFor(
       for (const name of asked) {
         // Only header names (anyone can send this preflight: nothing else reaches the log), at most 100.
         if (
-          !config.allowedOrigins.includes(origin) ||
           !/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(name) ||
           allowHeaders.includes(name) ||
           told.has(name) ||
           told.size >= 100
         )
           continue;
+        if (!(await origins.allows(origin))) continue;
         told.add(name);
         warn(
           `A request from ${origin} asked to send the header "${name}", which CORS does not allow: if your pages send it (an element's headers), add it to DH_ALLOWED_HEADERS.`,
@@ -227,7 +229,7 @@ export function corsFor(
       return middleware(c, next);
     }
     const origin = c.req.header('origin') ?? '';
-    const key = config.allowedOrigins.includes(origin) ? origin : '';
+    const key = origin && (await origins.allows(origin)) ? origin : '';
     const headers = made.get(key) ?? (await make(key));
     c.set(CORS_VARIABLE as never, headers as never);
     await next();

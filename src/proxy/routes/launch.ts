@@ -75,7 +75,7 @@ const embedRefusalPage =
       status: c.res.status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...deps.config.allowedOrigins].join(' ')}`,
+        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...(await deps.origins.all())].join(' ')}`,
         'cache-control': 'no-store',
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
