@@ -1,16 +1,49 @@
 /**
  * The embed code of a head the form has just created: the bundle's script tag (with the integrity
  * value the proxy reports at GET {endpoint}/bundle) and the `<dh-avatar>` tag, inline or as a chat
- * bubble, ready to paste into a page or a CMS block, with a Copy button.
+ * bubble, ready to paste into a page or a CMS block, with a Copy button. Below it, "Where will you
+ * paste this?": the sites allowed to use the proxy (GET {endpoint}/origins) and a field that
+ * allows one more in one step (POST {endpoint}/origins), since a page elsewhere shows nothing
+ * until its site is allowed.
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { bundleInfoSchema, type BundleInfo, type CreatedHead } from '../../api/answers.js';
-import { requestJson } from '../../api/client.js';
+import {
+  bundleInfoSchema,
+  originsAnswerSchema,
+  type BundleInfo,
+  type CreatedHead,
+  type OriginsAnswer,
+} from '../../api/answers.js';
+import { requestJson, type RequestOptions } from '../../api/client.js';
 import { embedCode } from '../../api/embed.js';
 import { OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import type { HeadFormMessages } from './messages.js';
 
 type Layout = 'inline' | 'bubble';
+
+/**
+ * The origin of what an owner typed as the page or site: a page's whole address, or a bare host
+ * (`shop.example`, read as https); undefined for anything that is not an http(s) address.
+ */
+export function originOf(typed: string): string | undefined {
+  const value = typed.trim();
+  if (!value) return undefined;
+  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
+  if (!URL.canParse(withScheme)) return undefined;
+  const url = new URL(withScheme);
+  // A host name, an IPv4 or a bracketed IPv6 address (some engines escape spaces into a host).
+  const host =
+    /^(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)*[a-z\d](?:[a-z\d-]*[a-z\d])?$|^\[[\da-f:.]+\]$/i;
+  return /^https?:$/.test(url.protocol) && host.test(url.hostname) ? url.origin : undefined;
+}
+
+/** What the last "Allow" did: nothing yet, under way, done for an origin, or failed. */
+type AllowState =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; origin: string }
+  | { state: 'invalid' }
+  | { state: 'failed' };
 
 export class EmbedCode {
   /** undefined: not asked yet; null: this server does not serve the bundle. */
@@ -19,22 +52,44 @@ export class EmbedCode {
   /** What the last Copy did: copied, or the clipboard refused and the text is selected instead. */
   #copied: '' | 'copied' | 'select' = '';
 
+  /** The allowed page origins; undefined until read, or when this admin may not read them. */
+  #origins?: OriginsAnswer;
+  #allow: AllowState = { state: 'idle' };
+
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #endpoint: () => string;
+  /** The site's own auth for the admin routes (the form's `headers` and `credentials`). */
+  readonly #auth: () => Pick<RequestOptions, 'headers' | 'credentials'>;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, endpoint: () => string) {
+  constructor(
+    host: ReactiveControllerHost & HTMLElement,
+    endpoint: () => string,
+    auth: () => Pick<RequestOptions, 'headers' | 'credentials'>,
+  ) {
     this.#host = host;
     this.#endpoint = endpoint;
+    this.#auth = auth;
   }
 
-  /** Asks the proxy once which bundle it serves (a failure just leaves the script tag out). */
+  /**
+   * Asks the proxy which bundle it serves (once: a failure just leaves the script tag out) and
+   * which page origins it allows (each time: another admin may have changed them).
+   */
   async load(): Promise<void> {
-    if (this.#bundle !== undefined) return;
-    try {
-      this.#bundle = await requestJson(this.#endpoint(), '/bundle', bundleInfoSchema);
-    } catch {
-      this.#bundle = null;
-    }
+    const bundle =
+      this.#bundle !== undefined
+        ? Promise.resolve(this.#bundle)
+        : requestJson(this.#endpoint(), '/bundle', bundleInfoSchema).catch(() => null);
+    const origins = requestJson(
+      this.#endpoint(),
+      '/origins',
+      originsAnswerSchema,
+      this.#auth(),
+    ).catch((err: unknown) => {
+      console.warn('[dh-kit] <dh-head-form>: the allowed page origins could not be read', err);
+      return undefined;
+    });
+    [this.#bundle, this.#origins] = await Promise.all([bundle, origins]);
     this.#host.requestUpdate();
   }
 
@@ -57,6 +112,70 @@ export class EmbedCode {
   reset(): void {
     this.#layout = 'inline';
     this.#copied = '';
+    this.#allow = { state: 'idle' };
+  }
+
+  /** Allows the site typed in the field: one POST {endpoint}/origins. */
+  #allowSite = async (): Promise<void> => {
+    const field = this.#host.shadowRoot?.querySelector<HTMLInputElement>('#embed-where');
+    const origin = originOf(field?.value ?? '');
+    if (!origin) {
+      this.#allow = { state: 'invalid' };
+      this.#host.requestUpdate();
+      field?.focus();
+      return;
+    }
+    this.#allow = { state: 'busy' };
+    this.#host.requestUpdate();
+    try {
+      this.#origins = await requestJson(this.#endpoint(), '/origins', originsAnswerSchema, {
+        ...this.#auth(),
+        method: 'POST',
+        body: { origin },
+      });
+      this.#allow = { state: 'done', origin };
+      if (field) field.value = '';
+    } catch (err) {
+      // The operator's detail (a refused token, a store down) goes to the console.
+      console.warn(`[dh-kit] <dh-head-form>: ${origin} could not be allowed`, err);
+      this.#allow = { state: 'failed' };
+    }
+    this.#host.requestUpdate();
+  };
+
+  #onWhereKey = (e: KeyboardEvent): void => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    void this.#allowSite();
+  };
+
+  #renderWhere(m: HeadFormMessages) {
+    const allowed = this.#origins && [...this.#origins.static, ...this.#origins.added];
+    const status =
+      this.#allow.state === 'done'
+        ? m.allowedDone(this.#allow.origin)
+        : this.#allow.state === 'invalid'
+          ? m.notAnAddress
+          : this.#allow.state === 'failed'
+            ? m.allowFailed
+            : '';
+    return html`<div class="where" part="embed-origins" role="group" aria-labelledby="embed-where-title">
+      <h5 id="embed-where-title">${m.whereTitle}</h5>
+      <p class="hint">${m.whereHint}</p>
+      ${
+        allowed
+          ? html`<p class="allowed">${allowed.length ? m.allowedNow(allowed.join(', ')) : m.onlyThisSite}</p>`
+          : nothing
+      }
+      <label for="embed-where">${m.whereLabel}</label>
+      <div class="allow">
+        <input id="embed-where" type="url" inputmode="url" autocomplete="url"
+          aria-invalid=${this.#allow.state === 'invalid' ? 'true' : 'false'} aria-describedby="embed-where-status"
+          @keydown=${this.#onWhereKey} />
+        <button type="button" part="allow" ?disabled=${this.#allow.state === 'busy'} @click=${this.#allowSite}>${m.allow}</button>
+      </div>
+      <p id="embed-where-status" class="status ${this.#allow.state === 'failed' || this.#allow.state === 'invalid' ? 'failure' : ''}" role="status">${status}</p>
+    </div>`;
   }
 
   #onLayout = (e: Event): void => {
@@ -90,6 +209,7 @@ export class EmbedCode {
         <button type="button" part="copy" @click=${() => this.#copy(head)}>${m.copy}</button>
         <span role="status">${this.#copied === 'copied' ? m.copied : this.#copied === 'select' ? m.selected : ''}</span>
       </div>
+      ${this.#renderWhere(m)}
     </section>`;
   }
 }

@@ -211,6 +211,32 @@ export const styles = css`
   .layouts label {
     font-weight: 400;
   }
+  .where {
+    display: grid;
+    gap: 4px;
+    margin-top: 12px;
+  }
+  .where h5 {
+    margin: 0;
+    font-size: 1rem;
+  }
+  .where p {
+    margin: 0;
+  }
+  .allowed {
+    overflow-wrap: anywhere;
+  }
+  .allow {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  /* The field shrinks on a phone: never wider than the form. */
+  .allow input {
+    flex: 1 1 12rem;
+    min-width: 0;
+    min-height: 44px;
+  }
   /* min-: a radio's width and height are not always its size (Chromium keeps 13 px). */
   .layouts input {
     min-width: 24px;

@@ -130,8 +130,12 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   #modeBeforeStreaming?: OperationMode;
   #abort?: AbortController;
   #initial = { streaming: false, mode: 'oc' as OperationMode };
-  /** The new head's embed code (asks the proxy once which bundle it serves). */
-  readonly #embed = new EmbedCode(this, () => this.endpoint);
+  /** The new head's embed code, and where it may be pasted (asks the proxy). */
+  readonly #embed = new EmbedCode(
+    this,
+    () => this.endpoint,
+    () => ({ headers: this.headers, credentials: this.credentials }),
+  );
   readonly #plugin = new PluginFields(
     this,
     () => this.endpoint,

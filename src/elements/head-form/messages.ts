@@ -111,5 +111,17 @@ export const headFormMessages = {
   copy: 'Copy',
   copied: 'Copied.',
   selected: 'Selected: press Ctrl+C (⌘C) to copy.',
+
+  // Where the code may be pasted: the sites allowed to use this server.
+  whereTitle: 'Where will you paste this?',
+  whereHint: 'A page on another site shows the avatar only once that site is allowed here.',
+  /** `list`: the allowed site addresses, comma-separated. */
+  allowedNow: (list: string): string => `Allowed now: ${list}.`,
+  onlyThisSite: 'Allowed now: only the pages of this site.',
+  whereLabel: 'Address of the page or site',
+  allow: 'Allow this site',
+  allowedDone: (origin: string): string => `${origin} can show the avatar now.`,
+  notAnAddress: 'Give the address of a site, such as https://shop.example.',
+  allowFailed: 'The site could not be allowed. Try again, or ask the server’s administrator.',
 };
 export type HeadFormMessages = typeof headFormMessages;

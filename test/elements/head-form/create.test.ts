@@ -6,6 +6,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import {
+  auth,
   created,
   describeHeadForm,
   endpoint,
@@ -141,6 +142,39 @@ describeHeadForm(() => {
       } finally {
         delete (navigator as { clipboard?: unknown }).clipboard;
       }
+      await expect(el).to.be.accessible();
+    });
+
+    it('asks where the code will be pasted: lists the allowed sites, and allows one more in one step (POST /origins)', async () => {
+      const el = await form();
+      type(el, 'name', 'Pasted');
+      await pickFace(el);
+      await pickVoice(el);
+      await created(el);
+      const allowed = () => q(el, '.where .allowed')?.textContent ?? '';
+      await waitUntil(() => allowed().startsWith('Allowed now:'), 'the allowed sites are listed');
+      // The test page's own origin is in the proxy's DH_ALLOWED_ORIGINS.
+      expect(allowed()).to.contain(location.origin);
+      const input = q<HTMLInputElement>(el, '#embed-where')!;
+      const allow = q<HTMLButtonElement>(el, '[part="allow"]')!;
+      const said = () => q(el, '#embed-where-status')!.textContent!.trim();
+      expect(allow.getBoundingClientRect().height).to.be.at.least(44);
+
+      input.value = 'not a site';
+      allow.click();
+      await waitUntil(() => said().startsWith('Give the address of a site'), 'not an address');
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+
+      // A page's whole address: its site (origin) is what gets allowed.
+      const site = `https://cms-${Date.now()}.example`;
+      input.value = `${site}/blog/a-post?preview=1`;
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(() => said() === `${site} can show the avatar now.`, 'allowed');
+      expect(input.getAttribute('aria-invalid')).to.equal('false');
+      expect(input.value).to.equal('');
+      expect(allowed()).to.contain(site);
+      const list = await fetch(`${endpoint}/origins`, { headers: auth }).then((r) => r.json());
+      expect(list.added).to.include(site);
       await expect(el).to.be.accessible();
     });
 

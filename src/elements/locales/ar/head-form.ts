@@ -106,5 +106,14 @@ export default ({ n, list }: Formats) => {
     copy: 'نسخ',
     copied: 'تم النسخ.',
     selected: 'تم التحديد: اضغط Ctrl+C (⌘C) للنسخ.',
+    whereTitle: 'أين ستلصق هذا الرمز؟',
+    whereHint: 'لا تعرض صفحة على موقع آخر الأفاتار إلا بعد السماح لذلك الموقع هنا.',
+    allowedNow: (list) => `المسموح بها الآن: ${list}.`,
+    onlyThisSite: 'المسموح بها الآن: صفحات هذا الموقع فقط.',
+    whereLabel: 'عنوان الصفحة أو الموقع',
+    allow: 'السماح لهذا الموقع',
+    allowedDone: (origin) => `يمكن لـ ${origin} عرض الأفاتار الآن.`,
+    notAnAddress: 'أدخل عنوان موقع، مثل https://shop.example.',
+    allowFailed: 'تعذّر السماح للموقع. حاول مرة أخرى، أو اسأل مسؤول الخادم.',
   } satisfies HeadFormMessages;
 };

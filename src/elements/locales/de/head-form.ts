@@ -117,5 +117,16 @@ export default ({ n, list }: Formats) => {
     copy: 'Kopieren',
     copied: 'Kopiert.',
     selected: 'Markiert: Drücken Sie Strg+C (⌘C) zum Kopieren.',
+    whereTitle: 'Wo werden Sie ihn einfügen?',
+    whereHint:
+      'Eine Seite auf einer anderen Website zeigt den Avatar erst, wenn diese Website hier zugelassen ist.',
+    allowedNow: (list) => `Jetzt zugelassen: ${list}.`,
+    onlyThisSite: 'Jetzt zugelassen: nur die Seiten dieser Website.',
+    whereLabel: 'Adresse der Seite oder Website',
+    allow: 'Diese Website zulassen',
+    allowedDone: (origin) => `${origin} kann den Avatar jetzt zeigen.`,
+    notAnAddress: 'Geben Sie die Adresse einer Website an, etwa https://shop.example.',
+    allowFailed:
+      'Die Website konnte nicht zugelassen werden. Versuchen Sie es erneut oder fragen Sie die Administration des Servers.',
   } satisfies HeadFormMessages;
 };

@@ -111,5 +111,16 @@ export default ({ n, list }: Formats) => {
     copy: 'Copiar',
     copied: 'Copiado.',
     selected: 'Seleccionado: pulsa Ctrl+C (⌘C) para copiar.',
+    whereTitle: '¿Dónde lo va a pegar?',
+    whereHint:
+      'Una página de otro sitio solo muestra el avatar cuando ese sitio está permitido aquí.',
+    allowedNow: (list) => `Permitidos ahora: ${list}.`,
+    onlyThisSite: 'Permitidas ahora: solo las páginas de este sitio.',
+    whereLabel: 'Dirección de la página o del sitio',
+    allow: 'Permitir este sitio',
+    allowedDone: (origin) => `${origin} ya puede mostrar el avatar.`,
+    notAnAddress: 'Indique la dirección de un sitio, por ejemplo https://shop.example.',
+    allowFailed:
+      'No se pudo permitir el sitio. Inténtelo de nuevo o consulte al administrador del servidor.',
   } satisfies HeadFormMessages;
 };

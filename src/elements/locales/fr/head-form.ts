@@ -113,5 +113,15 @@ export default ({ n, list }: Formats) => {
     copy: 'Copier',
     copied: 'Copié.',
     selected: 'Sélectionné : appuyez sur Ctrl+C (⌘C) pour copier.',
+    whereTitle: 'Où allez-vous le coller ?',
+    whereHint: 'Une page d’un autre site n’affiche l’avatar qu’une fois ce site autorisé ici.',
+    allowedNow: (list) => `Autorisés : ${list}.`,
+    onlyThisSite: 'Autorisées : seulement les pages de ce site.',
+    whereLabel: 'Adresse de la page ou du site',
+    allow: 'Autoriser ce site',
+    allowedDone: (origin) => `${origin} peut afficher l’avatar maintenant.`,
+    notAnAddress: 'Indiquez l’adresse d’un site, par exemple https://shop.example.',
+    allowFailed:
+      'Le site n’a pas pu être autorisé. Réessayez, ou demandez à l’administrateur du serveur.',
   } satisfies HeadFormMessages;
 };

@@ -111,5 +111,16 @@ export default ({ n, list }: Formats) => {
     copy: 'Copia',
     copied: 'Copiato.',
     selected: 'Selezionato: premi Ctrl+C (⌘C) per copiare.',
+    whereTitle: 'Dove lo incollerai?',
+    whereHint:
+      'Una pagina di un altro sito mostra l’avatar solo quando quel sito è consentito qui.',
+    allowedNow: (list) => `Consentiti ora: ${list}.`,
+    onlyThisSite: 'Consentite ora: solo le pagine di questo sito.',
+    whereLabel: 'Indirizzo della pagina o del sito',
+    allow: 'Consenti questo sito',
+    allowedDone: (origin) => `${origin} ora può mostrare l’avatar.`,
+    notAnAddress: 'Indica l’indirizzo di un sito, ad esempio https://shop.example.',
+    allowFailed:
+      'Non è stato possibile consentire il sito. Riprova o chiedi all’amministratore del server.',
   } satisfies HeadFormMessages;
 };

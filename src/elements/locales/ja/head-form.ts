@@ -116,5 +116,16 @@ export default ({ n, list }: Formats) => {
     copy: 'コピー',
     copied: 'コピーしました。',
     selected: '選択しました。Ctrl+C（⌘C）を押してコピーしてください。',
+    whereTitle: 'どこに貼り付けますか？',
+    whereHint:
+      '別のサイトのページでアバターを表示するには、そのサイトをここで許可する必要があります。',
+    allowedNow: (list) => `現在許可されているサイト: ${list}。`,
+    onlyThisSite: '現在許可されているのは、このサイトのページだけです。',
+    whereLabel: 'ページまたはサイトのアドレス',
+    allow: 'このサイトを許可',
+    allowedDone: (origin) => `${origin} でアバターを表示できるようになりました。`,
+    notAnAddress: 'https://shop.example のようにサイトのアドレスを入力してください。',
+    allowFailed:
+      'サイトを許可できませんでした。もう一度試すか、サーバーの管理者に問い合わせてください。',
   } satisfies HeadFormMessages;
 };

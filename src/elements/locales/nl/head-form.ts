@@ -111,5 +111,15 @@ export default ({ n, list }: Formats) => {
     copy: 'Kopiëren',
     copied: 'Gekopieerd.',
     selected: 'Geselecteerd: druk op Ctrl+C (⌘C) om te kopiëren.',
+    whereTitle: 'Waar plakt u deze code?',
+    whereHint: 'Een pagina op een andere site toont de avatar pas als die site hier is toegestaan.',
+    allowedNow: (list) => `Nu toegestaan: ${list}.`,
+    onlyThisSite: 'Nu toegestaan: alleen de pagina’s van deze site.',
+    whereLabel: 'Adres van de pagina of site',
+    allow: 'Deze site toestaan',
+    allowedDone: (origin) => `${origin} kan de avatar nu tonen.`,
+    notAnAddress: 'Geef het adres van een site op, zoals https://shop.example.',
+    allowFailed:
+      'De site kon niet worden toegestaan. Probeer het opnieuw of vraag de beheerder van de server.',
   } satisfies HeadFormMessages;
 };

@@ -108,5 +108,16 @@ export default ({ n, list }: Formats) => {
     copy: 'Kopiuj',
     copied: 'Skopiowano.',
     selected: 'Zaznaczono: naciśnij Ctrl+C (⌘C), aby skopiować.',
+    whereTitle: 'Gdzie go wkleisz?',
+    whereHint:
+      'Strona w innej witrynie pokaże awatara dopiero wtedy, gdy ta witryna zostanie tu dopuszczona.',
+    allowedNow: (list) => `Dopuszczone teraz: ${list}.`,
+    onlyThisSite: 'Dopuszczone teraz: tylko strony tej witryny.',
+    whereLabel: 'Adres strony lub witryny',
+    allow: 'Dopuść tę witrynę',
+    allowedDone: (origin) => `${origin} może teraz pokazywać awatara.`,
+    notAnAddress: 'Podaj adres witryny, na przykład https://shop.example.',
+    allowFailed:
+      'Nie udało się dopuścić witryny. Spróbuj ponownie lub zapytaj administratora serwera.',
   } satisfies HeadFormMessages;
 };

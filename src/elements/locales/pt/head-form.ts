@@ -109,5 +109,16 @@ export default ({ n, list }: Formats) => {
     copy: 'Copiar',
     copied: 'Copiado.',
     selected: 'Selecionado: pressione Ctrl+C (⌘C) para copiar.',
+    whereTitle: 'Onde vai colá-lo?',
+    whereHint:
+      'Uma página de outro site só mostra o avatar depois de esse site ser permitido aqui.',
+    allowedNow: (list) => `Permitidos agora: ${list}.`,
+    onlyThisSite: 'Permitidas agora: apenas as páginas deste site.',
+    whereLabel: 'Endereço da página ou do site',
+    allow: 'Permitir este site',
+    allowedDone: (origin) => `${origin} já pode mostrar o avatar.`,
+    notAnAddress: 'Indique o endereço de um site, por exemplo https://shop.example.',
+    allowFailed:
+      'Não foi possível permitir o site. Tente novamente ou fale com o administrador do servidor.',
   } satisfies HeadFormMessages;
 };
