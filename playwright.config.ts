@@ -51,6 +51,8 @@ export default defineConfig({
       env: {
         PORT: String(DEMO_PORT),
         DH_LOG: 'off',
+        // Each run starts with the simulator empty; the owner's-path test keeps state on purpose.
+        DH_SIM_DATA: 'off',
         DH_EMAIL: '',
         DH_SECRET_KEY: '',
         DH_RATE_LIMIT: '0',

@@ -46,6 +46,7 @@ async function startDemo(port, extraOrigin) {
       ...process.env,
       PORT: String(port),
       DH_LOG: 'off',
+      DH_SIM_DATA: 'off',
       DH_RATE_LIMIT: '0',
       DH_EMAIL: '',
       DH_SECRET_KEY: '',

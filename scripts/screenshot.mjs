@@ -18,7 +18,14 @@ const phoneOut = fileURLToPath(new URL('../docs/demo-phone.png', import.meta.url
 
 const server = spawn(process.execPath, ['bin/dh-kit.js', 'start'], {
   cwd: root,
-  env: { ...process.env, PORT: '0', DH_LOG: 'off', DH_EMAIL: '', DH_SECRET_KEY: '' },
+  env: {
+    ...process.env,
+    PORT: '0',
+    DH_LOG: 'off',
+    DH_SIM_DATA: 'off',
+    DH_EMAIL: '',
+    DH_SECRET_KEY: '',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {

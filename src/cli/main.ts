@@ -27,8 +27,10 @@ const defaultIo: Io = {
 const USAGE = `Usage: dh-kit <command> [options]
 
 Commands:
-  start [--rebuild]     Serve the proxy, the demo site and the bundle on one port (PORT, default
-                        8787); against the built-in simulator when DH_EMAIL/DH_SECRET_KEY are unset.
+  start [--rebuild] [--fresh]
+                        Serve the proxy, the demo site and the bundle on one port (PORT, default
+                        8787); against the built-in simulator when DH_EMAIL/DH_SECRET_KEY are unset,
+                        which keeps its heads in .dh-kit/sim.json (--fresh starts it empty).
   sim [--port N]        Start the local Digital Human Platform simulator and print one JSON line
                         {baseUrl, chatUrl, streamUrl, email, secretKey, orgId}; runs until stopped.
   sign <headId> [--view chat|stream] [--ttl s]

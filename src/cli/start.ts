@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ID_PATTERN, ID_RULE } from '../api/rules.js';
@@ -28,14 +28,20 @@ import { advertiseSimulator } from './discovery.js';
 import { BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
 import { UsageError, untilStopped, type Io } from './shared.js';
 
-const HELP = `Usage: dh-kit start [--rebuild]
+/** Where the simulator keeps its state, in the folder `dh-kit start` runs in. */
+const DEFAULT_SIM_DATA = '.dh-kit/sim.json';
+
+const HELP = `Usage: dh-kit start [--rebuild] [--fresh]
 
 Serves the proxy routes (under /dh), the demo site and /dh-kit.bundle.js on one port (PORT,
-default 8787). Without DH_EMAIL and DH_SECRET_KEY it runs against the built-in simulator.
+default 8787). Without DH_EMAIL and DH_SECRET_KEY it runs against the built-in simulator, which
+keeps its heads, videos and webhooks in ${DEFAULT_SIM_DATA} (DH_SIM_DATA moves it; off keeps
+nothing), so a copied embed code still works after a restart.
 
 Options:
   --rebuild   In a checkout of the repository: build the demo and the bundle even when dist/ is
-              up to date (the installed package has them prebuilt)`;
+              up to date (the installed package has them prebuilt)
+  --fresh     Start the simulator empty (its old state file is kept beside, as ….previous)`;
 
 /** Newest modification time under the folders the builds read. */
 function newestSource(): number {
@@ -216,6 +222,7 @@ const startEnvSchema = z.object({
   DH_LOG: z.enum(['on', 'off'], 'DH_LOG is on or off').default('on'),
   DH_SIM_INACTIVITY_MS: milliseconds('DH_SIM_INACTIVITY_MS'),
   DH_SIM_TIMEOUT_MS: milliseconds('DH_SIM_TIMEOUT_MS'),
+  DH_SIM_DATA: z.string().default(DEFAULT_SIM_DATA),
 });
 
 export interface StartConfig {
@@ -229,6 +236,8 @@ export interface StartConfig {
   /** Simulator mode: a page session's inactivity warning and time-out. */
   simInactivityMs?: number;
   simTimeoutMs?: number;
+  /** Simulator mode: the file its heads, videos and webhooks are kept in (absolute), or undefined for none (`DH_SIM_DATA=off`). */
+  simData?: string;
 }
 
 /** Parses start's variables; a wrong value is a ConfigError naming the variable (exit 2). */
@@ -261,6 +270,7 @@ export function parseStartConfig(
     log: e.DH_LOG === 'on',
     simInactivityMs: e.DH_SIM_INACTIVITY_MS,
     simTimeoutMs: e.DH_SIM_TIMEOUT_MS,
+    simData: e.DH_SIM_DATA === 'off' ? undefined : resolve(e.DH_SIM_DATA),
   };
 }
 
@@ -293,7 +303,11 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { rebuild: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        rebuild: { type: 'boolean' },
+        fresh: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -334,7 +348,15 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     if (config.mode === 'simulator') {
       // The simulated platform keeps an origin of its own, as the real one has (cross-origin
       // frames): the next port, so it is predictable for firewalls and bookmarks.
+      if (values.fresh && start.simData && existsSync(start.simData)) {
+        renameSync(start.simData, `${start.simData}.previous`);
+        io.err(
+          `Starting the simulator empty (--fresh): its old state is in ${start.simData}.previous.`,
+        );
+      }
       const sim = await startSimulator({
+        dataFile: start.simData,
+        warn: io.err,
         streamingProvider: config.streamingProvider,
         port: config.port === 0 ? 0 : config.port + 1,
         host: host === '0.0.0.0' ? '127.0.0.1' : host,
@@ -358,7 +380,18 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         secretKey: sim.info.secretKey,
       };
       seedClient = new PlatformClient({ ...platform, allowLoopbackWebhooks: true });
-      demoHeads = await seedDemoHeads(seedClient, config.streamingProvider);
+      // The demo heads of an earlier start, when the state file brought them back; else new ones.
+      const kept = sim.store.demoHeads;
+      demoHeads =
+        kept && sim.store.heads.has(kept.chat) && sim.store.heads.has(kept.stream)
+          ? kept
+          : await seedDemoHeads(seedClient, config.streamingProvider);
+      sim.store.demoHeads = demoHeads;
+      sim.state?.save();
+      if (sim.state?.heads)
+        io.err(
+          `The simulator has its ${sim.state.heads} head(s) back from ${sim.state.file} (--fresh starts empty).`,
+        );
       // The CMS page: another origin (two ports up), allowed by the proxy's CORS list.
       cms = await startCmsDemo({
         staticDir: join(DIST, 'demo'),
@@ -435,14 +468,17 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     if (seedClient && demoHeads) {
       const webhookUrl = `${loopbackUrl(server.url)}${config.prefix === '/' ? '' : config.prefix}/hooks/events`;
       for (const headId of [demoHeads.chat, demoHeads.stream]) {
-        await seedClient.createWebhook({
-          headId,
-          webhookUrl,
-          startConversation: true,
-          endConversation: true,
-          timeoutConversation: true,
-          inactivityWarning: true,
-        });
+        // A restart finds the webhook of the last start: one per head and address, never two.
+        const known = await seedClient.listWebhooks(headId);
+        if (!known.some((hook) => hook.webhookUrl === webhookUrl))
+          await seedClient.createWebhook({
+            headId,
+            webhookUrl,
+            startConversation: true,
+            endConversation: true,
+            timeoutConversation: true,
+            inactivityWarning: true,
+          });
         await seedClient.setEventsEnabled(headId, true);
       }
     }

@@ -19,6 +19,7 @@ import { introspectionRoutes } from './introspect.js';
 import { mediaRoutes } from './media.js';
 import { resolveSimOptions, type SimOptions } from './options.js';
 import { pageRoutes } from './pages.js';
+import { loadSimData, saveSimData } from './data-file.js';
 import { SimStore } from './store.js';
 import { attachSessions } from './sessions.js';
 import type { Server } from 'node:http';
@@ -36,6 +37,12 @@ export interface Simulator {
   setOrigin(origin: string): void;
   /** The state and options the routes share (for the session server). */
   readonly context: SimContext;
+  /**
+   * Keeps the heads, videos and webhooks in `file` (data-file.ts): reads it now and writes it after
+   * every change through the API. Returns how many heads came back, and `save` for a change made
+   * on the store directly.
+   */
+  persist(file: string, warn?: (line: string) => void): { heads: number; save(): void };
 }
 
 const DEFAULT_ORIGIN = 'http://127.0.0.1:8790';
@@ -47,6 +54,13 @@ export function createSimulator(options: SimOptions = {}, origin = DEFAULT_ORIGI
   store.setMediaBase(ctx.urls.mediaUrl);
 
   const api = new Hono();
+  /** Writes the state to its file after a change (persist), or nothing. */
+  let saveState: (() => void) | undefined;
+  // Every change comes through the API with a method other than GET: the state is written after it.
+  api.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') saveState?.();
+  });
   // The request log records what arrived and how it was answered; never a header's value.
   api.use('*', async (c, next) => {
     await next();
@@ -99,6 +113,25 @@ export function createSimulator(options: SimOptions = {}, origin = DEFAULT_ORIGI
       ctx.urls = simUrls(next);
       store.setMediaBase(ctx.urls.mediaUrl);
     },
+    persist(file: string, warn: (line: string) => void = console.warn) {
+      const loaded = loadSimData(store, file, warn);
+      let failing = false;
+      saveState = () => {
+        try {
+          saveSimData(store, file);
+          failing = false;
+        } catch (err) {
+          // Said once until a write works again: the simulator keeps running in memory.
+          if (!failing)
+            warn(
+              `The simulator's state could not be written to ${file}: ${(err as Error).message}`,
+            );
+          failing = true;
+        }
+      };
+      saveState();
+      return { heads: loaded, save: saveState };
+    },
   };
 }
 
@@ -112,6 +145,8 @@ export interface RunningSimulator extends Simulator {
     secretKey: string;
     orgId: string;
   };
+  /** With `dataFile`: the state file, how many heads it brought back, and a write of it now. */
+  state?: { file: string; heads: number; save(): void };
   close(): Promise<void>;
 }
 
@@ -134,13 +169,18 @@ export function platformEnv(
 export interface StartOptions extends SimOptions {
   /** 0 (default) picks a free port. */
   port?: number;
+  /** Keeps the state in this file across restarts (Simulator.persist); unset: in memory only. */
+  dataFile?: string;
+  /** Where the state file's problems are said (default console.warn). */
+  warn?: (line: string) => void;
   /** Loopback only by default: the simulator has fixed credentials. */
   host?: string;
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const { port = 0, host = '127.0.0.1', ...simOptions } = options;
+  const { port = 0, host = '127.0.0.1', dataFile, warn, ...simOptions } = options;
   const sim = createSimulator(simOptions);
+  const state = dataFile ? { file: dataFile, ...sim.persist(dataFile, warn) } : undefined;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: sim.app.fetch, port, hostname: host }, () => resolve(s));
     s.once('error', reject);
@@ -159,6 +199,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       secretKey: store.options.secretKey,
       orgId: store.mainOrg.id,
     },
+    ...(state ? { state } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         // Open keep-alive sockets would hold close() back; tests start and stop many simulators.

@@ -147,6 +147,8 @@ export class SimStore {
   private nextFaultId = 1;
   /** Added to the wall clock, so tests can move time forward (token expiry, talk readiness). */
   clockOffsetMs = 0;
+  /** The heads `dh-kit start` made for its demo pages, kept with the state (data-file.ts) so a restart reuses them. */
+  demoHeads?: { chat: string; stream: string };
 
   constructor(readonly options: ResolvedSimOptions) {
     this.voices = seedVoices(options.streamingProvider);
@@ -277,6 +279,14 @@ export class SimStore {
     return hook;
   }
 
+  /** After webhooks were read back from a file: new ids continue after theirs. */
+  continueWebhookIds(): void {
+    this.nextWebhookId = Math.max(
+      this.nextWebhookId,
+      ...[...this.webhooks.keys()].map((id) => id + 1),
+    );
+  }
+
   addFault(fault: Omit<SimFault, 'id'>): SimFault {
     const f = { ...fault, id: this.nextFaultId++ };
     this.faults.push(f);
@@ -297,5 +307,6 @@ export class SimStore {
     this.lostDeliveryAnswers = 0;
     this.tokensIssued = 0;
     this.clockOffsetMs = 0;
+    this.demoHeads = undefined;
   }
 }

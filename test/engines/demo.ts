@@ -55,6 +55,8 @@ export async function startDemo(port = DEMO_PORT): Promise<RunningDemo> {
       // times (a visitor's pace on a slow machine), and no per-client rate limit (every request
       // comes from one address).
       DH_LOG: 'off',
+      // Every run starts with the simulator empty, as tests do.
+      DH_SIM_DATA: 'off',
       DH_EMAIL: '',
       DH_SECRET_KEY: '',
       DH_RATE_LIMIT: '0',

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,7 @@ import { loopbackUrl, parseStartConfig } from '../../src/cli/start.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { platformEnv, startSimulator } from '../../src/sim/index.js';
+import { freePort } from './free-port.js';
 import { PACKAGE_VERSION } from './package-version.js';
 
 const bin = new URL('../../bin/dh-kit.js', import.meta.url).pathname;
@@ -37,6 +38,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     PORT: '0',
     DH_LOG: 'off',
     TMPDIR: ownTmp(),
+    // Empty at every start, unless a test keeps the state on purpose.
+    DH_SIM_DATA: 'off',
     ...extra,
   };
   for (const k of [
@@ -58,8 +61,11 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Spawns `dh-kit start` and waits for its JSON line; `stderr()` is what it said so far. */
-async function start(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function start(env: NodeJS.ProcessEnv, args: string[] = []) {
+  const child = spawn(process.execPath, [bin, 'start', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const exited = once(child, 'exit');
@@ -146,6 +152,83 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     assert.equal(items.length, 1);
     assert.equal(items[0]!.webhookUrl, `${info.url}/dh/hooks/events`);
     assert.equal(items[0]!.startConversation, true);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("a head made in the demo is still there after a restart (the simulator's state file); --fresh starts empty", {
+  timeout: 120_000,
+}, async () => {
+  const data = join(ownTmp(), 'state', 'sim.json');
+  // One port for every start, as `npm start` keeps PORT: the demo heads' webhooks are not doubled.
+  const env = cleanEnv({ DH_SIM_DATA: data, PORT: String(await freePort()) });
+  const first = await start(env);
+  let headId: string;
+  try {
+    const { url } = first.info;
+    const face = (await (await fetch(`${url}/dh/faces?take=1`)).json()).items[0];
+    const voice = (await (await fetch(`${url}/dh/voices`)).json()).items[0];
+    const created = await fetch(`${url}/dh/heads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-dh-kit': '1' },
+      body: JSON.stringify({
+        name: 'Nora',
+        headVisualId: face.id,
+        ttsVoice: voice.voiceId,
+        language: 'en-US',
+        operationMode: 'oc',
+      }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    headId = (await created.json()).id;
+    assert.ok(existsSync(data), 'the state file is written');
+  } finally {
+    await first.stop();
+  }
+
+  const second = await start(env);
+  try {
+    const { url, demoHeads } = second.info;
+    await second.said(/The simulator has its 3 head\(s\) back from .*sim\.json/);
+    const head = await fetch(`${url}/dh/heads/${headId}`);
+    assert.equal(head.status, 200, 'the copied head id still answers');
+    assert.equal((await head.json()).name, 'Nora');
+    const launch = await (await fetch(`${url}/dh/heads/${headId}/launch`)).json();
+    assert.equal((await fetch(new URL(launch.url, url))).status, 200, 'and its chat page opens');
+    assert.deepEqual(demoHeads, first.info.demoHeads, 'the demo heads are the same');
+    const hooks = await (await fetch(`${url}/dh/webhooks?headId=${demoHeads!.chat}`)).json();
+    assert.equal(hooks.items.length, 1, 'one webhook per demo head, not one per start');
+  } finally {
+    await second.stop();
+  }
+
+  const fresh = await start(env, ['--fresh']);
+  try {
+    await fresh.said(
+      /Starting the simulator empty \(--fresh\): its old state is in .*sim\.json\.previous/,
+    );
+    assert.equal((await fetch(`${fresh.info.url}/dh/heads/${headId}`)).status, 404);
+    assert.notDeepEqual(fresh.info.demoHeads, first.info.demoHeads);
+    assert.ok(existsSync(`${data}.previous`));
+  } finally {
+    await fresh.stop();
+  }
+});
+
+test('a corrupt state file is set aside with one line, and the demo starts', {
+  timeout: 60_000,
+}, async () => {
+  const dir = ownTmp();
+  const data = join(dir, 'sim.json');
+  writeFileSync(data, 'not json at all');
+  const s = await start(cleanEnv({ DH_SIM_DATA: data }));
+  try {
+    await s.said(
+      /state file .*sim\.json could not be read \(not JSON\): set aside as .*sim\.json\.corrupt-/,
+    );
+    assert.equal((await fetch(`${s.info.url}/dh/heads/${s.info.demoHeads!.chat}`)).status, 200);
+    assert.ok(readdirSync(dir).some((f) => f.startsWith('sim.json.corrupt-')));
   } finally {
     await s.stop();
   }
@@ -242,6 +325,8 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
     log: true,
     simInactivityMs: undefined,
     simTimeoutMs: undefined,
+    // The simulator's state file, in the folder it starts in.
+    simData: join(process.cwd(), '.dh-kit', 'sim.json'),
   });
   assert.deepEqual(
     parseStartConfig({
@@ -251,6 +336,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       DH_LOG: 'off',
       DH_SIM_INACTIVITY_MS: '5000',
       DH_SIM_TIMEOUT_MS: '9000',
+      DH_SIM_DATA: 'off',
     }),
     {
       demoHead: 'head-1',
@@ -259,6 +345,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       log: false,
       simInactivityMs: 5000,
       simTimeoutMs: 9000,
+      simData: undefined,
     },
   );
   assert.equal(parseStartConfig({ DH_LOG: '', HOST: ' ' }).log, true, 'an empty variable is unset');
