@@ -1,33 +1,44 @@
 /**
- * `dh-kit bundle`: the single-file bundle a page loads with one script tag — its versioned name,
- * its Subresource Integrity value and the tag itself, for a CMS block on another origin. The same
- * values the server uses (proxy/bundle.ts), so what this prints matches what `dh-kit start` and
- * `startProxyServer({bundleFile})` serve.
+ * `dh-kit bundle`: what a page on another origin (a CMS block) pastes to show a head: the
+ * single-file bundle's script tag with its versioned name and Subresource Integrity value, and,
+ * for a head (`--head`), its `<dh-avatar>` tag pointed at the site's proxy. The same values the
+ * server uses (proxy/bundle.ts) and the same writer as the head form (api/embed.ts), so what
+ * this prints matches what `dh-kit start` and `startProxyServer({bundleFile})` serve.
  */
 import { parseArgs } from 'node:util';
-import { scriptTag } from '../api/embed.js';
-import { UsageError, type Io } from './shared.js';
-import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';
+import { embedCode, scriptTag } from '../api/embed.js';
+import { ID_PATTERN, ID_RULE } from '../api/rules.js';
 import { BUNDLE_FILE, FROM_SOURCES } from './paths.js';
+import { UsageError, type Io } from './shared.js';
+import { EXAMPLE_SITE, localBundle, proxyEndpoint, siteOrigin } from './site.js';
 
-const HELP = `Usage: dh-kit bundle [--site URL] [--sri] [--json]
+const HELP = `Usage: dh-kit bundle [--site URL] [--head ID] [--prefix /dh] [--sri] [--json]
 
-Prints what a page needs to load dh-kit from your site with one tag: the bundle's versioned
-name (served by "dh-kit start" and startProxyServer with CORS *, cached for a year), its
-Subresource Integrity value, and the script tag.
+Prints the embed code a page on any origin (a CMS block) pastes: the bundle's script tag, with
+its versioned name (served by "dh-kit start" and startProxyServer with CORS *, cached for a year)
+and its Subresource Integrity value, and with --head the head's <dh-avatar> tag. The page's
+origin must be allowed on the proxy ("dh-kit origins add <origin>").
 
 Options:
-  --site URL   The origin that serves the bundle (default ${EXAMPLE_SITE})
-  --sri        Print only the integrity value (sha384-…)
-  --json       Print {file, path, integrity, bytes, gzipBytes, scriptTag}`;
+  --site URL     The origin that serves the bundle and the proxy (default ${EXAMPLE_SITE})
+  --head ID      The head to show: adds its <dh-avatar> tag
+  --prefix /dh   Where the proxy routes are on the site (default /dh)
+  --sri          Print only the integrity value (sha384-…)
+  --json         Print {file, path, integrity, bytes, gzipBytes, scriptTag, embedCode}`;
 
-export async function bundleCommand(argv: string[], io: Io): Promise<number> {
+export async function bundleCommand(
+  argv: string[],
+  io: Io,
+  bundleFile: string = BUNDLE_FILE,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
       options: {
         site: { type: 'string' },
+        head: { type: 'string' },
+        prefix: { type: 'string' },
         sri: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -42,20 +53,34 @@ export async function bundleCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const site = siteOrigin(values.site);
-  const bundle = localBundle();
+  const endpoint = proxyEndpoint(site, values.prefix);
+  if (values.head !== undefined && !ID_PATTERN.test(values.head))
+    throw new UsageError(`--head is a head id (${ID_RULE}), not "${values.head}"`);
+  const bundle = localBundle(bundleFile);
   if (!bundle)
     throw new Error(
-      `no bundle at ${BUNDLE_FILE}: ${FROM_SOURCES ? 'run "npm run build" (or "npm start", which builds it) first' : 'reinstall the package'}.`,
+      `no bundle at ${bundleFile}: ${FROM_SOURCES ? 'run "npm run build" (or "npm start", which builds it) first' : 'reinstall the package'}.`,
     );
-  const tag = scriptTag({ url: new URL(bundle.path, site).href, integrity: bundle.integrity });
+  const ref = { url: new URL(bundle.path, site).href, integrity: bundle.integrity };
+  const tag = scriptTag(ref);
+  const code = values.head ? embedCode({ headId: values.head, endpoint, bundle: ref }) : tag;
   if (values.sri) io.out(bundle.integrity);
-  else if (values.json) io.out(JSON.stringify({ file: BUNDLE_FILE, ...bundle, scriptTag: tag }));
+  else if (values.json)
+    io.out(JSON.stringify({ file: bundleFile, ...bundle, scriptTag: tag, embedCode: code }));
   else {
-    io.out(`Bundle     ${BUNDLE_FILE} (${(bundle.gzipBytes / 1024).toFixed(1)} kB gzip)`);
+    io.out(`Bundle     ${bundleFile} (${(bundle.gzipBytes / 1024).toFixed(1)} kB gzip)`);
     io.out(`Served at  ${site}${bundle.path}  (and ${site}/dh-kit.bundle.js, revalidated)`);
     io.out(`Integrity  ${bundle.integrity}`);
     io.out('');
-    io.out(tag);
+    io.out(
+      `Embed code${values.site ? '' : ` (--site names your site; ${EXAMPLE_SITE} is an example)`}:`,
+    );
+    io.out(code);
+    io.out(
+      values.head
+        ? 'As a chat bubble in the corner: add layout="bubble" to the <dh-avatar> tag.'
+        : `Add --head <id> for the head's <dh-avatar> tag (dh-kit heads create prints both).`,
+    );
   }
   return 0;
 }

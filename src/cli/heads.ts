@@ -25,7 +25,7 @@ import { headCreateSchema, type HeadRecord } from '../platform/schemas.js';
 import type { Connect } from './connect.js';
 import { args, UsageError, type Io } from './shared.js';
 import { embedCode } from '../api/embed.js';
-import { EXAMPLE_SITE, localBundle, siteOrigin } from './site.js';
+import { EXAMPLE_SITE, localBundle, proxyEndpoint, siteOrigin } from './site.js';
 import { details } from './table.js';
 
 const HELP = `Usage:
@@ -121,9 +121,7 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   const streaming = values.streaming === true;
   // For the embed code printed at the end; checked first, so a typo costs no head.
   const site = siteOrigin(values.site);
-  const prefix = values.prefix ?? '/dh';
-  if (!/^\/[\w\-/]*$/.test(prefix))
-    throw new UsageError(`--prefix is a path such as /dh, not "${prefix}"`);
+  const endpoint = proxyEndpoint(site, values.prefix);
   const request = {
     ...(values.file ? await readRequest(values.file) : {}),
     ...requestFromFlags(values),
@@ -229,7 +227,7 @@ async function createHead(values: Values, io: Io, connect: Connect): Promise<num
   io.out(
     embedCode({
       headId: created.id,
-      endpoint: `${site}${prefix === '/' ? '' : prefix.replace(/\/+$/, '')}`,
+      endpoint,
       bundle: bundle && { url: new URL(bundle.path, site).href, integrity: bundle.integrity },
       view: streaming ? 'stream' : 'chat',
     }),

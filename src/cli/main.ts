@@ -39,9 +39,9 @@ Commands:
                         Print the plugin and tool addresses to give the platform (DH_CALLBACK_SECRET).
   origins list | add <origin> | remove <origin> [--proxy URL]
                         The page origins allowed to use the running proxy, changed with no restart.
-  bundle [--site URL] [--sri]
-                        Print the bundle's script tag with its integrity value, for a page on any
-                        origin (a CMS block); --sri prints only the integrity value.
+  bundle [--site URL] [--head ID] [--sri]
+                        Print the embed code for a page on any origin (a CMS block): the bundle's
+                        script tag with its integrity value and, with --head, the head's tag.
   faces [--gender MALE|FEMALE] [--order ASC|DESC] [--page N] [--take N]
                         List the faces (head visuals); the ID is what --face takes.
   voices [--provider p] [--streaming]

@@ -13,9 +13,11 @@ import { UsageError } from './shared.js';
 export const EXAMPLE_SITE = 'https://your-site.example';
 
 /** The bundle of this installation, or undefined when it has not been built (a fresh checkout). */
-export function localBundle(): (BundleInfo & { bytes: number; gzipBytes: number }) | undefined {
-  if (!existsSync(BUNDLE_FILE)) return undefined;
-  const bytes = readFileSync(BUNDLE_FILE);
+export function localBundle(
+  file = BUNDLE_FILE,
+): (BundleInfo & { bytes: number; gzipBytes: number }) | undefined {
+  if (!existsSync(file)) return undefined;
+  const bytes = readFileSync(file);
   const { path, integrity } = describeBundle(bytes);
   return { path, integrity, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
 }
@@ -32,4 +34,11 @@ export function siteOrigin(value: string | undefined): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new UsageError(`--site must be an http(s) address, not "${value}"`);
   return url.origin;
+}
+
+/** The proxy routes' address on the site, from --site's origin and --prefix (default /dh). */
+export function proxyEndpoint(site: string, prefix = '/dh'): string {
+  if (!/^\/[\w\-/]*$/.test(prefix))
+    throw new UsageError(`--prefix is a path such as /dh, not "${prefix}"`);
+  return `${site}${prefix === '/' ? '' : prefix.replace(/\/+$/, '')}`;
 }
