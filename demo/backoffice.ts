@@ -11,13 +11,29 @@ const form = document.getElementById('head-form')!;
 const studio = document.getElementById('studio') as HTMLElement & { headId: string };
 const heads = document.getElementById('studio-head') as HTMLSelectElement;
 
+/** A head made through this proxy, in the studio's list once; `chosen` makes it the studio's head. */
+function listHead(id: string, name: string, chosen = false): void {
+  const option =
+    [...heads.options].find((o) => o.value === id) ??
+    heads.appendChild(new Option(`${name} (created here)`, id));
+  if (!chosen) return;
+  option.selected = true;
+  studio.headId = id;
+}
+
 heads.addEventListener('change', () => (studio.headId = heads.value));
 // A head made here can make videos at once: it joins the list, chosen.
-form.addEventListener('dh-head-created', (event) => {
-  const { id, name } = event.detail;
-  heads.append(new Option(`${name} (created here)`, id, true, true));
-  studio.headId = id;
-});
+form.addEventListener('dh-head-created', (event) =>
+  listHead(event.detail.id, event.detail.name, true),
+);
+// And after a reload: the heads made through this proxy, newest first (GET /dh/heads, an admin
+// route: open on loopback in simulator mode; a real back office sends its auth).
+fetch('/dh/heads', { headers: { accept: 'application/json' } })
+  .then((res) => (res.ok ? res.json() : { items: [] }))
+  .then(({ items }: { items: { id: string; name: string }[] }) => {
+    for (const head of items) listHead(head.id, head.name);
+  })
+  .catch(() => undefined);
 
 showEventFeed(document.getElementById('platform-events'));
 showMode();

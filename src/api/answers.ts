@@ -103,6 +103,21 @@ export const createdHeadSchema = /* @__PURE__ */ object({
 });
 export type CreatedHead = Infer<typeof createdHeadSchema>;
 
+/** GET /heads (admin): a head made through this proxy, newest first in `items`. */
+export const madeHeadSchema = /* @__PURE__ */ object({
+  id: string,
+  name: string,
+  mode: string,
+  streaming: boolean,
+  /** When the proxy made it, ISO 8601. */
+  createdAt: string,
+});
+export type MadeHead = Infer<typeof madeHeadSchema>;
+export const madeHeadsSchema = /* @__PURE__ */ object({
+  items: /* @__PURE__ */ array(madeHeadSchema),
+});
+export type MadeHeads = Infer<typeof madeHeadsSchema>;
+
 /** GET /bundle: the bundle a page on another origin loads, when this server serves it. */
 export const bundleInfoSchema = /* @__PURE__ */ object({ path: string, integrity: string });
 export type BundleInfo = Infer<typeof bundleInfoSchema>;

@@ -9,6 +9,7 @@ import { PlatformError } from '../platform/errors.js';
 import { lookUpVoice, voiceProblem, type HeadCreateInput } from '../platform/head-rules.js';
 import type { Deps } from './deps.js';
 import { ApiException, fail } from './http.js';
+import { madeHeads } from './made-heads.js';
 import { headSummary, routeBase } from './public-heads.js';
 import { rememberHead } from './webhook-keys.js';
 
@@ -66,9 +67,20 @@ export async function createHead(deps: Deps, body: HeadCreateBody): Promise<Crea
     mode: streaming ? 'oc' : (request.operationMode ?? 'unknown'),
     poster: null,
   };
-  return {
+  const answer = {
     ...(head ? await headSummary(deps, created.id, head) : fallback),
     publicId: head?.publicId ?? created.publicId ?? null,
     streaming,
   };
+  // In the back office's list (GET /heads) after a reload; a store that fails does not undo the head.
+  await madeHeads(deps.store)
+    .add({
+      id: answer.id,
+      name: answer.name,
+      mode: answer.mode,
+      streaming,
+      createdAt: new Date(deps.now()).toISOString(),
+    })
+    .catch(() => undefined);
+  return answer;
 }

@@ -15,6 +15,8 @@ import type { KeyValueStore } from './store.js';
 /** The admin actions a site's `authorize` hook decides on. */
 export type AdminAction =
   | 'heads:create'
+  /** List the heads made through this proxy. */
+  | 'heads:read'
   | 'videos:create'
   | 'videos:list'
   | 'tools:set'

@@ -8,13 +8,12 @@
  * costs no store read of its own), and at once after it changed the list itself.
  */
 import type { KeyValueStore } from './store.js';
+import { storeList } from './store-list.js';
 
 /** The store key of the added origins: a JSON array of origins, sorted. */
 export const ADDED_ORIGINS_KEY = 'origins:added';
 /** How long an instance answers from the list it read last. */
 export const ORIGINS_FRESH_MS = 1_000;
-/** The store wants a lifetime for every key: the added list lives until it is changed. */
-const KEEP_MS = 100 * 365 * 24 * 3600e3;
 /** Added origins at most (a list a back office reads whole; POST /origins refuses more). */
 export const MAX_ADDED_ORIGINS = 500;
 
@@ -47,45 +46,27 @@ export interface PageOrigins {
   remove(origin: string): Promise<boolean>;
 }
 
-function parseList(raw: string | undefined): string[] {
-  if (!raw) return [];
-  try {
-    const list: unknown = JSON.parse(raw);
-    // Tolerant: a value another version wrote keeps its good entries.
-    return Array.isArray(list)
-      ? list.filter((o): o is string => typeof o === 'string' && !originProblem(o))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 export function pageOrigins(
   fixed: readonly string[],
   store: KeyValueStore,
   now: () => number = Date.now,
 ): PageOrigins {
+  const added = storeList(
+    store,
+    ADDED_ORIGINS_KEY,
+    (o): o is string => typeof o === 'string' && !originProblem(o),
+  );
   let cached: { at: number; list: string[] } | undefined;
   const read = async () => {
-    const list = parseList(await store.get(ADDED_ORIGINS_KEY));
+    const list = await added.read();
     cached = { at: now(), list };
     return list;
   };
   const recent = async () =>
     cached && now() - cached.at < ORIGINS_FRESH_MS ? cached.list : read();
 
-  /**
-   * Changes the list in the store. The store has no compare-and-set: the list is written, read
-   * back and written again while another instance's write overtook this one (an admin's action,
-   * rare), a few times at most.
-   */
-  const change = async (edit: (list: string[]) => string[]): Promise<void> => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const next = [...new Set(edit(await read()))].sort();
-      await store.set(ADDED_ORIGINS_KEY, JSON.stringify(next), KEEP_MS);
-      const written = await read();
-      if (JSON.stringify(written) === JSON.stringify(next)) return;
-    }
+  const change = async (edit: (list: string[]) => string[]) => {
+    cached = { at: now(), list: await added.change((list) => [...new Set(edit(list))].sort()) };
   };
 
   return {

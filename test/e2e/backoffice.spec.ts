@@ -101,8 +101,14 @@ test('STREAM-1 STREAM-2 STREAM-4 TTV-1 TTV-2 create a streaming head, open its s
     ),
   ).toEqual([]);
 
-  // The new head is the studio's head now: a video of it, produced, then played.
+  // The new head is the studio's head now, and stays in its list after a reload (GET /dh/heads).
   await expect(page.locator('#studio-head')).toHaveValue(id);
+  await page.reload();
+  await expect(page.locator(`#studio-head option[value="${id}"]`)).toHaveText(
+    'Live Lina (created here)',
+  );
+  await page.locator('#studio-head').selectOption(id);
+  // A video of it, produced, then played.
   const studio = page.locator('#studio');
   await studio.scrollIntoViewIfNeeded();
   await studio.locator('[part="text"]').fill('Welcome to our shop. I am Lina.');

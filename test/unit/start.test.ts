@@ -210,7 +210,7 @@ test("a head made in the demo is still there after a restart (the simulator's st
     );
     assert.equal((await fetch(`${fresh.info.url}/dh/heads/${headId}`)).status, 404);
     assert.notDeepEqual(fresh.info.demoHeads, first.info.demoHeads);
-    assert.ok(existsSync(`${data}.previous`));
+    assert.ok(existsSync(`${data}.previous`), 'the old state is kept beside, not lost');
   } finally {
     await fresh.stop();
   }
@@ -228,7 +228,10 @@ test('a corrupt state file is set aside with one line, and the demo starts', {
       /state file .*sim\.json could not be read \(not JSON\): set aside as .*sim\.json\.corrupt-/,
     );
     assert.equal((await fetch(`${s.info.url}/dh/heads/${s.info.demoHeads!.chat}`)).status, 200);
-    assert.ok(readdirSync(dir).some((f) => f.startsWith('sim.json.corrupt-')));
+    assert.ok(
+      readdirSync(dir).some((f) => f.startsWith('sim.json.corrupt-')),
+      'the corrupt file is set aside, not deleted',
+    );
   } finally {
     await s.stop();
   }

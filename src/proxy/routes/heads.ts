@@ -6,7 +6,9 @@
  * events). The id is checked once, for all of them.
  */
 import { Hono } from 'hono';
+import type { MadeHeads } from '../../api/answers.js';
 import { headCreateBodySchema } from '../../api/requests.js';
+import { madeHeads } from '../made-heads.js';
 import { createHead } from '../create-head.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
@@ -31,6 +33,10 @@ export function headRoutes(deps: Deps) {
     requireAdmin(deps, 'heads:create'),
     valid('json', headCreateBodySchema),
     async (c) => c.json(await createHead(deps, c.req.valid('json')), 201),
+  );
+
+  app.get('/', requireAdmin(deps, 'heads:read'), async (c) =>
+    c.json({ items: await madeHeads(deps.store).list() } satisfies MadeHeads),
   );
 
   app.get('/:id', async (c) => {
