@@ -79,10 +79,13 @@ async function send(url: string, init: RequestInit): Promise<Response> {
       return get().catch(() => {
         throw new ApiRequestError(
           'cors_refused',
-          `${url} refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`,
+          `${url} refused this page: allow ${location.origin} on the proxy (npx dh-kit origins add ${location.origin}, or DH_ALLOWED_ORIGINS).`,
         );
       });
     }
+    // No connection at all is the visitor's to fix; otherwise the page loaded, so it is the proxy.
+    if (globalThis.navigator?.onLine === false)
+      throw new ApiRequestError('offline', `${url} could not be reached: the browser is offline.`);
     throw new ApiRequestError('network', `${url} could not be reached.`);
   });
   if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));

@@ -11,6 +11,7 @@
  */
 export const VISITOR_CODES = [
   'network',
+  'offline',
   'rate_limited',
   'launch_expired',
   'launch_invalid',
@@ -128,4 +129,4 @@ export class ApiRequestError extends Error {
  * way, and gets no Try again.
  */
 export const canRetry = ({ code, status }: ApiRequestError): boolean =>
-  code === 'network' || status === 429 || status > 499;
+  code === 'network' || code === 'offline' || status === 429 || status > 499;

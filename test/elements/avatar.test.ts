@@ -727,7 +727,7 @@ describe('<dh-avatar>', () => {
       });
     }
 
-    it('a proxy that cannot be reached is a network error: visitor words and Try again; the URL goes to dh-error', async () => {
+    it('a proxy that cannot be reached while the browser is online: the visitor reads that it cannot be reached now (not advice about their connection) and Try again; the URL goes to dh-error', async () => {
       const el = await fixture<DhAvatar>(
         html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`,
       );
@@ -738,23 +738,78 @@ describe('<dh-avatar>', () => {
       );
       await el.updateComplete;
       expect(shownError(el)).to.equal(
-        'We could not connect. Check your connection and try again. Try again',
+        "The assistant can't be reached right now. Please try again in a moment. Try again",
       );
     });
 
-    it('a proxy that is up but does not answer this page\'s origin (CORS) is told apart from the network: the origin to allow goes to dh-error, the visitor reads "not available"', async () => {
+    it('with the browser offline the visitor reads that they are offline, and Try again', async () => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      try {
+        const el = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${head.id} endpoint="http://127.0.0.1:9/dh" loading="eager"></dh-avatar>`,
+        );
+        const error = await oneEvent(el, 'dh-error');
+        expect(error.detail.code).to.equal('offline');
+        await el.updateComplete;
+        expect(shownError(el)).to.equal(
+          "You're offline. Check your internet connection and try again. Try again",
+        );
+      } finally {
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
+    });
+
+    it("a proxy that is up but does not answer this page's origin (CORS) is told apart from the network, before any click: the facade shows the unavailable state with no Talk button, the origin to allow goes to dh-error and one console line", async () => {
       // The platform's own API is up and sends no CORS headers to this page: as a proxy that does not list this origin.
       configure({ trustedEndpoints: [sim.info.baseUrl] });
-      const el = await fixture<DhAvatar>(
-        html`<dh-avatar head-id=${head.id} endpoint=${sim.info.baseUrl} loading="eager"></dh-avatar>`,
-      );
-      const error = await oneEvent(el, 'dh-error');
-      expect(error.detail).to.deep.equal({
-        code: 'cors_refused',
-        message: `${sim.info.baseUrl}/heads/${head.id}/launch?view=chat refused this page: add ${location.origin} to DH_ALLOWED_ORIGINS.`,
+      let el!: DhAvatar;
+      const errors: { code: string; message: string }[] = [];
+      const lines = await warnings(async () => {
+        el = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${head.id} endpoint=${sim.info.baseUrl}></dh-avatar>`,
+        );
+        el.addEventListener('dh-error', (e) => errors.push(e.detail));
+        // Before any click (a failure here names itself in seconds, not at the test's time-out).
+        await waitUntil(() => errors.length > 0, 'dh-error before any click');
       });
+      expect(errors[0]).to.deep.equal({
+        code: 'cors_refused',
+        message: `${sim.info.baseUrl}/heads/${head.id} refused this page: allow ${location.origin} on the proxy (npx dh-kit origins add ${location.origin}, or DH_ALLOWED_ORIGINS).`,
+      });
+      expect(lines).to.have.length(1);
       await el.updateComplete;
       expect(shownError(el)).to.equal('The digital human isn’t available right now.');
+      expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(
+        0,
+        'no button that leads nowhere',
+      );
+    });
+
+    it('an endpoint the page does not trust is refused before any request, and the facade says unavailable at once', async () => {
+      let requests = 0;
+      const real = window.fetch;
+      window.fetch = (input, init) => {
+        requests++;
+        return real(input, init);
+      };
+      // Refused without a request, so at once: heard on the document, set up before the element.
+      const codes: string[] = [];
+      const onError = (e: Event) => codes.push((e as CustomEvent<{ code: string }>).detail.code);
+      document.addEventListener('dh-error', onError);
+      try {
+        const el = await fixture<DhAvatar>(
+          html`<dh-avatar head-id=${head.id} endpoint="https://untrusted.example/dh"></dh-avatar>`,
+        );
+        await waitUntil(() => codes.length > 0, 'dh-error');
+        expect(codes).to.deep.equal(['untrusted_endpoint']);
+        await el.updateComplete;
+        expect(shownError(el)).to.equal('The digital human isn’t available right now.');
+        expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(0);
+        expect(requests).to.equal(0, 'nothing was asked of the untrusted address');
+      } finally {
+        window.fetch = real;
+        document.removeEventListener('dh-error', onError);
+      }
     });
 
     it('no head-id and no src is an error that says what to set', async () => {
@@ -787,6 +842,56 @@ describe('<dh-avatar>', () => {
       } finally {
         style.remove();
       }
+    });
+
+    it('pasted inline with no CSS of the site it is a reading column wide at most, never taller than the window, and keeps its shape', async () => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      const boxOf = (el: DhAvatar) =>
+        el.shadowRoot!.querySelector<HTMLElement>('.box')!.getBoundingClientRect();
+      const within = async (width: string, template: ReturnType<typeof html>) => {
+        const wrapper = await fixture<HTMLDivElement>(
+          html`<div style="width: ${width}">${template}</div>`,
+        );
+        const el = wrapper.querySelector('dh-avatar') as DhAvatar;
+        await el.updateComplete;
+        return el;
+      };
+      // A page's whole width (1200 px): 28rem, 3 / 4, not a 1200 × 1600 box.
+      const wide = boxOf(
+        await within('1200px', html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`),
+      );
+      expect(Math.round(wide.width)).to.equal(
+        Math.round(Math.min(28 * rem, (innerHeight * 3) / 4)),
+        'the width of a reading column, or less in a short window',
+      );
+      expect(wide.height).to.be.at.most(innerHeight + 1, 'never taller than the window');
+      expect(Math.abs(wide.height - (wide.width * 4) / 3)).to.be.below(1.5, 'its shape kept');
+      // A lower ceiling: narrower, same shape.
+      const low = boxOf(
+        await within(
+          '1200px',
+          html`<dh-avatar style="--dh-avatar-max-height: 300px" src="https://example.invalid/x"></dh-avatar>`,
+        ),
+      );
+      expect([Math.round(low.width), Math.round(low.height)]).to.deep.equal([225, 300]);
+      // A narrow column (a phone): its whole width.
+      const narrow = boxOf(
+        await within('300px', html`<dh-avatar src="https://example.invalid/x"></dh-avatar>`),
+      );
+      expect(Math.round(narrow.width)).to.equal(300);
+      // The site widens it: none fills the container (up to the window's height).
+      const filled = boxOf(
+        await within(
+          '500px',
+          html`<dh-avatar style="--dh-avatar-max-width: none; --dh-avatar-max-height: 2000px" src="https://example.invalid/x"></dh-avatar>`,
+        ),
+      );
+      expect(Math.round(filled.width)).to.equal(500);
+      // The bubble keeps its own sizes: no column width on its host.
+      const bubble = await fixture<DhAvatar>(
+        html`<dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>`,
+      );
+      expect(getComputedStyle(bubble).maxWidth).to.equal('none');
     });
 
     it('a CMS block lowers the bubble: --dh-avatar-z-index and --dh-avatar-position reach the launcher and the panel', async () => {
@@ -882,11 +987,22 @@ describe('<dh-avatar>', () => {
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
       expect(focused(el)).to.equal('iframe[part=frame]', 'activation moves focus into the frame');
-      launcher.focus();
-      setTimeout(() => sendKeys({ press: 'Escape' }));
-      await oneEvent(el, 'dh-close');
-      await el.updateComplete;
-      expect(panel.hidden).to.equal(true);
+      let closes = 0;
+      el.addEventListener('dh-close', () => closes++);
+      // The chat page may still focus its own field as it settles: focus the launcher, and press
+      // Escape there once focus is really on it (a key pressed in the frame is the page's own).
+      await waitUntil(
+        async () => {
+          launcher.focus();
+          if (el.shadowRoot!.activeElement === launcher && !panel.hidden)
+            await sendKeys({ press: 'Escape' });
+          await el.updateComplete;
+          return panel.hidden;
+        },
+        'Escape on the launcher closed the panel',
+        { interval: 300 },
+      );
+      expect(closes).to.equal(1);
       expect(launcher.getAttribute('aria-expanded')).to.equal('false');
       await waitUntil(
         () => el.shadowRoot!.activeElement === launcher,

@@ -314,7 +314,7 @@ export function sharedPickerTests<I, E extends DhPicker<I>>(p: PickerUnderTest<I
       const el = await picker('http://127.0.0.1:9/dh');
       await waitUntil(() => alert(el), 'the error shows');
       expect(alert(el)!.textContent).to.contain(
-        'We could not connect. Check your connection and try again.',
+        "The assistant can't be reached right now. Please try again in a moment.",
       );
       expect(alert(el)!.textContent).not.to.contain('127.0.0.1');
       expect(button(el, /Try again/)).to.exist;

@@ -58,7 +58,7 @@ describe('a fetch of a proxy route that fails', () => {
         assert.equal(err.code, 'cors_refused');
         assert.equal(
           err.message,
-          'https://proxy.test/dh/heads/a/launch refused this page: add https://site.test to DH_ALLOWED_ORIGINS.',
+          'https://proxy.test/dh/heads/a/launch refused this page: allow https://site.test on the proxy (npx dh-kit origins add https://site.test, or DH_ALLOWED_ORIGINS).',
         );
         return true;
       },

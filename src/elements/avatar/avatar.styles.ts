@@ -13,6 +13,23 @@ export const styles = css`
   :host([hidden]) {
     display: none;
   }
+  /*
+   * Pasted into a page with no CSS of the site's, inline, it is the width of a reading column at
+   * most (28rem: 448 px at the usual 16 px, about a phone's width, so the facade and the chat page
+   * are laid out as the platform's page expects and "Talk to …" is in view), and never taller
+   * than the window: then narrower, keeping its shape. The site widens it with
+   * --dh-avatar-max-width (none: its container's width) or CSS on the element.
+   */
+  :host(:not([layout='bubble'])) {
+    max-width: var(--dh-avatar-max-width, 28rem);
+  }
+  :host(:not([layout='bubble'])) .box {
+    width: min(100%, calc(var(--dh-avatar-max-height, 100dvh) * (var(--dh-avatar-aspect-ratio, 3 / 4))));
+    margin-inline: auto;
+  }
+  :host(:not([layout='bubble'])[view='stream']) .box {
+    width: min(100%, calc(var(--dh-avatar-max-height, 100dvh) * (var(--dh-avatar-aspect-ratio, 16 / 9))));
+  }
   /* The box is reserved before anything loads, so nothing shifts (CLS). */
   .box {
     position: relative;

@@ -66,6 +66,8 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
  * @slot teaser - Rich content for the teaser (over the `teaser` attribute).
  *
  * @cssprop [--dh-avatar-aspect-ratio=3 / 4 (chat), 16 / 9 (stream)] - Shape of the box.
+ * @cssprop [--dh-avatar-max-width=28rem] - Inline: the widest it gets (`none` fills its container).
+ * @cssprop [--dh-avatar-max-height=100dvh] - Inline: the tallest it gets; a taller box is narrower instead, keeping its shape.
  * @cssprop [--dh-avatar-accent=#2563eb] - Button colour.
  * @cssprop [--dh-avatar-radius=16px] - Corner radius.
  * @cssprop [--dh-avatar-background=#111827] - Background behind the poster and states.
@@ -287,12 +289,15 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
         abort.signal,
       );
     } catch (err) {
-      // The facade works without it (a generic name); a real problem shows when the user
-      // activates. A head that does not exist (404) shows at once: it never will work.
       if (abort.signal.aborted) return;
       this._summary = undefined;
-      if ((err as ApiRequestError).status === 404 && this._phase === 'idle')
-        this.#fail(err as ApiRequestError);
+      // The facade works without it (a generic name) while the trouble may pass by the click (the
+      // network, a busy proxy). A refusal that will not pass shows at once, with no button that
+      // leads nowhere: no such head, a head this site does not publish, a proxy that refuses this
+      // page's origin (CORS), an endpoint the page does not trust.
+      const refusal =
+        err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', String(err));
+      if (!canRetry(refusal) && this._phase === 'idle') this.#fail(refusal);
     }
     if (!abort.signal.aborted) this._pending = false;
   }

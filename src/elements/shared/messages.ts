@@ -7,13 +7,15 @@ import type { VisitorCode } from '../../api/errors.js';
 /**
  * What a person reads for an error code: visitor words, never the proxy's message (that names
  * variables and statuses for the operator, and goes to the console and the `dh-error` detail).
- * In English only the three a visitor can act on have their own (each locale explains every one of
+ * In English only the four a visitor can act on have their own (each locale explains every one of
  * api/errors.ts VISITOR_CODES: its table is a Record of them); the size budgets have no room for
  * more in every element. The back office's refusals keep the proxy's words in English
  * (video-studio and head-form `refused`).
  */
 const errorWords: Partial<Record<VisitorCode, string>> = {
-  network: 'We could not connect. Check your connection and try again.',
+  // The page loaded, so the visitor's connection worked: the site's server is what is not answering.
+  network: "The assistant can't be reached right now. Please try again in a moment.",
+  offline: "You're offline. Check your internet connection and try again.",
   launch_expired: 'This conversation link has expired. Reload the page.',
   launch_invalid: 'This conversation link is not valid. Reload the page.',
 };

@@ -13,7 +13,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'تعذّر الوصول إلى الخادم. يُرجى التحقق من الاتصال وإعادة المحاولة.',
+  network: 'تعذّر الوصول إلى الخدمة الآن. يُرجى إعادة المحاولة بعد قليل.',
+  offline: 'أنت غير متصل بالإنترنت. يُرجى التحقق من الاتصال وإعادة المحاولة.',
   rate_limited: 'هناك طلبات كثيرة جدًا حاليًا. يُرجى إعادة المحاولة بعد قليل.',
   launch_expired: 'انتهت صلاحية رابط المحادثة هذا. يُرجى إعادة تحميل الصفحة.',
   launch_invalid: 'رابط المحادثة هذا غير صالح. يُرجى إعادة تحميل الصفحة.',

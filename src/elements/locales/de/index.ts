@@ -11,8 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network:
-    'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  network: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  offline: 'Sie sind offline. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
   rate_limited: 'Zurzeit gibt es zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
   launch_expired: 'Dieser Gesprächslink ist abgelaufen. Laden Sie die Seite neu.',
   launch_invalid: 'Dieser Gesprächslink ist ungültig. Laden Sie die Seite neu.',

@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'No se puede conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+  network: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
+  offline: 'No tienes conexión. Comprueba tu conexión a Internet e inténtalo de nuevo.',
   rate_limited: 'Hay demasiadas solicitudes en este momento. Inténtalo de nuevo en unos instantes.',
   launch_expired: 'Este enlace de conversación expiró. Vuelve a cargar la página.',
   launch_invalid: 'Este enlace de conversación no es válido. Vuelve a cargar la página.',

@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  network: 'Le service est injoignable pour le moment. Réessayez dans quelques instants.',
+  offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet et réessayez.',
   rate_limited: 'Trop de demandes en ce moment. Réessayez dans quelques instants.',
   launch_expired: 'Ce lien de conversation a expiré. Rechargez la page.',
   launch_invalid: 'Ce lien de conversation n’est pas valide. Rechargez la page.',

@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+  network: 'Il servizio non è raggiungibile in questo momento. Riprova tra poco.',
+  offline: 'Sei offline. Controlla la connessione a Internet e riprova.',
   rate_limited: 'Troppe richieste in questo momento. Riprova tra poco.',
   launch_expired: 'Questo link di conversazione è scaduto. Ricarica la pagina.',
   launch_invalid: 'Questo link di conversazione non è valido. Ricarica la pagina.',

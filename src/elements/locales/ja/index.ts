@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',
+  network: '現在サービスに接続できません。しばらくしてからもう一度お試しください。',
+  offline: 'オフラインです。インターネット接続を確認して、もう一度お試しください。',
   rate_limited: '現在リクエストが集中しています。しばらくしてからもう一度お試しください。',
   launch_expired: 'この会話リンクの有効期限が切れています。ページを再読み込みしてください。',
   launch_invalid: 'この会話リンクは無効です。ページを再読み込みしてください。',

@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  network: 'De dienst is op dit moment niet bereikbaar. Probeer het zo opnieuw.',
+  offline: 'Je bent offline. Controleer je internetverbinding en probeer het opnieuw.',
   rate_limited: 'Er zijn op dit moment te veel verzoeken. Probeer het zo opnieuw.',
   launch_expired: 'Deze gesprekslink is verlopen. Laad de pagina opnieuw.',
   launch_invalid: 'Deze gesprekslink is ongeldig. Laad de pagina opnieuw.',

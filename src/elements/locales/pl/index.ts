@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.',
+  network: 'Usługa jest w tej chwili niedostępna. Spróbuj ponownie za chwilę.',
+  offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',
   rate_limited: 'W tej chwili jest zbyt wiele żądań. Spróbuj ponownie za chwilę.',
   launch_expired: 'Ten link do rozmowy wygasł. Odśwież stronę.',
   launch_invalid: 'Ten link do rozmowy jest nieprawidłowy. Odśwież stronę.',

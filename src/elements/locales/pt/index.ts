@@ -11,7 +11,8 @@ import videoStudio from './video-studio.js';
 
 /** What a visitor reads for each error code (see shared/messages.ts); others get the last line. */
 const errors: Record<VisitorCode, string> = {
-  network: 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
+  network: 'O serviço não está acessível no momento. Tente novamente em instantes.',
+  offline: 'Você está offline. Verifique sua conexão com a internet e tente novamente.',
   rate_limited: 'Há muitas solicitações no momento. Tente novamente em instantes.',
   launch_expired: 'Este link de conversa expirou. Recarregue a página.',
   launch_invalid: 'Este link de conversa é inválido. Recarregue a página.',
