@@ -238,11 +238,17 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     this.#observer?.disconnect();
     if (this._phase !== 'idle' || this.#isBubble) return;
     // After this update, not during it (a state change inside an update costs another one).
-    if (this.loading === 'eager') void this.updateComplete.then(() => this.activate('eager'));
+    // Only from idle: a refusal the facade already shows (its look-up) is not asked again.
+    const load = (trigger: AvatarTrigger): void => {
+      if (this._phase === 'idle') void this.activate(trigger);
+    };
+    if (this.loading === 'eager') void this.updateComplete.then(() => load('eager'));
     else if (this.loading === 'lazy') {
       // Starts loading a little before the box scrolls into view.
       this.#observer = new IntersectionObserver(
-        (entries) => entries.some((e) => e.isIntersecting) && this.activate('visible'),
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) load('visible');
+        },
         {
           rootMargin: '200px',
         },
