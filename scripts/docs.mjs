@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Marked } from 'marked';
+import { Marked, Renderer } from 'marked';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = join(root, 'docs');
@@ -81,6 +81,13 @@ function markdown({ escapeRawHtml = false } = {}) {
           .replace(/\s+/g, '-');
         return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
+      // A table wider than a phone scrolls in its own box (focusable, named by its columns).
+      table(token) {
+        const columns = token.header.map((cell) =>
+          this.parser.parseInline(cell.tokens, this.parser.textRenderer),
+        );
+        return scrollBox(columns, Renderer.prototype.table.call(this, token));
+      },
       code({ text, lang }) {
         const [language, flag] = (lang ?? '').split(/\s+/);
         const shown = `<pre tabindex="0"><code${language ? ` class="language-${escapeHtml(language)}"` : ''}>${escapeHtml(text)}</code></pre>\n`;
@@ -109,12 +116,24 @@ function elementsOf(manifest) {
   );
 }
 
+/**
+ * A table in a box of its own that scrolls sideways when the table is wider than the screen: a
+ * region named by the table's columns, reachable with the keyboard (so it can be scrolled).
+ */
+function scrollBox(columns, tableHtml) {
+  const name = `Table: ${columns.map((c) => c.replace(/<[^>]*>/g, '')).join(', ')}`;
+  return `<div class="table" role="region" aria-label="${escapeHtml(name)}" tabindex="0">${tableHtml}</div>\n`;
+}
+
 function table(headers, rows, inline) {
   if (!rows.length) return '';
   const cell = (value, i) => (i === 0 ? `<code>${escapeHtml(value)}</code>` : inline(value ?? ''));
-  return `<div class="table" tabindex="0"><table><thead><tr>${headers.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${r.map((v, i) => `<td>${cell(v, i)}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table></div>`;
+  return scrollBox(
+    headers,
+    `<table><thead><tr>${headers.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
+      .map((r) => `<tr>${r.map((v, i) => `<td>${cell(v, i)}</td>`).join('')}</tr>`)
+      .join('')}</tbody></table>`,
+  );
 }
 
 /** An element's reference, from its manifest declaration. */
@@ -206,16 +225,15 @@ function layout({ title, body, nav, depth, description }) {
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${up}docs.css">
   <script type="module" src="/dh-kit.bundle.js"></script>
-  <script type="module" src="${up}docs.js"></script>
 </head>
 <body>
   <a class="skip" href="#main">Skip to the content</a>
-  <header class="top"><a class="brand" href="${up}index.html">dh-kit</a> <span>reference</span></header>
+  <header class="top"><a class="brand" href="${up}index.html">dh-kit</a> <span>reference</span> <a class="to-contents" href="#contents">Contents</a></header>
   <div class="frame">
-    <nav aria-label="Documentation"><details open><summary>Contents</summary>${nav(up)}</details></nav>
     <main id="main">
 ${body}
     </main>
+    <nav id="contents" aria-label="Documentation">${nav(up)}</nav>
   </div>
 </body>
 </html>
@@ -227,28 +245,26 @@ body { margin: 0; }
 .skip { position: absolute; left: -999px; } .skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; z-index: 1; }
 .top { display: flex; gap: .5rem; align-items: baseline; padding: .75rem 1.25rem; border-bottom: 1px solid var(--line); }
 .brand { font-weight: 700; font-size: 1.2rem; text-decoration: none; color: inherit; }
-.frame { display: grid; grid-template-columns: 15rem minmax(0, 1fr); }
+/* The contents come after the page in the document: at the side on a wide screen, below the
+   page on a phone (the header links to them), so a phone's first screen is the page's own text,
+   with nothing folded or moved by a script after the first paint. */
+.frame { display: grid; grid-template-columns: 15rem minmax(0, 1fr); grid-template-areas: "nav main"; }
+main { grid-area: main; } nav { grid-area: nav; }
 nav { padding: 1rem 1.25rem; border-right: 1px solid var(--line); font-size: .95rem; }
-nav summary { font-weight: 600; min-height: 44px; display: flex; align-items: center; gap: .4rem; cursor: pointer; }
-nav summary::after { content: '▾'; } nav details:not([open]) summary::after { content: '▸'; }
-@media (min-width: 48.01rem) { nav summary { display: none; } }
+.to-contents { margin-left: auto; min-height: 44px; display: none; align-items: center; }
+@media (max-width: 48rem) { .to-contents { display: inline-flex; } }
 nav h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1.25rem 0 .25rem; }
 nav ul { list-style: none; margin: 0; padding: 0; } nav li a { display: block; padding: .3rem 0; min-height: 24px; }
 nav a[aria-current="page"] { font-weight: 700; }
 main { padding: 1rem 2rem 4rem; max-width: 60rem; }
 pre { overflow-x: auto; padding: .75rem 1rem; background: color-mix(in srgb, CanvasText 6%, Canvas); border-radius: 6px; }
-code { font-size: .9em; }
+code { font-size: .9em; } :not(pre) > code { overflow-wrap: anywhere; }
 .table { overflow-x: auto; } table { border-collapse: collapse; margin: .5rem 0 1.5rem; } th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .4rem .6rem; } td p { margin: 0; }
 .live { border: 1px dashed var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0 .25rem; }
 .note { color: var(--muted); }
-@media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-bottom: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
+@media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-top: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
 `;
 
-/** On a phone the contents start folded, so the page's own text is the first screen. */
-const JS = `const contents = document.querySelector('nav details');
-const narrow = matchMedia('(max-width: 48rem)');
-if (contents && narrow.matches) contents.open = false;
-`;
 
 /**
  * Writes the site into `out` from `manifest` (parsed). Returns the pages written (paths relative
@@ -286,7 +302,6 @@ export function writeDocs({ manifest, out }) {
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'docs.css'), CSS);
-  writeFileSync(join(out, 'docs.js'), JS);
   pageDir = '';
   for (const [name] of GUIDES) {
     const text = readFileSync(join(guideDir, `${name}.md`), 'utf8');

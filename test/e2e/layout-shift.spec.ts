@@ -8,9 +8,7 @@
  * window and on Lighthouse's phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PORT } from '../../playwright.config.js';
-
-const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
+import { DEMO, DEMO_PAGES, DOCS, elementsSettled } from './demo-pages.js';
 
 /** What the observer keeps: the sum, and each shift said in words for a failure message. */
 interface Shifts {
@@ -53,86 +51,33 @@ function observeLayoutShifts(): void {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** The avatar's facade, once it shows the head's name (it stays transparent until then). */
-const facadeReady = (page: Page, host: string, name: string) =>
-  expect(
-    page.locator(`${host} .facade:not(.pending)`).getByRole('button', { name: `Talk to ${name}` }),
-  ).toBeVisible({ timeout: 20_000 });
-
-/**
- * A picker showing its grid or list of items, not its loading state. (Not "an item is visible":
- * below the fold the virtualizer renders no item at all.)
- */
-const pickerReady = (page: Page, host: string) =>
-  expect(page.locator(`${host} :is([role="grid"], [role="listbox"])`)).toHaveAttribute(
-    'aria-busy',
-    'false',
-    { timeout: 20_000 },
-  );
-
-interface DemoPage {
-  file: string;
-  /** The issue's bound: 0 where the page is an avatar and text, 0.02 elsewhere. */
-  bound: number;
-  /** Resolves once every element of the page shows its data. */
-  loaded: (page: Page) => Promise<void>;
-}
-
-const PAGES: DemoPage[] = [
-  {
-    file: 'index.html',
-    bound: 0,
-    loaded: async (page) => {
-      await facadeReady(page, '#hero', 'Ava');
-      await expect(page.locator('#bubble .launcher:not(.pending)')).toHaveText(/Talk to Ava/, {
-        timeout: 20_000,
-      });
-    },
-  },
-  { file: 'signed.html', bound: 0, loaded: (page) => facadeReady(page, '#hero', 'Ava') },
-  { file: 'stream.html', bound: 0.02, loaded: (page) => facadeReady(page, '#stream', 'Leo') },
-  {
-    file: 'catalogue.html',
-    bound: 0.02,
-    loaded: async (page) => {
-      await expect(page.locator('#faces li')).toHaveCount(12, { timeout: 20_000 });
-      await expect(page.locator('#faces-status')).toHaveText(/^\d+ faces$/);
-      await expect(page.locator('#voices-status')).toHaveText(/^\d+ voices$/, { timeout: 20_000 });
-    },
-  },
-  {
-    file: 'create.html',
-    bound: 0.02,
-    loaded: async (page) => {
-      await pickerReady(page, '#face');
-      await pickerReady(page, '#voice');
-    },
-  },
-  {
-    file: 'backoffice.html',
-    bound: 0.02,
-    loaded: async (page) => {
-      await pickerReady(page, '#head-form dh-face-picker');
-      await pickerReady(page, '#head-form dh-voice-picker');
-      // The gallery has answered: its videos, or "No videos yet".
-      await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', {
-        timeout: 20_000,
-      });
-    },
-  },
-];
-
 const WINDOWS = [
   { name: 'desktop 1280×720', viewport: { width: 1280, height: 720 } },
   // Lighthouse's default device (a Moto G Power): the issue's figures were measured there.
   { name: 'phone 412×823', viewport: { width: 412, height: 823 } },
 ];
 
+/** The shifts seen so far, after a short settle and two frames (a shift is reported after the frame that paints it). */
+async function shiftsSoFar(page: Page): Promise<Shifts> {
+  await page.waitForTimeout(500);
+  return page.evaluate(
+    () =>
+      new Promise<Shifts>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShifts))),
+        ),
+      ),
+  );
+}
+
+/** The docs pages held to CLS 0: the overview, and element pages with live examples. */
+const DOCS_CHECKED = ['', 'elements/dh-avatar.html', 'elements/dh-head-form.html'];
+
 for (const { name, viewport } of WINDOWS) {
   test.describe(`layout shift, ${name}`, () => {
     test.use({ viewport });
 
-    for (const { file, bound, loaded } of PAGES) {
+    for (const { file, bound, loaded } of DEMO_PAGES) {
       test(`${file}: CLS ${bound === 0 ? 'is 0' : `≤ ${bound}`} from the first paint until its elements show their data`, async ({
         page,
       }) => {
@@ -143,21 +88,26 @@ for (const { name, viewport } of WINDOWS) {
         await expect(page.locator('header #mode')).toHaveText(/Running against/, {
           timeout: 20_000,
         });
-        // A short settle, then two frames: a shift is reported to the observer after the frame
-        // that paints it, and a late answer (a poster, a later page) has time to land.
-        await page.waitForTimeout(500);
-        const seen = await page.evaluate(
-          () =>
-            new Promise<Shifts>((resolve) =>
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShifts))),
-              ),
-            ),
-        );
+        const seen = await shiftsSoFar(page);
         const report = `${file}: CLS ${seen.cls.toFixed(4)}\n${seen.shifts.join('\n')}`;
         if (bound === 0) expect(seen.cls, report).toBe(0);
         else expect(seen.cls, report).toBeLessThanOrEqual(bound);
       });
     }
+
+    test('the docs pages: CLS 0 from the first paint until their live examples show their data (the contents are laid out by CSS alone)', async ({
+      page,
+    }) => {
+      await page.addInitScript(observeLayoutShifts);
+      for (const path of DOCS_CHECKED) {
+        await page.goto(`${DOCS}${path}`);
+        await elementsSettled(page);
+        const seen = await shiftsSoFar(page);
+        expect(
+          seen.cls,
+          `/docs/${path}: CLS ${seen.cls.toFixed(4)}\n${seen.shifts.join('\n')}`,
+        ).toBe(0);
+      }
+    });
   });
 }

@@ -39,7 +39,8 @@ export const styles = css`
   }
   .row {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+    /* min(): on a phone narrower than two columns, one column as wide as the form, never wider. */
+    grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
     gap: var(--_g);
   }
   input,
@@ -51,6 +52,9 @@ export const styles = css`
   input:not([type='checkbox']),
   select,
   textarea {
+    /* A long option widens a select: never past its field. */
+    max-width: 100%;
+    min-width: 0;
     padding: 6px 10px;
     border: var(--_b);
     border-radius: 6px;
