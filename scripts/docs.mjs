@@ -265,7 +265,6 @@ code { font-size: .9em; } :not(pre) > code { overflow-wrap: anywhere; }
 @media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-top: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
 `;
 
-
 /**
  * Writes the site into `out` from `manifest` (parsed). Returns the pages written (paths relative
  * to `out`).
