@@ -53,6 +53,7 @@ export default defineConfig({
         DH_LOG: 'off',
         // Each run starts with the simulator empty; the owner's-path test keeps state on purpose.
         DH_SIM_DATA: 'off',
+        DH_PROXY_DATA: 'off',
         DH_EMAIL: '',
         DH_SECRET_KEY: '',
         DH_RATE_LIMIT: '0',

@@ -47,6 +47,7 @@ async function startDemo(port, extraOrigin) {
       PORT: String(port),
       DH_LOG: 'off',
       DH_SIM_DATA: 'off',
+      DH_PROXY_DATA: 'off',
       DH_RATE_LIMIT: '0',
       DH_EMAIL: '',
       DH_SECRET_KEY: '',

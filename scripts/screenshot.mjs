@@ -23,6 +23,7 @@ const server = spawn(process.execPath, ['bin/dh-kit.js', 'start'], {
     PORT: '0',
     DH_LOG: 'off',
     DH_SIM_DATA: 'off',
+    DH_PROXY_DATA: 'off',
     DH_EMAIL: '',
     DH_SECRET_KEY: '',
   },

@@ -20,6 +20,8 @@ import {
   type ProxyConfig,
 } from '../proxy/config.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
+import { memoryStore } from '../proxy/shared-store.js';
+import { keepLists } from './kept-lists.js';
 import { signLaunchUrl } from '../proxy/signing.js';
 import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
@@ -30,6 +32,8 @@ import { UsageError, untilStopped, type Io } from './shared.js';
 
 /** Where the simulator keeps its state, in the folder `dh-kit start` runs in. */
 const DEFAULT_SIM_DATA = '.dh-kit/sim.json';
+/** Where the proxy keeps what an owner changes at run time, when it has no shared store. */
+const DEFAULT_PROXY_DATA = '.dh-kit/proxy.json';
 
 const HELP = `Usage: dh-kit start [--rebuild] [--fresh]
 
@@ -223,6 +227,7 @@ const startEnvSchema = z.object({
   DH_SIM_INACTIVITY_MS: milliseconds('DH_SIM_INACTIVITY_MS'),
   DH_SIM_TIMEOUT_MS: milliseconds('DH_SIM_TIMEOUT_MS'),
   DH_SIM_DATA: z.string().default(DEFAULT_SIM_DATA),
+  DH_PROXY_DATA: z.string().default(DEFAULT_PROXY_DATA),
 });
 
 export interface StartConfig {
@@ -238,6 +243,8 @@ export interface StartConfig {
   simTimeoutMs?: number;
   /** Simulator mode: the file its heads, videos and webhooks are kept in (absolute), or undefined for none (`DH_SIM_DATA=off`). */
   simData?: string;
+  /** Without DH_STORE: the file the allowed origins and the heads made are kept in (absolute), or undefined (`DH_PROXY_DATA=off`). */
+  proxyData?: string;
 }
 
 /** Parses start's variables; a wrong value is a ConfigError naming the variable (exit 2). */
@@ -271,6 +278,7 @@ export function parseStartConfig(
     simInactivityMs: e.DH_SIM_INACTIVITY_MS,
     simTimeoutMs: e.DH_SIM_TIMEOUT_MS,
     simData: e.DH_SIM_DATA === 'off' ? undefined : resolve(e.DH_SIM_DATA),
+    proxyData: e.DH_PROXY_DATA === 'off' ? undefined : resolve(e.DH_PROXY_DATA),
   };
 }
 
@@ -412,6 +420,10 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     const cmsUrl = cms ? `${cms.url}/` : '';
     server = await startProxyServer({
       config,
+      // The allowed origins and the heads made through the proxy outlive a restart (kept-lists.ts).
+      ...(!config.store && start.proxyData
+        ? { store: await keepLists(memoryStore(), start.proxyData, io.err) }
+        : {}),
       host,
       staticDir: join(DIST, 'demo'),
       bundleFile: BUNDLE_FILE,

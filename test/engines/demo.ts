@@ -57,6 +57,7 @@ export async function startDemo(port = DEMO_PORT): Promise<RunningDemo> {
       DH_LOG: 'off',
       // Every run starts with the simulator empty, as tests do.
       DH_SIM_DATA: 'off',
+      DH_PROXY_DATA: 'off',
       DH_EMAIL: '',
       DH_SECRET_KEY: '',
       DH_RATE_LIMIT: '0',

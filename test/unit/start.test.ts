@@ -40,6 +40,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     TMPDIR: ownTmp(),
     // Empty at every start, unless a test keeps the state on purpose.
     DH_SIM_DATA: 'off',
+    DH_PROXY_DATA: 'off',
     ...extra,
   };
   for (const k of [
@@ -161,8 +162,13 @@ test("a head made in the demo is still there after a restart (the simulator's st
   timeout: 120_000,
 }, async () => {
   const data = join(ownTmp(), 'state', 'sim.json');
+  const lists = join(ownTmp(), 'state', 'proxy.json');
   // One port for every start, as `npm start` keeps PORT: the demo heads' webhooks are not doubled.
-  const env = cleanEnv({ DH_SIM_DATA: data, PORT: String(await freePort()) });
+  const env = cleanEnv({
+    DH_SIM_DATA: data,
+    DH_PROXY_DATA: lists,
+    PORT: String(await freePort()),
+  });
   const first = await start(env);
   let headId: string;
   try {
@@ -183,6 +189,13 @@ test("a head made in the demo is still there after a restart (the simulator's st
     assert.equal(created.status, 201, await created.clone().text());
     headId = (await created.json()).id;
     assert.ok(existsSync(data), 'the state file is written');
+    // The owner allows the page where the code is pasted (kept in the proxy's kept lists).
+    const allowed = await fetch(`${url}/dh/origins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-dh-kit': '1' },
+      body: JSON.stringify({ origin: 'https://cms.example' }),
+    });
+    assert.equal(allowed.status, 201);
   } finally {
     await first.stop();
   }
@@ -199,6 +212,16 @@ test("a head made in the demo is still there after a restart (the simulator's st
     assert.deepEqual(demoHeads, first.info.demoHeads, 'the demo heads are the same');
     const hooks = await (await fetch(`${url}/dh/webhooks?headId=${demoHeads!.chat}`)).json();
     assert.equal(hooks.items.length, 1, 'one webhook per demo head, not one per start');
+    // What the owner changed on the proxy is there too: the allowed origin, the studio's list.
+    const origins = await (await fetch(`${url}/dh/origins`)).json();
+    assert.deepEqual(origins.added, ['https://cms.example']);
+    const cors = await fetch(`${url}/dh/health`, { headers: { origin: 'https://cms.example' } });
+    assert.equal(cors.headers.get('access-control-allow-origin'), 'https://cms.example');
+    const made = await (await fetch(`${url}/dh/heads`)).json();
+    assert.deepEqual(
+      made.items.map((h: { id: string }) => h.id),
+      [headId],
+    );
   } finally {
     await second.stop();
   }
@@ -330,6 +353,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
     simTimeoutMs: undefined,
     // The simulator's state file, in the folder it starts in.
     simData: join(process.cwd(), '.dh-kit', 'sim.json'),
+    proxyData: join(process.cwd(), '.dh-kit', 'proxy.json'),
   });
   assert.deepEqual(
     parseStartConfig({
@@ -340,6 +364,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       DH_SIM_INACTIVITY_MS: '5000',
       DH_SIM_TIMEOUT_MS: '9000',
       DH_SIM_DATA: 'off',
+      DH_PROXY_DATA: 'off',
     }),
     {
       demoHead: 'head-1',
@@ -349,6 +374,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       simInactivityMs: 5000,
       simTimeoutMs: 9000,
       simData: undefined,
+      proxyData: undefined,
     },
   );
   assert.equal(parseStartConfig({ DH_LOG: '', HOST: ' ' }).log, true, 'an empty variable is unset');
