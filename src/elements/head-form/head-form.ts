@@ -64,6 +64,8 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  * @csspart preview - The `<dh-avatar>` of the new head.
  * @csspart embed - The new head's embed code: layout choice, code and Copy button.
  * @csspart embed-code - The code itself (a `<pre>`).
+ * @csspart embed-origins - "Where will you paste this?": the allowed sites and the field that allows one more.
+ * @csspart allow - The "Allow this site" button.
  * @csspart copy - The Copy button.
  *
  * @cssprop [--dh-head-form-accent=#2563eb] - Buttons, the switch and focus rings.
