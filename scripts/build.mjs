@@ -114,6 +114,10 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
       }
     }
   });
+  // The elements' boxes before definition (`dh-kit/boxes.css`), for a page's <head>.
+  await step('dh-kit/boxes.css', () =>
+    cpSync(join(root, 'src/boxes.css'), join(dist, 'boxes.css')),
+  );
   await step('custom elements manifest, editor data, JSX types', manifestStep);
   if (site) {
     const configFile = join(root, 'vite.config.ts');
