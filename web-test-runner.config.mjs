@@ -12,6 +12,7 @@
  *   sim-plugin.mjs           a simulator and a proxy per engine; the `sim-*` commands
  *   frame-commands.mjs       the `frame-*` commands: acting inside a cross-origin iframe
  *   attacker-plugin.mjs      the hostile proxy of test/elements/hostile-page.test.ts
+ *   cdn-plugin.mjs           the CDN files, served honestly or altered (test/elements/cdn-files.test.ts)
  *   wtr-counts-reporter.mjs  passed and failed per engine, for `npm test`'s summary
  *   file-times.mjs           how long each file took, for `npm test`'s slowest files
  * and test/elements/commands.mjs has the `press-keys` and `reduced-motion` commands.
@@ -22,6 +23,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { keysPlugin } from './test/elements/commands.mjs';
 import { attackerPlugin } from './test/support/attacker-plugin.mjs';
+import { cdnPlugin } from './test/support/cdn-plugin.mjs';
 import { wtrFileTimesReporter } from './test/support/file-times.mjs';
 import { framePlugin } from './test/support/frame-commands.mjs';
 import { simulatorPlugin } from './test/support/sim-plugin.mjs';
@@ -76,6 +78,8 @@ if (process.env.CI) forbidOnly(fileURLToPath(new URL('./test/elements', import.m
 
 /** A hostile proxy on the test server's own port, under /attacker/ (test/elements/hostile-page.test.ts). */
 const attacker = attackerPlugin({ port: PORT });
+/** The CDN files, built at the start, served honestly or not under /cdn/ (test/elements/cdn-files.test.ts). */
+const cdn = cdnPlugin();
 
 export default {
   files: ['test/elements/**/*.test.ts'],
@@ -87,7 +91,7 @@ export default {
   // browser's launch: 20 s and 30 s by default, bounds a busy machine could miss.
   testsStartTimeout: START_BUDGET_MS,
   browserStartTimeout: START_BUDGET_MS,
-  middleware: [attacker.middleware],
+  middleware: [attacker.middleware, cdn.middleware],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig }),
     simulatorPlugin({ port: PORT, adminToken: ADMIN_TOKEN, signingSecret: SIGNING_SECRET }),
@@ -95,6 +99,7 @@ export default {
     enginePlugin(),
     keysPlugin(),
     attacker,
+    cdn,
   ],
   browsers: await launchers(),
   // All three engines at once (the default is two): their tests mostly wait (timers, the

@@ -9,8 +9,9 @@
  *   3. The simulator's run-time files (its page script and style, its media) copied beside it.
  *   4. The Custom Elements Manifest from the JSDoc (dist/custom-elements.json) and, from it,
  *      VS Code's HTML data and the JSX, Vue and Svelte typings (scripts/manifest.mjs).
- *   5. Vite: the demo site (dist/demo, served by `dh-kit start`) and the single-file bundle
- *      (dist/dh-kit.bundle.js, Lit inside, for a <script type="module"> on any page); then the
+ *   5. Vite: the demo site (dist/demo, served by `dh-kit start`) and the CDN files (scripts/cdn.mjs:
+ *      dist/dh-kit.avatar.js, dist/dh-kit.bundle.js and their language files, Lit inside, each one
+ *      file for a <script type="module"> on any page); then the
  *      reference pages from the manifest and docs/ (dist/demo/docs, scripts/docs.mjs; not in the
  *      package).
  *
@@ -29,6 +30,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
+import { buildCdnFiles } from './cdn.mjs';
 import { buildDocsSite } from './docs.mjs';
 import { manifestStep } from './manifest.mjs';
 import { minifyTemplates } from './minify-templates.mjs';
@@ -124,7 +126,7 @@ export async function buildPackage({ site = true, quiet = false } = {}) {
     await step('demo site (vite)', () =>
       viteBuild({ configFile, logLevel: 'warn', mode: 'production' }),
     );
-    await step('bundle (vite)', () => viteBuild({ configFile, logLevel: 'warn', mode: 'bundle' }));
+    await step('CDN files: avatar, all elements, languages (vite)', () => buildCdnFiles(dist));
     // After the demo's build, which empties dist/demo.
     await step('reference pages (dist/demo/docs)', () =>
       buildDocsSite({ out: join(dist, 'demo/docs') }),

@@ -6,7 +6,7 @@
  */
 import type { Schema } from './check.js';
 import { ApiRequestError, type AnsweredCode } from './errors.js';
-import { trustedEndpoint } from './urls.js';
+import { trustedEndpointAfterScripts } from './urls.js';
 
 export type { Schema } from './check.js';
 export { ApiRequestError } from './errors.js';
@@ -117,7 +117,7 @@ export async function request(
   options: RequestOptions = {},
 ): Promise<Response> {
   const { method = 'GET', body, query, signal, headers, credentials } = options;
-  trustedEndpoint(endpoint);
+  await trustedEndpointAfterScripts(endpoint);
   const h = new Headers(headers);
   h.set('accept', 'application/json');
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
@@ -154,7 +154,7 @@ export async function getJson<T>(
   signal: AbortSignal,
   search = '',
 ): Promise<T> {
-  trustedEndpoint(endpoint);
+  await trustedEndpointAfterScripts(endpoint);
   return checked(
     await send(endpoint.replace(/\/+$/, '') + path + search, {
       headers: { accept: 'application/json' },

@@ -89,6 +89,20 @@ export function trustedEndpoint(endpoint: string): URL {
   );
 }
 
+/**
+ * `trustedEndpoint`, once the page's own scripts have run when the endpoint is not trusted yet:
+ * the embed code's script that lists a proxy (`configure`) runs after the kit's file has defined
+ * the elements, and the module scripts of a page's HTML all run before DOMContentLoaded starts.
+ */
+export async function trustedEndpointAfterScripts(endpoint: string): Promise<URL> {
+  const navigation = performance.getEntriesByType('navigation')[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  if (!isTrusted(endpointUrl(endpoint)) && navigation && !navigation.domContentLoadedEventStart)
+    await new Promise((resolve) => addEventListener('DOMContentLoaded', resolve, { once: true }));
+  return trustedEndpoint(endpoint);
+}
+
 /** https; http only on this machine (development) or on the page's own origin. */
 const secure = (url: URL): boolean =>
   url.protocol === 'https:' ||

@@ -1,6 +1,7 @@
 /**
  * `dh-kit bundle`: what a page on another origin (a CMS block) pastes to show a head: the
- * single-file bundle's script tag with its versioned name and Subresource Integrity value, and,
+ * avatar's CDN file's script tag (or, with --all, the all-elements file's) with its versioned
+ * name and Subresource Integrity value, and,
  * for a head (`--head`), its `<dh-avatar>` tag pointed at the site's proxy. The same values the
  * server uses (proxy/bundle.ts) and the same writer as the head form (api/embed.ts), so what
  * this prints matches what `dh-kit start` and `startProxyServer({bundleFile})` serve.
@@ -8,28 +9,30 @@
 import { parseArgs } from 'node:util';
 import { embedCode, scriptTag } from '../api/embed.js';
 import { ID_PATTERN, ID_RULE } from '../api/rules.js';
-import { BUNDLE_FILE, FROM_SOURCES } from './paths.js';
+import { AVATAR_FILE, BUNDLE_FILE, FROM_SOURCES } from './paths.js';
 import { UsageError, type Io } from './shared.js';
 import { EXAMPLE_SITE, localBundle, proxyEndpoint, siteOrigin } from './site.js';
 
-const HELP = `Usage: dh-kit bundle [--site URL] [--head ID] [--prefix /dh] [--sri] [--json]
+const HELP = `Usage: dh-kit bundle [--site URL] [--head ID] [--prefix /dh] [--all] [--sri] [--json]
 
-Prints the embed code a page on any origin (a CMS block) pastes: the bundle's script tag, with
-its versioned name (served by "dh-kit start" and startProxyServer with CORS *, cached for a year)
-and its Subresource Integrity value, and with --head the head's <dh-avatar> tag. The page's
-origin must be allowed on the proxy ("dh-kit origins add <origin>").
+Prints the embed code a page on any origin (a CMS block) pastes: the script tag of the avatar's
+file (dh-kit.avatar.js: the avatar, its bubble and English), with its versioned name (served by
+"dh-kit start" and startProxyServer with CORS *, cached for a year) and its Subresource Integrity
+value, and with --head the head's <dh-avatar> tag. The page's origin must be allowed on the proxy
+("dh-kit origins add <origin>").
 
 Options:
-  --site URL     The origin that serves the bundle and the proxy (default ${EXAMPLE_SITE})
+  --site URL     The origin that serves the files and the proxy (default ${EXAMPLE_SITE})
   --head ID      The head to show: adds its <dh-avatar> tag
   --prefix /dh   Where the proxy routes are on the site (default /dh)
+  --all          The all-elements file (dh-kit.bundle.js: a back office) instead of the avatar's
   --sri          Print only the integrity value (sha384-…)
   --json         Print {file, path, integrity, bytes, gzipBytes, scriptTag, embedCode}`;
 
 export async function bundleCommand(
   argv: string[],
   io: Io,
-  bundleFile: string = BUNDLE_FILE,
+  files: { avatar: string; all: string } = { avatar: AVATAR_FILE, all: BUNDLE_FILE },
 ): Promise<number> {
   let values;
   try {
@@ -39,6 +42,7 @@ export async function bundleCommand(
         site: { type: 'string' },
         head: { type: 'string' },
         prefix: { type: 'string' },
+        all: { type: 'boolean' },
         sri: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -56,6 +60,7 @@ export async function bundleCommand(
   const endpoint = proxyEndpoint(site, values.prefix);
   if (values.head !== undefined && !ID_PATTERN.test(values.head))
     throw new UsageError(`--head is a head id (${ID_RULE}), not "${values.head}"`);
+  const bundleFile = values.all ? files.all : files.avatar;
   const bundle = localBundle(bundleFile);
   if (!bundle)
     throw new Error(
@@ -68,8 +73,9 @@ export async function bundleCommand(
   else if (values.json)
     io.out(JSON.stringify({ file: bundleFile, ...bundle, scriptTag: tag, embedCode: code }));
   else {
-    io.out(`Bundle     ${bundleFile} (${(bundle.gzipBytes / 1024).toFixed(1)} kB gzip)`);
-    io.out(`Served at  ${site}${bundle.path}  (and ${site}/dh-kit.bundle.js, revalidated)`);
+    const stable = bundleFile.slice(bundleFile.lastIndexOf('/'));
+    io.out(`File       ${bundleFile} (${(bundle.gzipBytes / 1024).toFixed(1)} kB gzip)`);
+    io.out(`Served at  ${site}${bundle.path}  (and ${site}${stable}, revalidated)`);
     io.out(`Integrity  ${bundle.integrity}`);
     io.out('');
     io.out(

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
-/** The single-file bundle for `<script type="module">`. */
+/** The CDN files for `<script type="module">` (scripts/cdn.mjs): every element, the avatar alone. */
 export const BUNDLE_FILE = join(DIST, 'dh-kit.bundle.js');
+export const AVATAR_FILE = join(DIST, 'dh-kit.avatar.js');
 /** Running the TypeScript sources of a checkout rather than the package's compiled dist/. */
 export const FROM_SOURCES = import.meta.url.endsWith('.ts');

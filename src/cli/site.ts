@@ -3,22 +3,26 @@
  * serves (its versioned path and integrity). Used by `dh-kit bundle` and `dh-kit heads create`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BundleInfo } from '../api/answers.js';
 import { describeBundle } from '../proxy/bundle.js';
-import { BUNDLE_FILE } from './paths.js';
+import { AVATAR_FILE } from './paths.js';
 import { UsageError } from './shared.js';
 
 /** Where the examples point when no --site is given. */
 export const EXAMPLE_SITE = 'https://your-site.example';
 
-/** The bundle of this installation, or undefined when it has not been built (a fresh checkout). */
+/**
+ * The CDN file of this installation that the embed code loads (the avatar's), or undefined when it
+ * has not been built (a fresh checkout).
+ */
 export function localBundle(
-  file = BUNDLE_FILE,
+  file = AVATAR_FILE,
 ): (BundleInfo & { bytes: number; gzipBytes: number }) | undefined {
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
-  const { path, integrity } = describeBundle(bytes);
+  const { path, integrity } = describeBundle(bytes, basename(file));
   return { path, integrity, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
 }
 

@@ -27,7 +27,7 @@ import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
 import { startCmsDemo, type RunningCmsDemo } from './cms-demo.js';
 import { advertiseSimulator } from './discovery.js';
-import { BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
+import { AVATAR_FILE, BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
 import { UsageError, untilStopped, type Io } from './shared.js';
 
 /** Where the simulator keeps its state, in the folder `dh-kit start` runs in. */
@@ -95,7 +95,7 @@ async function buildIfNeeded(
   force: boolean,
   io: Io,
 ): Promise<((serverUrl: string) => DocsBuild) | undefined> {
-  const site = [join(DIST, 'demo/index.html'), BUNDLE_FILE];
+  const site = [join(DIST, 'demo/index.html'), BUNDLE_FILE, AVATAR_FILE];
   const docsPage = join(DIST, 'demo/docs/index.html');
   if (!FROM_SOURCES) {
     const missing = site.filter((p) => !existsSync(p));
@@ -119,7 +119,9 @@ async function buildIfNeeded(
     await timed(io, 'demo site (vite)', () =>
       build({ configFile, logLevel: 'warn', mode: 'production' }),
     );
-    await timed(io, 'bundle (vite)', () => build({ configFile, logLevel: 'warn', mode: 'bundle' }));
+    // scripts/ is in a checkout only, beside src/ (this branch runs from the sources).
+    const cdn: typeof import('../../scripts/cdn.mjs') = await import(join(ROOT, 'scripts/cdn.mjs'));
+    await timed(io, 'CDN files (vite)', () => cdn.buildCdnFiles(DIST));
   }
   // The demo's build empties dist/demo, the reference pages with it.
   if (upToDate([docsPage])) return undefined;
@@ -516,12 +518,11 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         ? [`  Docs      ${server.url}/docs/  (being built: ready in a minute, said below)`]
         : []),
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
-    `  Bundle    ${server.url}/dh-kit.bundle.js`,
+    `  CDN files ${server.url}/dh-kit.avatar.js  (the avatar: what a CMS page loads)`,
+    `            ${server.url}/dh-kit.bundle.js  (all five elements: a back office)`,
   ];
-  if (server.bundle)
-    lines.push(
-      `            ${server.url}${server.bundle.path}  integrity ${server.bundle.integrity}`,
-    );
+  for (const file of [server.bundle, server.allElements])
+    if (file) lines.push(`            ${server.url}${file.path}  integrity ${file.integrity}`);
   if (cms)
     lines.push(
       `  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`,

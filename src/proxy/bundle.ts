@@ -1,16 +1,17 @@
 /**
- * The single-file bundle (dist/dh-kit.bundle.js) as a site serves it to pages on any origin: read
- * once, hashed (a versioned URL and the Subresource Integrity value), compressed once (brotli,
- * gzip), then every request is a header lookup and a write (encodings.ts chooses and compares).
+ * The CDN files (scripts/cdn.mjs: dist/dh-kit.avatar.js, dist/dh-kit.bundle.js, and the language
+ * files beside them) as a site serves them to pages on any origin: read once, hashed (a versioned
+ * URL and the Subresource Integrity value), compressed once (brotli, gzip), then every request is a
+ * header lookup and a write (encodings.ts chooses and compares).
  *
- * CORS: `Access-Control-Allow-Origin: *`, not DH_ALLOWED_ORIGINS. The bundle is the same public
+ * CORS: `Access-Control-Allow-Origin: *`, not DH_ALLOWED_ORIGINS. The files are the same public
  * code as the npm package and holds no secret, and a module script from another origin is always
  * fetched with CORS: a list would only break the CMS pages someone forgot to add. No credentials
  * are involved (`*` never sends cookies), and the routes that matter keep their own CORS list.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import type { BundleInfo } from '../api/answers.js';
@@ -26,7 +27,7 @@ import { securityHeaders } from './security.js';
 
 export type { BundleInfo } from '../api/answers.js';
 
-/** The stable name: cached briefly and revalidated (ETag), so a page that uses it gets updates. */
+/** The all-elements file's stable name: cached briefly and revalidated (ETag), so a page that uses it gets updates. */
 export const BUNDLE_PATH = '/dh-kit.bundle.js';
 
 interface Encoded {
@@ -36,20 +37,28 @@ interface Encoded {
   brotli: Uint8Array<ArrayBuffer>;
 }
 
-export interface LoadedBundle extends BundleInfo, Encoded {
+/** A CDN file as served: its stable path (`/dh-kit.avatar.js`), versioned path and integrity. */
+export interface LoadedFile extends BundleInfo, Encoded {
+  stablePath: string;
+}
+
+export interface LoadedBundle {
+  /** The avatar's file (what the embed code loads), when it is beside the bundle. */
+  avatar?: LoadedFile;
+  /** The all-elements file (`/dh-kit.bundle.js`). */
+  all: LoadedFile;
   /**
-   * The chunks beside it (the locales, `/dh-kit.de-<hash>.js`): fetched by the bundle only on a
-   * page in that language, each named by its content's hash, so cached for a year too.
+   * The files beside them (the language index and the languages, `/dh-kit.de.<hash>.js`): fetched
+   * only on a page in that language, each named by its content's hash, so cached for a year too.
    */
-  chunks: Map<string, Encoded>;
+  beside: Map<string, Encoded>;
 }
 
 /**
- * The chunks a module imports, by their file names: on demand (`import("./dh-kit.x-<hash>.js")`:
- * the locales, the bubble) or at once (`from"./dh-kit.x-<hash>.js"`: code the bundle shares with
- * a chunk, which the bundler may put in a chunk of its own).
+ * The files a CDN file names (scripts/cdn.mjs): the language index in the CDN files, the
+ * languages in the index. Each is named by its hash (`dh-kit.de.0123456789ab.js`).
  */
-const CHUNK = /(?:import\(|from|import)\s*["'`]\.\/(dh-kit\.[\w-]+\.js)["'`]/g;
+const BESIDE = /["'`](?:\.\/)?(dh-kit\.[a-z]+\.[0-9a-f]{12}\.js)["'`]/g;
 
 function encode(bytes: Uint8Array<ArrayBuffer>, etag: string): Encoded {
   return {
@@ -64,43 +73,59 @@ function encode(bytes: Uint8Array<ArrayBuffer>, etag: string): Encoded {
   };
 }
 
-/** Its versioned path (`/dh-kit.<hash>.js`, cached for a year: a new build is a new name), integrity and ETag. */
-export function describeBundle(bytes: Uint8Array): BundleInfo & { etag: string } {
+/**
+ * A CDN file's versioned path (`/dh-kit.avatar.<hash>.js`, cached for a year: a new build is a
+ * new name), integrity and ETag. `name` is the file's (`dh-kit.avatar.js`).
+ */
+export function describeBundle(bytes: Uint8Array, name: string): BundleInfo & { etag: string } {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
   return {
-    path: `/dh-kit.${hash}.js`,
+    path: `/${name.replace(/\.js$/, '')}.${hash}.js`,
     integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
     etag: `"${hash}"`,
   };
 }
 
+/** The all-elements file at `file`, the avatar's file beside it, and the files they name, read once. */
 export function loadBundle(file: string): LoadedBundle {
-  const bytes = new Uint8Array(readFileSync(file));
-  const { etag, ...info } = describeBundle(bytes);
-  const chunks = new Map<string, Encoded>();
-  // The chunks it imports, and theirs (the locale map imports each locale), read once.
+  const beside = new Map<string, Encoded>();
   const follow = (code: Uint8Array): void => {
-    for (const [, name] of Buffer.from(code).toString('utf8').matchAll(CHUNK)) {
-      if (chunks.has(`/${name}`)) continue;
-      const chunk = new Uint8Array(readFileSync(join(dirname(file), name!)));
-      chunks.set(
+    for (const [, name] of Buffer.from(code).toString('utf8').matchAll(BESIDE)) {
+      if (beside.has(`/${name}`)) continue;
+      const bytes = new Uint8Array(readFileSync(join(dirname(file), name!)));
+      beside.set(
         `/${name}`,
-        encode(chunk, `"${createHash('sha256').update(chunk).digest('hex').slice(0, 12)}"`),
+        encode(bytes, `"${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}"`),
       );
-      follow(chunk);
+      follow(bytes);
     }
   };
-  follow(bytes);
-  return { ...info, ...encode(bytes, etag), chunks };
+  const load = (path: string): LoadedFile => {
+    const bytes = new Uint8Array(readFileSync(path));
+    const { etag, ...info } = describeBundle(bytes, basename(path));
+    follow(bytes);
+    return { ...info, ...encode(bytes, etag), stablePath: `/${basename(path)}` };
+  };
+  const avatarFile = join(dirname(file), AVATAR_NAME);
+  return {
+    all: load(file),
+    ...(existsSync(avatarFile) ? { avatar: load(avatarFile) } : {}),
+    beside,
+  };
 }
 
-/** Mounts GET/HEAD /dh-kit.bundle.js, /dh-kit.<hash>.js and its chunks on `app`. */
+/** The avatar's CDN file, beside the all-elements one. */
+export const AVATAR_NAME = 'dh-kit.avatar.js';
+
+/** What the embed code loads: the avatar's file, else (a bundle file with none beside it) the bundle. */
+export const embeddedFile = (bundle: LoadedBundle): BundleInfo => {
+  const { path, integrity } = bundle.avatar ?? bundle.all;
+  return { path, integrity };
+};
+
+/** Mounts GET/HEAD of the CDN files (stable and versioned) and the files beside them on `app`. */
 export function serveBundle(app: Hono, bundle: LoadedBundle): void {
-  const respond = async (
-    c: Context,
-    cacheControl: string,
-    file: Encoded = bundle,
-  ): Promise<Response> => {
+  const respond = async (c: Context, cacheControl: string, file: Encoded): Promise<Response> => {
     const encoded: Record<Encoding, Uint8Array<ArrayBuffer>> = { br: file.brotli, gzip: file.gzip };
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
     const headers: Record<string, string> = {
@@ -120,7 +145,10 @@ export function serveBundle(app: Hono, bundle: LoadedBundle): void {
     headers['content-length'] = String(body.byteLength);
     return finished(new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers }));
   };
-  app.get(BUNDLE_PATH, (c) => respond(c, 'public, max-age=300, must-revalidate'));
-  app.get(bundle.path, (c) => respond(c, IMMUTABLE));
-  for (const [path, chunk] of bundle.chunks) app.get(path, (c) => respond(c, IMMUTABLE, chunk));
+  for (const file of [bundle.all, bundle.avatar]) {
+    if (!file) continue;
+    app.get(file.stablePath, (c) => respond(c, 'public, max-age=300, must-revalidate', file));
+    app.get(file.path, (c) => respond(c, IMMUTABLE, file));
+  }
+  for (const [path, file] of bundle.beside) app.get(path, (c) => respond(c, IMMUTABLE, file));
 }

@@ -14,7 +14,7 @@ import type { BundleInfo } from '../api/answers.js';
 import { createProxy, type LogLine, type ProxyOptions } from './app.js';
 import { notFound } from './callback-addresses.js';
 import { endEventStreams, startEvents, stopEvents } from './event-pipeline.js';
-import { loadBundle, serveBundle } from './bundle.js';
+import { embeddedFile, loadBundle, serveBundle } from './bundle.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
 import { IMMUTABLE } from './encodings.js';
@@ -26,8 +26,10 @@ export interface NodeServerOptions extends ProxyOptions {
   /** A folder of static files served at `/` (the demo site). */
   staticDir?: string;
   /**
-   * The single-file ES module bundle, served to pages on any origin at `/dh-kit.bundle.js` and at
-   * its versioned path `/dh-kit.<hash>.js` (CORS `*`, compressed, cached; see bundle.ts).
+   * The all-elements CDN file (dist/dh-kit.bundle.js), served to pages on any origin at
+   * `/dh-kit.bundle.js` and at its versioned path `/dh-kit.bundle.<hash>.js`, with the avatar's file
+   * beside it (`/dh-kit.avatar.js`, `/dh-kit.avatar.<hash>.js`) and their language files (CORS `*`,
+   * compressed, cached; see bundle.ts).
    */
   bundleFile?: string;
   /**
@@ -81,8 +83,10 @@ export const NODE_LIMITS: NodeLimits = {
 
 export interface RunningProxy {
   url: string;
-  /** The bundle served, when `bundleFile` was given: its versioned path and integrity. */
+  /** What the embed code loads, when `bundleFile` was given: the avatar's file, its versioned path and integrity. */
   bundle?: BundleInfo;
+  /** The all-elements file served (for back offices), its versioned path and integrity. */
+  allElements?: BundleInfo;
   /**
    * Stops gracefully: no new connections, the event streams end, the requests under way finish (at
    * most `graceMs`, default 10 s), then every connection is closed; then the `onEvent` calls under
@@ -143,7 +147,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   // '*' in its app, mounted at '/': it covers the pages, static files and the bundle below too.
   const proxy = createProxy({
     compress: nodeCompressor,
-    ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
+    ...(bundle ? { bundle: embeddedFile(bundle) } : {}),
     ...proxyOptions,
     log: proxyOptions.log ?? stdoutLog(),
     store: proxyOptions.store ?? shared,
@@ -226,7 +230,12 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    ...(bundle ? { bundle: { path: bundle.path, integrity: bundle.integrity } } : {}),
+    ...(bundle
+      ? {
+          bundle: embeddedFile(bundle),
+          allElements: { path: bundle.all.path, integrity: bundle.all.integrity },
+        }
+      : {}),
     close: (graceMs = SHUTDOWN_GRACE_MS) =>
       (closed ??= (async () => {
         // No new connections; idle keep-alive ones close now; requests under way (a delivery

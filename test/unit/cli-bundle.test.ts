@@ -9,17 +9,18 @@ import { describeBundle } from '../../src/proxy/bundle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dh-cli-bundle-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const file = join(dir, 'dh-kit.bundle.js');
-const code = 'export const kit = "a stand-in bundle";\n';
-writeFileSync(file, code);
-const { path, integrity } = describeBundle(Buffer.from(code));
+const files = { avatar: join(dir, 'dh-kit.avatar.js'), all: join(dir, 'dh-kit.bundle.js') };
+const code = 'export const kit = "a stand-in avatar file";\n';
+writeFileSync(files.avatar, code);
+writeFileSync(files.all, 'export const kit = "a stand-in all-elements file";\n');
+const { path, integrity } = describeBundle(Buffer.from(code), 'dh-kit.avatar.js');
 
 async function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   let exit: number;
   try {
-    exit = await bundleCommand(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, file);
+    exit = await bundleCommand(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, files);
   } catch (e) {
     err.push((e as Error).message);
     exit = 1;
@@ -28,9 +29,10 @@ async function run(argv: string[]) {
 }
 
 describe('dh-kit bundle', () => {
-  test('with --site and --head it prints the whole embed code: the script tag and the head tag', async () => {
+  test("with --site and --head it prints the whole embed code: the avatar file's script tag and the head tag", async () => {
     const r = await run(['--site', 'https://shop.example/any/page', '--head', 'head-42']);
     assert.equal(r.exit, 0, r.err);
+    assert.match(path, /^\/dh-kit\.avatar\.[0-9a-f]{12}\.js$/);
     const script = `<script type="module" src="https://shop.example${path}" integrity="${integrity}" crossorigin="anonymous"></script>`;
     assert.ok(
       r.out.includes(
@@ -50,9 +52,19 @@ describe('dh-kit bundle', () => {
   test('without --head: the script tag, and how to get the head tag', async () => {
     const r = await run(['--site', 'https://shop.example']);
     assert.equal(r.exit, 0, r.err);
-    assert.match(r.out, /<script type="module" src="https:\/\/shop\.example\/dh-kit\.[\w]+\.js"/);
+    assert.match(
+      r.out,
+      /<script type="module" src="https:\/\/shop\.example\/dh-kit\.avatar\.[0-9a-f]{12}\.js"/,
+    );
     assert.doesNotMatch(r.out, /<dh-avatar head-id/);
     assert.match(r.out, /Add --head <id>/);
+  });
+
+  test('--all prints the all-elements file (a back office) instead of the avatar file', async () => {
+    const r = await run(['--site', 'https://shop.example', '--all']);
+    assert.equal(r.exit, 0, r.err);
+    assert.match(r.out, /src="https:\/\/shop\.example\/dh-kit\.bundle\.[0-9a-f]{12}\.js"/);
+    assert.match(r.out, /and https:\/\/shop\.example\/dh-kit\.bundle\.js, revalidated/);
   });
 
   test('--prefix moves the proxy; a bad head id or prefix is refused saying why', async () => {

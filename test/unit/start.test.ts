@@ -97,7 +97,7 @@ async function start(env: NodeJS.ProcessEnv, args: string[] = []) {
   };
 }
 
-test('dh-kit start with no credentials serves the proxy, the demo and the bundle against the simulator', {
+test('dh-kit start with no credentials serves the proxy, the demo and the CDN files (the avatar, all elements, the languages) against the simulator', {
   timeout: 120_000,
 }, async () => {
   const s = await start(cleanEnv());
@@ -114,17 +114,21 @@ test('dh-kit start with no credentials serves the proxy, the demo and the bundle
     const demo = await fetch(`${info.url}/`);
     assert.equal(demo.status, 200);
     assert.match(await demo.text(), /<title>dh-kit demo<\/title>/);
-    const bundle = await fetch(`${info.url}/dh-kit.bundle.js`);
-    assert.equal(bundle.status, 200);
-    assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
-    // The locales are chunks beside it, served as it is (any origin, a year: each name is its content's hash).
-    const map = (await bundle.text()).match(/import\(["'`]\.\/(dh-kit\.locales-[\w-]+\.js)/)?.[1];
-    assert.ok(map, 'the bundle loads its locale map on demand');
-    const locales = await fetch(`${info.url}/${map}`);
-    assert.equal(locales.status, 200);
-    const german = (await locales.text()).match(
-      /de:\(\)=>import\(["'`]\.\/(dh-kit\.[\w-]+\.js)/,
+    // The CDN files: the avatar's (what the embed code loads) and all five elements', each one file.
+    for (const name of ['dh-kit.avatar.js', 'dh-kit.bundle.js']) {
+      const file = await fetch(`${info.url}/${name}`);
+      assert.equal(file.status, 200, name);
+      assert.match(file.headers.get('content-type') ?? '', /javascript/);
+    }
+    // The languages are files beside them, named in their index (whose name the CDN files hold),
+    // served as they are (any origin, a year: each name is its content's hash).
+    const avatarCode = await (await fetch(`${info.url}/dh-kit.avatar.js`)).text();
+    const index = avatarCode.match(/["'`](dh-kit\.languages\.[0-9a-f]{12}\.js)["'`]/)?.[1];
+    assert.ok(index, 'the avatar file names its language index');
+    const german = (await (await fetch(`${info.url}/${index}`)).text()).match(
+      /"de":\{"file":"(dh-kit\.de\.[0-9a-f]{12}\.js)","integrity":"sha384-[\w+/=]+"\}/,
     )?.[1];
+    assert.ok(german, 'the index names the German file and its integrity');
     const de = await fetch(`${info.url}/${german}`, { headers: { 'accept-encoding': 'br' } });
     assert.equal(de.status, 200);
     assert.equal(de.headers.get('access-control-allow-origin'), '*');
