@@ -17,9 +17,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { packedSite } from './packed-site.mjs';
-import { BUDGETS, measure } from './size.mjs';
+import { BUDGETS, measure, measureCdnFiles } from './size.mjs';
 
 const PARTS = ['sizes', 'pickers', 'proxy', 'pages'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -52,6 +53,7 @@ if (parts.includes('sizes')) {
   const packed = await packedSite();
   try {
     results.sizes = await measure({ root: packed.site });
+    results.cdn = measureCdnFiles(join(packed.site, 'node_modules/dh-kit/dist'), results.sizes);
   } finally {
     packed.remove();
   }
@@ -67,6 +69,15 @@ if (parts.includes('sizes')) {
       ok: !target || worst <= target,
     });
   }
+  for (const r of results.cdn)
+    rows.push({
+      part: 'sizes',
+      name: `${r.name} (the CDN file)`,
+      value: `${kb(r.gzip)} gzip`,
+      ref: `${kb(r.brotli)} br`,
+      target: `≤ ${kb(r.budget)}`,
+      ok: r.ok,
+    });
 }
 
 if (parts.includes('pickers')) {

@@ -63,8 +63,8 @@ export const OTHER_CODES = [
   'talk_not_found',
   'video_not_ready',
   'not_failed',
-  'no_poster',
-  'poster_unavailable',
+  'no_media',
+  'media_unavailable',
   // The platform's calls to the site: events, plugin and tool calls (proxy/routes/receiver.ts, …).
   'bad_signature',
   'stale_delivery',

@@ -1,16 +1,18 @@
 /**
- * The demo's CMS page: a page on another origin (the next port after the simulator's) whose only
- * dh-kit code is the embed code a site owner pastes into an HTML block — the bundle's script tag
- * with its integrity value, and a `<dh-avatar>` pointed at the proxy. It runs with the
- * Content-Security-Policy such a page needs (script, connect and image sources: the proxy;
- * frames: the proxy and the platform's pages, where /embed redirects), so it proves both.
+ * The demo's CMS pages: pages on another origin (the next port after the simulator's).
+ *  - `/`: its only dh-kit code is the embed code a site owner pastes into an HTML block — the
+ *    avatar file's script tag with its integrity value, and a `<dh-avatar>` pointed at the proxy.
+ *  - `/back-office`: all five elements, from the all-elements file with its integrity value.
+ * Both run with the Content-Security-Policy docs/frameworks.md gives (script, connect, image and
+ * media sources: the proxy; frames: the proxy and the platform's pages, where /embed redirects;
+ * Trusted Types required), so they prove it.
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { embedCode } from '../api/embed.js';
+import { embedCode, scriptTag } from '../api/embed.js';
 import type { BundleInfo } from '../api/answers.js';
 import { answerHeaders } from '../proxy/security.js';
 
@@ -19,7 +21,9 @@ export interface CmsPageValues {
   siteUrl: string;
   prefix: string;
   headId: string;
+  /** The avatar's file (the embed code's) and the all-elements file. */
   bundle: BundleInfo;
+  allElements: BundleInfo;
   /** Origins of the platform's chat and stream pages. */
   platformOrigins: string[];
 }
@@ -31,18 +35,39 @@ export interface RunningCmsDemo {
   close(): Promise<void>;
 }
 
-/** The policy a host page needs for the kit, and nothing more. */
+/**
+ * The policy a host page needs for the kit, and nothing more (docs/frameworks.md gives it): the
+ * pictures and videos come through the proxy, and Trusted Types are required, with the two
+ * policies the kit creates (Lit's `lit-html`, and `dh-kit` for the language files).
+ */
 export function hostPageCsp(siteOrigin: string, platformOrigins: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${siteOrigin}`,
     "style-src 'self'",
     `img-src 'self' ${siteOrigin}`,
+    `media-src 'self' ${siteOrigin}`,
     `connect-src 'self' ${siteOrigin}`,
     `frame-src ${[siteOrigin, ...platformOrigins].join(' ')}`,
     "base-uri 'none'",
     "object-src 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html dh-kit',
   ].join('; ');
+}
+
+/** The back office page's elements: all five, pointed at the proxy. */
+function elementsCode(values: CmsPageValues, endpoint: string): string {
+  const url = new URL(values.allElements.path, values.siteUrl).href;
+  const at = `endpoint="${endpoint}"`;
+  return [
+    scriptTag({ url, integrity: values.allElements.integrity }),
+    `<section><h2>A head</h2><dh-avatar head-id="${values.headId}" ${at}></dh-avatar></section>`,
+    `<section><h2>A face and a voice</h2><dh-face-picker name="face" ${at}></dh-face-picker>`,
+    `<dh-voice-picker name="voice" locale="en" ${at}></dh-voice-picker></section>`,
+    `<section><h2>A new head</h2><dh-head-form ${at}></dh-head-form></section>`,
+    `<section><h2>Videos</h2><dh-video-studio head-id="${values.headId}" ${at}></dh-video-studio></section>`,
+  ].join('\n');
 }
 
 export async function startCmsDemo(options: {
@@ -56,26 +81,34 @@ export async function startCmsDemo(options: {
   // demo shows the kit working under them — nosniff and no-referrer on every answer, and no
   // other origin framing the page.
   app.use('*', answerHeaders());
-  app.get('/', async (c) => {
-    if (!values) return c.text('Starting…', 503, { 'retry-after': '1' });
+  const page = async (file: string, code: (v: CmsPageValues, endpoint: string) => string) => {
+    if (!values) return new Response('Starting…', { status: 503, headers: { 'retry-after': '1' } });
     const site = new URL(values.siteUrl);
     const endpoint = new URL(values.prefix === '/' ? '/' : values.prefix, site).href.replace(
       /\/$/,
       '',
     );
-    const code = embedCode({
-      headId: values.headId,
-      endpoint,
-      bundle: { url: new URL(values.bundle.path, site).href, integrity: values.bundle.integrity },
-    });
-    const page = (await readFile(join(options.staticDir, 'cms.html'), 'utf8'))
+    const html = (await readFile(join(options.staticDir, file), 'utf8'))
       .replaceAll('__DH_SITE_URL__', site.origin)
-      .replace('__DH_EMBED_CODE__', code);
-    return c.html(page, 200, {
-      'cache-control': 'no-cache',
-      'content-security-policy': `${hostPageCsp(site.origin, values.platformOrigins)}; frame-ancestors 'self'`,
+      .replace(/__DH_(EMBED|ELEMENTS)_CODE__/, code(values, endpoint));
+    return new Response(html, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-security-policy': `${hostPageCsp(site.origin, values.platformOrigins)}; frame-ancestors 'self'`,
+      },
     });
-  });
+  };
+  app.get('/', () =>
+    page('cms.html', (v, endpoint) =>
+      embedCode({
+        headId: v.headId,
+        endpoint,
+        bundle: { url: new URL(v.bundle.path, v.siteUrl).href, integrity: v.bundle.integrity },
+      }),
+    ),
+  );
+  app.get('/back-office', () => page('cms-backoffice.html', elementsCode));
   // A browser asks every origin for one; an answer keeps its console free of a 404.
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/cms.css', async (c) =>

@@ -468,12 +468,13 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     const platformOrigins = [config.platform?.chatUrl, config.platform?.streamUrl].flatMap((u) =>
       u ? [new URL(u).origin] : [],
     );
-    if (cms && server.bundle)
+    if (cms && server.bundle && server.allElements)
       cms.ready({
         siteUrl: loopbackUrl(server.url),
         prefix: config.prefix,
         headId: heads.chat,
         bundle: server.bundle,
+        allElements: server.allElements,
         platformOrigins,
       });
     // The loop works out of the box: the demo heads send their session events to this proxy,
@@ -525,7 +526,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     if (file) lines.push(`            ${server.url}${file.path}  integrity ${file.integrity}`);
   if (cms)
     lines.push(
-      `  CMS page  ${cms.url}/  (another origin: the bundle and the avatar from an HTML block)`,
+      `  CMS page  ${cms.url}/  (another origin: the avatar file and the avatar from an HTML block)`,
+      `            ${cms.url}/back-office  (another origin: all five elements under a strict CSP)`,
     );
   if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
   if (config.callbackSecret) {

@@ -108,6 +108,9 @@ function randomSecret(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+/** The routes of relayed media (media.ts): a face's picture or video, a head's poster. */
+const MEDIA_ROUTE = /\/(faces\/[^/]+\/(image|video)|heads\/[^/]+\/poster)$/;
+
 export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;
   const now = options.now ?? Date.now;
@@ -204,7 +207,13 @@ export function createProxy(options: ProxyOptions): Hono {
   // header on state-changing requests.
   const browserCalls = new Hono();
   browserCalls.use('*', corsFor(config, deps.origins, warn));
-  browserCalls.use('*', limitRate(config.rateLimit, clientKey, deps.store, 'browser'));
+  // The relayed pictures and videos (media.ts) come many to a page (a grid of faces): they count
+  // in a budget of their own, ten times the routes'.
+  const browserLimit = limitRate(config.rateLimit, clientKey, deps.store, 'browser');
+  const mediaLimit = limitRate(config.rateLimit * 10, clientKey, deps.store, 'browser-media');
+  browserCalls.use('*', (c, next) =>
+    (MEDIA_ROUTE.test(c.req.path) ? mediaLimit : browserLimit)(c, next),
+  );
   browserCalls.use('*', csrfHeader());
   browserCalls.get('/health', (c) => c.json({ ok: true, mode: config.mode, version: VERSION }));
   browserCalls.get('/bundle', (c) =>

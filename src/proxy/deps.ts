@@ -12,6 +12,12 @@ import type { Compressor } from './encodings.js';
 import type { PageOrigins } from './page-origins.js';
 import type { KeyValueStore } from './store.js';
 
+/** A picture of the platform's as the proxy keeps it (media.ts). */
+export interface RelayedImage {
+  type: string;
+  bytes: Uint8Array;
+}
+
 /** The admin actions a site's `authorize` hook decides on. */
 export type AdminAction =
   | 'heads:create'
@@ -74,11 +80,11 @@ export interface Deps {
   head(id: string): Promise<HeadRecord>;
   /** Whether `head(id)` would answer from its cache (a head, or "no such head"), without asking the platform. */
   headCached(id: string): boolean;
-  /** Poster images fetched once and kept (they are small and rarely change). */
-  posters: CoalescingCache<{ type: string; bytes: Uint8Array }>;
+  /** The platform's pictures the proxy relays (posters, faces), fetched once by their address: media.ts. */
+  images: CoalescingCache<RelayedImage>;
   /** Compresses prepared answers once (brotli and gzip on Node, gzip elsewhere). */
   compress: Compressor;
-  /** For the few requests that are not platform API calls (poster images). */
+  /** For the few requests that are not platform API calls (its pictures and videos: media.ts). */
   fetch: typeof fetch;
   now(): number;
   /**
@@ -150,6 +156,7 @@ export function catalogueLoaders(platform: Platform, now: () => number, store?: 
       return value;
     },
     headCached: (id: string) => headCache.fresh(id),
-    posters: new CoalescingCache<{ type: string; bytes: Uint8Array }>(24 * 3600e3, 200, now),
+    // A day; at most 500 (a face catalogue's thumbnails are a few kilobytes each).
+    images: new CoalescingCache<RelayedImage>(24 * 3600e3, 500, now),
   };
 }

@@ -326,7 +326,8 @@ export function limitRate(
       },
     });
   const shared = limiter(store);
-  if ((store instanceof UnstorageStore && store.inMemory) || name !== 'browser') return shared;
+  if ((store instanceof UnstorageStore && store.inMemory) || !name.startsWith('browser'))
+    return shared;
   const local = limiter(memoryStore());
   return async (c, next) => {
     let counted = false;

@@ -27,7 +27,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { packedSite, locked } from '../../scripts/packed-site.mjs';
 import { jsonLine, startCommand } from './start-command.mjs';
-import { BUDGETS, formatRow, measure } from '../../scripts/size.mjs';
+import { BUDGETS, formatCdnRow, formatRow, measure, measureCdnFiles } from '../../scripts/size.mjs';
 import * as esbuild from 'esbuild';
 
 const run = promisify(execFile);
@@ -123,6 +123,8 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       'dist/vscode.html-custom-data.json',
       'dist/custom-elements-jsx.d.ts',
       'dist/dh-kit.bundle.js',
+      'dist/dh-kit.avatar.js',
+      'dist/boxes.css',
       'dist/demo/index.html',
       'dist/sim/media/idle.mp4',
       'dist/sim/pages/page.js',
@@ -149,7 +151,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     );
     assert.deepEqual(unwanted, [], 'no sources, tests, CI or tool configs');
     // About 2.1 MB: readable modules with their types, ten languages twice (modules for bundlers,
-    // chunks beside the CDN bundle), the demo and the simulator's media. A bound, so that a stray
+    // files beside the CDN files), the demo and the simulator's media. A bound, so that a stray
     // folder (docs, maps, media) shows.
     assert.ok(
       packed.unpackedSize <= 2.5 * 1024 * 1024,
@@ -387,7 +389,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.deepEqual(undescribed, []);
   });
 
-  test("size: each entry in the site's bundles, esbuild's defaults (one file) and Vite's, Lit included, what an English page loads (avatar ≤ 12.5 kB, pickers ≤ 26 kB, all five ≤ 48 kB gzip; a page with a bubble reported)", async () => {
+  test("size: each entry in the site's bundles, esbuild's defaults (one file) and Vite's, Lit included, what an English page loads (avatar ≤ 12.5 kB, pickers ≤ 26 kB, all five ≤ 48 kB gzip; a page with a bubble reported), and the CDN files (the avatar's ≤ 12.5 kB + its bubble, all five's ≤ 48 kB)", async () => {
     const rows = await measure({ root: site });
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(
@@ -398,6 +400,14 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.deepEqual(
       rows.map((r) => r.name),
       Object.keys(BUDGETS),
+    );
+    // The CDN files, each one file: the avatar's within 12.5 kB and its bubble, all five's within 48 kB.
+    const cdn = measureCdnFiles(join(site, 'node_modules/dh-kit/dist'), rows);
+    for (const r of cdn) console.log(`  ${formatCdnRow(r)}`);
+    assert.deepEqual(
+      cdn.filter((r) => !r.ok).map((r) => `${r.name} ${r.gzip} B > ${r.budget} B`),
+      [],
+      'every CDN file within its budget',
     );
     // configure() alone costs nothing beyond itself: no element, no Lit (which alone is about 6 kB).
     const configure = rows.find((r) => r.name === 'dh-kit/configure');

@@ -3,7 +3,7 @@
  * headers the demo site's pages have, so the demo shows the kit working under them.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -14,6 +14,10 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
   writeFileSync(
     join(dir, 'cms.html'),
     '<!doctype html><title>cms</title><a href="__DH_SITE_URL__/">back</a>\n__DH_EMBED_CODE__',
+  );
+  writeFileSync(
+    join(dir, 'cms-backoffice.html'),
+    '<!doctype html><title>back office</title>\n__DH_ELEMENTS_CODE__',
   );
   writeFileSync(join(dir, 'cms.css'), 'body { margin: 0 }');
   const cms = await startCmsDemo({ staticDir: dir, host: '127.0.0.1', port: 0 });
@@ -32,7 +36,8 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
       siteUrl: 'http://127.0.0.1:8787',
       prefix: '/dh',
       headId: 'head-1',
-      bundle: { path: '/dh-kit.0123456789abcdef.js', integrity: 'sha384-x' },
+      bundle: { path: '/dh-kit.avatar.0123456789ab.js', integrity: 'sha384-x' },
+      allElements: { path: '/dh-kit.bundle.0123456789ab.js', integrity: 'sha384-y' },
       platformOrigins,
     });
     const page = await fetch(`${cms.url}/`);
@@ -47,6 +52,25 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
       /<dh-avatar head-id="head-1" endpoint="http:\/\/127\.0\.0\.1:8787\/dh">/,
       'the embed code is in the page',
     );
+    // The back office: all five elements from the all-elements file, under the same policy.
+    const office = await fetch(`${cms.url}/back-office`);
+    assert.equal(
+      office.headers.get('content-security-policy'),
+      `${hostPageCsp('http://127.0.0.1:8787', platformOrigins)}; frame-ancestors 'self'`,
+    );
+    const html = await office.text();
+    assert.match(
+      html,
+      /<script type="module" src="http:\/\/127\.0\.0\.1:8787\/dh-kit\.bundle\.0123456789ab\.js" integrity="sha384-y" crossorigin="anonymous">/,
+    );
+    for (const tag of [
+      'dh-avatar',
+      'dh-face-picker',
+      'dh-voice-picker',
+      'dh-head-form',
+      'dh-video-studio',
+    ])
+      assert.ok(html.includes(`<${tag} `), `the back office has <${tag}>`);
     for (const path of ['/cms.css', '/favicon.ico']) {
       const res = await fetch(`${cms.url}${path}`);
       assert.ok(res.ok, path);
@@ -57,4 +81,17 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
     await cms.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("docs/frameworks.md gives the policy the demo's CMS pages run under (and the e2e suite checks)", () => {
+  const docs = readFileSync(join(import.meta.dirname, '../../docs/frameworks.md'), 'utf8');
+  const policy = hostPageCsp('https://your-site.example', [
+    'https://chat.platform.example',
+    'https://stream.platform.example',
+  ]);
+  // The docs write one directive a line.
+  assert.ok(
+    docs.replace(/;\s*\n\s*/g, '; ').includes(policy),
+    `docs/frameworks.md has the policy:\n${policy}`,
+  );
 });

@@ -71,7 +71,7 @@ describe('proxy', () => {
   describe('catalogues', () => {
     const p = makeProxy();
 
-    test('GET /faces pages, filters by gender and name, and resolves thumbnails (FACE-4)', async () => {
+    test("GET /faces pages, filters by gender and name, and resolves thumbnails (FACE-4): avatar, then posterImage, then videoUrl, each as the proxy's own route", async () => {
       const res = await p.request('/dh/faces?take=10&page=2');
       assert.equal(res.status, 200);
       const page = await res.json();
@@ -99,8 +99,9 @@ describe('proxy', () => {
       }[];
       for (const f of sim.store.faces) {
         const item = all.find((i) => i.id === f.id)!;
-        assert.equal(item.thumbnail.url, f.avatar ?? f.posterImage ?? f.videoUrl);
-        assert.equal(item.thumbnail.kind, f.avatar || f.posterImage ? 'image' : 'video');
+        const kind = f.avatar || f.posterImage ? 'image' : 'video';
+        assert.equal(item.thumbnail.kind, kind);
+        assert.equal(item.thumbnail.url, `/dh/faces/${f.id}/${kind}`);
       }
     });
 

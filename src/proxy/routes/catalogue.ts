@@ -8,18 +8,34 @@ import type { FaceItem, FacesPage, VoiceItem, VoicesList } from '../../api/answe
 import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { fold } from '../../api/rules.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
+import { fail } from '../http.js';
+import { imageResponse, relayImage, relayMedia } from '../media.js';
 import { preparedAnswers } from '../prepared-answers.js';
+import { routeBase } from '../public-heads.js';
 import type { Deps } from '../deps.js';
 import { valid } from '../validate.js';
 
-export function toFaceItem(face: Face): FaceItem {
+/**
+ * A face as the browser gets it: its pictures and idle video are the proxy's routes, relayed
+ * (media.ts), so a page never contacts the platform's media host. `base` is where the proxy's
+ * routes are (`/dh`); the elements resolve these paths against their endpoint.
+ */
+export function toFaceItem(face: Face, base: string): FaceItem {
+  const at = `${base}/faces/${encodeURIComponent(face.id)}`;
+  const thumbnail = faceThumbnail(face);
   return {
     id: face.id,
     name: face.name,
     gender: face.gender,
-    thumbnail: faceThumbnail(face) ?? null,
-    videoUrl: face.videoUrl ?? null,
+    thumbnail: thumbnail ? { kind: thumbnail.kind, url: `${at}/${thumbnail.kind}` } : null,
+    videoUrl: face.videoUrl ? `${at}/video` : null,
   };
+}
+
+/** The face of that id in the catalogue (404 `not_found` when there is none). */
+async function catalogueFace(deps: Deps, id: string): Promise<Face> {
+  const face = (await deps.faces()).find((f) => f.id === id);
+  return face ?? fail(404, 'not_found', `There is no face ${id} in the catalogue.`);
 }
 
 export function faceRoutes(deps: Deps) {
@@ -38,7 +54,9 @@ export function faceRoutes(deps: Deps) {
     const total = faces.length;
     const pageCount = Math.ceil(total / q.take);
     const body: FacesPage = {
-      items: faces.slice((q.page - 1) * q.take, q.page * q.take).map(toFaceItem),
+      items: faces
+        .slice((q.page - 1) * q.take, q.page * q.take)
+        .map((face) => toFaceItem(face, routeBase(deps))),
       page: q.page,
       take: q.take,
       total,
@@ -46,6 +64,28 @@ export function faceRoutes(deps: Deps) {
       hasNextPage: q.page < pageCount,
     };
     return faceAnswers.answer(c, JSON.stringify(q), all, body);
+  });
+  // A face's picture (its avatar, else its poster image) and its idle video, relayed; the address
+  // fetched is the catalogue's, never the browser's.
+  app.get('/:id/image', async (c) => {
+    const face = await catalogueFace(deps, c.req.param('id'));
+    const source = face.avatar ?? face.posterImage;
+    if (!source) fail(404, 'no_media', `The face ${face.id} has no picture.`);
+    return imageResponse(await relayImage(deps, source!, `The picture of the face ${face.id}`));
+  });
+  app.get('/:id/video', async (c) => {
+    const face = await catalogueFace(deps, c.req.param('id'));
+    if (!face.videoUrl) fail(404, 'no_media', `The face ${face.id} has no video.`);
+    const media = await relayMedia(deps, face.videoUrl!, c.req.header('range'));
+    return new Response(media.body, {
+      status: media.status,
+      headers: {
+        'content-type': 'video/mp4',
+        ...media.headers,
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      },
+    });
   });
   return app;
 }

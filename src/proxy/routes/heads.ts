@@ -13,15 +13,13 @@ import { createHead } from '../create-head.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { headSummary, posterSource, publicHead } from '../public-heads.js';
+import { imageResponse, relayImage } from '../media.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
 import { headIdParam } from './head-id.js';
 import { headSettingRoutes } from './head-settings.js';
 import { launchRoutes } from './launch.js';
 import { videoRoutes } from './videos.js';
-
-const POSTER_MAX_BYTES = 2 * 1024 * 1024;
-const POSTER_TIMEOUT_MS = 10_000;
 
 export function headRoutes(deps: Deps) {
   const app = new Hono();
@@ -49,38 +47,8 @@ export function headRoutes(deps: Deps) {
   app.get('/:id/poster', async (c) => {
     const id = c.req.param('id');
     const source = await posterSource(deps, await publicHead(deps, c, id));
-    if (!source) fail(404, 'no_poster', 'This head has no poster image.');
-    const image = await deps.posters.get(source!, async () => {
-      // Only http(s), no redirects to elsewhere (a 3xx is not ok: refused; Workers has no
-      // redirect 'error'), a size cap read from the header first.
-      const res = /^https?:/.test(source!)
-        ? await deps
-            .fetch(source!, { signal: AbortSignal.timeout(POSTER_TIMEOUT_MS), redirect: 'manual' })
-            .catch(() => undefined)
-        : undefined;
-      const type = res?.headers.get('content-type') ?? '';
-      if (Number(res?.headers.get('content-length') ?? 0) > POSTER_MAX_BYTES)
-        fail(502, 'poster_unavailable', "The head's poster image is too large.");
-      if (!res?.ok || !/^image\/(png|jpeg|webp|gif|avif|svg\+xml)\b/.test(type)) {
-        await res?.body?.cancel().catch(() => undefined);
-        return fail(
-          502,
-          'poster_unavailable',
-          "The head's poster image could not be loaded from the platform.",
-        );
-      }
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.byteLength > POSTER_MAX_BYTES)
-        fail(502, 'poster_unavailable', "The head's poster image is too large.");
-      return { type, bytes };
-    });
-    return c.body(image.value.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': image.value.type,
-      'cache-control': 'public, max-age=86400',
-      // An SVG from elsewhere, now on the site's origin: never a document that runs script.
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      'x-content-type-options': 'nosniff',
-    });
+    if (!source) fail(404, 'no_media', 'This head has no poster image.');
+    return imageResponse(await relayImage(deps, source!, "The head's poster image"));
   });
 
   app.route('/:id/launch', launchRoutes(deps));

@@ -13,6 +13,7 @@ import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/r
 import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
+import { relayMedia } from '../media.js';
 import { requireAdmin } from '../security.js';
 import { valid } from '../validate.js';
 
@@ -27,67 +28,6 @@ const talkParam = valid(
 const TALK_SEARCH_TAKE = 100;
 /** …on at most this many pages: an unknown id costs a bounded number of platform calls. */
 const TALK_SEARCH_MAX_PAGES = 20;
-/** How long the media server may take to start answering, and then to send each next chunk. */
-const MEDIA_TIMEOUT_MS = 15_000;
-const MEDIA_IDLE_MS = 30_000;
-/** Answers that are an error page, not a video (a media server's 200 with HTML, say). */
-const NOT_VIDEO = /^(text\/|application\/(json|problem|xml|xhtml))/i;
-
-/**
- * Fetches a talk's mp4 and passes its body on as it comes (never held in memory). The request
- * has a deadline for its first answer and then one per chunk, so a slow download of a long
- * video goes on while a stalled one ends; a download the browser drops cancels the upstream read.
- */
-async function streamMedia(
-  deps: Deps,
-  url: string,
-): Promise<{ body: ReadableStream<Uint8Array>; length?: string }> {
-  const unavailable = () =>
-    fail(
-      502,
-      'video_unavailable',
-      'The video file could not be fetched from the platform. Try again in a moment.',
-    );
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
-    return unavailable();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), MEDIA_TIMEOUT_MS);
-  // Redirects are refused (a 3xx is not ok; 'manual', as Workers has no 'error'): the address
-  // fetched is the platform's own answer, not one it points to.
-  const res = await deps
-    .fetch(parsed.href, { signal: abort.signal, redirect: 'manual' })
-    .catch(() => undefined);
-  clearTimeout(timer);
-  if (
-    !res?.ok ||
-    res.status !== 200 ||
-    !res.body ||
-    NOT_VIDEO.test(res.headers.get('content-type') ?? '')
-  ) {
-    await res?.body?.cancel().catch(() => undefined);
-    return unavailable();
-  }
-  const reader = res.body.getReader();
-  // Pulled one chunk at a time as the browser takes them: nothing is buffered, and the idle
-  // deadline runs only while a chunk is awaited from the media server (a slow reader is no fault).
-  const body = new ReadableStream<Uint8Array>({
-    async pull(out) {
-      const idle = setTimeout(() => abort.abort(), MEDIA_IDLE_MS);
-      try {
-        const { done, value } = await reader.read();
-        if (done) out.close();
-        else out.enqueue(value);
-      } finally {
-        clearTimeout(idle);
-      }
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  const length = res.headers.get('content-length');
-  return { body, length: length && /^\d{1,15}$/.test(length) ? length : undefined };
-}
-
 export function videoRoutes(deps: Deps) {
   const app = new Hono();
 
@@ -184,12 +124,14 @@ export function videoRoutes(deps: Deps) {
       );
     // Named after the head and the text (the head's name is read through the cache; without it, the text).
     const head = await deps.head(id).catch(() => undefined);
-    const media = await streamMedia(deps, url!);
+    const media = await relayMedia(deps, url!);
     return new Response(media.body, {
       status: 200,
       headers: {
         'content-type': 'video/mp4',
-        ...(media.length ? { 'content-length': media.length } : {}),
+        ...(media.headers['content-length']
+          ? { 'content-length': media.headers['content-length'] }
+          : {}),
         'content-disposition': attachment(videoFileName(head?.name, talk!.text, wanted)),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
