@@ -2,6 +2,9 @@
  * The demo's pages as a CMS user and a phone user meet them: the page signed on the server, the
  * CMS page on another origin (nothing but the embed code), and every page at 375 px wide.
  */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { DEMO_PORT } from '../../playwright.config.js';
 import { DEMO_PAGES, DOCS, docsPages, elementsSettled, overflowAt } from './demo-pages.js';
@@ -137,6 +140,53 @@ test("the back office on another origin, under the docs' strict CSP with Trusted
     await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
   ).toEqual([]);
   expect(problems, 'no CSP, Trusted Types, CORS or integrity error, nothing missing').toEqual([]);
+});
+
+test('the avatar file copied alone to another host: an English page with its embed code opens the chat page, and asks its host for nothing else', async ({
+  page,
+}) => {
+  // The site owner copies dist/dh-kit.avatar.js (as the proxy serves it) to their own host, alone.
+  const file = Buffer.from(await (await page.request.get(`${DEMO}/dh-kit.avatar.js`)).body());
+  const integrity = `sha384-${createHash('sha384').update(file).digest('base64')}`;
+  // The demo's chat head, as the CMS page names it.
+  const head = (await (await page.request.get(`${CMS}/`)).text()).match(/head-id="([^"]+)"/)![1]!;
+  const asked: string[] = [];
+  const host = createServer((req, res) => {
+    asked.push(req.url!);
+    if (req.url === '/dh-kit.avatar.js')
+      return res.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
+    if (req.url === '/')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Own host</title><link rel="icon" href="data:,">
+<script type="module" src="/dh-kit.avatar.js" integrity="${integrity}" crossorigin="anonymous"></script>
+<script type="module">import { configure } from '/dh-kit.avatar.js'; configure({ trustedEndpoints: ['${DEMO}/dh'] });</script>
+</head><body><dh-avatar head-id="${head}" endpoint="${DEMO}/dh"></dh-avatar></body></html>`);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  try {
+    // The owner allows the page's origin (admin routes are open on loopback in simulator mode).
+    const added = await page.request.post(`${DEMO}/dh/origins`, {
+      data: { origin },
+      headers: { 'x-dh-kit': '1' },
+    });
+    expect(added.status(), await added.text()).toBeLessThan(300);
+    const problems = watch(page);
+    await page.goto(`${origin}/`);
+    await page
+      .locator('dh-avatar')
+      .getByRole('button', { name: /Talk to Ava/ })
+      .click();
+    await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
+    expect(asked).toEqual(['/', '/dh-kit.avatar.js']);
+    expect(problems).toEqual([]);
+  } finally {
+    await page.request.delete(`${DEMO}/dh/origins?origin=${encodeURIComponent(origin)}`, {
+      headers: { 'x-dh-kit': '1' },
+    });
+    host.close();
+  }
 });
 
 /** The controls of the page (its elements' shadow roots too) under 24 × 24 px, and its primary actions under 44 px high. */
