@@ -45,7 +45,11 @@ async function install(name) {
   const dir = join(work, name);
   cpSync(join(repo, 'examples', name), dir, {
     recursive: true,
-    filter: (src) => !/[/\\](node_modules|dist|\.next)$/.test(src),
+    // What a build in examples/ itself leaves (each framework's output and cache) is not copied.
+    filter: (src) =>
+      !/[/\\](node_modules|dist|build|\.next|\.nuxt|\.output|\.svelte-kit|\.react-router|\.parcel-cache)$/.test(
+        src,
+      ),
   });
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   pkg.dependencies['dh-kit'] = `file:${tarballs.kit}`;
@@ -130,13 +134,95 @@ const startServer = (dir, command, args, env) =>
     what: 'address',
   });
 
+/** The three tags every example page shows. */
+const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker'];
+
 /**
- * In Chromium: the avatar's button opens the chat page in its frame (through the site's /dh), a
- * face and a voice are chosen, the page shows them (`#chosen`, when `shown`), and Save posts the form; the
- * server's answer is what it received. Returns the chosen ids and that answer.
+ * Registered before the page's own scripts: each layout shift without recent input, with what
+ * moved (Chromium's Layout Instability API; `buffered` also gives the shifts before the observer).
+ */
+function recordLayoutShifts() {
+  window.__dhShifts = [];
+  const name = (node) =>
+    !node
+      ? '(gone)'
+      : node.nodeType === 1
+        ? `${node.localName}${node.id ? `#${node.id}` : ''}`
+        : node.nodeName;
+  const rect = (r) => `${r.x},${r.y} ${r.width}x${r.height}`;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (!entry.hadRecentInput)
+        window.__dhShifts.push({
+          value: entry.value,
+          sources: entry.sources.map(
+            (s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+          ),
+        });
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/**
+ * The page's cumulative layout shift from its load until the elements are defined and settled:
+ * the three tags defined, both pickers showing their data, then a second for what follows (the
+ * avatar's facade names its head within 1 s). Read before anything is clicked. Resolves with the
+ * sum (the shifts without input, as CLS counts them) and the shifts, each with what moved.
+ */
+async function layoutShift(page) {
+  await page.evaluate((tags) => Promise.all(tags.map((t) => customElements.whenDefined(t))), TAGS);
+  await page.locator('dh-face-picker').getByRole('gridcell').first().waitFor();
+  await page.locator('dh-voice-picker').getByRole('listbox').getByRole('option').first().waitFor();
+  await page.waitForTimeout(1000);
+  const shifts = await page.evaluate(() => window.__dhShifts);
+  return { value: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+/** At most this much cumulative layout shift before any input ("good" CLS is 0.1: this is a tenth). */
+const MAX_LAYOUT_SHIFT = 0.01;
+
+/** Asserts the measured shift is within MAX_LAYOUT_SHIFT, naming what moved when it is not. */
+function assertSettled(shift, what) {
+  assert.ok(
+    shift.value <= MAX_LAYOUT_SHIFT,
+    `${what}: the page shifts ${shift.value.toFixed(4)} (at most ${MAX_LAYOUT_SHIFT}) before any input: ${JSON.stringify(shift.shifts)}`,
+  );
+}
+
+/**
+ * A page rendered on the server: its HTML has the avatar's tag with the head, and links (or holds)
+ * the boxes of dh-kit/boxes.css, so each element has its box from the first paint.
+ */
+async function assertServerRendered(url) {
+  const html = await (await fetch(url)).text();
+  assert.match(
+    html,
+    new RegExp(`<dh-avatar head-id="${head}" view="chat"`),
+    "the server's HTML names the head",
+  );
+  const hrefs = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(
+    ([tag]) => /href="([^"]+)"/.exec(tag)?.[1],
+  );
+  const styles = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css);
+  for (const href of hrefs) styles.push(await (await fetch(new URL(href, url))).text());
+  assert.ok(
+    styles.some((css) => /dh-voice-picker:not\(:defined\)/.test(css)),
+    `the server's HTML links dh-kit/boxes.css (stylesheets: ${JSON.stringify(hrefs)})`,
+  );
+}
+
+/** The launch links asked of the proxy (`GET /dh/heads/:id/launch`, src/proxy/routes/launch.ts). */
+const LAUNCH = /^\/dh\/heads\/[^/]+\/launch$/;
+
+/**
+ * In Chromium: the page's layout shift is measured until the elements settle (`shift`), then the
+ * avatar's button opens the chat page in its frame (through the site's /dh), a face and a voice
+ * are chosen, the page shows them (`#chosen`, when `shown`), and Save posts the form; the server's
+ * answer is what it received. Returns the chosen ids, that answer, the shift, the picker's
+ * requests and how many launch links the click asked for (`launches`).
  */
 async function drive(url, { shown = true, headers = {} } = {}) {
   const page = await browser.newPage({ extraHTTPHeaders: headers });
+  await page.addInitScript(recordLayoutShifts);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on(
@@ -150,8 +236,12 @@ async function drive(url, { shown = true, headers = {} } = {}) {
     'request',
     (r) => new URL(r.url()).pathname === '/dh/faces' && faceRequests.push(r.headers()),
   );
+  let launches = 0;
+  page.on('request', (r) => LAUNCH.test(new URL(r.url()).pathname) && launches++);
   try {
     await page.goto(url);
+    const shift = await layoutShift(page);
+    assert.equal(launches, 0, 'no launch link before the click (loading="click")');
     await page
       .locator('dh-avatar')
       .getByRole('button', { name: /^Talk to / })
@@ -197,7 +287,7 @@ async function drive(url, { shown = true, headers = {} } = {}) {
       page.getByRole('button', { name: 'Save' }).click(),
     ]);
     const received = await response.json();
-    return { chosen, received, faceRequests };
+    return { chosen, received, faceRequests, shift, launches };
   } finally {
     await page.close();
   }
@@ -238,7 +328,7 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, v-model holds both pickers' values and the form posts them, :headers.prop reaches the picker's requests", {
+  test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, :value with @change holds both pickers' values (the binding Nuxt's server build also takes) and the form posts them, :headers.prop reaches the picker's requests", {
     skip: !wanted('vue'),
   }, async () => {
     const dir = await install('vue');
@@ -381,6 +471,27 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
       const { chosen, received } = await drive(`${url}${path}`, { shown: false });
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
+  });
+
+  test("Nuxt 4 (examples/nuxt): nuxt build with SSR (the dh-* tags in the server's HTML, dh-kit/boxes.css linked), the elements from a client plugin; nothing moves as they upgrade, the avatar opens its chat page through a Nitro route's proxy counting visitors by getRequestIP, and :value with @change holds both pickers' values, which the form posts", {
+    skip: !wanted('nuxt'),
+  }, async (t) => {
+    const dir = await install('nuxt');
+    const started = Date.now();
+    await bin(dir, 'nuxt', ['build'], { NUXT_TELEMETRY_DISABLED: '1' });
+    t.diagnostic(`nuxt build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const port = await freePort();
+    const url = await startServer(dir, process.execPath, ['.output/server/index.mjs'], {
+      ...serverEnv(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    });
+    await assertServerRendered(url);
+    const { chosen, received, shift, launches } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)}`);
+    assertSettled(shift, 'Nuxt');
+    assert.equal(launches, 1, 'one launch link for one click');
+    assert.deepEqual(received, chosen, 'the server received both values');
   });
 
   test("Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers' values in a template-driven form, which posts them", {
