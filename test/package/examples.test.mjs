@@ -494,6 +494,32 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     assert.deepEqual(received, chosen, 'the server received both values');
   });
 
+  test("SvelteKit 2 (examples/sveltekit): svelte-check, vite build with adapter-node (the dh-* tags in the server's HTML, dh-kit/boxes.css linked from the layout), the elements imported in onMount; nothing moves as they upgrade, the avatar opens its chat page through an endpoint's proxy counting visitors by getClientAddress, ondh-select gives both choices, and the form posts them (ORIGIN set, or SvelteKit refuses the form)", {
+    skip: !wanted('sveltekit'),
+  }, async (t) => {
+    const dir = await install('sveltekit');
+    const started = Date.now();
+    await bin(dir, 'svelte-kit', ['sync']);
+    await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings']);
+    await bin(dir, 'vite', ['build', '--logLevel', 'error']);
+    t.diagnostic(`svelte-check and vite build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const port = await freePort();
+    const url = await startServer(dir, process.execPath, ['build'], {
+      ...serverEnv(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // The site's own origin: adapter-node cannot tell http from https behind a proxy, and
+      // SvelteKit refuses a form post whose Origin is not the site's.
+      ORIGIN: `http://127.0.0.1:${port}`,
+    });
+    await assertServerRendered(url);
+    const { chosen, received, shift, launches } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)}`);
+    assertSettled(shift, 'SvelteKit');
+    assert.equal(launches, 1, 'one launch link for one click');
+    assert.deepEqual(received, chosen, 'the server received both values');
+  });
+
   test("Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers' values in a template-driven form, which posts them", {
     skip: !wanted('angular'),
   }, async () => {
