@@ -210,6 +210,23 @@ async function assertServerRendered(url) {
   );
 }
 
+/**
+ * A Vite development server's first page: Vite finds the dependencies it has not optimized yet,
+ * optimizes them and reloads the page. Waits until the page's elements are defined after that,
+ * so the page the test drives next loads as every later visit does.
+ */
+async function warmUp(url) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction((tags) => tags.every((t) => customElements.get(t)), TAGS, {
+      timeout: 60_000,
+    });
+  } finally {
+    await page.close();
+  }
+}
+
 /** The launch links asked of the proxy (`GET /dh/heads/:id/launch`, src/proxy/routes/launch.ts). */
 const LAUNCH = /^\/dh\/heads\/[^/]+\/launch$/;
 
@@ -518,6 +535,47 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     assertSettled(shift, 'SvelteKit');
     assert.equal(launches, 1, 'one launch link for one click');
     assert.deepEqual(received, chosen, 'the server received both values');
+  });
+
+  test("React Router 7 (examples/react-router): typegen, tsc and react-router build in framework mode (the wrappers' tags in the server's HTML, dh-kit/boxes.css from root.tsx's links), hydrated under StrictMode; nothing moves as the elements upgrade, one click asks for one launch link (also in development, where StrictMode mounts twice), the avatar opens its chat page through a resource route's proxy counting visitors by the address server.mjs puts in the load context, onDhSelect gives both choices, and the form posts them", {
+    skip: !wanted('react-router'),
+  }, async (t) => {
+    const dir = await install('react-router');
+    const started = Date.now();
+    await bin(dir, 'react-router', ['typegen']);
+    await bin(dir, 'tsc', []);
+    await bin(dir, 'react-router', ['build']);
+    t.diagnostic(
+      `typegen, tsc and react-router build: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const url = await startServer(dir, process.execPath, ['server.mjs'], {
+      ...serverEnv(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
+    await assertServerRendered(url);
+    const { chosen, received, shift, launches } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)}; launch links for one click: ${launches}`);
+    assertSettled(shift, 'React Router');
+    assert.equal(launches, 1, 'one launch link for one click');
+    assert.deepEqual(received, chosen, 'the server received both values');
+
+    // In development, where StrictMode mounts each component, unmounts it and mounts it again:
+    // the element, not React, owns the launch, so one click still asks for one link. The same
+    // server.mjs (Vite's middleware) puts the client's address in the load context there too.
+    const devUrl = await startServer(dir, process.execPath, ['server.mjs'], {
+      ...serverEnv(),
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
+    await warmUp(devUrl);
+    const dev = await drive(devUrl);
+    t.diagnostic(
+      `development: layout shift ${dev.shift.value.toFixed(4)}; launch links for one click: ${dev.launches}`,
+    );
+    assert.equal(dev.launches, 1, 'one launch link for one click under StrictMode in development');
+    assert.deepEqual(dev.received, dev.chosen, 'the development server received both values');
   });
 
   test("Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers' values in a template-driven form, which posts them", {
