@@ -146,9 +146,13 @@ async function addressClient(address: string): Promise<string> {
   return hash;
 }
 
-/** The message of `client_unknown`: what the site owner sets. */
+/**
+ * The message of `client_unknown`: what the site owner sets, with the fix of each framework whose
+ * route handlers get no connection (the recipes of docs/frameworks.md), since the owner meets it
+ * in that framework's own server, often first under its development server.
+ */
 export const CLIENT_UNKNOWN_MESSAGE =
-  'The proxy cannot tell its clients apart here, so it will not rate-limit them all as one: serve it with @hono/node-server (or Express through getRequestListener), Bun, Deno or Cloudflare Workers so it sees the connection, set DH_TRUST_PROXY=true when a reverse proxy of yours appends the client address to X-Forwarded-For, or pass createProxy a clientKey.';
+  "The proxy cannot tell its clients apart here, so it will not rate-limit them all as one: serve it with @hono/node-server (or Express through getRequestListener), Bun, Deno or Cloudflare Workers so it sees the connection, set DH_TRUST_PROXY=true when a reverse proxy of yours appends the client address to X-Forwarded-For, or pass createProxy a clientKey that returns the client's address, given as fetch's second argument (Nuxt: getRequestIP(event), with { xForwardedFor: true } under nuxt dev; SvelteKit: event.getClientAddress(); React Router: your server's request address, through getLoadContext; Astro: clientAddress; Next.js, which gives none: DH_TRUST_PROXY=true behind Vercel or your proxy, or a clientKey of your own). Recipes: docs/frameworks.md.";
 
 /**
  * The client key function of a proxy: the site's own `clientKey` (hashed as it is), else the
