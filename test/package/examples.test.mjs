@@ -4,7 +4,13 @@
  * project's own build, its own server against a simulator, and the page driven in Chromium — the
  * avatar opens its chat page through the site's proxy, and both pickers' values reach the server.
  *
- * Vue runs in `npm test` (the package stage, beside the consumer test); every example in
+ * The server-rendered and plain-page recipes (Nuxt, SvelteKit, React Router, Parcel) link
+ * dh-kit/boxes.css, and their page may not shift (at most 0.01) until the elements are defined and
+ * settled; the other examples' shift is recorded in the test's output. React Router also counts
+ * launch links under StrictMode: one per click.
+ *
+ * Vue runs in `npm test` (the package stage, beside the consumer test); every example (Vue,
+ * Next.js, Svelte, Astro, Nuxt, SvelteKit, React Router, Parcel, Angular) in
  * `npm run test:examples`.
  */
 import assert from 'node:assert/strict';
@@ -25,8 +31,9 @@ import { startCommand } from './start-command.mjs';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro, Angular) in
- * `npm run test:examples` (all of them), or as DH_EXAMPLES=nextjs,vue names them.
+ * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro,
+ * Nuxt, SvelteKit, React Router, Parcel, Angular) in `npm run test:examples` (all of them), or as
+ * DH_EXAMPLES=nextjs,vue names them (each example's folder name).
  */
 const IN_NPM_TEST = ['vue'];
 const only = process.env.DH_EXAMPLES?.split(',');
@@ -348,7 +355,7 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
 
   test("Vue (examples/vue): vue-tsc checks the templates against dh-kit/vue (a number as head-id, an unknown layout, a wrong event detail are refused), Vite builds, the avatar opens its chat page, :value with @change holds both pickers' values (the binding Nuxt's server build also takes) and the form posts them, :headers.prop reaches the picker's requests", {
     skip: !wanted('vue'),
-  }, async () => {
+  }, async (t) => {
     const dir = await install('vue');
     await bin(dir, 'vue-tsc', ['--noEmit']);
     writeFileSync(
@@ -374,7 +381,8 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
       ...serverEnv(),
       PORT: '0',
     });
-    const { chosen, received, faceRequests } = await drive(url);
+    const { chosen, received, faceRequests, shift } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)} (recorded)`);
     assert.deepEqual(received, chosen, 'the server received both values');
     // :headers.prop reached the element as an object: its requests carry the site's header.
     assert.ok(
@@ -385,7 +393,7 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
 
   test("Next.js (examples/nextjs): next build type-checks a Server Component page with the React wrappers and one with plain tags (dh-kit/jsx refuses a wrong view), the server's HTML carries head-id, the avatar opens its chat page through a route handler's proxy, and both pickers' values reach the server", {
     skip: !wanted('nextjs'),
-  }, async () => {
+  }, async (t) => {
     const dir = await install('nextjs');
     await bin(dir, 'next', ['build'], { NEXT_TELEMETRY_DISABLED: '1' });
     // The plain tags are typed: a view the avatar does not have is refused by the site's TypeScript.
@@ -419,17 +427,18 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
     }
     for (const path of ['/', '/plain']) {
       // As behind the reverse proxy (or Vercel's edge) that DH_TRUST_PROXY stands for: it appends the client.
-      const { chosen, received } = await drive(`${url}${path}`, {
+      const { chosen, received, shift } = await drive(`${url}${path}`, {
         shown: false,
         headers: { 'x-forwarded-for': '198.51.100.7' },
       });
+      t.diagnostic(`${path}: layout shift ${shift.value.toFixed(4)} (recorded)`);
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
   });
 
   test('Svelte 5 (examples/svelte): svelte-check checks the templates against dh-kit/svelte (a number as head-id, an unknown layout, a wrong ondh-load detail are refused), Vite builds, the avatar opens its chat page, ondh-select gives both choices and the form posts them', {
     skip: !wanted('svelte'),
-  }, async () => {
+  }, async (t) => {
     const dir = await install('svelte');
     await bin(dir, 'svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings']);
     writeFileSync(
@@ -457,13 +466,14 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
       ...serverEnv(),
       PORT: '0',
     });
-    const { chosen, received } = await drive(url);
+    const { chosen, received, shift } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)} (recorded)`);
     assert.deepEqual(received, chosen, 'the server received both values');
   });
 
   test("Astro (examples/astro): astro build with the node adapter (no warning about the package), the proxy as an endpoint counting visitors by clientAddress; the page that imports the elements and the page with the CDN tag both open the chat page and post both pickers' values", {
     skip: !wanted('astro'),
-  }, async () => {
+  }, async (t) => {
     const dir = await install('astro');
     const built = await bin(dir, 'astro', ['build']);
     assert.doesNotMatch(
@@ -486,7 +496,8 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
         new RegExp(`<dh-avatar head-id="${head}" view="chat"`),
         `${path}: the server's HTML names the head`,
       );
-      const { chosen, received } = await drive(`${url}${path}`, { shown: false });
+      const { chosen, received, shift } = await drive(`${url}${path}`, { shown: false });
+      t.diagnostic(`${path}: layout shift ${shift.value.toFixed(4)} (recorded)`);
       assert.deepEqual(received, chosen, `${path}: the server received both values`);
     }
   });
@@ -600,14 +611,15 @@ describe('the examples, built from the packed tarballs', { timeout: 900_000 }, (
 
   test("Angular (examples/angular): ng build (strict templates, CUSTOM_ELEMENTS_SCHEMA), the avatar opens its chat page, ngModel with ngDefaultControl holds both pickers' values in a template-driven form, which posts them", {
     skip: !wanted('angular'),
-  }, async () => {
+  }, async (t) => {
     const dir = await install('angular');
     await bin(dir, 'ng', ['build'], { NG_CLI_ANALYTICS: 'false' });
     const url = await startServer(dir, process.execPath, ['server.mjs'], {
       ...serverEnv(),
       PORT: '0',
     });
-    const { chosen, received } = await drive(url);
+    const { chosen, received, shift } = await drive(url);
+    t.diagnostic(`layout shift ${shift.value.toFixed(4)} (recorded)`);
     assert.deepEqual(received, chosen, 'the server received both values');
   });
 });
