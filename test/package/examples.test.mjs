@@ -246,7 +246,11 @@ const LAUNCH = /^\/dh\/heads\/[^/]+\/launch$/;
  * requests and how many launch links the click asked for (`launches`).
  */
 async function drive(url, { shown = true, headers = {} } = {}) {
-  const page = await browser.newPage({ extraHTTPHeaders: headers });
+  // Tall enough that the whole page is in view: a layout shift counts only where it is seen.
+  const page = await browser.newPage({
+    extraHTTPHeaders: headers,
+    viewport: { width: 1280, height: 1800 },
+  });
   await page.addInitScript(recordLayoutShifts);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
