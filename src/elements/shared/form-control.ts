@@ -137,7 +137,11 @@ export abstract class DhFormControl<
     if (this.isDisabled) return;
     const changed = value !== this.value;
     this.value = value;
-    if (changed) this.#changed();
+    // The form's value now, not at the next update: a listener of `change` reads new FormData(form).
+    if (changed) {
+      this.syncForm();
+      this.#changed();
+    }
     emit(this, 'dh-select', { item });
   }
 
