@@ -175,6 +175,20 @@ export function sharedPickerTests<I, E extends DhPicker<I>>(p: PickerUnderTest<I
       expect(new FormData(form).get('f')).to.equal(first!.value);
     });
 
+    it("a choice is the form's value when its change event fires (a change listener reads the new FormData)", async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><${tag} name="f" endpoint=${p.endpoint()}></${tag}></form>`,
+      );
+      const el = form.querySelector<E>(p.tag)!;
+      await p.ready(el);
+      const seen: (FormDataEntryValue | null)[] = [];
+      form.addEventListener('change', () => seen.push(new FormData(form).get('f')));
+      p.items(el)[1]!.click();
+      await el.updateComplete;
+      expect(seen).to.deep.equal([el.value]);
+      expect(el.value).to.not.equal('');
+    });
+
     /** Disabled, by its attribute or its fieldset: not a tab stop, nothing chosen, nothing fired. */
     const choosesNothing = async (el: E, value: string) => {
       const box = p.scroller(el)!;
