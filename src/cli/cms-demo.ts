@@ -116,6 +116,12 @@ export async function startCmsDemo(options: {
       'content-type': 'text/css; charset=utf-8',
     }),
   );
+  // The back office page's count of its own policy's violations.
+  app.get('/cms-policy.js', async (c) =>
+    c.body(await readFile(join(options.staticDir, 'cms-policy.js')), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+    }),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () =>
       resolve(s),

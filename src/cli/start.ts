@@ -37,13 +37,14 @@ const DEFAULT_PROXY_DATA = '.dh-kit/proxy.json';
 
 const HELP = `Usage: dh-kit start [--rebuild] [--fresh]
 
-Serves the proxy routes (under /dh), the demo site and /dh-kit.bundle.js on one port (PORT,
-default 8787). Without DH_EMAIL and DH_SECRET_KEY it runs against the built-in simulator, which
+Serves the proxy routes (under /dh), the demo site and the CDN files (/dh-kit.avatar.js,
+/dh-kit.bundle.js and their languages) on one port (PORT, default 8787). Without DH_EMAIL and
+DH_SECRET_KEY it runs against the built-in simulator, which
 keeps its heads, videos and webhooks in ${DEFAULT_SIM_DATA} (DH_SIM_DATA moves it; off keeps
 nothing), so a copied embed code still works after a restart.
 
 Options:
-  --rebuild   In a checkout of the repository: build the demo and the bundle even when dist/ is
+  --rebuild   In a checkout of the repository: build the demo and the CDN files even when dist/ is
               up to date (the installed package has them prebuilt)
   --fresh     Start the simulator empty (its old state file is kept beside, as ….previous)`;
 
@@ -84,7 +85,7 @@ async function timed(io: Io, name: string, work: () => Promise<unknown>): Promis
 }
 
 /**
- * Run from the sources (a checkout of the repository), the demo and the bundle are built with Vite
+ * Run from the sources (a checkout of the repository), the demo and the CDN files are built with Vite
  * when dist/ is missing or older than the sources, one line per step with its time. The reference
  * pages (/docs/) need the compiled modules and the elements' manifest, the slowest part of a first
  * build, which the demo does not: they are returned as a step to run once the server answers.
@@ -112,7 +113,7 @@ async function buildIfNeeded(
     Math.min(...paths.map((p) => statSync(p).mtimeMs)) > newest;
   if (!upToDate(site)) {
     io.err(
-      'Building the demo and the bundle from the sources (the npm package has them prebuilt):',
+      'Building the demo and the CDN files from the sources (the npm package has them prebuilt):',
     );
     const { build } = await import('vite');
     const configFile = join(ROOT, 'vite.config.ts');

@@ -5,8 +5,8 @@
  * Chromium runs the whole e2e suite in the Playwright stage (test/e2e).
  *
  * The subset is what an engine is most likely to break: the avatar's facade and activation, the
- * bubble's keyboard handling, the two pickers as form controls (ElementInternals), and the head
- * form's create path. Every test's name starts with its engine (`[firefox] …`), which is how
+ * bubble's keyboard handling, the two pickers as form controls (ElementInternals), the head
+ * form's create path, and all five elements on another origin under a strict CSP. Every test's name starts with its engine (`[firefox] …`), which is how
  * counts-reporter.mjs counts per engine. The engines run side by side; each one's tests in order.
  */
 import assert from 'node:assert/strict';
@@ -318,5 +318,35 @@ function engineSuite(engine: Engine): void {
       'the chat page\'s heading "Bo"',
       async () => (await frameHeading(`${form} >>> dh-avatar >>> iframe`)) === 'Bo',
     );
+  });
+
+  test("the back office on another origin, under the docs' strict CSP (Trusted Types required where the engine has them): all five elements from the all-elements file, the faces' pictures through the proxy, no violation", async () => {
+    // `dh-kit start` serves the CMS pages two ports up.
+    const cms = `http://127.0.0.1:${Number(new URL(demo.url).port) + 2}`;
+    await d.goto(`${cms}/back-office`);
+    const tags = [
+      'dh-avatar',
+      'dh-face-picker',
+      'dh-voice-picker',
+      'dh-head-form',
+      'dh-video-studio',
+    ];
+    await waitFor('all five elements defined', () =>
+      d.evaluate((t: string[]) => t.every((tag) => customElements.get(tag)), tags),
+    );
+    // The page's own faces (the head form has pickers of its own).
+    const shown = () =>
+      d.evaluate(() => {
+        const picker = document.querySelector('section > dh-face-picker');
+        return [...(picker?.shadowRoot?.querySelectorAll('img') ?? [])].filter(
+          (img) => img.naturalWidth > 0 && new URL(img.src).pathname.startsWith('/dh/faces/'),
+        ).length;
+      });
+    await waitFor('pictures of faces, from the proxy', async () => (await shown()) > 3);
+    await waitFor(
+      'the facade\'s "Talk to Ava"',
+      async () => (await d.text('section > dh-avatar >>> button[part=button]')) === 'Talk to Ava',
+    );
+    assert.equal(await d.text('#violations'), '0', "the page's count of its policy's violations");
   });
 }

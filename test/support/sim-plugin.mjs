@@ -43,7 +43,7 @@ export function simulatorPlugin({ port, adminToken, signingSecret }) {
           log: () => undefined,
           warn: () => undefined,
           // What GET /dh/bundle reports (the head form's embed code); no bundle file is needed for that.
-          bundle: { path: '/dh-kit.0123456789ab.js', integrity: 'sha384-element-tests' },
+          bundle: { path: '/dh-kit.avatar.0123456789ab.js', integrity: 'sha384-element-tests' },
         });
         pairs.set(engine, { sim, proxy });
       }

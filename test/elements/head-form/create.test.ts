@@ -103,7 +103,7 @@ describeHeadForm(() => {
       await waitUntil(() => code().includes('<script'), 'the script tag comes from GET /bundle');
       const origin = new URL(endpoint).origin;
       expect(code()).to.equal(
-        `<script type="module" src="${origin}/dh-kit.0123456789ab.js" integrity="sha384-element-tests" crossorigin="anonymous"></script>\n` +
+        `<script type="module" src="${origin}/dh-kit.avatar.0123456789ab.js" integrity="sha384-element-tests" crossorigin="anonymous"></script>\n` +
           `<dh-avatar head-id="${detail.id}" endpoint="${endpoint}"></dh-avatar>`,
       );
       // Targets (WCAG 2.2): the radios 24 px, the buttons 44 px.
