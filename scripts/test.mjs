@@ -3,7 +3,8 @@
  *
  *   lint → typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit)
  *   → package (the packed tarball in an empty project; the size budgets live there) → e2e
- *   (@playwright/test, Chromium) → engines (a subset of e2e in Firefox and WebKit, test/engines)
+ *   (@playwright/test, Chromium) with engines beside it (a subset of e2e in Firefox and WebKit,
+ *   test/engines; its output printed after e2e's)
  *
  * The three engines are looked for first (scripts/engines.mjs: Debian's chromium, firefox-esr,
  * webkit2gtk-driver and xvfb); without one nothing runs and the message says which package to
@@ -37,18 +38,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * Runs `npm run <script>`; stdin and stderr inherited. stdout is inherited, or passed through
- * and kept (captureStdout).
+ * and kept (captureStdout), or only kept (`held`: a stage running beside another, printed after it).
  */
-function run(script, { captureStdout = false, stage = script } = {}) {
+function run(script, { captureStdout = false, held = false, stage = script } = {}) {
   return new Promise((resolve) => {
     // DH_TEST_STAGE: the name the stage's file times are written under (test/support/file-times.mjs).
     const child = spawn(npm, ['run', '--silent', script], {
       env: { ...env, DH_TEST_STAGE: stage },
-      stdio: ['inherit', captureStdout ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['inherit', captureStdout || held ? 'pipe' : 'inherit', 'inherit'],
     });
     let stdout = '';
     child.stdout?.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (!held) process.stdout.write(chunk);
       stdout += chunk;
     });
     child.on('error', (err) => {
@@ -134,8 +135,11 @@ const stages = [
     count: countPlaywright,
     engines: () => ({ chromium: countPlaywright() }),
   },
+  // Beside e2e: both mostly wait (for pages, frames, the simulator), each on ports of its own, and
+  // both read dist/ as the package stage left it. Its output is printed once e2e has finished.
   {
     name: 'engines',
+    beside: 'e2e',
     script: 'test:engines',
     count: () => sumEngines(readJson('engines.json')),
     engines: () => readJson('engines.json'),
@@ -173,11 +177,28 @@ try {
   exitCode = 1;
 }
 
-for (const stage of exitCode ? [] : stages) {
-  console.log(`\n▶ ${stage.name} (npm run ${stage.script})`);
+for (let i = 0; i < stages.length && !exitCode; i++) {
+  const stage = stages[i];
+  const beside = stages[i + 1]?.beside === stage.name ? stages[++i] : undefined;
+  console.log(
+    `\n▶ ${stage.name} (npm run ${stage.script})${beside ? `, and ${beside.name} beside it` : ''}`,
+  );
   const t0 = Date.now();
+  const besideRun = beside
+    ? run(beside.script, { held: true, stage: beside.name }).then((r) => ({
+        ...r,
+        ms: Date.now() - t0,
+      }))
+    : undefined;
   const result = await run(stage.script, { captureStdout: stage.captureStdout, stage: stage.name });
-  if (!report({ stage, result, ms: Date.now() - t0 })) break;
+  const ok = report({ stage, result, ms: Date.now() - t0 });
+  if (besideRun) {
+    const done = await besideRun;
+    console.log(`\n▶ ${beside.name} (npm run ${beside.script}, beside ${stage.name})`);
+    process.stdout.write(done.stdout);
+    report({ stage: beside, result: done, ms: done.ms });
+  }
+  if (!ok) break;
 }
 
 /** Prints a finished stage's line and adds its counts; false when it failed. */

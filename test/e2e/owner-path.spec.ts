@@ -108,7 +108,7 @@ test("the owner's path: create a head, copy its code, allow the paste site, past
     await expect(form.getByText('Copied.')).toBeVisible();
     const code = await page.evaluate(() => navigator.clipboard.readText());
     expect(code).toMatch(
-      /^<script type="module" src="http:\/\/127\.0\.0\.1:8800\/dh-kit\.\w+\.js" integrity="sha384-[\w+/=]+" crossorigin="anonymous"><\/script>\n<dh-avatar head-id="[\w-]+" endpoint="http:\/\/127\.0\.0\.1:8800\/dh"><\/dh-avatar>$/,
+      /^<script type="module" src="http:\/\/127\.0\.0\.1:8800\/dh-kit\.avatar\.[0-9a-f]{12}\.js" integrity="sha384-[\w+/=]+" crossorigin="anonymous"><\/script>\n<dh-avatar head-id="[\w-]+" endpoint="http:\/\/127\.0\.0\.1:8800\/dh"><\/dh-avatar>$/,
     );
     // The panel says a page elsewhere needs its site allowed, and allows it in one step.
     await expect(form.getByText('A page on another site shows the avatar only once')).toBeVisible();

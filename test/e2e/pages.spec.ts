@@ -125,12 +125,10 @@ test("the back office on another origin, under the docs' strict CSP with Trusted
   await option.click();
   await expect(page.locator('dh-head-form').getByRole('button', { name: /Create/ })).toBeVisible();
   await expect(page.locator('dh-video-studio').getByRole('textbox').first()).toBeVisible();
-  // The avatar opens its chat page, framed from the proxy and the platform's pages.
-  await page
-    .locator('dh-avatar')
-    .getByRole('button', { name: /Talk to Ava/ })
-    .click();
-  await expect.poll(() => page.frames().some((f) => /\/chat\//.test(f.url()))).toBe(true);
+  // (Its chat frame under this policy: the CMS page's test opens it.)
+  await expect(
+    page.locator('section > dh-avatar').getByRole('button', { name: /Talk to Ava/ }),
+  ).toBeVisible();
   expect(media.length, 'the page showed pictures').toBeGreaterThan(3);
   expect(
     media.filter((url) => !url.startsWith(`${DEMO}/dh/`)),

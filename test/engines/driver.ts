@@ -180,7 +180,18 @@ class PuppeteerDriver extends Driver {
 
   async goto(url: string): Promise<void> {
     this.requests = [];
-    await this.page.goto(url, { waitUntil: 'load' });
+    const from = this.page.url();
+    if (!/^https?:/.test(from) || new URL(from).origin === new URL(url).origin) {
+      await this.page.goto(url, { waitUntil: 'load' });
+      return;
+    }
+    // To another origin: after a page with frames of a third origin (the chat page), puppeteer
+    // never hears Firefox's BiDi events of that navigation (the page loads; page.goto times out,
+    // whatever it waits for). The page is told to go, and read until it has loaded.
+    await this.page.evaluate((to) => location.assign(to), url);
+    await waitFor(`${url} to load`, () =>
+      this.page.evaluate((to) => location.href === to && document.readyState === 'complete', url),
+    );
   }
 
   async close(): Promise<void> {

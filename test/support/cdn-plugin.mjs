@@ -30,6 +30,8 @@ export function cdnPlugin() {
   let dir;
   /** file name → its bytes as built */
   const files = new Map();
+  /** The build, started with the server and awaited by the first request (the browsers start meanwhile). */
+  let ready;
   /** run → the paths asked for, in order */
   const log = new Map();
   const altered = (name, code) =>
@@ -79,11 +81,16 @@ ${configure}
 
   return {
     name: 'dh-cdn-files',
-    async serverStart() {
+    serverStart() {
       dir = mkdtempSync(join(tmpdir(), 'dh-kit-cdn-'));
-      const { buildCdnFiles } = await import('../../scripts/cdn.mjs');
-      await buildCdnFiles(dir);
-      for (const name of readdirSync(dir)) files.set(name, readFileSync(join(dir, name), 'utf8'));
+      ready = import('../../scripts/cdn.mjs')
+        .then(({ buildCdnFiles }) => buildCdnFiles(dir))
+        .then(() => {
+          for (const name of readdirSync(dir))
+            files.set(name, readFileSync(join(dir, name), 'utf8'));
+        });
+      // Not awaited here; a failed build fails the requests that wait for it, with its error.
+      ready.catch(() => undefined);
     },
     serverStop() {
       if (dir) rmSync(dir, { recursive: true, force: true });
@@ -95,6 +102,7 @@ ${configure}
       );
       if (!m) return next();
       const [, run, mode, name] = m;
+      await ready;
       if (!log.has(run)) log.set(run, []);
       log.get(run).push(`${mode}/${name}`);
       ctx.set('cache-control', 'no-store');
