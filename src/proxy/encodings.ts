@@ -1,6 +1,6 @@
 /**
  * Answers compressed once and sent many times, the way a CDN keeps them: the proxy's catalogue
- * answers (prepared-answers.ts) and the single-file bundle (bundle.ts) choose a stored encoding by
+ * answers (prepared-answers.ts) and the CDN files (bundle.ts) choose a stored encoding by
  * the request's Accept-Encoding and decide a 304 by comparing ETags as strings.
  *
  * The proxy runs on any fetch runtime, so the default compressor is the web-standard

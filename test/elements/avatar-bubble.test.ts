@@ -9,7 +9,7 @@ import { command, q, simInfo, type SimInfo } from './support.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import { addBubble, type DhAvatar } from '../../src/elements/avatar/avatar.js';
 
-// As the CDN bundle does (src/bundle.ts): the bubble's module is fetched the first time an element is a bubble.
+// A loader that takes its time, as a site's own lazy import would: the bubble's module is fetched the first time an element is a bubble.
 addBubble(() => import('../../src/elements/avatar/bubble.js'));
 
 let sim: SimInfo;

@@ -447,7 +447,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 export { configure, type KitOptions } from '../../api/urls.js';
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
-/** The bubble layout's module (bubble.ts) once an element needed it, and how it arrives (`addBubble`: bubble-layout.ts, `dh-kit/avatar/bubble`, or the CDN bundle's fetch). */
+/** The bubble layout's module (bubble.ts) once an element needed it, and how it arrives (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import, or a page's own lazy import). */
 let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
 let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;

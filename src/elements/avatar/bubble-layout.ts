@@ -1,7 +1,7 @@
 /**
  * `import 'dh-kit/avatar/bubble'`: `<dh-avatar layout="bubble">`, a launcher in a corner that opens
- * a panel (bubble.ts). A page that has no bubble does not carry it, in any bundler; the CDN bundle
- * fetches it the first time an element is a bubble.
+ * a panel (bubble.ts). A page that has no bubble does not carry it, in any bundler; both CDN files
+ * import this (src/cdn/).
  */
 import { addBubble } from './avatar.js';
 import makeBubble from './bubble.js';
