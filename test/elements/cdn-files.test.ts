@@ -56,17 +56,44 @@ async function open(
 
 const words = (el: HTMLElement) => el.shadowRoot?.textContent ?? '';
 
+/** Every page of this file, opened side by side before the tests: each test reads its own. */
+let pages: Record<
+  | 'german'
+  | 'language'
+  | 'index'
+  | 'missing'
+  | 'swapped'
+  | 'alone'
+  | 'aloneBubble'
+  | 'allAlone'
+  | 'allGerman',
+  Promise<Opened>
+>;
+
 describe('the CDN files, as another origin serves them', () => {
   before(async () => {
     sim = await simInfo();
     head = await command<{ id: string; name: string }>('sim-create-head', { name: 'Ada' });
+    pages = {
+      german: open('good', { lang: 'de' }),
+      language: open('language', { lang: 'de' }),
+      index: open('index', { lang: 'de' }),
+      missing: open('missing', { lang: 'de' }),
+      swapped: open('swapped', { lang: 'de' }),
+      alone: open('alone'),
+      aloneBubble: open('alone', { layout: 'bubble' }),
+      allAlone: open('alone', { file: 'bundle' }),
+      allGerman: open('good', { lang: 'de', file: 'bundle' }),
+    };
+    // A page that fails to open fails the test that reads it.
+    for (const page of Object.values(pages)) page.catch(() => undefined);
   });
-  afterEach(() => {
+  after(() => {
     for (const frame of frames.splice(0)) frame.remove();
   });
 
   it('the avatar file on a German page: German words, from the language index and the German file, each checked; nothing else is fetched', async () => {
-    const { win, avatar, asked } = await open('good', { lang: 'de' });
+    const { win, avatar, asked } = await pages.german;
     await waitUntil(() => words(avatar).includes('Mit Ada sprechen'), 'the facade speaks German');
     expect(win.__dhRan, 'no altered file ran').to.equal(undefined);
     const paths = await asked();
@@ -78,7 +105,7 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('an altered German file is refused before it runs: English stays, and the console says so once', async () => {
-    const { win, avatar } = await open('language', { lang: 'de' });
+    const { win, avatar } = await pages.language;
     await waitUntil(() => win.__dhWarnings.length > 0, 'the refusal is told');
     await waitUntil(() => words(avatar).includes('Talk to Ada'), 'the facade speaks English');
     expect(win.__dhRan, 'the altered German file never ran').to.equal(undefined);
@@ -89,7 +116,7 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('an altered language index is refused before it runs: English stays', async () => {
-    const { win, avatar, asked } = await open('index', { lang: 'de' });
+    const { win, avatar, asked } = await pages.index;
     await waitUntil(() => win.__dhWarnings.length > 0, 'the refusal is told');
     await waitUntil(() => words(avatar).includes('Talk to Ada'), 'the facade speaks English');
     expect(win.__dhRan, 'the altered index never ran').to.equal(undefined);
@@ -100,14 +127,14 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('a missing German file: English stays, one console line', async () => {
-    const { win, avatar } = await open('missing', { lang: 'de' });
+    const { win, avatar } = await pages.missing;
     await waitUntil(() => win.__dhWarnings.length > 0, 'the refusal is told');
     await waitUntil(() => words(avatar).includes('Talk to Ada'), 'the facade speaks English');
     expect(win.__dhWarnings.filter((w) => w.startsWith('dh-kit:'))).to.have.length(1);
   });
 
   it('each file is fetched once: a host that answers the checked bytes first and others after never gets the others run (the language, the index, and the entry the configure script imports again)', async () => {
-    const { win, avatar, asked } = await open('swapped', { lang: 'de' });
+    const { win, avatar, asked } = await pages.swapped;
     await waitUntil(() => words(avatar).includes('Mit Ada sprechen'), 'the facade speaks German');
     await waitUntil(() => win.__dhConfigured === true, "the page's configure script ran");
     expect(win.__dhRan, 'no altered file ran').to.equal(undefined);
@@ -116,9 +143,9 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('the avatar file copied alone to a host, on an English page: the avatar works, as a bubble too, and nothing else is asked for', async () => {
-    const inline = await open('alone');
+    const inline = await pages.alone;
     await waitUntil(() => words(inline.avatar).includes('Talk to Ada'), 'the facade is shown');
-    const bubble = await open('alone', { layout: 'bubble' });
+    const bubble = await pages.aloneBubble;
     await waitUntil(
       () => bubble.avatar.shadowRoot?.querySelector('[part="launcher"]'),
       'the bubble shows its launcher',
@@ -136,7 +163,7 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('the all-elements file copied alone, on an English page: all five elements are defined, nothing else is asked for', async () => {
-    const { win, asked } = await open('alone', { file: 'bundle' });
+    const { win, asked } = await pages.allAlone;
     for (const tag of [
       'dh-avatar',
       'dh-face-picker',
@@ -149,7 +176,7 @@ describe('the CDN files, as another origin serves them', () => {
   });
 
   it('the all-elements file on a German page: the pickers speak German too', async () => {
-    const { win, avatar } = await open('good', { lang: 'de', file: 'bundle' });
+    const { win, avatar } = await pages.allGerman;
     await waitUntil(() => words(avatar).includes('Mit Ada sprechen'), 'the facade speaks German');
     expect(win.__dhRan, 'no altered file ran').to.equal(undefined);
   });
