@@ -1,8 +1,8 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   lint → unit (node:test), with typecheck beside it → elements (@web/test-runner, in Chromium,
- *   Firefox and WebKit)
+ *   lint → typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and
+ *   WebKit)
  *   → package (the packed tarball in an empty project; the size budgets live there) → e2e
  *   (@playwright/test, Chromium) with engines beside it (a subset of e2e in Firefox and WebKit,
  *   test/engines; its output printed after e2e's)
@@ -116,9 +116,8 @@ function countPlaywright() {
 const stages = [
   // Biome (biome.json): the formatting and the lint rules, without writing; `npm run lint` fixes.
   { name: 'lint', script: 'lint:check' },
+  { name: 'typecheck', script: 'typecheck' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
-  // Beside the unit tests, which mostly wait (servers, Redis, timers): tsc has the cores meanwhile.
-  { name: 'typecheck', beside: 'unit', script: 'typecheck' },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
   // After the element tests, not beside them: on a fresh clone (no build caches) its bursts of
   // work (pack, install, type check, bundling) starved the browser enough to fail the face
