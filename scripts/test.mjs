@@ -44,7 +44,13 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function run(script, { captureStdout = false, held = false, stage = script } = {}) {
   return new Promise((resolve) => {
     // DH_TEST_STAGE: the name the stage's file times are written under (test/support/file-times.mjs).
-    const child = spawn(npm, ['run', '--silent', script], {
+    // A stage beside another runs at a lower priority (POSIX `nice`; its browsers inherit it):
+    // the main stage keeps the cores it would have alone, the other takes what is left.
+    const [command, args] =
+      held && process.platform !== 'win32'
+        ? ['nice', ['-n', '10', npm, 'run', '--silent', script]]
+        : [npm, ['run', '--silent', script]];
+    const child = spawn(command, args, {
       env: { ...env, DH_TEST_STAGE: stage },
       stdio: ['inherit', captureStdout || held ? 'pipe' : 'inherit', 'inherit'],
     });
