@@ -83,7 +83,18 @@ export const DEMO_PAGES: DemoPage[] = [
  * facade waiting for its head's name. For pages of any element (the docs' live examples).
  */
 export async function elementsSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  // Every kit element of the page defined and rendered once: from its first render on, an element
+  // that loads says so (aria-busy, .pending) until it has its data. (Not "the network is idle":
+  // that costs half a second a page, and a page here is visited some seventy times a run.)
+  await page.evaluate(async () => {
+    const tags = new Set(
+      [...document.querySelectorAll('*')]
+        .map((el) => el.localName)
+        .filter((n) => n.startsWith('dh-')),
+    );
+    await Promise.all([...tags].map((tag) => customElements.whenDefined(tag)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   await expect
     .poll(
       () =>
