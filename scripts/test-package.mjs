@@ -3,21 +3,35 @@
  * then runs the files of test/package/ two at a time against those tarballs (DH_PACKED_DIR,
  * read by scripts/packed-site.mjs): the consumer project and the framework examples install,
  * build and wait on their servers side by side. `--examples` (`npm run test:examples`, the
- * opt-in stage) runs every framework example of examples/ and nothing else.
+ * opt-in stage) runs every framework example of examples/ and nothing else. `npm test` packs first
+ * (`npm run test:pack`, before the end-to-end stage, which reads the dist/ the pack builds) and
+ * runs the tests beside the end-to-end stage, from the same DH_PACKED_DIR.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pack } from './packed-site.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'dh-kit-packed-'));
+// DH_PACKED_DIR (npm test names one): the tarballs are packed there once, by the first run that
+// finds none (`--pack-only` stops after that), and kept for the runs after it.
+const given = process.env.DH_PACKED_DIR;
+const dir = given ?? mkdtempSync(join(tmpdir(), 'dh-kit-packed-'));
 try {
-  const kit = await pack(repo, dir);
-  const server = await pack(join(repo, 'packages/dh-kit-server'), dir);
-  writeFileSync(join(dir, 'packed.json'), JSON.stringify({ kit, server }));
+  if (!existsSync(join(dir, 'packed.json'))) {
+    mkdirSync(dir, { recursive: true });
+    const kit = await pack(repo, dir);
+    const server = await pack(join(repo, 'packages/dh-kit-server'), dir);
+    writeFileSync(join(dir, 'packed.json'), JSON.stringify({ kit, server }));
+  }
+  if (!process.argv.includes('--pack-only')) await runTests();
+} finally {
+  if (!given) rmSync(dir, { recursive: true, force: true });
+}
+
+async function runTests() {
   // `--examples` (npm run test:examples): every framework example, and nothing else.
   const examples = process.argv.includes('--examples');
   const files = readdirSync(join(repo, 'test/package'))
@@ -39,6 +53,4 @@ try {
   process.exitCode = await new Promise((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

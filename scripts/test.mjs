@@ -2,10 +2,9 @@
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
  *   lint → typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and
- *   WebKit)
- *   → package (the packed tarball in an empty project; the size budgets live there) → e2e
- *   (@playwright/test, Chromium) with engines beside it (a subset of e2e in Firefox and WebKit,
- *   test/engines; its output printed after e2e's)
+ *   WebKit) → pack (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with
+ *   beside it package (the tarballs in new projects; the size budgets live there) and engines (a
+ *   subset of e2e in Firefox and WebKit, test/engines), their output printed after e2e's
  *
  * The three engines are looked for first (scripts/engines.mjs: Debian's chromium, firefox-esr,
  * webkit2gtk-driver and xvfb); without one nothing runs and the message says which package to
@@ -34,7 +33,12 @@ import { checkEngines } from './engines.mjs';
 import { projectPath, readFileTimes, slowestLines } from '../test/support/file-times.mjs';
 
 const countsDir = mkdtempSync(join(tmpdir(), 'dh-kit-test-'));
-const env = { ...process.env, DH_TEST_COUNTS_DIR: countsDir };
+// DH_PACKED_DIR: the tarballs the pack stage makes, which the package stage then tests.
+const env = {
+  ...process.env,
+  DH_TEST_COUNTS_DIR: countsDir,
+  DH_PACKED_DIR: join(countsDir, 'packed'),
+};
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
@@ -125,25 +129,28 @@ const stages = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
-  // After the element tests, not beside them: on a fresh clone (no build caches) its bursts of
-  // work (pack, install, type check, bundling) starved the browser enough to fail the face
-  // picker's scrolling tests in CI, even at the lowest priority. One after the other the stages
-  // take about 190 s on two cores (the limit is 300). Not beside e2e either: `npm pack` rebuilds
-  // dist/, which e2e's demo server reads its pages from.
-  {
-    name: 'package',
-    script: 'test:package',
-    captureStdout: true,
-    count: (r) => countNodeTest(r.stdout),
-  },
+  // The tarballs, packed (`npm pack` builds dist/ first, which the end-to-end stages read) after
+  // the element tests, not beside them: on a fresh clone (no build caches) its bursts of work
+  // starved the browser enough to fail the face picker's scrolling tests in CI, even at the
+  // lowest priority.
+  { name: 'pack', script: 'test:pack' },
   {
     name: 'e2e',
     script: 'test:e2e',
     count: countPlaywright,
     engines: () => ({ chromium: countPlaywright() }),
   },
-  // Beside e2e: both mostly wait (for pages, frames, the simulator), each on ports of its own, and
-  // both read dist/ as the package stage left it. Its output is printed once e2e has finished.
+  // Beside e2e, which leaves a third of the cores idle (it mostly waits for pages, frames and the
+  // simulator), each at a lower priority and on ports of its own, their output printed once e2e
+  // has finished: the package tests (the tarballs in new projects; the size budgets live there)
+  // and the engines stage. Nothing writes dist/ any more by then.
+  {
+    name: 'package',
+    beside: 'e2e',
+    script: 'test:package',
+    captureStdout: true,
+    count: (r) => countNodeTest(r.stdout),
+  },
   {
     name: 'engines',
     beside: 'e2e',
@@ -186,24 +193,23 @@ try {
 
 for (let i = 0; i < stages.length && !exitCode; i++) {
   const stage = stages[i];
-  const beside = stages[i + 1]?.beside === stage.name ? stages[++i] : undefined;
+  // The stages listed after it to run beside it.
+  const beside = [];
+  while (stages[i + 1]?.beside === stage.name) beside.push(stages[++i]);
   console.log(
-    `\n▶ ${stage.name} (npm run ${stage.script})${beside ? `, and ${beside.name} beside it` : ''}`,
+    `\n▶ ${stage.name} (npm run ${stage.script})${beside.length ? `, with ${beside.map((b) => b.name).join(' and ')} beside it` : ''}`,
   );
   const t0 = Date.now();
-  const besideRun = beside
-    ? run(beside.script, { held: true, stage: beside.name }).then((r) => ({
-        ...r,
-        ms: Date.now() - t0,
-      }))
-    : undefined;
+  const besideRuns = beside.map((b) =>
+    run(b.script, { held: true, stage: b.name }).then((r) => ({ ...r, ms: Date.now() - t0 })),
+  );
   const result = await run(stage.script, { captureStdout: stage.captureStdout, stage: stage.name });
-  const ok = report({ stage, result, ms: Date.now() - t0 });
-  if (besideRun) {
-    const done = await besideRun;
-    console.log(`\n▶ ${beside.name} (npm run ${beside.script}, beside ${stage.name})`);
+  let ok = report({ stage, result, ms: Date.now() - t0 });
+  for (const [n, b] of beside.entries()) {
+    const done = await besideRuns[n];
+    console.log(`\n▶ ${b.name} (npm run ${b.script}, beside ${stage.name})`);
     process.stdout.write(done.stdout);
-    report({ stage: beside, result: done, ms: done.ms });
+    ok = report({ stage: b, result: done, ms: done.ms }) && ok;
   }
   if (!ok) break;
 }
