@@ -1,8 +1,8 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   lint → typecheck → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and
- *   WebKit) → pack (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with
+ *   lint → unit (node:test), with typecheck beside it → elements (@web/test-runner, in Chromium,
+ *   Firefox and WebKit) → pack (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with
  *   beside it package (the tarballs in new projects; the size budgets live there) and engines (a
  *   subset of e2e in Firefox and WebKit, test/engines), their output printed after e2e's
  *
@@ -126,8 +126,9 @@ function countPlaywright() {
 const stages = [
   // Biome (biome.json): the formatting and the lint rules, without writing; `npm run lint` fixes.
   { name: 'lint', script: 'lint:check' },
-  { name: 'typecheck', script: 'typecheck' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
+  // Beside the unit tests, at a lower priority: tsc takes what they leave of the cores.
+  { name: 'typecheck', beside: 'unit', script: 'typecheck' },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
   // The tarballs, packed (`npm pack` builds dist/ first, which the end-to-end stages read) after
   // the element tests, not beside them: on a fresh clone (no build caches) its bursts of work
