@@ -349,15 +349,17 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** A bubble, if the page added its module; else inline, facade and all (the console says what to import). */
   get #isBubble(): boolean {
-    return (
-      this.layout === 'bubble' &&
-      !!(
-        bubbleModule ||
-        warn(
-          `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
-        )
-      )
-    );
+    if (this.layout !== 'bubble') return false;
+    // Said once the page's modules have all run: the bubble's may come after this element's.
+    if (!bubbleModule)
+      setTimeout(
+        () =>
+          bubbleModule ||
+          warn(
+            `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
+          ),
+      );
+    return !!bubbleModule;
   }
 
   protected override render() {
@@ -451,7 +453,13 @@ export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/
 let bubble: ReturnType<typeof makeBubble> | undefined;
 let bubbleLoad: Promise<unknown> | undefined;
 let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
-export const addBubble = (load: typeof bubbleModule): void => void (bubbleModule = load);
+export function addBubble(load: typeof bubbleModule): void {
+  bubbleModule = load;
+  // An avatar that rendered before this ran (its module was evaluated first) becomes a bubble now.
+  if (!isServer)
+    for (const el of document.querySelectorAll<DhAvatar>('dh-avatar[layout="bubble"]'))
+      el.requestUpdate();
+}
 
 /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
 function micBlocked(): boolean {
