@@ -79,7 +79,7 @@ describe('what a page adds by import', () => {
     expect(warnings.filter((w) => w.startsWith('dh-kit: no "es"'))).to.have.length(1);
   });
 
-  it('an avatar with layout="bubble" whose module the page did not import is shown inline, said once in the console; importing dh-kit/avatar/bubble makes new ones bubbles', async () => {
+  it('an avatar with layout="bubble" whose module the page did not import is shown inline, said once in the console; importing dh-kit/avatar/bubble makes them bubbles, those already on the page too', async () => {
     await import('../../src/elements/avatar/avatar.js');
     const page = await fixture<HTMLElement>(html`<div>
       <dh-avatar layout="bubble" src="https://example.invalid/x"></dh-avatar>
@@ -98,10 +98,20 @@ describe('what a page adds by import', () => {
       !!a!.shadowRoot!.querySelector('[part="facade"] [part="button"]'),
       'with its facade and button, as any inline avatar',
     ).to.equal(true);
+    // Said once the page's modules have run (a task after the render).
+    await waitUntil(
+      () => warnings.some((w) => w.includes('layout="bubble"')),
+      'the console says what to import',
+    );
     expect(warnings.filter((w) => w.includes('layout="bubble"'))).to.deep.equal([
       `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
     ]);
     await import('../../src/elements/avatar/bubble-layout.js');
+    // Those already on the page become bubbles too.
+    await waitUntil(
+      () => a!.shadowRoot!.querySelector('[part="launcher"]'),
+      'the inline one, a bubble once the module is imported',
+    );
     const later = await fixture<DhAvatar>(
       html`<dh-avatar layout="bubble" src="https://example.invalid/z"></dh-avatar>`,
     );
