@@ -265,6 +265,12 @@ code { font-size: .9em; } :not(pre) > code { overflow-wrap: anywhere; }
 @media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-top: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
 `;
 
+/** As tall as the head form and the video studio are there, or taller: what follows stays put. */
+const LIVE_BOXES = `.live dh-head-form:not(:defined), .live dh-video-studio:not(:defined) { display: block; }
+.live dh-head-form:not(:defined) { min-height: 1800px; }
+.live dh-video-studio:not(:defined) { min-height: 550px; }
+`;
+
 /**
  * Writes the site into `out` from `manifest` (parsed). Returns the pages written (paths relative
  * to `out`).
@@ -300,7 +306,11 @@ export function writeDocs({ manifest, out }) {
     pages.push(path);
   };
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'docs.css'), CSS);
+  // The elements' boxes before the bundle defines them (dh-kit/boxes.css, the file a site links),
+  // and the two back-office elements' boxes, which the kit leaves to the page: a module script
+  // runs after the first paint on a slow machine, and the text after a live example stays put.
+  const boxes = readFileSync(join(root, 'src/boxes.css'), 'utf8');
+  writeFileSync(join(out, 'docs.css'), `${CSS}${boxes}${LIVE_BOXES}`);
   pageDir = '';
   for (const [name] of GUIDES) {
     const text = readFileSync(join(guideDir, `${name}.md`), 'utf8');

@@ -65,9 +65,12 @@ function newestSource(): number {
     'docs',
     'src/api',
     'src/elements',
+    'src/cdn',
     'src/index.ts',
+    'src/boxes.css',
     'package.json',
     'vite.config.ts',
+    'scripts/cdn.mjs',
     'scripts/docs.mjs',
   ]) {
     const p = join(ROOT, dir);
