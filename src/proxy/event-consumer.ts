@@ -3,9 +3,9 @@
  * only when its handler returned; a handler that throws is called again after 1 s, 2 s, 4 s … (at
  * most 10 minutes apart) until `retryForMs` after the event arrived, then the event goes to the
  * failed list (the admin route and `npx dh-kit events failed` show it; `… events retry <id>` puts it
- * back). An instance that dies with an event in hand leaves it to another instance when the lease
- * runs out. Events of one session are handled in the order received: while one waits for a retry,
- * the later ones of its session wait behind it.
+ * back). An event taken is leased: an instance that dies with it leaves it to another instance
+ * when the lease runs out. Events of one session are handled in the order received: while one is
+ * delayed (waiting for its retry), the later ones of its session are delayed behind it.
  */
 import type { WebhookEvent } from '../platform/schemas.js';
 import { idTime, type EventLog, type PendingEvent } from './event-log.js';
@@ -79,7 +79,7 @@ export function consumeEvents(
   let running = true;
   let wake: () => void = () => undefined;
   const unwatch = log.watch(() => wake());
-  /** Sessions with an event waiting for a retry: their later events wait too (until this time). */
+  /** Sessions with a delayed event (a retry): their later events are delayed too (until this time). */
   const blocked = new Map<string, number>();
   let storeDown = false;
 
@@ -91,10 +91,10 @@ export function consumeEvents(
     const until = blocked.get(session);
     if (until !== undefined && until <= now()) blocked.delete(session);
     if (until !== undefined && until > now()) {
-      // Behind an earlier event of its session: due again with it, not counted as an attempt.
+      // Behind an earlier event of its session: delayed until it is due, not counted as an attempt.
       await log.failed(
         { ...entry, attempt: entry.attempt - 1 },
-        'waiting for an earlier event of its session',
+        'delayed behind an earlier event of its session',
         until,
       );
       return;
@@ -136,8 +136,8 @@ export function consumeEvents(
     while (running) {
       let batch: PendingEvent[] = [];
       try {
-        // From a log the instances share, one event at a time: an event taken is held for the
-        // lease (a minute), and a batch handled one by one could outlast it and be taken again
+        // From a log the instances share, one event at a time: an event taken is leased for a
+        // minute, and a batch handled one by one could outlast the lease and be taken again
         // by another instance while this one still works through it.
         batch = await log.take(consumer, log.shared ? 1 : BATCH);
         if (storeDown)

@@ -9,6 +9,11 @@
  *
  * Ids are the log's own, `<ms>-<seq>` as Redis writes them: increasing in the order written,
  * across instances; the ms part is when the proxy received the event.
+ *
+ * Two words for where a taken event is, in both logs, their types, log lines and Redis keys:
+ * - **leased**: handed to one consumer, its own until the lease (`leaseMs`) runs out; a lease that
+ *   runs out (the consumer crashed) lets another consumer take it, one attempt more.
+ * - **delayed**: its handler failed, and it waits for its retry time before it is taken again.
  */
 import type { WebhookEvent } from '../platform/schemas.js';
 
@@ -23,7 +28,7 @@ export interface LoggedEvent {
   event: WebhookEvent;
 }
 
-/** An event given to a consumer: its attempt, from 1. */
+/** An event leased to a consumer: its attempt, from 1. */
 export interface PendingEvent extends LoggedEvent {
   attempt: number;
 }
@@ -52,14 +57,14 @@ export interface EventLog {
   /** Calls `wake` whenever entries may have been written, on any instance. Returns the unsubscribe. */
   watch(wake: () => void): () => void;
   /**
-   * Up to `count` events for `consumer` to handle, each given to one consumer of the group at a
-   * time: retries that are due, events another consumer took and has not settled within the lease
-   * (it crashed), then new ones.
+   * Up to `count` events for `consumer` to handle, each leased to one consumer of the group at a
+   * time: delayed events that are due, events whose lease ran out (their consumer crashed), then
+   * new ones.
    */
   take(consumer: string, count: number): Promise<PendingEvent[]>;
   /** The handler succeeded: the event is settled. */
   done(entry: PendingEvent): Promise<void>;
-  /** The handler failed: try again at `retryAt`, or, when undefined, give up (the failed list). */
+  /** The handler failed: delayed until `retryAt`, or, when undefined, given up (the failed list). */
   failed(entry: PendingEvent, error: string, retryAt: number | undefined): Promise<void>;
   /** The failed list, oldest first. */
   failures(limit: number): Promise<FailedEvent[]>;
@@ -75,7 +80,7 @@ export interface EventLogOptions {
   retentionMs?: number;
   /** A delivery's key is remembered this long, so the same delivery is written once (ms). */
   dedupeMs?: number;
-  /** A consumer that took an event and has not settled it within this long is taken to have crashed (ms). */
+  /** The lease: a consumer that took an event and has not settled it within this long is taken to have crashed (ms). */
   leaseMs?: number;
   now?: () => number;
 }
@@ -111,9 +116,10 @@ export const isLogId = (id: string): boolean => /^\d{1,15}-\d{1,15}$/.test(id);
 
 interface Settling {
   attempt: number;
-  /** When the event is next due: a retry's time, or the lease's end while a consumer holds it. */
+  /** When the event is next due: its retry time while delayed, or its lease's end while leased. */
   due: number;
-  held: boolean;
+  /** Leased to a consumer (true), or delayed until `due` (false). */
+  leased: boolean;
   error?: string;
 }
 
@@ -197,9 +203,9 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       for (const s of settling.values()) {
         if (taken.length >= count) break;
         if (s.due > t) continue;
-        // A retry that is due, or a lease that ran out: taken again, one attempt more.
-        s.attempt += s.held ? 1 : 0;
-        s.held = true;
+        // A delayed event that is due, or a lease that ran out (one attempt more): leased again.
+        s.attempt += s.leased ? 1 : 0;
+        s.leased = true;
         s.due = t + leaseMs;
         taken.push({ ...s.entry, attempt: s.attempt });
       }
@@ -207,7 +213,7 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
       for (let i = from; i >= 0 && i < entries.length && taken.length < count; i++) {
         const entry = entries[i]!;
         delivered = entry.id;
-        settling.set(entry.id, { entry, attempt: 1, due: t + leaseMs, held: true });
+        settling.set(entry.id, { entry, attempt: 1, due: t + leaseMs, leased: true });
         taken.push({ ...entry, attempt: 1 });
       }
       return taken;
@@ -235,7 +241,7 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
         }
         return;
       }
-      Object.assign(s, { attempt: entry.attempt + 1, due: retryAt, held: false, error });
+      Object.assign(s, { attempt: entry.attempt + 1, due: retryAt, leased: false, error });
     },
     async failures(limit) {
       return [...failedList.values()].slice(0, limit);
@@ -248,7 +254,7 @@ export function memoryEventLog(options: EventLogOptions = {}): EventLog {
         entry: { id: f.id, key: f.key, event: f.event },
         attempt: 1,
         due: 0,
-        held: false,
+        leased: false,
       });
       for (const wake of watchers) wake();
       return true;

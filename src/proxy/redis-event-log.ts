@@ -1,14 +1,22 @@
 /**
  * The event log in Redis (`DH_STORE=redis://…`): a Redis Stream, shared by every instance on that
- * Redis (event-log.ts has the contract).
+ * Redis (event-log.ts has the contract, and the two words: leased, delayed).
  *
  *   <base>:events           the stream: XADD (trimmed to maxLength and retentionMs), one consumer
- *                           group `handlers`; XREADGROUP for new events, XAUTOCLAIM for events a
- *                           crashed instance held longer than the lease
+ *                           group `handlers`; XREADGROUP for new events (leased through the group's
+ *                           pending list), XAUTOCLAIM for events whose lease ran out
  *   <base>:events:seen:<k>  a delivery's key, SET NX PX in the same script as its XADD
- *   <base>:events:retry     ZSET id → when it is due again (a retry, or a lease on a taken retry)
- *   <base>:events:held      HASH id → {entry, attempt, error} of events waiting for a retry
+ *   <base>:events:delayed   HASH id → {entry, attempt, error, leased} of delayed events (leased: a
+ *                           consumer took it once it was due)
+ *   <base>:events:due       ZSET id → when it is due: its retry time while delayed, its lease's
+ *                           end once taken
  *   <base>:events:failed    HASH id → the failed event
+ *
+ * Earlier versions named the delayed events' keys `<base>:events:held` and `<base>:events:retry`
+ * (same values). Both new names, so an instance of an earlier version, still running during a
+ * rolling upgrade, never takes a delayed event this version wrote (it would find no entry under
+ * its name and drop it); this version moves each due event from the old keys when it takes
+ * (TAKE_DUE), so what the earlier version delayed is handled too.
  *
  * Node only (ioredis), on the store's connection.
  */
@@ -36,23 +44,37 @@ local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'key', ARGV[
 redis.call('XTRIM', KEYS[2], 'MINID', '~', ARGV[3])
 return id`;
 
-/** The due retries, each leased to the caller until ARGV[2]: their ids. */
+/**
+ * The delayed events that are due (ARGV[1]), each leased to the caller until ARGV[2], at most
+ * ARGV[3]: their ids. First, what is due under the earlier names (KEYS[3], KEYS[4]) moves to the
+ * new ones (KEYS[1] due, KEYS[2] delayed), in the same script, so two instances never both take it.
+ */
 const TAKE_DUE = `
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])) do
+  local raw = redis.call('HGET', KEYS[4], id)
+  if raw then
+    redis.call('HSETNX', KEYS[2], id, raw)
+    redis.call('ZADD', KEYS[1], 'NX', redis.call('ZSCORE', KEYS[3], id), id)
+  end
+  redis.call('ZREM', KEYS[3], id)
+  redis.call('HDEL', KEYS[4], id)
+end
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
 for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
 return ids`;
 
-/** Off the failed list and due at once, if it is still on it: 1, else 0. */
+/** Off the failed list and delayed until now (due at once), if it is still on it: 1, else 0. */
 const RETRY = `
 if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[3], 0, ARGV[1])
 return 1`;
 
-interface Held {
+/** A delayed event, as `<base>:events:delayed` keeps it. */
+interface Delayed {
   entry: LoggedEvent;
   attempt: number;
-  /** True while a consumer holds it (leased); a lease that ran out counts an attempt more. */
+  /** Leased to a consumer since it was due; a lease that ran out counts an attempt more. */
   leased?: boolean;
   error?: string;
 }
@@ -85,9 +107,12 @@ export function redisEventLog(
     now = Date.now,
   } = options;
   const stream = `${base}:events`;
-  const retryKey = `${stream}:retry`;
-  const heldKey = `${stream}:held`;
+  const dueKey = `${stream}:due`;
+  const delayedKey = `${stream}:delayed`;
   const failedKey = `${stream}:failed`;
+  /** The earlier versions' names of dueKey and delayedKey: read (and emptied) by TAKE_DUE. */
+  const earlierDueKey = `${stream}:retry`;
+  const earlierDelayedKey = `${stream}:held`;
   const attempt = async <T>(op: () => Promise<T>): Promise<T> => {
     try {
       return await op();
@@ -144,25 +169,35 @@ export function redisEventLog(
     await attempt(() => ensureGroup());
     const t = now();
     const taken: PendingEvent[] = [];
-    // 1. Retries that are due (and leases on them that ran out).
+    // 1. Delayed events that are due (and leases on them that ran out).
     const due = (await attempt(() =>
-      client.eval(TAKE_DUE, 1, retryKey, String(t), String(t + leaseMs), String(count)),
+      client.eval(
+        TAKE_DUE,
+        4,
+        dueKey,
+        delayedKey,
+        earlierDueKey,
+        earlierDelayedKey,
+        String(t),
+        String(t + leaseMs),
+        String(count),
+      ),
     )) as string[];
     for (const id of due) {
-      const raw = await attempt(() => client.hget(heldKey, id));
+      const raw = await attempt(() => client.hget(delayedKey, id));
       if (!raw) {
-        await client.zrem(retryKey, id);
+        await client.zrem(dueKey, id);
         continue;
       }
-      const held = JSON.parse(raw) as Held;
-      const next = held.leased ? held.attempt + 1 : held.attempt;
+      const delayed = JSON.parse(raw) as Delayed;
+      const next = delayed.leased ? delayed.attempt + 1 : delayed.attempt;
       await attempt(() =>
-        client.hset(heldKey, id, JSON.stringify({ ...held, attempt: next, leased: true })),
+        client.hset(delayedKey, id, JSON.stringify({ ...delayed, attempt: next, leased: true })),
       );
-      taken.push({ ...held.entry, attempt: next });
+      taken.push({ ...delayed.entry, attempt: next });
     }
     if (taken.length >= count) return taken;
-    // 2. Events a consumer took and did not settle within the lease (it crashed).
+    // 2. Events whose lease ran out: the consumer that took them did not settle them (it crashed).
     const claimed = (await attempt(() =>
       client.xautoclaim(stream, GROUP, consumer, leaseMs, '0-0', 'COUNT', count - taken.length),
     )) as [string, [string, string[]][]];
@@ -258,8 +293,8 @@ export function redisEventLog(
         client
           .multi()
           .xack(stream, GROUP, entry.id)
-          .zrem(retryKey, entry.id)
-          .hdel(heldKey, entry.id)
+          .zrem(dueKey, entry.id)
+          .hdel(delayedKey, entry.id)
           .exec(),
       );
     },
@@ -277,18 +312,18 @@ export function redisEventLog(
             .multi()
             .hset(failedKey, entry.id, JSON.stringify(failure))
             .xack(stream, GROUP, entry.id)
-            .zrem(retryKey, entry.id)
-            .hdel(heldKey, entry.id)
+            .zrem(dueKey, entry.id)
+            .hdel(delayedKey, entry.id)
             .exec(),
         );
         return;
       }
-      const held: Held = { entry: logged, attempt: tries + 1, error };
+      const delayed: Delayed = { entry: logged, attempt: tries + 1, error };
       await attempt(() =>
         client
           .multi()
-          .hset(heldKey, entry.id, JSON.stringify(held))
-          .zadd(retryKey, retryAt, entry.id)
+          .hset(delayedKey, entry.id, JSON.stringify(delayed))
+          .zadd(dueKey, retryAt, entry.id)
           .xack(stream, GROUP, entry.id)
           .exec(),
       );
@@ -309,11 +344,11 @@ export function redisEventLog(
         failedAt: _at,
         ...entry
       } = JSON.parse(raw) as FailedEvent;
-      const held: Held = { entry, attempt: 1 };
+      const delayed: Delayed = { entry, attempt: 1 };
       // Only the call that takes it off the failed list puts it back (two admins at once: once).
       return (
         (await attempt(() =>
-          client.eval(RETRY, 3, failedKey, heldKey, retryKey, id, JSON.stringify(held)),
+          client.eval(RETRY, 3, failedKey, delayedKey, dueKey, id, JSON.stringify(delayed)),
         )) === 1
       );
     },

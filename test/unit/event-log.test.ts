@@ -1,14 +1,20 @@
 /**
  * The event log's contract, the same tests for the memory log and for the Redis Stream
  * (a real redis-server): written once per delivery, read after an id, one consumer group that
- * hands each event to one consumer, retries when they are due, leases that run out when a
- * consumer dies, and the failed list. Then the consumer that feeds `onEvent` from it.
+ * leases each event to one consumer, delayed events retried when they are due, leases that run out
+ * when a consumer dies, and the failed list; delayed events an earlier version kept under other
+ * Redis keys. Then the consumer that feeds `onEvent` from it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { consumeEvents, type EventMeta } from '../../src/proxy/event-consumer.js';
-import { memoryEventLog, type EventLog, type EventLogOptions } from '../../src/proxy/event-log.js';
+import {
+  memoryEventLog,
+  type EventLog,
+  type EventLogOptions,
+  type PendingEvent,
+} from '../../src/proxy/event-log.js';
 import { redisEventLog } from '../../src/proxy/redis-event-log.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
@@ -94,7 +100,7 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       await log.close();
     });
 
-    test('a failure is retried when it is due, one attempt more; a lease that runs out gives the event to another consumer', async () => {
+    test('a failure is delayed until it is due, then retried one attempt more; a lease that runs out gives the event to another consumer', async () => {
       const c = clock();
       const log = await make()({ now: c.now, leaseMs: 60_000 });
       await log.append('r1', event('s1'));
@@ -105,8 +111,8 @@ function contract(name: string, make: () => MakeLog, skip: string | false = fals
       const [retried] = await log.take('b', 10);
       assert.equal(retried?.key, 'r1');
       assert.equal(retried?.attempt, 2, 'the second attempt');
-      // Consumer b dies holding it: after the lease another consumer gets it, a third attempt.
-      assert.deepEqual(await log.take('c', 10), [], 'held while the lease runs');
+      // Consumer b dies with it leased: after the lease another consumer gets it, a third attempt.
+      assert.deepEqual(await log.take('c', 10), [], "b's while its lease runs");
       c.advance(60_001);
       const [claimed] = await log.take('c', 10);
       assert.equal(claimed?.key, 'r1', "the crashed consumer's event is taken again");
@@ -309,6 +315,124 @@ describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
       taken.map((e) => e.key),
       ['after'],
       'the event written after the loss is handed out',
+    );
+  });
+});
+
+describe('the Redis log after an upgrade: delayed events under the earlier key names', {
+  skip: NO_REDIS,
+}, () => {
+  /**
+   * What an earlier version wrote when onEvent failed: the entry under `<base>:events:held`, its
+   * time under `<base>:events:retry`, the stream entry acknowledged (literally, as it did it).
+   */
+  const delayEarlier = async (
+    client: Redis,
+    base: string,
+    entry: PendingEvent,
+    state: { attempt: number; due: number; leased?: boolean },
+  ) => {
+    const { attempt: _attempt, ...logged } = entry;
+    const value = {
+      entry: logged,
+      attempt: state.attempt,
+      error: 'CRM down',
+      leased: state.leased,
+    };
+    await client
+      .multi()
+      .hset(`${base}:events:held`, entry.id, JSON.stringify(value))
+      .zadd(`${base}:events:retry`, state.due, entry.id)
+      .xack(`${base}:events`, 'handlers', entry.id)
+      .exec();
+  };
+  const connect = () => {
+    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    return client;
+  };
+
+  test('each is taken when due, one leased by an earlier instance once its lease ran out, then settled; nothing is left under either name', async () => {
+    const c = clock();
+    const client = connect();
+    const log = redisEventLog(client, { base: 'upgrade', now: c.now, leaseMs: 60_000 });
+    for (const key of ['due', 'later', 'leased']) await log.append(key, event(key));
+    const [due, later, leased] = await log.take('earlier-instance', 10);
+    await delayEarlier(client, 'upgrade', due!, { attempt: 2, due: c.now() - 1 });
+    await delayEarlier(client, 'upgrade', later!, { attempt: 3, due: c.now() + 1000 });
+    // An earlier instance took this one when it was due and is handling it (its lease runs).
+    await delayEarlier(client, 'upgrade', leased!, {
+      attempt: 2,
+      due: c.now() + 60_000,
+      leased: true,
+    });
+
+    /** Takes what is due and settles it: key, attempt, session. */
+    const handled = async () => {
+      const taken = await log.take('new-instance', 10);
+      for (const e of taken) await log.done(e);
+      return taken.map((e) => [e.key, e.attempt, e.event.session_id]);
+    };
+    assert.deepEqual(await handled(), [['due', 2, 'due']], 'the due one, at its attempt');
+    c.advance(1000);
+    assert.deepEqual(await handled(), [['later', 3, 'later']], 'the later one when it is due');
+    assert.deepEqual(
+      await handled(),
+      [],
+      "not the leased one while the earlier instance's lease runs",
+    );
+    c.advance(60_000);
+    const [claimed] = await log.take('new-instance', 10);
+    assert.deepEqual(
+      [claimed?.key, claimed?.attempt],
+      ['leased', 3],
+      'the leased one after its lease, one attempt more',
+    );
+    // The moved ones are leased to the new instance now: a failure delays them under the new names.
+    await log.failed(claimed!, 'still down', c.now() + 10);
+    assert.equal(
+      await client.exists('upgrade:events:held', 'upgrade:events:retry'),
+      0,
+      'nothing is left under the earlier names, nor written there again',
+    );
+    c.advance(10);
+    const [again] = await log.take('new-instance', 10);
+    assert.deepEqual([again?.key, again?.attempt], ['leased', 4], 'delayed and due again');
+    await log.done(again!);
+    assert.deepEqual(await log.take('new-instance', 10), []);
+    assert.equal(
+      await client.exists('upgrade:events:delayed', 'upgrade:events:due'),
+      0,
+      'settled: nothing left under the new names either',
+    );
+  });
+
+  test('an acknowledged event an earlier version delayed reaches onEvent once the new version starts', async () => {
+    const client = connect();
+    const earlier = redisEventLog(client, { base: 'upgrade-run' });
+    const written = await earlier.append('acked', event('s-acked'));
+    const [entry] = await earlier.take('earlier-instance', 10);
+    await delayEarlier(client, 'upgrade-run', entry!, { attempt: 2, due: Date.now() });
+    await earlier.close();
+
+    const log = redisEventLog(connect(), { base: 'upgrade-run' });
+    const calls: EventMeta[] = [];
+    const consumer = consumeEvents(log, (_e, meta) => void calls.push(meta), {
+      consumer: 'new-instance',
+      pollMs: 10,
+      warn: () => undefined,
+    });
+    for (let i = 0; i < 200 && calls.length === 0; i++) await sleep(10);
+    await consumer.stop();
+    assert.deepEqual(
+      calls.map((m) => [m.id, m.key, m.attempt]),
+      [[written!.id, 'acked', 2]],
+      'handed to onEvent once, at its attempt',
+    );
+    assert.equal(
+      await client.exists('upgrade-run:events:held'),
+      0,
+      'and moved off the earlier key',
     );
   });
 });
