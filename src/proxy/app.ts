@@ -26,7 +26,6 @@ import { COMPRESS_THRESHOLD, webCompressor, type Compressor } from './encodings.
 import type { EventHandler } from './event-consumer.js';
 import { MEMORY_LOG_LENGTH, memoryEventLog, type EventLog } from './event-log.js';
 import { attachEvents, proxyEvents } from './event-pipeline.js';
-import { redisEventLog } from './redis-event-log.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
 import {
   adminTokenAuthorize,
@@ -77,9 +76,11 @@ export interface ProxyOptions {
   onEvent?: EventHandler;
   /**
    * The event log (event-log.ts): the receiver writes to it, `onEvent` and GET /events/stream read
-   * it. Default: the Redis Stream of the store when it is `redisStore()` (DH_STORE), else a log in
-   * this process's memory.
+   * it. Default: the store's own (`store.eventLog`: a Redis Stream for `redisStore()`, DH_STORE),
+   * else a log in this process's memory.
    */
+  eventLog?: EventLog;
+  /** @deprecated The earlier name of `eventLog`. */
   events?: EventLog;
   /** The plugin-mode conversation service (default: an echo that shows what it received). */
   plugin?: PluginHandler;
@@ -115,7 +116,7 @@ export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;
   const now = options.now ?? Date.now;
   const warn = options.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
-  const store = options.store ?? memoryStore(now);
+  const store: KeyValueStore = options.store ?? memoryStore(now);
   const platform =
     options.platform ??
     (config.platform
@@ -154,17 +155,14 @@ export function createProxy(options: ProxyOptions): Hono {
     ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
-  // A Redis store (DH_STORE) carries its own connection: the log is a stream on the same Redis.
-  const redis = (
-    store as { redis?: () => { client: Parameters<typeof redisEventLog>[0]; base: string } }
-  ).redis?.();
   const { retentionMs, maxLength, retryForMs } = config.events;
   const events = proxyEvents({
+    // A Redis store (DH_STORE) brings its log: a stream on the same Redis.
     log:
+      options.eventLog ??
       options.events ??
-      (redis
-        ? redisEventLog(redis.client, { base: redis.base, now, retentionMs, maxLength })
-        : memoryEventLog({ now, retentionMs, maxLength: Math.min(maxLength, MEMORY_LOG_LENGTH) })),
+      store.eventLog?.({ now, retentionMs, maxLength }) ??
+      memoryEventLog({ now, retentionMs, maxLength: Math.min(maxLength, MEMORY_LOG_LENGTH) }),
     onEvent: options.onEvent,
     retryForMs,
     warn,

@@ -12,6 +12,8 @@ import { createStorage } from 'unstorage';
 import redisDriver from 'unstorage/drivers/redis';
 import type { Redis } from 'ioredis';
 import { redactUrl } from './config.js';
+import type { EventLog, EventLogOptions } from './event-log.js';
+import { redisEventLog } from './redis-event-log.js';
 import { UnstorageStore, type AtomicOps } from './shared-store.js';
 
 export interface RedisStoreOptions {
@@ -26,8 +28,8 @@ export interface RedisStoreOptions {
 export interface RedisStore extends UnstorageStore {
   /** Closes the connection (tests, a graceful shutdown). */
   close(): Promise<void>;
-  /** The driver's connection and key prefix, for the event log's Redis Stream on the same Redis (redis-event-log.ts). */
-  redis(): { client: Redis; base: string };
+  /** The event log on this Redis: a Redis Stream under the same prefix (redis-event-log.ts). */
+  eventLog(options: EventLogOptions): EventLog;
 }
 
 export function redisStore(
@@ -87,6 +89,6 @@ export function redisStore(
   store.close = async () => {
     await store.storage.dispose();
   };
-  store.redis = () => ({ client: client(), base });
+  store.eventLog = (options) => redisEventLog(client(), { ...options, base });
   return store;
 }

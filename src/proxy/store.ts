@@ -1,3 +1,5 @@
+import type { EventLog, EventLogOptions } from './event-log.js';
+
 /**
  * State the proxy may need to share between instances (serverless, several machines): a small
  * key-value interface with a TTL. The default (`memoryStore()`, shared-store.ts) is unstorage's
@@ -15,6 +17,12 @@ export interface KeyValueStore {
   add(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Adds `by` (default 1) to a counter, atomically; a new counter lives ttlMs. Returns the new value. */
   increment(key: string, ttlMs: number, by?: number): Promise<number>;
+  /**
+   * The event log that goes with this store, when it has one: `redisStore()`'s is a Redis Stream on
+   * the same Redis (redis-event-log.ts). createProxy takes it unless it is given `eventLog`; a store
+   * without one gets a log in the process's memory.
+   */
+  eventLog?(options: EventLogOptions): EventLog;
 }
 
 /** The store failed (Redis down, a network error): callers answer 503 and the platform retries. */

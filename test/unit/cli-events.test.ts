@@ -40,7 +40,7 @@ describe('dh-kit events failed | retry', () => {
         email: 'site@example.com',
         secretKey: 'unused-secret-key-1234',
       }),
-      events: log,
+      eventLog: log,
       log: () => undefined,
       warn: () => undefined,
     });

@@ -11,7 +11,6 @@ import { appendFileSync } from 'node:fs';
 import { PlatformClient } from '../../src/platform/client.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { startProxyServer } from '../../src/proxy/node.js';
-import { redisEventLog } from '../../src/proxy/redis-event-log.js';
 import { redisStore } from '../../src/proxy/redis-store.js';
 
 const env = process.env;
@@ -34,7 +33,7 @@ const server = await startProxyServer({
   }),
   store,
   // A short lease, so a test does not wait a minute for the killed instance's event.
-  events: redisEventLog(store.redis().client, { leaseMs: 1000 }),
+  eventLog: store.eventLog({ leaseMs: 1000 }),
   log: () => undefined,
   warn: () => undefined,
   onEvent: async (event, meta) => {
