@@ -36,7 +36,7 @@ export type VisitorCode = (typeof VISITOR_CODES)[number];
 
 /** The codes a developer or an operator reads (with an English message), by where they arise. */
 export const OTHER_CODES = [
-  // Input the proxy refused (proxy/validate.ts, security.ts).
+  // Input the proxy refused (proxy/validate.ts, proxy/security/).
   'invalid_request',
   'invalid_json',
   'json_too_deep',

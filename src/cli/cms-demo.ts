@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { embedCode, scriptTag } from '../api/embed.js';
 import type { BundleInfo } from '../api/answers.js';
-import { answerHeaders } from '../proxy/security.js';
+import { answerHeaders } from '../proxy/security/answer-headers.js';
 
 export interface CmsPageValues {
   /** The demo site (the proxy's server), e.g. http://127.0.0.1:8787. */

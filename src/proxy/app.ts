@@ -27,15 +27,12 @@ import type { EventHandler } from './event-consumer.js';
 import { MEMORY_LOG_LENGTH, memoryEventLog, type EventLog } from './event-log.js';
 import { attachEvents, proxyEvents } from './event-pipeline.js';
 import { clientIdentity, type ClientKey } from './client-identity.js';
-import {
-  adminTokenAuthorize,
-  answerHeaders,
-  corsFor,
-  csrfHeader,
-  limitBody,
-  limitRate,
-  unlessFinished,
-} from './security.js';
+import { adminTokenAuthorize } from './security/admin-guard.js';
+import { answerHeaders, unlessFinished } from './security/answer-headers.js';
+import { limitBody } from './security/body-limit.js';
+import { corsFor } from './security/cors.js';
+import { csrfHeader } from './security/csrf-header.js';
+import { limitRate } from './security/rate-limit.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 import { pageOrigins } from './page-origins.js';

@@ -23,7 +23,7 @@ import {
   finished,
   type Encoding,
 } from './encodings.js';
-import { securityHeaders } from './security.js';
+import { securityHeaders } from './security/answer-headers.js';
 
 export type { BundleInfo } from '../api/answers.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from './http.js';
-import { sameSecret } from './security.js';
+import { sameSecret } from './security/same-secret.js';
 
 export interface CallbackAddresses {
   /** The plugin's service address (the platform appends `/conversation/{userid}/message`). */

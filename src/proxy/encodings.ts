@@ -73,7 +73,7 @@ export const encodedEtag = (etag: string, encoding: Encoding | undefined) =>
 const done = new WeakSet<Response>();
 /**
  * Marks a Response as carrying every header it needs, its security headers and encoding included:
- * the answer-wide middleware (security.ts `unlessFinished`) leaves it as it is.
+ * the answer-wide middleware (security/answer-headers.ts `unlessFinished`) leaves it as it is.
  */
 export const finished = (res: Response): Response => {
   done.add(res);

@@ -25,7 +25,8 @@ import {
   type Compressor,
   type Encoding,
 } from './encodings.js';
-import { corsHeadersOf, securityHeaders, withCors, type CorsHeaders } from './security.js';
+import { securityHeaders } from './security/answer-headers.js';
+import { corsHeadersOf, withCors, type CorsHeaders } from './security/cors.js';
 
 /**
  * What the prepared answers of one route may hold in all, bodies, their compressed forms and keys
@@ -149,7 +150,7 @@ export function preparedAnswers(
         if ((chosen = await variant(e, encoding))) break;
     }
     chosen ??= (await variant(e, 'identity'))!;
-    // A cross-origin request's CORS headers, in this answer's own headers (security.ts corsFor).
+    // A cross-origin request's CORS headers, in this answer's own headers (security/cors.ts corsFor).
     const cors = corsHeadersOf(c);
     let sent: Headers200And304 = chosen;
     if (cors) {

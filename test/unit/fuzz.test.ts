@@ -412,7 +412,7 @@ async function send(
 const describeAttempt = (a: Attempt) =>
   `${a.method} ${a.path.slice(0, 200)} (${a.contentType ?? 'no type'}, ${a.authorization ? 'auth' : 'no auth'}, sig ${a.signature}, headers ${JSON.stringify(a.headers).slice(0, 300)}) ${String(a.body).slice(0, 200)}`;
 
-/** What every answer carries, whatever was asked (security.ts, and prepared answers themselves). */
+/** What every answer carries, whatever was asked (security/answer-headers.ts, and prepared answers themselves). */
 function assertSecurityHeaders(res: Response, what: string): void {
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
   assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);

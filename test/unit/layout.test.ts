@@ -327,3 +327,41 @@ test("within a layer no two modules share a name (index.ts, each element's messa
     'two modules of one layer with one name: rename one for what it holds',
   );
 });
+
+test("the proxy's guards (proxy/security/, one module per concern) import neither the routes nor the app: those use the guards, never the reverse", () => {
+  const guards = files.filter((f) => f.startsWith('proxy/security/'));
+  assert.ok(guards.length >= 6, `the guards are read (${guards.length} modules)`);
+  const wrong = guards.flatMap((f) =>
+    written
+      .get(f)!
+      .filter(
+        (i) =>
+          i.target.startsWith('proxy/routes/') ||
+          i.target === 'proxy/app.ts' ||
+          !['proxy', 'api'].includes(layer(i.target)),
+      )
+      .map((i) => `${f} imports ${i.target}`),
+  );
+  assert.deepEqual(wrong, []);
+});
+
+test('no module of src/proxy/ re-exports another (no barrel): each name has one path to import it by', () => {
+  const wrong = files
+    .filter((f) => layer(f) === 'proxy')
+    .flatMap((f) =>
+      [
+        ...readFileSync(join(SRC, f), 'utf8').matchAll(
+          /^export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s+from\s+'(\.{1,2}\/[^']+)'/gm,
+        ),
+      ]
+        .map((m) =>
+          relative(SRC, resolve(dirname(join(SRC, f)), m[1]!))
+            .split('\\')
+            .join('/')
+            .replace(/\.js$/, '.ts'),
+        )
+        .filter((target) => layer(target) === 'proxy')
+        .map((target) => `${f} re-exports ${target}`),
+    );
+  assert.deepEqual(wrong, []);
+});

@@ -155,7 +155,7 @@ describe('secrets and signatures are compared in constant time only', () => {
     assert.deepEqual(
       offenders,
       [],
-      'compare secrets with sameSecret (security.ts) or crypto.subtle.verify',
+      'compare secrets with sameSecret (security/same-secret.ts) or crypto.subtle.verify',
     );
   });
 });

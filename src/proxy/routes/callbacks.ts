@@ -4,7 +4,7 @@ import type { Callbacks } from '../../api/answers.js';
 import { callbackAddresses } from '../callback-addresses.js';
 import type { Deps } from '../deps.js';
 import { routeBase } from '../public-heads.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 
 export function callbackRoutes(deps: Deps) {
   const app = new Hono();

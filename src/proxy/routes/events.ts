@@ -15,7 +15,7 @@ import type { Deps } from '../deps.js';
 import { isLogId, type LoggedEvent } from '../event-log.js';
 import type { ProxyEvents } from '../event-pipeline.js';
 import { fail } from '../http.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 
 const streamQuery = valid(

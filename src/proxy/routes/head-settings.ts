@@ -11,7 +11,7 @@ import { toolDefinitionSchema } from '../../platform/schemas.js';
 import { promptMismatch } from '../../platform/tools.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 
 const toolsBody = z.object({ tools: z.array(toolDefinitionSchema), prompt: z.string().optional() });

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { headSummary, posterSource, publicHead } from '../public-heads.js';
 import { imageResponse, relayImage } from '../media.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 import { headIdParam } from './head-id.js';
 import { headSettingRoutes } from './head-settings.js';

@@ -9,7 +9,7 @@ import type { OriginsAnswer } from '../../api/answers.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { MAX_ADDED_ORIGINS, originProblem } from '../page-origins.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 
 const origin = z

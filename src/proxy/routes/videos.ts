@@ -14,7 +14,7 @@ import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { relayMedia } from '../media.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 
 /** The head's id is checked first, where `/heads` is mounted (invalid_head_id); then the talk's. */

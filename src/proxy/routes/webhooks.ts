@@ -12,7 +12,7 @@ import {
   type WebhookConfig,
 } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
-import { requireAdmin } from '../security.js';
+import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 import {
   readPlatformKeys,
