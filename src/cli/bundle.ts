@@ -6,11 +6,10 @@
  * server uses (proxy/bundle.ts) and the same writer as the head form (api/embed.ts), so what
  * this prints matches what `dh-kit start` and `startProxyServer({bundleFile})` serve.
  */
-import { parseArgs } from 'node:util';
 import { embedCode, scriptTag } from '../api/embed.js';
 import { ID_PATTERN, ID_RULE } from '../api/rules.js';
 import { AVATAR_FILE, BUNDLE_FILE, FROM_SOURCES } from './paths.js';
-import { UsageError, type Io } from './shared.js';
+import { args, UsageError, type Io } from './shared.js';
 import { EXAMPLE_SITE, localBundle, proxyEndpoint, siteOrigin } from './site.js';
 
 const HELP = `Usage: dh-kit bundle [--site URL] [--head ID] [--prefix /dh] [--all] [--sri] [--json]
@@ -34,24 +33,19 @@ export async function bundleCommand(
   io: Io,
   files: { avatar: string; all: string } = { avatar: AVATAR_FILE, all: BUNDLE_FILE },
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        site: { type: 'string' },
-        head: { type: 'string' },
-        prefix: { type: 'string' },
-        all: { type: 'boolean' },
-        sri: { type: 'boolean' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
-  }
+  const { values } = args(
+    argv,
+    {
+      site: { type: 'string' },
+      head: { type: 'string' },
+      prefix: { type: 'string' },
+      all: { type: 'boolean' },
+      sri: { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: HELP, positionals: false },
+  );
   if (values.help) {
     io.out(HELP);
     return 0;

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { callbackAddresses } from '../proxy/callback-addresses.js';
 import { parseConfig } from '../proxy/config.js';
-import { UsageError, type Io } from './shared.js';
+import { args, UsageError, type Io } from './shared.js';
 
 const HELP = `Usage: dh-kit callbacks [--base URL] [--json]
 
@@ -15,20 +14,15 @@ Options:
   --json      Print {plugin, tools} as JSON`;
 
 export async function callbacksCommand(argv: string[], io: Io): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        base: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
-  }
+  const { values } = args(
+    argv,
+    {
+      base: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: HELP, positionals: false },
+  );
   if (values.help) {
     io.out(HELP);
     return 0;

@@ -33,19 +33,22 @@ function choice<T extends string>(
 }
 
 export async function facesCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, {
-    gender: { type: 'string' },
-    order: { type: 'string' },
-    page: { type: 'string' },
-    take: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = args(
+    argv,
+    {
+      gender: { type: 'string' },
+      order: { type: 'string' },
+      page: { type: 'string' },
+      take: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: FACES_HELP, positionals: false },
+  );
   if (values.help) {
     io.out(FACES_HELP);
     return 0;
   }
-  if (positionals.length) throw new UsageError(`unexpected "${positionals[0]}"\n\n${FACES_HELP}`);
   const query = {
     gender: choice<Gender>('gender', values.gender, GENDERS),
     order: choice<Order>('order', values.order, ['ASC', 'DESC']),
@@ -81,17 +84,20 @@ export async function facesCommand(argv: string[], io: Io, connect: Connect): Pr
 }
 
 export async function voicesCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, {
-    provider: { type: 'string' },
-    streaming: { type: 'boolean' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = args(
+    argv,
+    {
+      provider: { type: 'string' },
+      streaming: { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: VOICES_HELP, positionals: false },
+  );
   if (values.help) {
     io.out(VOICES_HELP);
     return 0;
   }
-  if (positionals.length) throw new UsageError(`unexpected "${positionals[0]}"\n\n${VOICES_HELP}`);
   if (values.provider !== undefined && !values.provider.trim())
     throw new UsageError('--provider needs a provider name');
   const { client, streamingProvider } = await connect();

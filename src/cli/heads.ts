@@ -78,7 +78,7 @@ const OPTIONS = {
 type Values = ReturnType<typeof args<typeof OPTIONS>>['values'];
 
 export async function headsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, OPTIONS);
+  const { values, positionals } = args(argv, OPTIONS, { help: HELP });
   const [action, id, state] = positionals;
   if (values.help) {
     io.out(HELP);

@@ -33,7 +33,7 @@ export async function originsCommand(
   io: Io,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const { values, positionals } = args(argv, OPTIONS);
+  const { values, positionals } = args(argv, OPTIONS, { help: HELP });
   if (values.help) {
     io.out(HELP);
     return 0;

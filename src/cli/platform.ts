@@ -26,6 +26,11 @@ const FLAG_OPTIONS = {
   'prompt-file': { type: 'string' },
 } as const;
 
+const WEBHOOKS_USAGE =
+  'dh-kit webhooks create|list|get|update|delete … (update <id> [--url u] [--start|--no-start] [--end|--no-end] [--timeout|--no-timeout] [--inactivity|--no-inactivity] [--all])';
+const EVENTS_USAGE = 'dh-kit events enable|disable <headId> [--json]';
+const TOOLS_USAGE = 'dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]';
+
 const mask = (key: string) => `${key.slice(0, 4)}…${key.slice(-4)}`;
 
 function printHooks(io: Io, hooks: WebhookConfig[], json: boolean, showKeys: boolean): void {
@@ -106,7 +111,7 @@ const webhookId = (value: string | undefined) => {
 
 export async function webhooksCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
   const { rest, off } = negations(argv);
-  const { values, positionals } = args(rest, FLAG_OPTIONS);
+  const { values, positionals } = args(rest, FLAG_OPTIONS, { help: `Usage: ${WEBHOOKS_USAGE}` });
   const [action, a, b] = positionals;
   const json = values.json === true;
   // Connected only once the command line is right.
@@ -155,17 +160,14 @@ export async function webhooksCommand(argv: string[], io: Io, connect: Connect):
       return 0;
     }
     default:
-      throw new UsageError(
-        'dh-kit webhooks create|list|get|update|delete … (update <id> [--url u] [--start|--no-start] [--end|--no-end] [--timeout|--no-timeout] [--inactivity|--no-inactivity] [--all])',
-      );
+      throw new UsageError(WEBHOOKS_USAGE);
   }
 }
 
 export async function eventsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, FLAG_OPTIONS);
+  const { values, positionals } = args(argv, FLAG_OPTIONS, { help: `Usage: ${EVENTS_USAGE}` });
   const [action, headId] = positionals;
-  if ((action !== 'enable' && action !== 'disable') || !headId)
-    throw new UsageError('dh-kit events enable|disable <headId> [--json]');
+  if ((action !== 'enable' && action !== 'disable') || !headId) throw new UsageError(EVENTS_USAGE);
   const enabled = action === 'enable';
   await (await connect()).client.setEventsEnabled(headId, enabled);
   io.out(
@@ -177,10 +179,9 @@ export async function eventsCommand(argv: string[], io: Io, connect: Connect): P
 }
 
 export async function toolsCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, FLAG_OPTIONS);
+  const { values, positionals } = args(argv, FLAG_OPTIONS, { help: `Usage: ${TOOLS_USAGE}` });
   const [action, headId, file] = positionals;
-  if (action !== 'set' || !headId || !file)
-    throw new UsageError('dh-kit tools set <headId> <tools.json> [--prompt-file prompt.txt]');
+  if (action !== 'set' || !headId || !file) throw new UsageError(TOOLS_USAGE);
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));

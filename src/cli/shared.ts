@@ -47,15 +47,53 @@ type Parsed<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
   typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
 >;
 
-/** Flags and positionals of a command, with its options; a mistake is a UsageError. */
+export interface ArgsRules {
+  /** The command's help: said after a mistake, so what to type instead is on the screen. */
+  help?: string;
+  /** Whether the command takes arguments besides its options (default true). */
+  positionals?: boolean;
+}
+
+/**
+ * Flags and positionals of a command, with its options; a mistake is a UsageError (exit 2) in the
+ * CLI's own words, the same for every command, followed by the command's help when it has one.
+ */
 export function args<const O extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   options: O,
+  { help, positionals = true }: ArgsRules = {},
 ): Parsed<O> {
+  const refuse = (said: string) => new UsageError(help ? `${said}\n\n${help}` : said);
+  let parsed: Parsed<O>;
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw refuse(mistake(err as Error & { code?: string }, positionals));
+  }
+  const [extra] = parsed.positionals;
+  if (!positionals && extra !== undefined)
+    throw refuse(`unexpected "${extra}": this command takes options only`);
+  return parsed;
+}
+
+/** parseArgs's error in the CLI's words (its own message when it is not one of these). */
+function mistake(err: Error & { code?: string }, positionals: boolean): string {
+  // parseArgs quotes what it refuses: '--site <value>', '-x', 'foo'.
+  const quoted = /'([^']*)'/.exec(err.message)?.[1]?.split(' ')[0];
+  if (quoted === undefined) return err.message;
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return positionals
+        ? `unknown option ${quoted} (an argument that starts with "-" goes after --: -- ${quoted})`
+        : `unknown option ${quoted}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/argument missing/.test(err.message)) return `${quoted} needs a value`;
+      if (/does not take an argument/.test(err.message)) return `${quoted} takes no value`;
+      if (/ambiguous/.test(err.message))
+        return `${quoted} needs a value (one that starts with "-" is written ${quoted}=-…)`;
+      return err.message;
+    default:
+      return err.message;
   }
 }
 

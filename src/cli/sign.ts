@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { parseConfig } from '../proxy/config.js';
 import { DEFAULT_LAUNCH_TTL_S, MAX_LAUNCH_TTL_S, signLaunchUrl } from '../proxy/signing.js';
-import { UsageError, type Io } from './shared.js';
+import { args, UsageError, type Io } from './shared.js';
 
 const HELP = `Usage: dh-kit sign <headId> [--view chat|stream] [--ttl seconds] [--base URL] [--json]
 
@@ -15,24 +14,17 @@ Options:
   --json              Print {url, expiresAt} as JSON`;
 
 export async function signCommand(argv: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        view: { type: 'string' },
-        ttl: { type: 'string' },
-        base: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = args(
+    argv,
+    {
+      view: { type: 'string' },
+      ttl: { type: 'string' },
+      base: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: HELP },
+  );
   if (values.help) {
     io.out(HELP);
     return 0;

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { startSimulator } from '../sim/index.js';
 import { SIM_DEFAULTS } from '../sim/options.js';
 import { advertiseSimulator } from './discovery.js';
-import { intOption, UsageError, untilStopped, type Io } from './shared.js';
+import { args, intOption, UsageError, untilStopped, type Io } from './shared.js';
 
 const HELP = `Usage: dh-kit sim [options]
 
@@ -22,26 +21,21 @@ Options:
 
 /** Parses the options and starts; resolves with the exit code once a signal stops the simulator. */
 export async function simCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        'token-shape': { type: 'string' },
-        'token-lifetime-ms': { type: 'string' },
-        'talk-delay-ms': { type: 'string' },
-        'streaming-provider': { type: 'string' },
-        'allow-insecure-webhooks': { type: 'boolean' },
-        'inactivity-ms': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
-  }
+  const { values } = args(
+    argv,
+    {
+      port: { type: 'string' },
+      'token-shape': { type: 'string' },
+      'token-lifetime-ms': { type: 'string' },
+      'talk-delay-ms': { type: 'string' },
+      'streaming-provider': { type: 'string' },
+      'allow-insecure-webhooks': { type: 'boolean' },
+      'inactivity-ms': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: HELP, positionals: false },
+  );
   if (values.help) {
     io.out(HELP);
     return 0;

@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ID_PATTERN, ID_RULE } from '../api/rules.js';
 import { PlatformClient } from '../platform/client.js';
@@ -28,7 +27,7 @@ import { SIM_DEFAULTS } from '../sim/options.js';
 import { startCmsDemo, type RunningCmsDemo } from './cms-demo.js';
 import { advertiseSimulator } from './discovery.js';
 import { AVATAR_FILE, BUNDLE_FILE, DIST, FROM_SOURCES, ROOT } from './paths.js';
-import { UsageError, untilStopped, type Io } from './shared.js';
+import { args, untilStopped, type Io } from './shared.js';
 
 /** Where the simulator keeps its state, in the folder `dh-kit start` runs in. */
 const DEFAULT_SIM_DATA = '.dh-kit/sim.json';
@@ -313,20 +312,15 @@ export function loopbackUrl(serverUrl: string): string {
 }
 
 export async function startCommand(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        rebuild: { type: 'boolean' },
-        fresh: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${HELP}`);
-  }
+  const { values } = args(
+    argv,
+    {
+      rebuild: { type: 'boolean' },
+      fresh: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { help: HELP, positionals: false },
+  );
   if (values.help) {
     io.out(HELP);
     return 0;

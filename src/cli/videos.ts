@@ -42,7 +42,7 @@ const PLAIN_PROGRESS_MS = 10_000;
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 export async function videosCommand(argv: string[], io: Io, connect: Connect): Promise<number> {
-  const { values, positionals } = args(argv, OPTIONS);
+  const { values, positionals } = args(argv, OPTIONS, { help: HELP });
   const [action, headId, text] = positionals;
   if (values.help) {
     io.out(HELP);

@@ -47,6 +47,73 @@ test('dh-kit explains a wrong command or option and exits 2', async () => {
   assert.equal(await main(['help'], io), 0);
 });
 
+/** Runs `dh-kit …argv` and gives its exit code and what it said. */
+async function said(...argv: string[]): Promise<{ code: number; text: string }> {
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  const code = await main(argv, io);
+  return { code, text: lines.join('\n') };
+}
+
+test("an unknown option is a usage error in one form for every command: what was wrong, then the command's usage; exit 2, nothing started", async () => {
+  const commands = [
+    ['start'],
+    ['sim'],
+    ['sign', 'head-1'],
+    ['bundle'],
+    ['callbacks'],
+    ['faces'],
+    ['voices'],
+    ['heads', 'get', 'head-1'],
+    ['videos', 'list', 'head-1'],
+    ['origins', 'list'],
+    ['events', 'failed'],
+    ['webhooks', 'list', 'head-1'],
+    ['events', 'enable', 'head-1'],
+    ['tools', 'set', 'head-1', 'tools.json'],
+  ];
+  for (const argv of commands) {
+    const { code, text } = await said(...argv, '--bogus');
+    const command = argv[0]!;
+    assert.equal(code, 2, `dh-kit ${argv.join(' ')} --bogus: exit 2 (${text})`);
+    const [first, blank, usage] = text.split('\n');
+    assert.match(
+      first!,
+      new RegExp(
+        `^dh-kit ${command}: unknown option --bogus( \\(an argument that starts with "-" goes after --: -- --bogus\\))?$`,
+      ),
+      `dh-kit ${argv.join(' ')}: the option named, in the same words`,
+    );
+    assert.ok(
+      blank === '' && /^Usage:/.test(usage ?? ''),
+      `dh-kit ${argv.join(' ')}: its usage follows:\n${text}`,
+    );
+  }
+  // A command that takes no arguments says so; no hint about arguments after --.
+  assert.match((await said('start', '--bogus')).text, /^dh-kit start: unknown option --bogus$/m);
+  assert.match(
+    (await said('sign', 'head-1', '--bogus')).text,
+    /^dh-kit sign: unknown option --bogus \(an argument that starts with "-" goes after --: -- --bogus\)$/m,
+  );
+});
+
+test('the other mistakes of a command line, in the same words for every command (exit 2)', async () => {
+  const cases: [string[], RegExp][] = [
+    [['bundle', '--site'], /^dh-kit bundle: --site needs a value$/m],
+    [['sign', 'head-1', '--ttl'], /^dh-kit sign: --ttl needs a value$/m],
+    [['start', '--fresh=yes'], /^dh-kit start: --fresh takes no value$/m],
+    [['callbacks', '--json=1'], /^dh-kit callbacks: --json takes no value$/m],
+    [['sim', 'extra'], /^dh-kit sim: unexpected "extra": this command takes options only$/m],
+    [['faces', 'extra'], /^dh-kit faces: unexpected "extra": this command takes options only$/m],
+    [['sim', '-x'], /^dh-kit sim: unknown option -x$/m],
+  ];
+  for (const [argv, expected] of cases) {
+    const { code, text } = await said(...argv);
+    assert.equal(code, 2, `dh-kit ${argv.join(' ')}: exit 2`);
+    assert.match(text, expected);
+  }
+});
+
 test('dh-kit sim refuses a --timeout-ms no longer than the inactivity warning: a usage error naming the flags (exit 2), not a stack trace', async () => {
   const lines: string[] = [];
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
