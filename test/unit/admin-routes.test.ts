@@ -3,20 +3,23 @@
  * `requireAdmin`, each asked with no token, with a wrong token of the right length, and on a proxy
  * with no DH_ADMIN_TOKEN — and a check, by asking every route the app has, that the table lists
  * every such route, so a new admin route cannot be left out of it (nor an old one lose its guard
- * unnoticed).
+ * unnoticed). And the guard itself (src/proxy/security/admin-guard.ts): the admin token, a proxy
+ * with none, and a site's own authorize hook.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ApiError } from '../../src/api/answers.js';
-import { createSimulator } from '../../src/sim/index.js';
-import { errorOf, proxyHarness } from './proxy-harness.js';
-import { watchSecrets } from './secret-scan.js';
+import { errorOf, proxySuite } from './proxy-harness.js';
 
-const sim = createSimulator({ talkDelayMs: 0 });
-const SIGNING = 'admin-routes-signing-secret-0123456789';
-const ADMIN = 'admin-token-0123456789';
-const scan = watchSecrets(sim, [SIGNING, ADMIN]);
-const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
+const {
+  sim,
+  makeProxy,
+  headBody,
+  admin: ADMIN,
+} = proxySuite({
+  signing: 'admin-routes-signing-secret-0123456789',
+  admin: 'admin-token-0123456789',
+});
 
 const HEAD = 'a1b2c3d4-0000-4000-8000-000000000001';
 const json = JSON.stringify;
@@ -153,5 +156,67 @@ describe('admin routes', () => {
       assert.equal((await errorOf(res)).code, 'invalid_head_id');
     }
     assert.equal(sim.store.requests.length, before, 'the platform was not asked anything');
+  });
+});
+
+describe("the admin guard: the admin token, or the site's own authorize hook", () => {
+  const p = makeProxy();
+
+  test('admin routes need the admin token; with none configured they are closed', async () => {
+    const anonymous = await p.request('/dh/heads', {
+      method: 'POST',
+      body: JSON.stringify(headBody()),
+    });
+    assert.equal(anonymous.status, 401);
+    assert.equal((await errorOf(anonymous)).code, 'admin_required');
+    const wrong = await p.request('/dh/heads', {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+      body: JSON.stringify(headBody()),
+    });
+    assert.equal(wrong.status, 401);
+    const closed = makeProxy({ DH_ADMIN_TOKEN: '' });
+    const res = await closed.request('/dh/heads', {
+      method: 'POST',
+      body: JSON.stringify(headBody()),
+    });
+    assert.equal(res.status, 403);
+    assert.match((await errorOf(res)).message, /DH_ADMIN_TOKEN/);
+  });
+
+  test('an authorize hook decides instead of the token', async () => {
+    const actions: string[] = [];
+    const hooked = makeProxy(
+      {},
+      {
+        authorize: (req, action) => (actions.push(action), req.headers.get('x-session') === 'ok'),
+      },
+    );
+    assert.equal(
+      (await hooked.request('/dh/heads', { method: 'POST', body: JSON.stringify(headBody()) }))
+        .status,
+      401,
+    );
+    assert.equal(
+      (
+        await hooked.request('/dh/heads', {
+          method: 'POST',
+          headers: { 'x-session': 'ok' },
+          body: JSON.stringify(headBody()),
+        })
+      ).status,
+      201,
+    );
+    assert.deepEqual(actions, ['heads:create', 'heads:create']);
+  });
+
+  test('with a site\'s own authorize hook, a refusal is a 401, not "set DH_ADMIN_TOKEN"', async () => {
+    const p = makeProxy({ DH_ADMIN_TOKEN: '' }, { authorize: () => false });
+    const res = await p.request('/dh/heads', {
+      method: 'POST',
+      body: JSON.stringify(headBody()),
+    });
+    assert.equal(res.status, 401);
+    assert.doesNotMatch((await errorOf(res)).message, /DH_ADMIN_TOKEN is/);
   });
 });

@@ -22,11 +22,13 @@ import { parseConfig } from '../../src/proxy/config.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
-import { connection, platformAccess, simFetch } from './proxy-harness.js';
+import { connection, platformAccess, proxySuite, simFetch } from './proxy-harness.js';
 import { clearOfMinuteEnd } from './minute.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
 const access = platformAccess(sim);
+/** The tests' proxy served from one address (proxy-harness.ts), its answers scanned for secrets. */
+const { makeProxy } = proxySuite({ sim });
 const LIMIT = 3;
 
 /** A proxy as a site makes it (`parseConfig(process.env)`), with the simulator for the platform. */
@@ -95,7 +97,6 @@ describe('every client its own share, on every way of mounting the proxy', () =>
       else server.once('listening', () => resolve((server.address() as AddressInfo).port));
     });
   after(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
-
   test('Hono on @hono/node-server (app.route, as the README shows): two addresses, two shares', async () => {
     const app = new Hono();
     app.route('/', siteProxy());
@@ -194,6 +195,40 @@ describe('every client its own share, on every way of mounting the proxy', () =>
         )
       ).status;
     expectShares(await twoClients(fromPort), 'X-Forwarded-For with ports');
+  });
+
+  test('X-Forwarded-For keys the rate limit only with DH_TRUST_PROXY, and then its last entry', async () => {
+    await clearOfMinuteEnd();
+    const spoofable = makeProxy({ DH_RATE_LIMIT: '2' });
+    for (const ip of ['1.1.1.1', '2.2.2.2'])
+      assert.equal(
+        (await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': ip } })).status,
+        200,
+      );
+    assert.equal(
+      (await spoofable.request('/dh/health', { headers: { 'x-forwarded-for': '3.3.3.3' } })).status,
+      429,
+      'a changed header does not reset the limit',
+    );
+    const trusted = makeProxy({ DH_RATE_LIMIT: '1', DH_TRUST_PROXY: 'true' });
+    assert.equal(
+      (
+        await trusted.request('/dh/health', {
+          headers: { 'x-forwarded-for': 'forged, 10.0.0.1' },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await trusted.request('/dh/health', { headers: { 'x-forwarded-for': 'other, 10.0.0.1' } }))
+        .status,
+      429,
+      'the forged first entry is ignored',
+    );
+    assert.equal(
+      (await trusted.request('/dh/health', { headers: { 'x-forwarded-for': '10.0.0.2' } })).status,
+      200,
+    );
   });
 
   test('a site that knows its clients better passes clientKey (a signed-in user, say); undefined refuses the request', async () => {

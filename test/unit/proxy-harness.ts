@@ -8,14 +8,21 @@
  *   const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
  *   const p = makeProxy({ DH_RATE_LIMIT: '5' });
  *   await p.request('/dh/heads', { method: 'POST', admin: true, body: JSON.stringify(body) });
+ *
+ * A test file of the proxy's routes and guards starts with `proxySuite()`, which makes all of that
+ * and heads through the proxy (`createHead`):
+ *
+ *   const { sim, makeProxy, createHead } = proxySuite();
+ *   const head = await createHead(makeProxy(), { operationMode: 'ttt' });
  */
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 import type { Hono } from 'hono';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.js';
 import { createProxy, type LogLine, type ProxyOptions } from '../../src/proxy/app.js';
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
-import type { Simulator } from '../../src/sim/index.js';
-import type { SecretScan } from './secret-scan.js';
+import { createSimulator, type Simulator } from '../../src/sim/index.js';
+import { watchSecrets, type SecretScan } from './secret-scan.js';
 
 /** The simulator's fetch handler as the network; it honours abort signals like a real fetch. */
 export function simFetch(sim: Pick<Simulator, 'app'>): typeof fetch {
@@ -110,6 +117,72 @@ export function proxyHarness(
     };
     return { app, request, logs, client };
   };
+}
+
+/** A proxy made by `proxyHarness`: its app, `request()` as a browser, its log lines, its client. */
+export type TestProxy = ReturnType<ReturnType<typeof proxyHarness>>;
+
+/** What a head made through the proxy answers (POST /dh/heads). */
+export interface CreatedHead {
+  id: string;
+  publicId: string;
+  name: string;
+  mode: string;
+  poster: string | null;
+  streaming: boolean;
+}
+
+/**
+ * The setup of a test file of the proxy: a simulator of its own (or `sim`), the secret scan of
+ * every answer its proxies give (checked when the file's tests have run: no file can leave it
+ * out), `makeProxy`, and heads made through the proxy as the back office makes them: `headBody` is
+ * a valid POST /heads body (an English voice of a provider other than the streaming one), `extra`
+ * changing its fields.
+ */
+export function proxySuite({
+  signing = 'test-signing-secret-0123456789abcdef',
+  admin = 'admin-token-0123456789',
+  sim = createSimulator({ talkDelayMs: 0 }),
+}: {
+  signing?: string;
+  admin?: string;
+  sim?: Simulator;
+} = {}) {
+  const scan = watchSecrets(sim, [signing, admin]);
+  const makeProxy = proxyHarness(sim, { signing, admin, scan });
+  // At the file's end: secrets never reach a browser (the organisation key only in a 302).
+  after(() => {
+    assert.ok(scan.assertClean().recorded > 0, 'the answers were scanned for secrets');
+  });
+  /** An English (en-US) voice of a provider `provider` accepts. */
+  const voiceOf = (provider: (p: string) => boolean) =>
+    sim.store.voices.find((v) => provider(v.provider) && v.locale === 'en-US')!;
+  const headBody = (extra: Record<string, unknown> = {}) => {
+    const voice = voiceOf((p) => p !== 'elevenlabs');
+    return {
+      headVisualId: sim.store.faces[0]!.id,
+      name: 'Proxy Head',
+      language: 'en-US',
+      operationMode: 'oc',
+      ttsProvider: voice.provider,
+      ttsVoice: voice.voiceId,
+      greetings: 'Hello!',
+      ...extra,
+    };
+  };
+  const createHead = async (
+    p: TestProxy,
+    extra: Record<string, unknown> = {},
+  ): Promise<CreatedHead> => {
+    const res = await p.request('/dh/heads', {
+      method: 'POST',
+      admin: true,
+      body: JSON.stringify(headBody(extra)),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    return (await res.json()) as CreatedHead;
+  };
+  return { sim, scan, makeProxy, voiceOf, headBody, createHead, signing, admin };
 }
 
 /** The proxy's error answer `{error: {code, message}}`, checked for its shape. */

@@ -1,24 +1,26 @@
 /**
- * The proxy against the platform's refusals and its catalogue cache, through `app.request()` with
- * the simulator in-process: how a platform 403, 404 and 429 reach a visitor and an admin, the
- * warning of an unset DH_SIGNING_SECRET, and the caching of /faces and /voices (ETag, coalescing,
- * TTL). Every browser-facing answer is scanned for secrets at the end (./secret-scan.ts).
+ * The proxy against the platform's failures and refusals and its catalogue cache, through
+ * `app.request()` with the simulator in-process: how a platform 5xx, time-out, malformed answer,
+ * 401, 403, 404 and 429 reach a visitor and an admin, the warning of an unset DH_SIGNING_SECRET,
+ * and the caching of /faces and /voices (ETag, coalescing, TTL). Every browser-facing answer is scanned for secrets at the end (./secret-scan.ts).
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { parseConfig, type ProxyConfig } from '../../src/proxy/config.js';
 import { CATALOGUE_TTL_MS } from '../../src/proxy/deps.js';
-import { createSimulator } from '../../src/sim/index.js';
 import type { SimFault } from '../../src/sim/store.js';
-import { errorOf, platformAccess, proxyHarness } from './proxy-harness.js';
-import { watchSecrets } from './secret-scan.js';
+import { errorOf, platformAccess, proxySuite } from './proxy-harness.js';
 
-const sim = createSimulator({ talkDelayMs: 0 });
-const SIGNING = 'upstream-signing-secret-0123456789abcdef';
-const ADMIN = 'upstream-admin-token-0123456789';
-const scan = watchSecrets(sim, [SIGNING, ADMIN]);
-
-const makeProxy = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
+const {
+  sim,
+  scan,
+  makeProxy,
+  createHead,
+  admin: ADMIN,
+} = proxySuite({
+  signing: 'upstream-signing-secret-0123456789abcdef',
+  admin: 'upstream-admin-token-0123456789',
+});
 
 /** A fault on every request to `path` while `run` runs. */
 async function withFault<T>(
@@ -114,6 +116,96 @@ describe('proxy · platform refusals and catalogue cache', () => {
       assert.equal(a.code, 'not_found');
       assert.match(a.message, /DH_BASE_URL/, 'the admin is told what to check');
       assert.match(a.message, /Webhook not found/, '…and what the platform said');
+    });
+  });
+
+  describe('upstream failures', () => {
+    test('platform 5xx → 502, timeout → 504, malformed → 502, each with a message', async () => {
+      const p = makeProxy({}, { client: { timeoutMs: 50 } });
+      await p.request('/dh/voices');
+      const cases: [object, number, string][] = [
+        [{ path: '/head/*', status: 503, times: 0 }, 502, 'platform_unavailable'],
+        [{ path: '/head/*', delayMs: 200, times: 0 }, 504, 'platform_timeout'],
+        [{ path: '/head/*', malformed: true, times: 0 }, 502, 'platform_unavailable'],
+      ];
+      for (const [fault, status, code] of cases) {
+        sim.store.faults = [];
+        sim.store.addFault({ times: 0, ...fault } as Parameters<typeof sim.store.addFault>[0]);
+        const res = await p.request('/dh/heads/00000000-0000-4000-a000-000000000001');
+        assert.equal(res.status, status, JSON.stringify(fault));
+        const err = await errorOf(res);
+        assert.equal(err.code, code);
+        assert.ok(
+          err.message.length > 10,
+          `the ${code} error comes with a sentence a person can read: ${JSON.stringify(err.message)}`,
+        );
+      }
+      sim.store.faults = [];
+    });
+
+    test('a 401 mid-session is recovered by one re-login', async () => {
+      const p = makeProxy();
+      assert.equal((await p.request('/dh/voices?q=zzzz-nothing')).status, 200);
+      const tokensBefore = sim.store.tokensIssued;
+      sim.store.addFault({ path: '/head/*', status: 401, times: 1 });
+      const head = await createHead(p);
+      assert.equal(
+        sim.store.tokensIssued,
+        tokensBefore + 1,
+        'the 401 led to exactly one new login',
+      );
+      assert.equal(sim.store.faults.length, 0, 'the fault was used');
+      assert.equal((await p.request(`/dh/heads/${head.id}`)).status, 200);
+    });
+
+    test("the platform refusing our credentials is a 502 for visitors; the cause goes to the site owner's log", async () => {
+      const warnings: string[] = [];
+      const p = makeProxy(
+        {},
+        { client: { secretKey: 'wrong-secret-key' }, warn: (m) => warnings.push(m) },
+      );
+      const res = await p.request('/dh/faces');
+      assert.equal(res.status, 502);
+      const err = await errorOf(res);
+      assert.equal(err.code, 'platform_auth_failed');
+      assert.match(err.message, /server log/);
+      assert.doesNotMatch(err.message, /DH_|secret/i, 'no setting names for visitors');
+      assert.match(warnings.join('\n'), /DH_SECRET_KEY|secret key/i);
+      assert.doesNotMatch(
+        warnings.join('\n'),
+        /wrong-secret-key/,
+        'the log names the setting, never its value',
+      );
+    });
+
+    test('ERR-3 an admin (the back office) is told the cause of a 403; a visitor is not', async () => {
+      const p = makeProxy();
+      sim.store.addFault({
+        path: '/head_visual/face/all',
+        status: 403,
+        body: JSON.stringify({ message: 'organisation is inactive' }),
+        times: 2,
+      });
+      const visitor = await errorOf(await p.request('/dh/faces?q=403-visitor'));
+      assert.equal(visitor.code, 'platform_forbidden');
+      assert.doesNotMatch(visitor.message, /inactive/);
+      const admin = await errorOf(await p.request('/dh/faces?q=403-admin', { admin: true }));
+      assert.equal(admin.code, 'platform_forbidden');
+      assert.match(admin.message, /inactive/, 'the admin reads which of the four causes it is');
+      sim.store.faults = [];
+    });
+
+    test('a platform that cannot be reached is a 502 whose message hides the address', async () => {
+      const p = makeProxy(
+        {},
+        {
+          client: { baseUrl: 'http://127.0.0.1:9/api', maxAttempts: 1, fetch },
+          warn: () => undefined,
+        },
+      );
+      const res = await p.request('/dh/voices');
+      assert.equal(res.status, 502);
+      assert.doesNotMatch((await errorOf(res)).message, /127\.0\.0\.1|ECONNREFUSED/);
     });
   });
 

@@ -1,24 +1,24 @@
 /**
- * GET /dh/heads/:id/videos/:talkId/download, through `app.request()` with the simulator
- * in-process: the mp4 as an attachment, fetched from the URL the platform lists for the talk
- * (never one the browser names), streamed through, and the refusals (unknown talk, media that
- * cannot be fetched, no admin, a bad id). Every answer is scanned for secrets at the end.
+ * `/heads/:id/videos` (src/proxy/routes/videos.ts), through `app.request()` with the simulator
+ * in-process: a video started and listed, the daily cap; and GET /dh/heads/:id/videos/:talkId/download:
+ * the mp4 as an attachment, fetched from the URL the platform lists for the talk (never one the
+ * browser names), streamed through, and the refusals (unknown talk, media that cannot be fetched,
+ * no admin, a bad id). Every answer is scanned for secrets at the end.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { createSimulator } from '../../src/sim/index.js';
-import { errorOf, proxyHarness, simFetch as simNetwork } from './proxy-harness.js';
-import { watchSecrets } from './secret-scan.js';
+import { clearOfMinuteEnd } from './minute.js';
+import { errorOf, proxySuite, simFetch as simNetwork, type TestProxy } from './proxy-harness.js';
 
-const sim = createSimulator({ talkDelayMs: 0 });
-const SIGNING = 'download-signing-secret-0123456789abcdef';
-const ADMIN = 'download-admin-token-0123456789';
-const scan = watchSecrets(sim, [SIGNING, ADMIN]);
+const suite = proxySuite({
+  signing: 'download-signing-secret-0123456789abcdef',
+  admin: 'download-admin-token-0123456789',
+});
+const { sim, scan, admin: ADMIN } = suite;
 const simFetch = simNetwork(sim);
-const harness = proxyHarness(sim, { signing: SIGNING, admin: ADMIN, scan });
 /** `media`: the proxy's own fetch (the one that gets the mp4); the platform client always uses the simulator. */
 const makeProxy = (media: typeof fetch = simFetch, env: Record<string, string> = {}) =>
-  harness(env, { fetch: media });
+  suite.makeProxy(env, { fetch: media });
 
 /** A fetch that records what the proxy asked for, then answers with `answer` (default: the simulator). */
 function recordingFetch(
@@ -34,25 +34,9 @@ function recordingFetch(
   return { fetch, calls };
 }
 
-async function createHead(p: ReturnType<typeof makeProxy>) {
-  const voice = sim.store.voices.find((v) => v.provider !== 'elevenlabs' && v.locale === 'en-US')!;
-  const body = {
-    headVisualId: sim.store.faces[0]!.id,
-    name: 'Download Head',
-    language: 'en-US',
-    operationMode: 'oc',
-    ttsProvider: voice.provider,
-    ttsVoice: voice.voiceId,
-    greetings: 'Hello!',
-  };
-  const res = await p.request('/dh/heads', {
-    method: 'POST',
-    admin: true,
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return ((await res.json()) as { id: string }).id;
-}
+/** A head named "Download Head" (a download's file name starts with it), made through `p`: its id. */
+const createHead = async (p: TestProxy) =>
+  (await suite.createHead(p, { name: 'Download Head' })).id;
 
 /** Adds `count` ready talks to a head straight in the simulator, oldest first, one second apart. */
 function addTalks(headId: string, count: number) {
@@ -71,12 +55,96 @@ const talksCalls = (headId: string) =>
   sim.store.requests.filter((r) => r.path === `/head/talks/${headId}`).length;
 const isMp4 = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(4, 8)) === 'ftyp';
 
-describe('GET /heads/:id/videos/:talkId/download', () => {
-  after(() => {
-    const { recorded } = scan.assertClean();
-    assert.ok(recorded >= 10, 'the suite recorded answers');
+after(() => {
+  const { recorded } = scan.assertClean();
+  assert.ok(recorded >= 10, 'the suite recorded answers');
+});
+
+describe('POST and GET /heads/:id/videos: a video started, the list, the daily cap', () => {
+  const p = suite.makeProxy();
+
+  test('videos: POST starts one, GET lists them newest first', async () => {
+    const head = await suite.createHead(p, { operationMode: 'ttt' });
+    for (const text of ['First video.', 'Second video.']) {
+      const res = await p.request(`/dh/heads/${head.id}/videos`, {
+        method: 'POST',
+        admin: true,
+        body: JSON.stringify({ text }),
+      });
+      assert.equal(res.status, 202);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const list = await (await p.request(`/dh/heads/${head.id}/videos`, { admin: true })).json();
+    assert.deepEqual(
+      list.items.map((v: { text: string }) => v.text),
+      ['Second video.', 'First video.'],
+    );
+    assert.equal(list.total, 2);
+    const empty = await p.request(`/dh/heads/${head.id}/videos`, {
+      method: 'POST',
+      admin: true,
+      body: JSON.stringify({ text: '  ' }),
+    });
+    assert.equal(empty.status, 400);
   });
 
+  test('the daily video cap answers 429 with a clear message', async () => {
+    // The cap counts per UTC day: a day ends at a minute's end, so this keeps the test within one.
+    await clearOfMinuteEnd();
+    const capped = suite.makeProxy({ DH_VIDEO_DAILY_CAP: '2' });
+    const head = await suite.createHead(capped, { operationMode: 'ttt' });
+    const post = () =>
+      capped.request(`/dh/heads/${head.id}/videos`, {
+        method: 'POST',
+        admin: true,
+        body: JSON.stringify({ text: 'Hi' }),
+      });
+    assert.equal((await post()).status, 202);
+    assert.equal((await post()).status, 202);
+    const third = await post();
+    assert.equal(third.status, 429);
+    assert.ok(
+      Number(third.headers.get('retry-after')) > 0,
+      'the back office is told when it may ask again',
+    );
+    assert.match((await errorOf(third)).message, /daily limit of 2/);
+  });
+
+  test('a failed video request does not use up the daily cap', async () => {
+    // The cap counts per UTC day: a day ends at a minute's end, so this keeps the test within one.
+    await clearOfMinuteEnd();
+    const capped = suite.makeProxy({ DH_VIDEO_DAILY_CAP: '1' });
+    const bad = await capped.request('/dh/heads/no-such-head/videos', {
+      method: 'POST',
+      admin: true,
+      body: '{"text":"Hi"}',
+    });
+    assert.equal(bad.status, 400);
+    const head = await suite.createHead(capped, { operationMode: 'ttt' });
+    assert.equal(
+      (
+        await capped.request(`/dh/heads/${head.id}/videos`, {
+          method: 'POST',
+          admin: true,
+          body: '{"text":"Hi"}',
+        })
+      ).status,
+      202,
+    );
+    assert.equal(
+      (
+        await capped.request(`/dh/heads/${head.id}/videos`, {
+          method: 'POST',
+          admin: true,
+          body: '{"text":"Hi"}',
+        })
+      ).status,
+      429,
+    );
+  });
+});
+
+describe('GET /heads/:id/videos/:talkId/download', () => {
   test('answers the talk’s mp4 as an attachment, fetched from the URL the platform lists for it', async () => {
     const media = recordingFetch();
     const p = makeProxy(media.fetch);
@@ -147,7 +215,7 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
       body.data[0]!.url = null;
       return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
     }) as typeof fetch;
-    const p = harness({}, { client: { fetch: makingFirst } });
+    const p = suite.makeProxy({}, { client: { fetch: makingFirst } });
     const headId = await createHead(p);
     const [older, newest] = addTalks(headId, 2);
     const res = await p.request(download(headId, newest!.id), { admin: true });
