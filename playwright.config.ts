@@ -17,7 +17,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
-  // With room for a machine three times slower than the reference (issue 26): the axe checks of
+  // With room for a machine three times slower than the reference (2 cores): the axe checks of
   // pages with cross-origin frames take 8-10 s on two cores, and up to 20 s on a busy one. A test
   // that passes ends long before; these only bound how long a broken one hangs.
   timeout: 90_000,

@@ -36,7 +36,7 @@ const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
  * Time budgets, set for a machine at least three times slower than the reference (2 cores): the
  * whole run pinned to one core is about half its speed, and a busy laptop may be slower still. A
  * test that passes finishes long before them, so they cost nothing; they only bound how long a
- * broken test hangs. No test may pass or fail by how fast the machine is (issue 26):
+ * broken test hangs. No test may pass or fail by how fast the machine is:
  *  - a file's tests must finish within FILE_BUDGET_MS (`testsFinishTimeout`); each file stays
  *    under a tenth of it on the reference machine (`npm test` prints the slowest files per engine);
  *    a browser must start, and a file's page begin its tests, within START_BUDGET_MS;

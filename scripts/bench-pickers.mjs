@@ -246,7 +246,7 @@ export function pickerRows(r) {
   for (const kind of Object.keys(PICKERS)) {
     for (const [total, m] of Object.entries(r[kind] ?? {})) {
       const label = `${kind} ${Number(total).toLocaleString('en')}`;
-      // The issue's targets are on 10,000 faces; the other sizes and the voices are reported.
+      // The targets are on 10,000 faces; the other sizes and the voices are reported.
       const held = kind === 'faces' && Number(total) === 10_000;
       rows.push({
         name: `${label}: first view`,

@@ -7,7 +7,8 @@
  * The request is checked with the platform schemas (headCreateSchema, streamingHeadCreateSchema)
  * before anything is sent, each problem named by its flag. What is printed is the head's id,
  * public id and mode — NEVER its publicUrl: the page address carries the organisation key
- * (`api_key`), a secret that may reach only the iframe's own navigation (DESIGN, Principles).
+ * (`api_key`), a secret that may reach only the iframe's own navigation: never a terminal, a log
+ * or a shell's history.
  * `dh-kit sign <id>` gives a link to the page without it.
  */
 import { readFile } from 'node:fs/promises';

@@ -28,7 +28,7 @@ export const pickerReady = (page: Page, host: string) =>
 
 export interface DemoPage {
   file: string;
-  /** The bound: 0 where the page is an avatar and text, 0.02 elsewhere. */
+  /** The page's CLS bound: 0 where the page is an avatar and text, 0.02 elsewhere. */
   bound: number;
   /** Resolves once every element of the page shows its data. */
   loaded: (page: Page) => Promise<void>;
