@@ -4,7 +4,8 @@
  *
  *   dist/dh-kit.avatar.js       `<dh-avatar>` (inline and bubble) and English: what a CMS page loads
  *   dist/dh-kit.bundle.js       every element, the bubble and English: what a back office loads
- *   dist/dh-kit.<lang>.<hash>.js  one per language, fetched beside either file when a page shows it
+ *   dist/dh-kit.<lang>.<hash>.js  one per language (its catalogue, made with its formats), fetched
+ *                               beside either file when a page shows it
  *   dist/dh-kit.languages.<hash>.js  their index: each language's file and SHA-384 digest
  *
  * The language files are made first, then their index; the index's name and digest are written
@@ -53,6 +54,15 @@ const languageIndexModule = (index) => ({
       : null,
 });
 
+/** The language module of src/cdn/language-file.ts: `lang`'s tag and catalogue. */
+const languageModule = (lang) => ({
+  name: 'dh-language-module',
+  load: (id) =>
+    id === join(root, 'src/cdn/language-module.ts')
+      ? `export const LANGUAGE = ${JSON.stringify(lang)};\nexport { default as catalogue } from ${JSON.stringify(join(root, `src/elements/locales/${lang}/index.ts`))};`
+      : null,
+});
+
 /** One module built alone into one minified ES file (nothing split off); its code. */
 async function buildOne(entry, plugins = []) {
   const [output] = await viteBuild({
@@ -89,7 +99,7 @@ const shortHash = (code) => createHash('sha256').update(code).digest('hex').slic
 export async function buildCdnFiles(out) {
   const table = {};
   for (const lang of LANGUAGES) {
-    const code = await buildOne(`src/elements/locales/${lang}/index.ts`);
+    const code = await buildOne('src/cdn/language-file.ts', [languageModule(lang)]);
     const file = `dh-kit.${lang}.${shortHash(code)}.js`;
     writeFileSync(join(out, file), code);
     table[lang] = { file, integrity: sha384(code) };

@@ -87,7 +87,8 @@ function fixSvelteTypes(file) {
       "\n/** What every element takes: Svelte's own attributes and DOM events (class, style, aria-*, oninput, …). */\ntype BaseProps = HTMLAttributes<HTMLElement>;\n",
     )
     .replace(
-      /\n {2}\/\*\*[^\n]*\*\/\n {2}"on:(input|change)"\?: \(e: CustomEvent<Event>\) => void;/g,
+      // (Their type is Event, or never where the analyzer cannot see the dispatch: both are Svelte's own.)
+      /\n {2}\/\*\*[^\n]*\*\/\n {2}"on:(input|change)"\?: \(e: CustomEvent<(Event|never)>\) => void;/g,
       '',
     )
     .replace(/"on:(dh-[a-z-]+)"\?:/g, '"on$1"?:')

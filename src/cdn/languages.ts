@@ -10,7 +10,6 @@
  * A language file that is missing, or whose bytes are not the ones built, is refused before any of
  * it runs: the elements stay in English and the console says why in one line (shared/localized.ts).
  */
-import { formats } from '../elements/shared/formats.js';
 import { loadLocales, type Catalogue } from '../elements/shared/localized.js';
 import { languageIndex, type LanguageFile, type LanguageIndex } from './language-files.js';
 
@@ -45,7 +44,8 @@ export function importChecked(url: string, integrity: string): Promise<unknown> 
   }).finally(() => script.remove());
 }
 
-type LanguageModule = { default: (f: ReturnType<typeof formats>) => Catalogue };
+/** A language file: its catalogue, made with its own formats (language-file.ts). */
+type LanguageModule = { default: Catalogue };
 
 /** A file beside the CDN file, imported once its bytes are checked. */
 const importBeside = ({ file, integrity }: LanguageFile) =>
@@ -57,5 +57,5 @@ loadLocales(async (locale) => {
   if (!languageIndex) throw new Error('this file was built without its languages');
   index ??= importBeside(languageIndex).then((m) => (m as { default: LanguageIndex }).default);
   const language = (await importBeside((await index)[locale])) as LanguageModule;
-  return language.default(formats(locale));
+  return language.default;
 });

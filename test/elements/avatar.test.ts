@@ -687,14 +687,14 @@ describe('<dh-avatar>', () => {
         429,
         'rate_limited',
         'Too many requests: at most 5 a minute. Try again in 40 s.',
-        'Something went wrong. Please try again in a moment.',
+        'Too many requests right now. Please try again in a moment.',
         true,
       ],
       [
         503,
         'platform_busy',
         'The avatar platform answered 503: busy.',
-        'Something went wrong. Please try again in a moment.',
+        'The avatar platform is busy. Please try again in a moment.',
         true,
       ],
     ] as const) {
@@ -752,7 +752,7 @@ describe('<dh-avatar>', () => {
         expect(error.detail.code).to.equal('offline');
         await el.updateComplete;
         expect(shownError(el)).to.equal(
-          "You're offline. Check your internet connection and try again. Try again",
+          "You're offline. Check your connection and try again. Try again",
         );
       } finally {
         delete (navigator as { onLine?: boolean }).onLine;

@@ -13,7 +13,17 @@
 import { aTimeout, expect, fixture } from '@open-wc/testing';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { html, unsafeStatic } from 'lit/static-html.js';
-import type { DhPicker } from '../../src/elements/shared/picker-base.js';
+import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
+import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
+import type { PickerEventMap } from '../../src/elements/shared/picker-events.js';
+
+/** Either picker, its `dh-select` typed by the item it carries. */
+type DhPicker<I> = {
+  addEventListener<K extends keyof PickerEventMap<I>>(
+    type: K,
+    listener: (ev: PickerEventMap<I>[K]) => unknown,
+  ): void;
+} & (DhFacePicker | DhVoicePicker);
 import { announced, button, json, statusText } from './support.js';
 import { waitUntil } from './wait.js';
 

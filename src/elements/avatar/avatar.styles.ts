@@ -1,8 +1,7 @@
 import { css } from '../shared/css.js';
 
-// Every byte here is in the avatar's budget: rules that several parts share are written once, with
-// the parts listed together, and each --dh-avatar-* property is read where it is used (an alias on
-// :host, `--_bg: var(--dh-avatar-background, …)`, costs more than the repeats).
+// Rules that several parts share are written once, with the parts listed together; each
+// --dh-avatar-* property is read where it is used, with its default beside it.
 export const styles = css`
   :host {
     display: block;

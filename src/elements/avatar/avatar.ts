@@ -3,6 +3,7 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { canRetry } from '../../api/errors.js';
+import type { passingTroubleWords } from '../shared/error-words.js';
 import {
   chosenAllow,
   defaultAllow,
@@ -18,10 +19,22 @@ import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
-import { avatarMessages, type AvatarMessages } from './messages.js';
+import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
+
+/** How long the facade waits for the head's name before it shows its button without it (ms). */
+const NAME_WAIT_MS = 1000;
+
+/**
+ * The lasting failures whose own sentence tells the visitor what to do (reload the page); any
+ * other failure that trying again cannot mend says the head is not available.
+ */
+const SAYS_RELOAD: ReadonlySet<string> = new Set<keyof typeof passingTroubleWords>([
+  'launch_expired',
+  'launch_invalid',
+]);
 
 /**
  * A Digital Human on the page: the platform's chat page or stream page in an iframe, loaded from
@@ -85,8 +98,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   static override styles = styles;
   protected readonly section = 'avatar';
   protected readonly english = avatarMessages as AvatarMessages; // the bubble's words: bubble.ts
+  protected readonly sharedEnglish = avatarSharedMessages;
 
-  // Static properties, not decorators: no decorator helpers reach a consumer's bundler.
   static override properties = {
     headId: { attribute: 'head-id' },
     endpoint: {},
@@ -156,6 +169,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
+  /** Ends the facade's wait for the head's name (NAME_WAIT_MS), if the name is slower. */
+  #nameWait?: ReturnType<typeof setTimeout>;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -173,6 +188,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     this.#observer?.disconnect();
     this.#summaryAbort?.abort();
     this.#launchAbort?.abort();
+    this.#stopWaitingForName();
     // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then load again from a fresh URL.
     this.#resume = this._phase === 'loading' || this._phase === 'ready';
     if (this.#resume) {
@@ -285,8 +301,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   async #loadSummary(): Promise<void> {
     this.#summaryAbort?.abort();
     const abort = (this.#summaryAbort = new AbortController());
-    // The facade waits (1 s at most) for the name: "Talk to …" growing would move its button (CLS).
-    this._pending = !!setTimeout(() => (this._pending = false), 1000);
+    // The facade waits for the name (NAME_WAIT_MS at most): "Talk to …" growing would move its button (CLS).
+    this.#waitForName();
     try {
       this._summary = await getJson(
         this.endpoint,
@@ -305,7 +321,18 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
         err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', String(err));
       if (!canRetry(refusal) && this._phase === 'idle') this.#fail(refusal);
     }
-    if (!abort.signal.aborted) this._pending = false;
+    if (!abort.signal.aborted) this.#stopWaitingForName();
+  }
+
+  #waitForName(): void {
+    clearTimeout(this.#nameWait);
+    this._pending = true;
+    this.#nameWait = setTimeout(() => this.#stopWaitingForName(), NAME_WAIT_MS);
+  }
+
+  #stopWaitingForName(): void {
+    clearTimeout(this.#nameWait);
+    this._pending = false;
   }
 
   get #name(): string | undefined {
@@ -349,20 +376,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** A bubble, if the page added its module; else inline, facade and all (the console says what to import). */
   get #isBubble(): boolean {
-    if (this.layout !== 'bubble') return false;
-    // Said once the page's modules have all run: the bubble's may come after this element's.
-    if (!bubbleModule)
-      setTimeout(
-        () =>
-          bubbleModule ||
-          warn(
-            `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
-          ),
-      );
-    return !!bubbleModule;
+    return this.layout === 'bubble' && bubbleModule !== undefined;
   }
 
   protected override render() {
+    if (this.layout === 'bubble' && !bubbleModule) warnBubbleNotImported();
     return this.#isBubble
       ? this.#renderBubble()
       : html`<div class="box" part="box">${this.#renderBody()}</div>`;
@@ -378,7 +396,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
             part="frame"
             src=${frame.url}
             title=${this.label ?? this.m.title(this.#name)}
-            allow=${frameAllow(chosenAllow(defaultAllow(this.loading, this.#isBubble ? 'bubble' : 'inline'), this.allow, this.getAttribute('allow')), frame.origin, frame.url)}
+            allow=${this.#frameAllow(frame)}
             sandbox=${frameSandbox(this.sandbox, this.getAttribute('sandbox'))}
             referrerpolicy="strict-origin-when-cross-origin"
             @load=${this.#onFrameLoad}
@@ -392,6 +410,16 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
             ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
             : nothing
       }`;
+  }
+
+  /**
+   * The frame's `allow`: the defaults for how it loads, narrowed by the `allow` attribute or
+   * widened by the property, each feature delegated to the platform page's origin only.
+   */
+  #frameAllow(frame: Frame): string {
+    const defaults = defaultAllow(this.loading, this.#isBubble ? 'bubble' : 'inline');
+    const features = chosenAllow(defaults, this.allow, this.getAttribute('allow'));
+    return frameAllow(features, frame.origin, frame.url);
   }
 
   /** The poster: the page's own, else the head's face from the proxy (its URL is relative to the proxy); http(s) only. */
@@ -423,7 +451,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     const { code, message } = this._error!;
     const retry = canRetry(this._error!);
     return html`<div class="state error" part="error" role="alert" tabindex="-1">
-      <span>${retry || /^launch_(exp|inv)/.test(code) ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
+      <span>${retry || SAYS_RELOAD.has(code) ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
       ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}
     </div>`;
   }
@@ -470,13 +498,21 @@ function micBlocked(): boolean {
   return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
 }
 
-/** Tells the page's developer once that a bubble has no module. */
-let warned = false;
-const warn = (message: string): false => {
-  if (!warned) console.warn(message);
-  warned = true;
-  return false;
-};
+/**
+ * Tells the page's developer, once, that a bubble has no module: after the page's modules have
+ * all run, since the bubble's may come after this element's.
+ */
+let bubbleWarningScheduled = false;
+function warnBubbleNotImported(): void {
+  if (bubbleWarningScheduled) return;
+  bubbleWarningScheduled = true;
+  setTimeout(() => {
+    if (!bubbleModule)
+      console.warn(
+        `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
+      );
+  });
+}
 
 declare global {
   interface HTMLElementTagNameMap {

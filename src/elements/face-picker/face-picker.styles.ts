@@ -2,7 +2,7 @@ import { css } from '../shared/css.js';
 
 export const styles = css`
   :host {
-    --_h: var(--dh-face-picker-height, 420px);
+    --_height: var(--dh-face-picker-height, 420px);
   }
   .toolbar {
     display: flex;
@@ -19,7 +19,7 @@ export const styles = css`
   }
   .row {
     display: grid;
-    grid-template-columns: repeat(var(--_c, 4), minmax(0, 1fr));
+    grid-template-columns: repeat(var(--_columns, 4), minmax(0, 1fr));
     gap: 10px;
     width: 100%;
     /* On the rows, not the grid: the virtualizer positions rows from the grid's padding edge. */
@@ -32,23 +32,23 @@ export const styles = css`
     flex-direction: column;
     gap: 2px;
     padding: 4px;
-    border-radius: var(--_r);
+    border-radius: var(--_radius);
     border: 2px solid transparent;
     cursor: pointer;
     min-width: 0;
   }
   .cell[aria-selected='true'] {
-    border-color: var(--_a);
-    background: color-mix(in srgb, var(--_a) 10%, transparent);
+    border-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 10%, transparent);
   }
   .grid:focus-visible .cell.active {
-    outline: 2px dashed var(--_a);
+    outline: 2px dashed var(--_accent);
     outline-offset: 1px;
   }
   .thumb {
     position: relative;
     aspect-ratio: 4 / 5;
-    border-radius: calc(var(--_r) - 4px);
+    border-radius: calc(var(--_radius) - 4px);
     overflow: hidden;
     background: color-mix(in srgb, currentColor 10%, transparent);
   }
@@ -70,7 +70,7 @@ export const styles = css`
     width: 22px;
     height: 22px;
     border-radius: 50%;
-    background: var(--_a);
+    background: var(--_accent);
     color: #fff;
     display: grid;
     place-items: center;

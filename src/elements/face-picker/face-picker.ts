@@ -1,10 +1,14 @@
 import { html, isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
-import { requestJson } from '../../api/client.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
-import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
+import { CatalogueController } from '../shared/catalogue.js';
+import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
+import { FormControlController, formControlProperties } from '../shared/form-control.js';
+import { LocalizedElement } from '../shared/localized.js';
 import { PagedList } from '../shared/paged-list.js';
+import type { PickerEventMap } from '../shared/picker-events.js';
+import { PickerWidget } from '../shared/picker-widget.js';
 import { renderStatus } from '../shared/states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
@@ -16,6 +20,7 @@ import { InViewLayout } from '../shared/in-view-layout.js';
 import { unpin } from '../shared/unpin.js';
 import { define } from '../shared/define.js';
 import { facePickerMessages } from './messages.js';
+import { pickerSharedMessages } from '../shared/picker-messages.js';
 
 /** Faces asked of the proxy per request (its maximum is 100). */
 const PAGE_SIZE = 60;
@@ -38,13 +43,8 @@ class RowLayout extends InViewLayout {
   }
 }
 
-/** The filters a list was asked with: its later pages are asked with the same. */
-interface Filters {
-  endpoint: string;
-  gender: string;
-  order: string;
-  q: string;
-}
+/** The values a list is asked with (its later pages are asked with the same): a change asks again. */
+type Filters = readonly [endpoint: string, gender: string, order: string, query: string];
 
 /**
  * A face (head visual) picker: a grid of the platform's faces with their thumbnails, a gender
@@ -75,57 +75,134 @@ interface Filters {
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'facePicker'> {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only adds typed listener overloads.
+export class DhFacePicker extends LocalizedElement<'facePicker'> {
   protected readonly section = 'facePicker';
   protected readonly english = facePickerMessages;
+  protected readonly sharedEnglish = pickerSharedMessages;
   static override styles = [srOnly, pickerStyles, styles];
+  static formAssociated = true;
 
-  // Reactive properties are declared statically rather than with decorators: no decorator
-  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {
+    ...formControlProperties,
+    ...endpointProperties,
+    label: {},
     gender: { reflect: true },
     order: {},
     _hover: { state: true },
     _cols: { state: true },
   };
 
-  /** The cell under the pointer, whose idle video plays (and the active one's, while the grid has focus). */
-  private _hover = -1;
-  private _cols = 4;
-
+  /** Name under which the value is submitted. */
+  name = '';
+  /** The chosen face's id (a head's `headVisualId`); empty when nothing is chosen. */
+  value = '';
+  /** A face is needed before the form submits. */
+  required = false;
+  /** Not focusable, not submitted, not changeable. */
+  disabled = false;
+  /** Accessible name of the grid; unset: "Face", in the page's language. */
+  label?: string;
+  /** Base URL of the proxy routes. */
+  endpoint = DEFAULT_ENDPOINT;
+  /** Extra request headers, for a proxy that needs the site's own auth (property only). */
+  headers?: HeadersInit;
+  /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
+  credentials?: RequestCredentials;
   /** Gender filter: `MALE`, `FEMALE`, or empty for all. */
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** `ASC` (default, the platform's order) or `DESC`. */
   order: 'ASC' | 'DESC' = 'ASC';
 
+  /** The cell under the pointer, whose idle video plays (and the active one's, while the grid has focus). */
+  private _hover = -1;
+  /** Columns of the grid, from the element's width. */
+  private _cols = 4;
+
+  readonly #proxy = new ProxyEndpoint(this);
+  readonly #form: FormControlController<FaceItem> = new FormControlController(this, {
+    requiredMessage: () => this.m.required,
+    anchor: () => this.#widget.anchor,
+  });
+  readonly #catalogue: CatalogueController<Filters, FaceItem> = new CatalogueController(this, {
+    args: (): Filters => [this.endpoint, this.gender, this.order, this.#catalogue.query],
+    loadFirst: (filters, signal) => this.#loadFirst(filters, signal),
+    onList: (list) =>
+      this.#widget.setActive(
+        Math.max(
+          0,
+          list.items.findIndex((face) => face?.id === this.value),
+        ),
+      ),
+  });
+  readonly #widget: PickerWidget<FaceItem> = new PickerWidget(this, {
+    catalogue: this.#catalogue,
+    form: this.#form,
+    words: () => this.m,
+    sharedWords: () => this.shared,
+    label: () => this.label,
+    required: () => this.required,
+    nameAt: (index) => {
+      const face = this.#catalogue.list?.items[index];
+      return face && fold(face.name);
+    },
+    keyTarget: (e, total) =>
+      gridTarget(e.key, e.ctrlKey, {
+        active: this.#widget.active,
+        cols: this._cols,
+        total,
+        pageRows: this.#widget.rowsInView('.row'),
+        rtl: getComputedStyle(this).direction === 'rtl',
+      }),
+    moveTo: (index) => this.#moveTo(index),
+    choose: (index) => this.#choose(index),
+    revealActive: () => this.#revealActive(),
+    itemsIn: (firstRow, lastRow) => this.#cellsIn(firstRow, lastRow),
+  });
+
   #resize?: ResizeObserver;
   readonly #motion = isServer ? undefined : matchMedia('(prefers-reduced-motion: reduce)');
+  /** The host's width, once measured (ResizeObserver, or when the first faces arrive). */
+  #width = 0;
 
-  protected taskArgs() {
-    return [this.endpoint, this.gender, this.order, this._q] as const;
+  // The form control's members, as a native control has them.
+
+  /** The form the picker belongs to (read-only). */
+  get form(): HTMLFormElement | null {
+    return this.#form.form;
   }
-
-  protected async loadFirst(
-    [endpoint, gender, order, q]: readonly unknown[],
-    signal: AbortSignal,
-  ): Promise<PagedList<FaceItem>> {
-    const filters = { endpoint, gender, order, q } as Filters;
-    const first = await this.#fetchPage(1, filters, signal);
-    return new PagedList<FaceItem>({
-      pageSize: PAGE_SIZE,
-      total: first.total,
-      first: first.items,
-      // Later pages are asked with the filters of their list.
-      fetchPage: async (page, signal) => (await this.#fetchPage(page, filters, signal)).items,
-      onChange: () => this.requestUpdate(),
-    });
+  /** Whether the value is valid, and why not (`valueMissing`, `customError`) (read-only). */
+  get validity(): ValidityState | undefined {
+    return this.#form.validity;
   }
-
-  protected override listLoaded(loaded: PagedList<FaceItem>): void {
-    this._active = Math.max(
-      0,
-      loaded.items.findIndex((f) => f?.id === this.value),
-    );
+  /** Why the value is not valid, in the page's language; empty when it is (read-only). */
+  get validationMessage(): string {
+    return this.#form.validationMessage;
+  }
+  /** Whether a form validates the picker: not while it is disabled (read-only). */
+  get willValidate(): boolean {
+    return this.#form.willValidate;
+  }
+  /** Whether the value is valid; fires `invalid` when it is not. */
+  checkValidity(): boolean {
+    return this.#form.checkValidity();
+  }
+  /** As checkValidity, and the browser shows why at the grid (which takes focus). */
+  reportValidity(): boolean {
+    return this.#form.reportValidity();
+  }
+  /** Focuses the grid, the picker's one tab stop (a label, a form's error summary). */
+  override focus(options?: FocusOptions): void {
+    this.#form.focus(options);
+  }
+  formResetCallback(): void {
+    this.#form.reset();
+  }
+  formStateRestoreCallback(state: string | File | FormData | null): void {
+    this.#form.restore(state);
+  }
+  formDisabledCallback(disabled: boolean): void {
+    this.#form.setFormDisabled(disabled);
   }
 
   override connectedCallback(): void {
@@ -135,8 +212,10 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     this.#resize.observe(this);
   }
 
-  /** The host's width, once measured (ResizeObserver, or when the first faces arrive). */
-  #width = 0;
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize?.disconnect();
+  }
 
   /** Columns that fit the width, each at least --dh-face-picker-cell-width wide. */
   #measure(width: number): void {
@@ -148,48 +227,52 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     if (cols !== this._cols) this._cols = cols;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resize?.disconnect();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The first faces: columns measured now (unless a frame has measured them), so their grid never
     // changes shape under the user. Not at the first render: the layout it would force holds up
     // the answer, and the frame that shows it.
-    if (this._loaded && !this.#width) this.#measure(this.getBoundingClientRect().width);
+    if (this.#catalogue.list && !this.#width) this.#measure(this.getBoundingClientRect().width);
     // CSSOM, not a style attribute: a strict CSP allows it.
     if (changed.has('_cols' as keyof DhFacePicker))
-      this.style.setProperty('--_c', String(this._cols));
+      this.style.setProperty('--_columns', String(this._cols));
   }
 
-  async #fetchPage(page: number, f: Filters, signal: AbortSignal): Promise<FacesPage> {
-    const answer = await requestJson(f.endpoint, '/faces', facesPageSchema, {
-      query: {
-        page,
-        take: PAGE_SIZE,
-        gender: f.gender || undefined,
-        order: f.order,
-        q: f.q || undefined,
-      },
+  async #loadFirst(filters: Filters, signal: AbortSignal): Promise<PagedList<FaceItem>> {
+    const first = await this.#fetchPage(1, filters, signal);
+    return new PagedList<FaceItem>({
+      pageSize: PAGE_SIZE,
+      total: first.total,
+      first: first.items,
+      // Later pages are asked with the filters of their list.
+      fetchPage: async (page, signal) => (await this.#fetchPage(page, filters, signal)).items,
+      onChange: () => this.requestUpdate(),
+    });
+  }
+
+  async #fetchPage(
+    page: number,
+    [endpoint, gender, order, query]: Filters,
+    signal: AbortSignal,
+  ): Promise<FacesPage> {
+    const answer = await this.#proxy.requestJson('/faces', facesPageSchema, {
+      endpoint,
+      query: { page, take: PAGE_SIZE, gender: gender || undefined, order, q: query || undefined },
       signal,
-      headers: this.headers,
-      credentials: this.credentials,
     });
     // Media URLs are shown only when they are http(s) (api/urls.ts); a face with another keeps its name.
     const items = answer.items.map((face) => {
-      const url = mediaUrl(face.thumbnail?.url, f.endpoint);
+      const url = mediaUrl(face.thumbnail?.url, endpoint);
       return {
         ...face,
         thumbnail: url ? { ...face.thumbnail!, url } : null,
-        videoUrl: mediaUrl(face.videoUrl, f.endpoint) ?? null,
+        videoUrl: mediaUrl(face.videoUrl, endpoint) ?? null,
       };
     });
     return { ...answer, items };
   }
 
   /** The cells of rows first..last. */
-  protected itemsIn(firstRow: number, lastRow: number): [number, number] {
+  #cellsIn(firstRow: number, lastRow: number): [number, number] {
     return [firstRow * this._cols, (lastRow + 1) * this._cols - 1];
   }
 
@@ -199,7 +282,7 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
    */
   #rows: number[] = [];
   #rowList(): number[] {
-    const count = Math.ceil((this._loaded?.total ?? 0) / this._cols);
+    const count = Math.ceil((this.#catalogue.list?.total ?? 0) / this._cols);
     if (this.#rows.length !== count) this.#rows = Array.from({ length: count }, (_, r) => r);
     return this.#rows;
   }
@@ -209,47 +292,34 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     this.gender = (e.target as HTMLSelectElement).value as DhFacePicker['gender'];
   }
 
+  /** "Clear filters": no search, and every gender. */
   #onClearFilters(): void {
-    this.clearSearch();
+    this.#widget.clearSearch();
     this.gender = '';
   }
 
-  protected readonly choose = (index: number): void => {
-    if (this.isDisabled) return;
-    // A cell of a page that failed: Enter or Space asks the page again.
-    if (this._loaded?.retryPageOf(index)) return;
-    const face = this._loaded?.items[index];
+  /** The user chose a cell; on a page that failed, Enter or Space asks it again. */
+  #choose = (index: number): void => {
+    if (this.#form.isDisabled) return;
+    const list = this.#catalogue.list;
+    if (list?.retryPageOf(index)) return;
+    const face = list?.items[index];
     if (!face) return;
-    this._active = index;
-    this.select(face.id, face);
+    this.#widget.setActive(index);
+    this.#form.select(face.id, face);
   };
 
-  protected nameAt(index: number): string | undefined {
-    const face = this._loaded?.items[index];
-    return face && fold(face.name);
-  }
-
-  protected keyTarget(e: KeyboardEvent, total: number): number | undefined {
-    return gridTarget(e.key, e.ctrlKey, {
-      active: this._active,
-      cols: this._cols,
-      total,
-      pageRows: this.rowsInView('.row'),
-      rtl: getComputedStyle(this).direction === 'rtl',
-    });
-  }
-
   /** Makes a cell the active one and scrolls its row into view (so it is in the DOM). */
-  protected moveTo(index: number): void {
-    this._active = index;
-    this.revealActive();
+  #moveTo(index: number): void {
+    this.#widget.setActive(index);
+    this.#revealActive();
   }
 
   /** Scrolls the active cell's row into view and loads its page. */
-  protected revealActive(): void {
-    const row = Math.floor(this._active / this._cols);
-    this.ensureItems(...this.itemsIn(row, row));
-    const virtualizer = this.scroller?.[virtualizerRef];
+  #revealActive(): void {
+    const row = Math.floor(this.#widget.active / this._cols);
+    this.#catalogue.ensureItems(...this.#cellsIn(row, row));
+    const virtualizer = this.#widget.scroller?.[virtualizerRef];
     unpin(virtualizer);
     // The row may not be in the DOM (virtualised): the virtualizer scrolls to it by index.
     virtualizer?.element(row)?.scrollIntoView({ block: 'nearest' });
@@ -260,11 +330,11 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     return {
       cols: this._cols,
       value: this.value,
-      active: this._active,
+      active: this.#widget.active,
       hover: this._hover,
-      focused: this._focused,
+      focused: this.#widget.focused,
       reducedMotion: !!this.#motion?.matches,
-      onChoose: this.choose,
+      onChoose: this.#choose,
       onPointerEnter: this.#onCellEnter,
       onPointerLeave: this.#onCellLeave,
       m: this.m,
@@ -280,27 +350,32 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
 
   protected override render() {
     const m = this.m;
+    const disabled = this.#form.isDisabled;
     return html`
       <div class="toolbar" part="toolbar">
         <label>${m.gender}
-          <select part="gender" .value=${this.gender} @change=${this.#onGender} ?disabled=${this.isDisabled}>
+          <select part="gender" .value=${this.gender} @change=${this.#onGender} ?disabled=${disabled}>
             <option value="">${m.allGenders}</option>
             <option value="FEMALE">${m.female}</option>
             <option value="MALE">${m.male}</option>
           </select>
         </label>
         <label>${m.name}
-          <input part="search" type="search" placeholder=${m.search} @input=${this.onSearch} ?disabled=${this.isDisabled} />
+          <input part="search" type="search" placeholder=${m.search} @input=${this.#widget.onSearch} ?disabled=${disabled} />
         </label>
       </div>
-      ${this.renderCatalogue()}
+      ${this.#widget.renderCatalogue({
+        items: (list, busy) => this.#renderItems(list, busy),
+        empty: () => this.#renderEmpty(),
+      })}
     `;
   }
 
-  protected renderEmpty() {
+  #renderEmpty() {
     const m = this.m;
+    const query = this.#catalogue.query;
     const filters = [
-      this._q && m.byName(this._q),
+      query && m.byName(query),
       this.gender && (this.gender === 'FEMALE' ? m.femaleFaces : m.maleFaces),
     ].filter((f): f is string => !!f);
     return renderStatus(
@@ -310,16 +385,40 @@ export class DhFacePicker extends DhPicker<FaceItem, PagedList<FaceItem>, 'faceP
     );
   }
 
-  protected renderItems(loaded: PagedList<FaceItem>, busy: boolean) {
-    return this.renderScroller(
+  #renderItems(list: PagedList<FaceItem>, busy: boolean) {
+    return this.#widget.renderScroller(
       busy,
       this.#rowList(),
-      (r) => r,
-      (r) => renderRow(loaded, r, this.#rowState()),
+      (row) => row,
+      (row) => renderRow(list, row, this.#rowState()),
       this._cols,
       RowLayout,
     );
   }
+}
+
+// Typed listeners: `picker.addEventListener('dh-select', (e) => e.detail.item)` is a FaceItem.
+export interface DhFacePicker {
+  addEventListener<K extends keyof DhFacePickerEventMap>(
+    type: K,
+    listener: (this: this, ev: DhFacePickerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof DhFacePickerEventMap>(
+    type: K,
+    listener: (this: this, ev: DhFacePickerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
@@ -327,8 +426,8 @@ export { configure, type KitOptions } from '../../api/urls.js';
 
 define('dh-face-picker', DhFacePicker);
 
-/** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem (its listeners are typed by DhPicker). */
-export type DhFacePickerEventMap = DhPickerEventMap<FaceItem>;
+/** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem. */
+export type DhFacePickerEventMap = PickerEventMap<FaceItem>;
 
 // The page's own words (docs/languages.md), as every element entry exports them.
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';

@@ -1,17 +1,15 @@
 import { css } from '../shared/css.js';
 
 export const styles = css`
-  /* Private tokens, one letter each (their names ship in every page): --_a accent, --_e error,
-     --_g gap, --_b border. */
   :host {
-    --_a: var(--dh-head-form-accent, #2563eb);
-    --_e: var(--dh-head-form-error-color, #b91c1c);
-    --_g: var(--dh-head-form-gap, 16px);
-    --_b: 1px solid color-mix(in srgb, currentColor 25%, transparent);
+    --_accent: var(--dh-head-form-accent, #2563eb);
+    --_error: var(--dh-head-form-error-color, #b91c1c);
+    --_gap: var(--dh-head-form-gap, 16px);
+    --_border: 1px solid color-mix(in srgb, currentColor 25%, transparent);
     display: block;
     font-family: var(--dh-head-form-font, system-ui, sans-serif);
     /* The pickers inside follow the form's accent. */
-    --dh-picker-accent: var(--_a);
+    --dh-picker-accent: var(--_accent);
   }
   :host([hidden]),
   [hidden] {
@@ -20,7 +18,7 @@ export const styles = css`
   form,
   .result {
     display: grid;
-    gap: var(--_g);
+    gap: var(--_gap);
   }
   .field {
     display: grid;
@@ -29,7 +27,7 @@ export const styles = css`
     min-width: 0;
   }
   fieldset {
-    border: var(--_b);
+    border: var(--_border);
     border-radius: 10px;
     padding: 8px 12px 12px;
   }
@@ -41,7 +39,7 @@ export const styles = css`
     display: grid;
     /* min(): on a phone narrower than two columns, one column as wide as the form, never wider. */
     grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
-    gap: var(--_g);
+    gap: var(--_gap);
   }
   input,
   select,
@@ -56,7 +54,7 @@ export const styles = css`
     max-width: 100%;
     min-width: 0;
     padding: 6px 10px;
-    border: var(--_b);
+    border: var(--_border);
     border-radius: 6px;
     background: Canvas;
     color: CanvasText;
@@ -65,11 +63,11 @@ export const styles = css`
     resize: vertical;
   }
   :is(input, select, textarea, button):focus-visible {
-    outline: 3px solid color-mix(in srgb, var(--_a) 55%, transparent);
+    outline: 3px solid color-mix(in srgb, var(--_accent) 55%, transparent);
     outline-offset: 1px;
   }
   [aria-invalid='true'] {
-    border-color: var(--_e);
+    border-color: var(--_error);
   }
   .hint {
     margin: 0;
@@ -77,11 +75,11 @@ export const styles = css`
     opacity: 0.8;
   }
   .req {
-    color: var(--_e);
+    color: var(--_error);
   }
   .field-error {
     margin: 0;
-    color: var(--_e);
+    color: var(--_error);
     font-size: 0.9rem;
   }
   .field-error::before {
@@ -117,7 +115,7 @@ export const styles = css`
     transition: inset-inline-start 0.15s;
   }
   .switch input:checked {
-    background: var(--_a);
+    background: var(--_accent);
   }
   .switch input:checked::after {
     inset-inline-start: 23px;
@@ -131,8 +129,8 @@ export const styles = css`
   .notice {
     margin: 0;
     padding: 10px 12px;
-    border-inline-start: 4px solid var(--_a);
-    background: color-mix(in srgb, var(--_a) 8%, transparent);
+    border-inline-start: 4px solid var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 8%, transparent);
   }
   .actions {
     display: flex;
@@ -144,14 +142,14 @@ export const styles = css`
     min-height: 44px;
     padding: 8px 16px;
     border-radius: 8px;
-    border: var(--_b);
+    border: var(--_border);
     background: Canvas;
     color: CanvasText;
     cursor: pointer;
   }
   button[type='submit'] {
-    background: var(--_a);
-    border-color: var(--_a);
+    background: var(--_accent);
+    border-color: var(--_accent);
     color: #fff;
     font-weight: 600;
   }
@@ -164,7 +162,7 @@ export const styles = css`
     min-height: 1.4em;
   }
   .status.failure {
-    color: var(--_e);
+    color: var(--_error);
   }
   .result h3 {
     margin: 0;

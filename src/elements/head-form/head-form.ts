@@ -1,4 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+// The switch and the mode show the element's state whatever a form reset did to them.
+import { live } from 'lit/directives/live.js';
 import { ApiRequestError, request, requestJson } from '../../api/client.js';
 import { STREAMING_DROPS } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
@@ -26,6 +28,7 @@ import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-re
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { headFormMessages } from './messages.js';
+import { sharedMessages } from '../shared/messages.js';
 
 export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
 
@@ -77,9 +80,8 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   static override styles = styles;
   protected readonly section = 'headForm';
   protected readonly english = headFormMessages;
+  protected readonly sharedEnglish = sharedMessages;
 
-  // Reactive properties are declared statically rather than with decorators: no decorator
-  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {
     endpoint: {},
     headers: { attribute: false },
@@ -157,14 +159,6 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       this.#modeBeforeStreaming = this.mode;
       this.mode = 'oc';
     }
-  }
-
-  protected override updated(): void {
-    // The switch and the mode show the state, whatever the form's reset did: Lit's `live`, minus 0.2 kB.
-    const controls = this.#form?.elements;
-    if (!controls) return;
-    (controls.namedItem('streaming') as HTMLInputElement).checked = this.streaming;
-    (controls.namedItem('operationMode') as HTMLSelectElement).value = this.mode;
   }
 
   /** Empties every field and shows the form again (after a creation: "Create another head"). */
@@ -316,7 +310,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
 
   #onLanguage(e: Event): void {
     // The voices of the head's language first: the picker's own filter, which the user may widen.
-    this.#voicePicker.locale = (e.target as HTMLSelectElement).value.split('-')[0]!;
+    this.#voicePicker.voiceLocale = (e.target as HTMLSelectElement).value.split('-')[0]!;
   }
 
   /** The voice picker dropped a voice a streaming head cannot use: its words, next to the voice. */
@@ -354,7 +348,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       ${renderText(m, errors, 'name', { required: true, placeholder: m.namePlaceholder, autocomplete: 'off' })}
       <div class="field switch-field" part="field">
         <label class="switch" part="switch">
-          <input type="checkbox" role="switch" name="streaming" @change=${this.#onStreaming} aria-describedby="streaming-hint" />
+          <input type="checkbox" role="switch" name="streaming" .checked=${live(this.streaming)} @change=${this.#onStreaming} aria-describedby="streaming-hint" />
           <span>${m.streaming}</span>
         </label>
         <p id="streaming-hint" class="hint">${m.streamingHint}</p>
@@ -376,7 +370,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
         <dh-voice-picker
           name="ttsVoice"
           label=${m.voice}
-          locale=${(this.languages[0]?.tag ?? '').split('-')[0]!}
+          voice-locale=${(this.languages[0]?.tag ?? '').split('-')[0]!}
           .endpoint=${this.endpoint}
           .headers=${this.headers}
           .credentials=${this.credentials}
@@ -391,7 +385,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       </div>
       <div class="field" part="field">
         <label for="mode">${m.mode}</label>
-        <select id="mode" part="input" data-field="mode" name="operationMode" ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
+        <select id="mode" part="input" data-field="mode" name="operationMode" .value=${live(this.mode)} ?disabled=${streaming} @change=${this.#onMode} aria-describedby=${streaming ? 'mode-hint' : nothing}>
           ${OPERATION_MODES.map((o) => html`<option value=${o} ?selected=${o === mode}>${m[o]}</option>`)}
         </select>
         ${streaming ? html`<p id="mode-hint" class="hint">${m.modeHint}</p>` : nothing}

@@ -1,108 +1,94 @@
-import { isServer, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { emit } from './events.js';
-import { LocalizedElement, type Catalogue } from './localized.js';
+
+/** An element whose value a `<form>` submits (its class sets `static formAssociated = true`). */
+export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
+  /** The value submitted under the element's `name`; empty when nothing is chosen. */
+  value: string;
+  /** A value is needed before the form submits. */
+  required: boolean;
+  /** Not focusable, not submitted, not changeable. */
+  disabled: boolean;
+}
+
+/** The reactive properties of a form control, for its element's `static properties`. */
+export const formControlProperties = {
+  name: { reflect: true },
+  value: {},
+  required: { type: Boolean, reflect: true },
+  disabled: { type: Boolean, reflect: true },
+} as const;
+
+/** What the control's element says about itself, read when the form is told. */
+export interface FormControlOptions {
+  /** Shown by the browser when `required` and nothing is chosen, in the element's language. */
+  requiredMessage: () => string;
+  /** Where the browser points its validation bubble, and a form's submit puts focus. */
+  anchor: () => HTMLElement | null;
+}
 
 /**
- * The base of the kit's pickers: a form-associated custom element that behaves like a native
- * control. Its value is submitted with a plain `<form>`, reset by the form's reset, restored by
- * the browser's back/forward cache, validated (`required`) with a message next to the control,
- * and disabled with its fieldset. Value changes by the user fire native `input` and `change`,
- * and `dh-select` with the whole item; setting `value` from code fires nothing.
+ * Makes an element behave like a native form control: its value is submitted with a plain
+ * `<form>`, reset by the form's reset, restored by the browser's back/forward cache, validated
+ * (`required`) with a message next to the control, and disabled with its fieldset. Value changes
+ * by the user fire native `input` and `change`, and `dh-select` with the whole item; setting
+ * `value` from code fires nothing.
+ *
+ * The element keeps its public members (`value`, `validity`, `checkValidity()`, the form
+ * callbacks…) and hands each to this controller.
  */
-export abstract class DhFormControl<
-  Item,
-  S extends keyof Catalogue = keyof Catalogue,
-> extends LocalizedElement<S> {
-  // Reactive properties are declared statically rather than with decorators: no decorator
-  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
-  static override properties: PropertyDeclarations = {
-    name: { reflect: true },
-    value: {},
-    required: { type: Boolean, reflect: true },
-    disabled: { type: Boolean, reflect: true },
-    endpoint: {},
-    headers: { attribute: false },
-    credentials: { attribute: false },
-  };
-
-  static formAssociated = true;
-
-  /** Name under which the value is submitted. */
-  name = '';
-  /** The selected item's id (a face id or a voiceId); empty when nothing is chosen. */
-  value = '';
-  /** A value is needed before the form submits. */
-  required = false;
-  /** Not focusable, not submitted, not changeable. */
-  disabled = false;
-  /** Base URL of the proxy routes. */
-  endpoint = '/dh';
-  /** Extra request headers, for a proxy that needs the site's own auth (property only). */
-  headers?: HeadersInit;
-  /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
-  credentials?: RequestCredentials;
-
+export class FormControlController<Item> implements ReactiveController {
+  readonly #host: FormControlHost;
+  readonly #options: FormControlOptions;
   readonly #internals?: ElementInternals;
   /** Set by a fieldset or form that is disabled (formDisabledCallback). */
   #formDisabled = false;
   /** Why the control dropped its value (`drop`), until a value is chosen again. */
-  #dropped = '';
+  #droppedBecause = '';
   /** A form found the control invalid (a submit, `reportValidity`): it says so until reset. */
-  #asked = false;
+  #formAsked = false;
+  /** What the form was last told (value, validity, message, anchor): told again when one changes. */
+  #told: unknown[] = [];
 
-  /** Shown by the browser when `required` and nothing is chosen. */
-  protected abstract readonly requiredMessage: string;
-  /** Where the browser points its validation bubble (inside the shadow root). */
-  protected abstract get validationAnchor(): HTMLElement | null;
-
-  constructor() {
-    super();
-    if (!isServer) this.#internals = this.attachInternals();
-    this.addEventListener('invalid', () => {
-      this.#asked = true;
-      this.requestUpdate();
+  constructor(host: FormControlHost, options: FormControlOptions) {
+    this.#host = host;
+    this.#options = options;
+    if (!isServer) this.#internals = host.attachInternals();
+    host.addEventListener('invalid', () => {
+      this.#formAsked = true;
+      host.requestUpdate();
     });
+    host.addController(this);
   }
 
-  /** The form the control belongs to, as a native control's `form` (read-only). */
+  /** The form the control belongs to. */
   get form(): HTMLFormElement | null {
     return this.#internals?.form ?? null;
   }
-  /** Whether the value is valid, and why not (`valueMissing`, `customError`), as a native control's (read-only). */
   get validity(): ValidityState | undefined {
     return this.#internals?.validity;
   }
-  /** Why the value is not valid, in the page's language; empty when it is (read-only). */
   get validationMessage(): string {
     return this.#internals?.validationMessage ?? '';
   }
-  /** Whether a form validates the control: not while it is disabled (read-only). */
   get willValidate(): boolean {
     return this.#internals?.willValidate ?? false;
   }
-  /** Whether the value is valid; fires `invalid` when it is not. */
   checkValidity(): boolean {
     return this.#internals?.checkValidity() ?? true;
   }
-  /** As checkValidity, and the browser shows why at the control (which takes focus). */
   reportValidity(): boolean {
     return this.#internals?.reportValidity() ?? true;
   }
 
-  /** Focuses the control's one tab stop, as `focus()` on a native control does (a label, a form's error summary). */
-  override focus(options?: FocusOptions): void {
-    // A disabled native control takes no focus, from code either.
-    if (!this.isDisabled) this.validationAnchor?.focus(options);
-  }
-
   /** Disabled by its own attribute or by a disabled fieldset around it. */
-  protected get isDisabled(): boolean {
-    return this.disabled || this.#formDisabled;
+  get isDisabled(): boolean {
+    return this.#host.disabled || this.#formDisabled;
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    if (changed.has('value') || changed.has('required') || changed.has('disabled')) this.syncForm();
+  /** Focuses the control's one tab stop; a disabled native control takes no focus, from code either. */
+  focus(options?: FocusOptions): void {
+    if (!this.isDisabled) this.#options.anchor()?.focus(options);
   }
 
   /**
@@ -110,75 +96,96 @@ export abstract class DhFormControl<
    * The validation message, and the grid's or list's `aria-description` (ARIA has no
    * `aria-required` on a grid: this says it there, and in the list beside its `aria-required`).
    */
-  protected get problem(): string {
-    return this.value ? '' : this.#dropped || (this.required ? this.requiredMessage : '');
+  get problem(): string {
+    const host = this.#host;
+    if (host.value) return '';
+    return this.#droppedBecause || (host.required ? this.#options.requiredMessage() : '');
   }
 
   /** `aria-invalid`: the value is not valid, and a form asked for it (or the control dropped it). */
-  protected get invalidShown(): boolean {
-    return !!this.problem && (this.#asked || !!this.#dropped);
+  get invalidShown(): boolean {
+    return !!this.problem && (this.#formAsked || !!this.#droppedBecause);
+  }
+
+  /** After each render: the form is told the value and the validity if either, its words or its anchor changed. */
+  hostUpdated(): void {
+    const told = [
+      this.#host.value,
+      this.problem,
+      this.#droppedBecause,
+      this.#options.anchor(),
+      this.isDisabled,
+    ];
+    if (told.some((value, i) => value !== this.#told[i])) this.#tellForm();
   }
 
   /** Submits the value and says whether it is valid. */
-  protected syncForm(): void {
-    if (!this.#internals) return;
-    this.#internals.setFormValue(this.value || null, this.value);
-    if (this.value) this.#dropped = '';
+  #tellForm(): void {
+    const internals = this.#internals;
+    if (!internals) return;
+    const value = this.#host.value;
+    internals.setFormValue(value || null, value);
+    if (value) this.#droppedBecause = '';
     const problem = this.problem;
-    this.#internals.setValidity(
-      problem ? (this.#dropped ? { customError: true } : { valueMissing: true }) : {},
-      problem,
-      this.validationAnchor ?? undefined,
-    );
+    const anchor = this.#options.anchor();
+    const flags = problem
+      ? this.#droppedBecause
+        ? { customError: true }
+        : { valueMissing: true }
+      : {};
+    internals.setValidity(flags, problem, anchor ?? undefined);
+    this.#told = [value, problem, this.#droppedBecause, anchor, this.isDisabled];
   }
 
   /** The user chose an item: the new value, then `input`, `change` and `dh-select {item}`. */
-  protected select(value: string, item: Item): void {
+  select(value: string, item: Item): void {
     if (this.isDisabled) return;
-    const changed = value !== this.value;
-    this.value = value;
+    const changed = value !== this.#host.value;
+    this.#host.value = value;
     // The form's value now, not at the next update: a listener of `change` reads new FormData(form).
     if (changed) {
-      this.syncForm();
-      this.#changed();
+      this.#tellForm();
+      this.#fireChange();
     }
-    emit(this, 'dh-select', { item });
+    emit(this.#host, 'dh-select', { item });
   }
 
   /**
    * The control can no longer offer its value (a filter it must apply changed): the value is
    * emptied, `input` and `change` fire, and `validationMessage` says why until a value is chosen.
    */
-  protected drop(why: string): void {
-    this.#dropped = why;
-    this.value = '';
+  drop(why: string): void {
+    this.#droppedBecause = why;
+    this.#host.value = '';
     // Now, not at the next update: a listener of `change` reads validationMessage at once.
-    this.syncForm();
-    this.#changed();
+    this.#tellForm();
+    this.#fireChange();
   }
 
-  #changed(): void {
+  #fireChange(): void {
     // Like a native control: input and change bubble; change does not cross shadow roots there,
     // but this host is the control, so both are fired on it where a form listens.
-    this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    this.dispatchEvent(new Event('change', { bubbles: true }));
+    this.#host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    this.#host.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
-  formResetCallback(): void {
-    // A new start: no failed submit, nothing dropped (an unchanged empty value re-renders too).
-    this.#asked = false;
-    this.#dropped = '';
-    this.value = this.getAttribute('value') ?? '';
-    this.syncForm();
-    this.requestUpdate();
+  /** The form was reset: a new start, no failed submit, nothing dropped, the markup's value. */
+  reset(): void {
+    this.#formAsked = false;
+    this.#droppedBecause = '';
+    this.#host.value = this.#host.getAttribute('value') ?? '';
+    this.#tellForm();
+    this.#host.requestUpdate();
   }
 
-  formStateRestoreCallback(state: string | File | FormData | null): void {
-    if (typeof state === 'string') this.value = state;
+  /** The browser restores the value (back/forward cache, autofill of a restored page). */
+  restore(state: string | File | FormData | null): void {
+    if (typeof state === 'string') this.#host.value = state;
   }
 
-  formDisabledCallback(disabled: boolean): void {
+  /** A fieldset or form around the control was disabled or enabled. */
+  setFormDisabled(disabled: boolean): void {
     this.#formDisabled = disabled;
-    this.requestUpdate();
+    this.#host.requestUpdate();
   }
 }

@@ -4,7 +4,7 @@ import type { FacePickerMessages } from '../face-picker/messages.js';
 import type { HeadFormMessages } from '../head-form/messages.js';
 import type { VideoStudioMessages } from '../video-studio/messages.js';
 import type { VoicePickerMessages } from '../voice-picker/messages.js';
-import { sharedMessages as sharedEnglish, type SharedMessages } from './messages.js';
+import type { SharedMessages } from './messages.js';
 import { formats, type Formats } from './formats.js';
 
 /**
@@ -172,6 +172,8 @@ export abstract class LocalizedElement<
   /** The element's section of the catalogue, and its English messages. */
   protected abstract readonly section: S;
   protected abstract readonly english: Catalogue[S];
+  /** The English words every element shares (the error texts): the avatar's are the ones it shows. */
+  protected abstract readonly sharedEnglish: SharedMessages;
 
   #cache?: { key: string; own?: Partial<Catalogue[S]>; m: Catalogue[S]; shared: SharedMessages };
 
@@ -217,7 +219,7 @@ export abstract class LocalizedElement<
           ...site?.[this.section],
           ...this.messages,
         } as Catalogue[S],
-        shared: { ...sharedEnglish, ...own?.shared, ...site?.shared },
+        shared: { ...this.sharedEnglish, ...own?.shared, ...site?.shared },
       };
     }
     return this.#cache;

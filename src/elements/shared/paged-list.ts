@@ -105,7 +105,7 @@ export class PagedList<Item> {
       })
       .catch((err: unknown) => {
         if (stale()) return;
-        // Nothing is lost silently: the page says it failed, with a retry (DESIGN, principles).
+        // Nothing is lost silently: the page says it failed, with a retry.
         this.#failed.set(page, err);
         this.#options.onChange();
       })

@@ -1,3 +1,4 @@
+import { passingTroubleWords, platformRefusalWords, sharedMessagesOf } from './error-words.js';
 import { formats } from './formats.js';
 
 const { n, plural } = formats('en');
@@ -27,6 +28,12 @@ export const pickerMessages = {
     (more ? plural(more, { one: ' and # more page', other: ' and # more pages' }) : ''),
 };
 export type PickerMessages = typeof pickerMessages;
+
+/** The shared words in English as the pickers need them: the failures a catalogue request meets. */
+export const pickerSharedMessages = sharedMessagesOf({
+  ...passingTroubleWords,
+  ...platformRefusalWords,
+});
 
 /** What the code both pickers share reads of a picker's section (its own words, beside the shared ones). */
 export interface PickerSection extends PickerMessages {

@@ -2,12 +2,10 @@ import { css } from './css.js';
 
 /** What both pickers share: host tokens, filter controls, and the loading/empty/error states. */
 export const pickerStyles = css`
-  /* Private tokens, one letter each (their names ship in every page): --_a accent, --_r radius,
-     --_b border; --_h the scroller's height, --_c the face grid's columns (set by the element). */
   :host {
-    --_a: var(--dh-picker-accent, #2563eb);
-    --_r: var(--dh-picker-radius, 10px);
-    --_b: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
+    --_accent: var(--dh-picker-accent, #2563eb);
+    --_radius: var(--dh-picker-radius, 10px);
+    --_border: var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent));
     display: block;
     font-family: var(--dh-picker-font, system-ui, sans-serif);
   }
@@ -33,7 +31,7 @@ export const pickerStyles = css`
     height: 2rem;
     min-width: 0;
     padding: 4px 8px;
-    border: var(--_b);
+    border: var(--_border);
     border-radius: 6px;
     background: Canvas;
     color: CanvasText;
@@ -43,16 +41,16 @@ export const pickerStyles = css`
      the items arrive (CLS). */
   .scroller,
   .state {
-    height: var(--_h);
+    height: var(--_height);
     position: relative;
     overflow: auto;
-    border: var(--_b);
-    border-radius: var(--_r);
+    border: var(--_border);
+    border-radius: var(--_radius);
     box-sizing: border-box;
     outline: none;
   }
   .scroller:focus-visible {
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_a) 45%, transparent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent);
   }
   :host([disabled]) .scroller,
   .scroller[aria-disabled='true'] {
@@ -91,7 +89,7 @@ export const pickerStyles = css`
     margin-inline-start: 8px;
     padding: 4px 12px;
     border-radius: 6px;
-    border: var(--_b);
+    border: var(--_border);
     background: Canvas;
     color: CanvasText;
     cursor: pointer;

@@ -5,14 +5,12 @@ import { css } from '../shared/css.js';
  * ones (`--dh-picker-*`) so a back office themed once looks the same everywhere.
  */
 export const styles = css`
-  /* Private tokens, one letter each (their names ship in every page): --_a accent, --_r radius,
-     --_b border, --_e error, --_m muted text. */
   :host {
-    --_a: var(--dh-video-studio-accent, var(--dh-picker-accent, #2563eb));
-    --_r: var(--dh-video-studio-radius, var(--dh-picker-radius, 10px));
-    --_b: var(--dh-video-studio-border, var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent)));
-    --_e: var(--dh-video-studio-error-color, var(--dh-picker-error-color, #b91c1c));
-    --_m: color-mix(in srgb, currentColor 70%, transparent);
+    --_accent: var(--dh-video-studio-accent, var(--dh-picker-accent, #2563eb));
+    --_radius: var(--dh-video-studio-radius, var(--dh-picker-radius, 10px));
+    --_border: var(--dh-video-studio-border, var(--dh-picker-border, 1px solid color-mix(in srgb, currentColor 20%, transparent)));
+    --_error: var(--dh-video-studio-error-color, var(--dh-picker-error-color, #b91c1c));
+    --_muted: color-mix(in srgb, currentColor 70%, transparent);
     display: block;
     font-family: var(--dh-video-studio-font, var(--dh-picker-font, system-ui, sans-serif));
   }
@@ -26,7 +24,7 @@ export const styles = css`
   button {
     padding: 6px 14px;
     border-radius: 6px;
-    border: var(--_b);
+    border: var(--_border);
     background: Canvas;
     color: CanvasText;
     cursor: pointer;
@@ -40,7 +38,7 @@ export const styles = css`
   textarea:focus-visible,
   a:focus-visible,
   video:focus-visible {
-    outline: 2px solid var(--_a);
+    outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
 
@@ -58,14 +56,14 @@ export const styles = css`
     width: 100%;
     min-height: var(--dh-video-studio-text-height, 6.5em);
     padding: 8px 10px;
-    border: var(--_b);
-    border-radius: var(--_r);
+    border: var(--_border);
+    border-radius: var(--_radius);
     background: Canvas;
     color: CanvasText;
     resize: vertical;
   }
   textarea[aria-invalid='true'] {
-    border-color: var(--_e);
+    border-color: var(--_error);
   }
   .field-info {
     display: flex;
@@ -73,10 +71,10 @@ export const styles = css`
     justify-content: space-between;
     gap: 4px 12px;
     font-size: 0.8rem;
-    color: var(--_m);
+    color: var(--_muted);
   }
   .invalid {
-    color: var(--_e);
+    color: var(--_error);
     font-weight: 600;
   }
   .actions {
@@ -88,14 +86,14 @@ export const styles = css`
   /* The primary action: 44 px, a thumb's target (WCAG 2.2). */
   .generate {
     min-height: 44px;
-    border-color: var(--_a);
-    background: var(--_a);
+    border-color: var(--_accent);
+    background: var(--_accent);
     color: white;
     font-weight: 600;
   }
   .hint {
     font-size: 0.8rem;
-    color: var(--_m);
+    color: var(--_muted);
   }
 
   /* ── Progress, notes, errors ────────────────────────────────────────────────────────────── */
@@ -108,12 +106,12 @@ export const styles = css`
     align-items: center;
     gap: 8px 12px;
     padding: 10px 12px;
-    border: var(--_b);
-    border-radius: var(--_r);
+    border: var(--_border);
+    border-radius: var(--_radius);
   }
   .progress progress {
     flex: 1 1 120px;
-    accent-color: var(--_a);
+    accent-color: var(--_accent);
   }
   .elapsed {
     font-variant-numeric: tabular-nums;
@@ -125,7 +123,7 @@ export const styles = css`
     padding: 10px 12px;
   }
   .error {
-    color: var(--_e);
+    color: var(--_error);
   }
   .error button,
   .note button,
@@ -145,7 +143,7 @@ export const styles = css`
     width: 100%;
     max-height: var(--dh-video-studio-player-max-height, 480px);
     aspect-ratio: var(--dh-video-studio-aspect-ratio, 4 / 5);
-    border-radius: var(--_r);
+    border-radius: var(--_radius);
     background: var(--dh-video-studio-video-background, #111827);
     object-fit: contain;
   }
@@ -160,11 +158,11 @@ export const styles = css`
   }
   .meta {
     font-size: 0.8rem;
-    color: var(--_m);
+    color: var(--_muted);
   }
   .download {
     justify-self: start;
-    color: var(--_a);
+    color: var(--_accent);
     font-weight: 600;
   }
   .download[aria-busy='true'] {
@@ -188,8 +186,8 @@ export const styles = css`
     min-height: calc((var(--dh-video-studio-item-width, 180px) - 18px) * 1.25 + 6.25em);
     align-content: center;
     text-align: center;
-    border: var(--_b);
-    border-radius: var(--_r);
+    border: var(--_border);
+    border-radius: var(--_radius);
   }
   .items {
     display: grid;
@@ -211,18 +209,18 @@ export const styles = css`
     height: 100%;
     box-sizing: border-box;
     padding: 8px;
-    border-radius: var(--_r);
+    border-radius: var(--_radius);
     text-align: start;
   }
   .item[aria-current='true'] {
-    border-color: var(--_a);
-    box-shadow: 0 0 0 2px var(--_a);
+    border-color: var(--_accent);
+    box-shadow: 0 0 0 2px var(--_accent);
   }
   .item video {
     display: block;
     width: 100%;
     aspect-ratio: var(--dh-video-studio-aspect-ratio, 4 / 5);
-    border-radius: calc(var(--_r) - 4px);
+    border-radius: calc(var(--_radius) - 4px);
     background: var(--dh-video-studio-video-background, #111827);
     object-fit: cover;
     pointer-events: none;

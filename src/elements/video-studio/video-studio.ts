@@ -38,6 +38,7 @@ import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { videoStudioMessages } from './messages.js';
+import { sharedMessages } from '../shared/messages.js';
 
 export type { VideoReadyDetail, VideoRequestedDetail };
 
@@ -93,9 +94,8 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   static override styles = [srOnly, styles];
   protected readonly section = 'videoStudio';
   protected readonly english = videoStudioMessages;
+  protected readonly sharedEnglish = sharedMessages;
 
-  // Reactive properties are declared statically rather than with decorators: no decorator
-  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {
     headId: { attribute: 'head-id' },
     endpoint: {},

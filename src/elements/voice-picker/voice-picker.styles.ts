@@ -2,7 +2,7 @@ import { css } from '../shared/css.js';
 
 export const styles = css`
   :host {
-    --_h: var(--dh-voice-picker-height, 320px);
+    --_height: var(--dh-voice-picker-height, 320px);
   }
   .search {
     display: flex;
@@ -63,12 +63,12 @@ export const styles = css`
     background: color-mix(in srgb, currentColor 6%, transparent);
   }
   .option[aria-selected='true'] {
-    border-inline-start-color: var(--_a);
-    background: color-mix(in srgb, var(--_a) 12%, transparent);
+    border-inline-start-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 12%, transparent);
   }
   /* The active option is only marked while the listbox has keyboard focus (APG listbox). */
   .listbox:focus-visible .option.active {
-    outline: 2px solid var(--_a);
+    outline: 2px solid var(--_accent);
     outline-offset: -2px;
   }
   /* Not loaded yet: "Loading…" until its page arrives. */
@@ -97,7 +97,7 @@ export const styles = css`
     white-space: nowrap;
   }
   .check {
-    color: var(--_a);
+    color: var(--_accent);
     font-weight: 700;
   }
 `;

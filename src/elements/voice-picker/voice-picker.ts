@@ -1,7 +1,11 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { requestJson } from '../../api/client.js';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
-import { DhPicker, type DhPickerEventMap } from '../shared/picker-base.js';
+import { CatalogueController } from '../shared/catalogue.js';
+import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
+import { FormControlController, formControlProperties } from '../shared/form-control.js';
+import { LocalizedElement } from '../shared/localized.js';
+import type { PickerEventMap } from '../shared/picker-events.js';
+import { PickerWidget } from '../shared/picker-widget.js';
 import { renderStatus } from '../shared/states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
@@ -12,9 +16,23 @@ import { gridTarget } from '../shared/grid-keys.js';
 import { renderRow, scrollToActive, type RowState } from './voice-option.js';
 import { define } from '../shared/define.js';
 import { voicePickerMessages } from './messages.js';
+import { pickerSharedMessages } from '../shared/picker-messages.js';
 
-/** The filters a list was asked with: its later pages are asked with the same. */
-type Query = { endpoint: string; params: Record<string, string | boolean | undefined> };
+/** The values a list is asked with (its later pages are asked with the same): a change asks again. */
+type Filters = readonly [
+  endpoint: string,
+  provider: string,
+  voiceLocale: string,
+  gender: string,
+  streaming: boolean,
+  query: string,
+];
+
+/** The proxy's query for a list's filters. */
+type VoiceQuery = Record<string, string | undefined>;
+
+/** Says once per page that the voice picker's `locale` has a new name. */
+let localeDeprecationSaid = false;
 
 /** Voices asked of the proxy per request (its maximum is 500). */
 const PAGE_SIZE = 100;
@@ -38,6 +56,10 @@ const PAGE_SIZE = 100;
  * @fires input - The user chose another voice, or `streaming` dropped one it cannot offer.
  * @fires change - The user chose another voice, or `streaming` dropped one it cannot offer (`validationMessage` says why).
  * @fires {VoiceSelectDetail} dh-select - A voice was chosen (also when it was already the value); `detail.item` is the whole voice.
+ * Its own words follow `lang` (the element's, else the nearest ancestor's, else the document's);
+ * `voice-locale` filters the voices. (`locale`, the filter's old name, still filters, and says
+ * in the console that it is deprecated.)
+ *
  * @fires {DhErrorDetail} dh-error - The list could not load (`detail.code`, and the proxy's or the browser's words for the operator, also in the console); the element says it in visitor words, with Try again.
  *
  * @csspart search - The search box.
@@ -56,35 +78,88 @@ const PAGE_SIZE = 100;
  * @cssprop [--dh-picker-font=system-ui, sans-serif] - Font.
  * @cssprop [--dh-picker-error-color=#b91c1c] - Error text.
  */
-export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'> {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only adds typed listener overloads.
+export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
   protected readonly section = 'voicePicker';
   protected readonly english = voicePickerMessages;
+  protected readonly sharedEnglish = pickerSharedMessages;
   static override styles = [srOnly, pickerStyles, styles];
+  static formAssociated = true;
 
-  // Reactive properties are declared statically rather than with decorators: no decorator
-  // helpers in the shipped modules (smaller, and nothing for a site's compiler to lower).
   static override properties: PropertyDeclarations = {
+    ...formControlProperties,
+    ...endpointProperties,
+    label: {},
     provider: {},
-    locale: {},
+    voiceLocale: { attribute: 'voice-locale' },
     gender: {},
     streaming: { type: Boolean },
   };
 
+  /** Name under which the value is submitted. */
+  name = '';
+  /** The chosen voice's `voiceId` (what the platform takes as `ttsVoice`); empty when nothing is chosen. */
+  value = '';
+  /** A voice is needed before the form submits. */
+  required = false;
+  /** Not focusable, not submitted, not changeable. */
+  disabled = false;
+  /** Accessible name of the list; unset: "Voice", in the page's language. */
+  label?: string;
+  /** Base URL of the proxy routes. */
+  endpoint = DEFAULT_ENDPOINT;
+  /** Extra request headers, for a proxy that needs the site's own auth (property only). */
+  headers?: HeadersInit;
+  /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
+  credentials?: RequestCredentials;
   /** Only this provider's voices (e.g. `azure`); empty for all. Ignored with `streaming`. */
   provider = '';
-  /**
-   * Only this locale (`en-GB`), or every locale of a language (`en`); empty for all. (Here
-   * `locale` filters the voices: the picker's own language comes from `lang`.)
-   */
-  override locale = '';
-
-  protected override get localeProperty(): undefined {
-    return undefined;
-  }
+  /** Only the voices of this locale (`en-GB`), or of every locale of a language (`en`); empty for all. */
+  voiceLocale = '';
   /** `FEMALE`, `MALE`, or empty for all. */
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** Only the voices a streaming head can use (the streaming TTS provider's, as the proxy knows it). */
   streaming = false;
+
+  /** The picker's own language comes from `lang` alone: its `locale` is the voice filter's old name. */
+  protected override get localeProperty(): undefined {
+    return undefined;
+  }
+
+  readonly #proxy = new ProxyEndpoint(this);
+  readonly #form: FormControlController<VoiceItem> = new FormControlController(this, {
+    requiredMessage: () => this.m.required,
+    anchor: () => this.#widget.anchor,
+  });
+  readonly #catalogue: CatalogueController<Filters, VoiceItem, VoiceList> = new CatalogueController(
+    this,
+    {
+      args: (): Filters => [
+        this.endpoint,
+        this.provider,
+        this.voiceLocale,
+        this.gender,
+        this.streaming,
+        this.#catalogue.query,
+      ],
+      loadFirst: (filters, signal) => this.#loadFirst(filters, signal),
+      onList: (list) => this.#onList(list),
+    },
+  );
+  readonly #widget: PickerWidget<VoiceItem, VoiceList> = new PickerWidget(this, {
+    catalogue: this.#catalogue,
+    form: this.#form,
+    words: () => this.m,
+    sharedWords: () => this.shared,
+    label: () => this.label,
+    required: () => this.required,
+    nameAt: (index) => this.#catalogue.list?.folded[index],
+    keyTarget: (e, total) => this.#keyTarget(e, total),
+    moveTo: (index) => this.#moveTo(index),
+    choose: (index) => this.#choose(index),
+    revealActive: () => this.#revealActive(),
+    itemsIn: (firstRow, lastRow) => this.#catalogue.list?.optionsIn(firstRow, lastRow),
+  });
 
   /** The voice the user chose last (its provider decides whether a streaming list keeps it). */
   #chosen?: VoiceItem;
@@ -94,61 +169,95 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #reveal: 'no' | 'now' | 'after-layout' = 'no';
   /** The page the keyboard moved onto before it was loaded: scrolled to again when it arrives. */
   #revealPage = 0;
+  /** The list the active option was last placed in. */
+  #placedIn?: VoiceList;
 
-  protected taskArgs() {
-    return [
-      this.endpoint,
-      this.provider,
-      this.locale,
-      this.gender,
-      this.streaming,
-      this._q,
-    ] as const;
+  // The form control's members, as a native control has them.
+
+  /** The form the picker belongs to (read-only). */
+  get form(): HTMLFormElement | null {
+    return this.#form.form;
+  }
+  /** Whether the value is valid, and why not (`valueMissing`, `customError`) (read-only). */
+  get validity(): ValidityState | undefined {
+    return this.#form.validity;
+  }
+  /** Why the value is not valid, in the page's language; empty when it is (read-only). */
+  get validationMessage(): string {
+    return this.#form.validationMessage;
+  }
+  /** Whether a form validates the picker: not while it is disabled (read-only). */
+  get willValidate(): boolean {
+    return this.#form.willValidate;
+  }
+  /** Whether the value is valid; fires `invalid` when it is not. */
+  checkValidity(): boolean {
+    return this.#form.checkValidity();
+  }
+  /** As checkValidity, and the browser shows why at the list (which takes focus). */
+  reportValidity(): boolean {
+    return this.#form.reportValidity();
+  }
+  /** Focuses the list, the picker's one tab stop (a label, a form's error summary). */
+  override focus(options?: FocusOptions): void {
+    this.#form.focus(options);
+  }
+  formResetCallback(): void {
+    this.#form.reset();
+  }
+  formStateRestoreCallback(state: string | File | FormData | null): void {
+    this.#form.restore(state);
+  }
+  formDisabledCallback(disabled: boolean): void {
+    this.#form.setFormDisabled(disabled);
   }
 
-  protected async loadFirst(
-    [endpoint, provider, locale, gender, streaming, q]: readonly unknown[],
-    signal: AbortSignal,
-  ): Promise<VoiceList> {
+  #loadFirst = async (filters: Filters, signal: AbortSignal): Promise<VoiceList> => {
+    const [endpoint, provider, voiceLocale, gender, streaming, query] = filters;
+    // (An empty value is no filter: routeUrl leaves it out.)
+    const search = { locale: voiceLocale, gender, q: query };
     // The proxy knows the streaming provider (DH_STREAMING_TTS_PROVIDER): ask it, don't guess.
-    const params = (
-      streaming ? { streaming: 'true', locale, gender, q } : { provider, locale, gender, q }
-    ) as Query['params'];
-    const query: Query = { endpoint: endpoint as string, params };
-    const first = await this.#fetchPage(query, 1, signal);
+    const voiceQuery: VoiceQuery = streaming
+      ? { streaming: 'true', ...search }
+      : { provider, ...search };
+    const first = await this.#fetchPage(endpoint, voiceQuery, 1, signal);
     const options = {
       pageSize: PAGE_SIZE,
       total: first.total,
       first: first.items,
       // Later pages are asked with the filters of their list.
       fetchPage: async (page: number, signal: AbortSignal) =>
-        (await this.#fetchPage(query, page, signal)).items,
+        (await this.#fetchPage(endpoint, voiceQuery, page, signal)).items,
       onPage: this.#onPage,
       onChange: () => this.requestUpdate(),
     };
     return new VoiceList(options, first.streamingProvider);
-  }
+  };
 
-  protected override listLoaded(loaded: VoiceList): void {
-    this.#seen.remember(loaded.items);
+  #onList(list: VoiceList): void {
+    this.#seen.remember(list.items);
     // A streaming head can use only the streaming provider's voices: one of another provider,
     // chosen before `streaming` was set, is dropped and said why, not kept to fail at the platform.
     const chosen = this.#chosen;
     if (
       this.streaming &&
       chosen?.voiceId === this.value &&
-      chosen.provider !== loaded.streamingProvider
+      chosen.provider !== list.streamingProvider
     ) {
-      this.drop(this.m.streamingOnly(loaded.streamingProvider));
+      this.#form.drop(this.m.streamingOnly(list.streamingProvider));
     }
   }
 
-  #fetchPage(query: Query, page: number, signal: AbortSignal): Promise<VoicesList> {
-    return requestJson(query.endpoint, '/voices', voicesListSchema, {
-      query: { ...query.params, page, take: PAGE_SIZE },
+  #fetchPage(
+    endpoint: string,
+    voiceQuery: VoiceQuery,
+    page: number,
+    signal: AbortSignal,
+  ): Promise<VoicesList> {
+    return this.#proxy.requestJson('/voices', voicesListSchema, {
+      endpoint,
+      query: { ...voiceQuery, page, take: PAGE_SIZE },
       signal,
-      headers: this.headers,
-      credentials: this.credentials,
     });
   }
 
@@ -160,54 +269,67 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     if (this.#revealPage === page) {
       this.#revealPage = 0;
       // New rows are laid out a frame later; the same rows are re-rendered at once.
-      if (this._loaded?.pageOf(this._active) === page)
-        this.#reveal = this._loaded.rowsMoved ? 'after-layout' : 'now';
+      const list = this.#catalogue.list;
+      if (list?.pageOf(this.#widget.active) === page)
+        this.#reveal = list.rowsMoved ? 'after-layout' : 'now';
     }
   };
 
   /** Enter or Space on an option of a failed page asks that page again. */
   #retryPageOf(index: number): boolean {
-    const loaded = this._loaded;
-    if (!loaded?.retryPageOf(index)) return false;
-    this.#revealPage = loaded.pageOf(index);
+    const list = this.#catalogue.list;
+    if (!list?.retryPageOf(index)) return false;
+    this.#revealPage = list.pageOf(index);
     return true;
-  }
-
-  /** The options among rows first..last (a header counts as the option after it). */
-  protected itemsIn(first: number, last: number): [number, number] | undefined {
-    return this._loaded?.optionsIn(first, last);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (changed.has('locale') && this.locale !== undefined) this.#followOldLocaleName();
     if (changed.has('endpoint')) this.#seen = new SeenVoices();
-    const loaded = this._loaded;
-    if (changed.has('_loaded' as keyof DhVoicePicker) && loaded) {
+    const list = this.#catalogue.list;
+    if (list && list !== this.#placedIn) {
       // A new list: the selected voice if it is in it (its first page), else the first one.
-      this._active = loaded.indexOf.get(this.value) ?? 0;
+      this.#placedIn = list;
+      this.#widget.active = list.indexOf.get(this.value) ?? 0;
       this.#revealPage = 0;
       this.#reveal = 'after-layout';
-    } else if (changed.has('value') && loaded) {
-      const index = loaded.indexOf.get(this.value);
+    } else if (changed.has('value') && list) {
+      const index = list.indexOf.get(this.value);
       if (index !== undefined) {
-        this._active = index;
+        this.#widget.active = index;
         if (this.#reveal === 'no') this.#reveal = 'now';
       }
     }
   }
 
+  /** `locale`, the filter's name before `voice-locale`: still filters, and says its new name once. */
+  #followOldLocaleName(): void {
+    if (!localeDeprecationSaid) {
+      localeDeprecationSaid = true;
+      console.warn(
+        'dh-kit <dh-voice-picker>: locale is deprecated; use voice-locale (voiceLocale).',
+      );
+    }
+    this.voiceLocale = this.locale ?? '';
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.#reveal !== 'no') {
-      this.revealActive(this.#reveal === 'after-layout');
+      this.#revealActive(this.#reveal === 'after-layout');
       this.#reveal = 'no';
     }
   }
 
   /** Scrolls the active option into view (it may be virtualised away), after the next layout if asked. */
-  protected revealActive(afterLayout = false): void {
+  #revealActive(afterLayout = false): void {
     void scrollToActive(
-      () => ({ box: this.scroller, loaded: this._loaded, active: this._active }),
+      () => ({
+        box: this.#widget.scroller,
+        loaded: this.#catalogue.list,
+        active: this.#widget.active,
+      }),
       afterLayout,
     );
   }
@@ -216,63 +338,60 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
    * Makes an option the active one and scrolls it into view. An option whose page is not loaded
    * yet is a placeholder: its page is fetched, and it is scrolled into view again when it arrives.
    */
-  protected moveTo(index: number): void {
-    const loaded = this._loaded;
-    if (!loaded?.total) return;
-    this._active = Math.max(0, Math.min(loaded.total - 1, index));
-    if (loaded.items[this._active] === undefined) {
-      this.#revealPage = loaded.pageOf(this._active);
-      this.ensureItems(this._active, this._active);
+  #moveTo(index: number): void {
+    const list = this.#catalogue.list;
+    if (!list?.total) return;
+    const active = Math.max(0, Math.min(list.total - 1, index));
+    this.#widget.setActive(active);
+    if (list.items[active] === undefined) {
+      this.#revealPage = list.pageOf(active);
+      this.#catalogue.ensureItems(active, active);
     }
-    this.revealActive();
+    this.#revealActive();
   }
 
-  protected readonly choose = (index: number): void => {
-    if (this.isDisabled || this.#retryPageOf(index)) return;
-    const voice = this._loaded?.items[index];
+  #choose = (index: number): void => {
+    if (this.#form.isDisabled || this.#retryPageOf(index)) return;
+    const voice = this.#catalogue.list?.items[index];
     if (!voice) return;
-    this._active = index;
+    this.#widget.setActive(index);
     this.#chosen = voice;
     // The value is the voiceId, never the display name (spec: ttsVoice takes the id).
-    this.select(voice.voiceId, voice);
+    this.#form.select(voice.voiceId, voice);
   };
 
-  protected nameAt(index: number): string | undefined {
-    return this._loaded?.folded[index];
-  }
-
-  protected keyTarget(e: KeyboardEvent, total: number): number | undefined {
+  #keyTarget(e: KeyboardEvent, total: number): number | undefined {
     // A list is a grid of one column whose Home and End go to its ends (APG listbox); Left and
     // Right do nothing in it.
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') return undefined;
     return gridTarget(e.key, true, {
-      active: this._active,
+      active: this.#widget.active,
       cols: 1,
       total,
-      pageRows: this.rowsInView('.option'),
+      pageRows: this.#widget.rowsInView('.option'),
     });
   }
 
   #onOptionClick = (e: Event): void => {
     const index = Number((e.currentTarget as HTMLElement).dataset.index);
-    this.choose(index);
+    this.#choose(index);
   };
 
   // The template's listeners are methods, not arrow fields: Lit calls them on this element.
   #onProvider(e: Event): void {
     this.provider = (e.target as HTMLSelectElement).value;
   }
-  #onLocale(e: Event): void {
-    this.locale = (e.target as HTMLSelectElement).value;
+  #onVoiceLocale(e: Event): void {
+    this.voiceLocale = (e.target as HTMLSelectElement).value;
   }
   #onGender(e: Event): void {
     this.gender = (e.target as HTMLSelectElement).value as DhVoicePicker['gender'];
   }
 
   #onClearFilters(): void {
-    this.clearSearch();
+    this.#widget.clearSearch();
     this.provider = '';
-    this.locale = '';
+    this.voiceLocale = '';
     this.gender = '';
   }
 
@@ -280,35 +399,38 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
     return html`
       ${renderVoiceFilters(this.#seen, {
         provider: this.provider,
-        locale: this.locale,
+        locale: this.voiceLocale,
         gender: this.gender,
         streaming: this.streaming,
-        disabled: this.isDisabled,
-        streamingProvider: this._loaded?.streamingProvider,
-        onSearch: this.onSearch,
+        disabled: this.#form.isDisabled,
+        streamingProvider: this.#catalogue.list?.streamingProvider,
+        onSearch: this.#widget.onSearch,
         onProvider: this.#onProvider,
-        onLocale: this.#onLocale,
+        onLocale: this.#onVoiceLocale,
         onGender: this.#onGender,
         m: this.m,
         uiLocale: this.currentLocale,
       })}
-      ${this.renderCatalogue()}
+      ${this.#widget.renderCatalogue({
+        items: (list, busy) => this.#renderItems(list, busy),
+        empty: () => this.#renderEmpty(),
+      })}
     `;
   }
 
   /** Says which filters left nothing, so the user knows what to widen. */
-  protected renderEmpty() {
-    const { provider, locale, gender, streaming, m } = this;
+  #renderEmpty() {
+    const { provider, voiceLocale, gender, streaming, m } = this;
     const filters = describeFilters(this.#seen, {
-      q: this._q,
+      q: this.#catalogue.query,
       provider,
-      locale,
+      locale: voiceLocale,
       gender,
       streaming,
       m,
       uiLocale: this.currentLocale,
     });
-    const among = streaming ? this._loaded?.streamingProvider : undefined;
+    const among = streaming ? this.#catalogue.list?.streamingProvider : undefined;
     return renderStatus(
       filters.length
         ? html`${m.noMatch(filters, among)} ${m.widen}
@@ -321,22 +443,46 @@ export class DhVoicePicker extends DhPicker<VoiceItem, VoiceList, 'voicePicker'>
   #rowState(): RowState {
     return {
       value: this.value,
-      active: this._active,
+      active: this.#widget.active,
       onClick: this.#onOptionClick,
       m: this.m,
       locale: this.currentLocale,
     };
   }
 
-  protected renderItems(loaded: VoiceList, busy: boolean) {
-    return this.renderScroller(
+  #renderItems(list: VoiceList, busy: boolean) {
+    return this.#widget.renderScroller(
       busy,
-      loaded.rows,
+      list.rows,
       // By option, not by row: a header arriving above keeps the options' DOM.
       (row: Row) => ('group' in row ? `group-${row.before}` : row.option),
-      (row: Row) => renderRow(loaded, row, this.#rowState()),
+      (row: Row) => renderRow(list, row, this.#rowState()),
     );
   }
+}
+
+// Typed listeners: `picker.addEventListener('dh-select', (e) => e.detail.item)` is a VoiceItem.
+export interface DhVoicePicker {
+  addEventListener<K extends keyof DhVoicePickerEventMap>(
+    type: K,
+    listener: (this: this, ev: DhVoicePickerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof DhVoicePickerEventMap>(
+    type: K,
+    listener: (this: this, ev: DhVoicePickerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** The page's own settings (trusted proxies), shared by every element of the kit. */
@@ -344,8 +490,8 @@ export { configure, type KitOptions } from '../../api/urls.js';
 
 define('dh-voice-picker', DhVoicePicker);
 
-/** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem (its listeners are typed by DhPicker). */
-export type DhVoicePickerEventMap = DhPickerEventMap<VoiceItem>;
+/** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem. */
+export type DhVoicePickerEventMap = PickerEventMap<VoiceItem>;
 
 // The page's own words (docs/languages.md), as every element entry exports them.
 export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';

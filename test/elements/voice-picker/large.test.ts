@@ -8,11 +8,13 @@ import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../wait.js';
 import type { DhVoicePicker } from '../../../src/elements/voice-picker/voice-picker.js';
 import type { VoiceItem } from '../../../src/api/answers.js';
+import { PagedList } from '../../../src/elements/shared/paged-list.js';
 import {
   activeId,
   activeOption,
   describeVoicePicker,
   fakeVoices,
+  keyDownTo,
   listbox,
   nameOf,
   options,
@@ -90,8 +92,7 @@ describeVoicePicker(() => {
         };
         let fired = 0;
         el.addEventListener('dh-select', () => fired++);
-        (el as unknown as { moveTo(i: number): void }).moveTo(99);
-        await sendKeys({ press: 'ArrowDown' });
+        await keyDownTo(el, 100);
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => activeOption(el), 'the placeholder is rendered');
         const placeholder = activeOption(el)!;
@@ -143,8 +144,7 @@ describeVoicePicker(() => {
         await ready(el);
         const box = listbox(el)!;
         box.focus();
-        (el as unknown as { moveTo(i: number): void }).moveTo(99);
-        await sendKeys({ press: 'ArrowDown' });
+        await keyDownTo(el, 100);
         expect(activeId(el)).to.equal('option-100');
         await waitUntil(() => pageError(el), 'the failed page is said');
         expect(pageError(el)!.textContent).to.contain('Voices 101–200 could not be loaded.');
@@ -185,64 +185,78 @@ describeVoicePicker(() => {
       const fake = fakeVoices(10_000);
       try {
         const el = await fixture<DhVoicePicker>(
-          html`<dh-voice-picker endpoint="http://fake.test/dh"></dh-voice-picker>`,
+          html`<dh-voice-picker endpoint="http://fake.test/dh" gender="FEMALE"></dh-voice-picker>`,
         );
         await ready(el);
-        // Page 50 of the unfiltered list is slow and ignores the abort.
+        // The last page (50) of the women's list is slow and ignores the abort.
         const signals: AbortSignal[] = [];
         const paged = window.fetch;
         window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
           const url = new URL(String(input));
-          if (url.searchParams.get('page') === '50' && !url.searchParams.get('gender')) {
+          if (url.searchParams.get('page') === '50' && url.searchParams.get('gender')) {
             signals.push(init!.signal!);
             await aTimeout(400);
             return paged(input, { ...init, signal: undefined });
           }
           return paged(input, init);
         };
-        const internals = el as unknown as {
-          moveTo(i: number): void;
-          _loaded?: { items: (VoiceItem | undefined)[] };
-        };
         listbox(el)!.focus();
-        internals.moveTo(4950);
-        await waitUntil(() => signals.length === 1, 'page 50 is asked');
-        const before = internals._loaded;
-        el.gender = 'FEMALE';
+        await sendKeys({ press: 'End' });
+        await waitUntil(() => signals.length === 1, "the women's page 50 is asked");
+        el.gender = '';
         await waitUntil(
-          () => fake.requests.some((u) => u.searchParams.get('gender') === 'FEMALE'),
+          () =>
+            fake.requests.some(
+              (u) => u.searchParams.get('page') === '1' && !u.searchParams.get('gender'),
+            ),
           'the new filter is asked',
         );
         expect(signals[0]!.aborted, 'the superseded page is aborted').to.equal(true);
         await waitUntil(
-          () => internals._loaded !== before && listbox(el)?.getAttribute('aria-busy') === 'false',
+          () => listbox(el)?.getAttribute('aria-busy') === 'false',
           'the new list is shown',
         );
+        // The late answer (the women at positions 4900-4999) comes back meanwhile.
         await aTimeout(600);
-        // The late answer for page 50 of the old filters (men and women) came back: it is in
-        // neither list.
+        // Positions 4900-4999 of the new list are its own page 50, asked with its own filters.
+        const box = listbox(el)!;
+        const ownPage = new Set(fake.items.slice(4900, 5000).map((v) => v.displayName));
+        const shownNames = () =>
+          [...el.shadowRoot!.querySelectorAll('.option .name')].map((n) => n.textContent!.trim());
+        await waitUntil(() => {
+          box.scrollTop = box.scrollHeight * 0.4975;
+          return shownNames().some((name) => ownPage.has(name));
+        }, "the new list's page 50 is shown");
+        const women = fake.items.filter((v) => v.gender === 'FEMALE');
+        const stale = new Set(women.slice(4900, 5000).map((v) => v.displayName));
         expect(
-          internals._loaded!.items.every((v) => !v || v.gender === 'FEMALE'),
-          'no stale voice in the new list',
-        ).to.equal(true);
-        expect(before!.items[4950], 'nor in the old one').to.equal(undefined);
-        // Later pages of the new list are asked with its filters.
-        internals.moveTo(4950);
-        await waitUntil(
-          () => internals._loaded!.items[4950] !== undefined,
-          'page 50 of the new list loads',
-        );
+          shownNames().filter((name) => stale.has(name)),
+          'no voice of the old list among the shown ones',
+        ).to.deep.equal([]);
         const page50 = fake.requests.filter((u) => u.searchParams.get('page') === '50');
         expect(
           page50.map((u) => u.searchParams.get('gender')),
-          'once for each list',
-        ).to.have.members([null, 'FEMALE']);
-        expect(internals._loaded!.items[4950]!.voiceId).to.equal(
-          fake.items.filter((v) => v.gender === 'FEMALE')[4950]!.voiceId,
-        );
+          'page 50 asked once for each list',
+        ).to.have.members(['FEMALE', null]);
       } finally {
         fake.restore();
       }
+    });
+
+    it('a list that was replaced takes no page that answers after it (the request ignored its abort)', async () => {
+      let answer: (items: VoiceItem[]) => void = () => {};
+      const list = new PagedList<VoiceItem>({
+        pageSize: 100,
+        total: 300,
+        first: [],
+        fetchPage: () => new Promise((resolve) => (answer = resolve)),
+        onChange: () => {},
+      });
+      list.loadRange(150, 150);
+      list.dispose();
+      answer(Array.from({ length: 100 }, (_, i) => ({ voiceId: `late-${i}` }) as VoiceItem));
+      await aTimeout(0);
+      expect(list.items[150], 'the late page is not placed').to.equal(undefined);
     });
   });
 });

@@ -8,6 +8,7 @@
  * tests say "what the proxy answers is what the user sees", not a copy of the seed.
  */
 import { aTimeout, nextFrame } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { waitUntil } from '../wait.js';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 import { configure } from '../../../src/elements/voice-picker/voice-picker.js';
@@ -37,6 +38,18 @@ export const options = (el: DhVoicePicker) => [
 export const activeId = (el: DhVoicePicker) => listbox(el)!.getAttribute('aria-activedescendant');
 export const activeOption = (el: DhVoicePicker) =>
   el.shadowRoot!.getElementById(activeId(el) ?? '');
+/**
+ * Moves the focused list's active option down to `index` with the keyboard, as a user would:
+ * PageDown while far from it, then ArrowDown (PageDown moves by the options in view, far fewer
+ * than 20).
+ */
+export async function keyDownTo(el: DhVoicePicker, index: number): Promise<void> {
+  const at = () => Number((activeId(el) ?? 'option-0').slice('option-'.length));
+  for (let presses = 0; at() < index; presses++) {
+    if (presses > index) throw new Error(`stuck at option ${at()} on the way to ${index}`);
+    await sendKeys({ press: index - at() > 20 ? 'PageDown' : 'ArrowDown' });
+  }
+}
 export const nameOf = (o: Element) => o.querySelector('.name')!.textContent!.trim();
 export const metaOf = (o: Element) => {
   const [language, locale, gender, provider] = o
