@@ -13,7 +13,7 @@ import { FormsModule, type NgForm } from '@angular/forms';
       <!-- ngDefaultControl: the pickers are form controls with a value and input events, as a text field. -->
       <form #f="ngForm" (ngSubmit)="save(f)">
         <dh-face-picker name="face" ngModel ngDefaultControl required></dh-face-picker>
-        <dh-voice-picker name="voice" ngModel ngDefaultControl required locale="en"></dh-voice-picker>
+        <dh-voice-picker name="voice" ngModel ngDefaultControl required voice-locale="en"></dh-voice-picker>
         <p id="chosen">Face: {{ f.value.face || '—' }} · Voice: {{ f.value.voice || '—' }}</p>
         <button>Save</button>
       </form>

@@ -112,16 +112,44 @@ describeVoicePicker(() => {
 
     it("a language no voice has named yet is named by the browser, in the page's language", async () => {
       const wrapper = await fixture<HTMLElement>(
-        html`<div lang="fr"><dh-voice-picker locale="sw-KE" endpoint=${endpoint}></dh-voice-picker></div>`,
+        html`<div lang="fr"><dh-voice-picker voice-locale="sw-KE" endpoint=${endpoint}></dh-voice-picker></div>`,
       );
       const el = wrapper.querySelector('dh-voice-picker')!;
       await waitUntil(() => statusText(el).includes(fr.widen), 'the empty state');
       const swahili = new Intl.DisplayNames(['fr'], { type: 'language' }).of('sw-KE')!;
       expect(statusText(el)).to.contain(fr.byLanguage(swahili));
-      expect(el.locale, "locale filters the voices: the page's language is from lang").to.equal(
-        'sw-KE',
-      );
+      expect(
+        el.voiceLocale,
+        "voice-locale filters the voices: the page's language is from lang",
+      ).to.equal('sw-KE');
       expect(await left(el, 'fr')).to.deep.equal([]);
+    });
+
+    it("locale, the filter's old name, still filters the voices (attribute and property), says once in the console that it is deprecated, and leaves the language to lang", async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
+      try {
+        const wrapper = await fixture<HTMLElement>(
+          html`<div lang="fr"><dh-voice-picker locale="sw-KE" endpoint=${endpoint}></dh-voice-picker></div>`,
+        );
+        const el = wrapper.querySelector('dh-voice-picker')!;
+        await waitUntil(() => statusText(el).includes(fr.widen), 'the empty state, in French');
+        expect(el.voiceLocale, 'the attribute filters').to.equal('sw-KE');
+        el.locale = 'en';
+        await waitUntil(
+          () =>
+            options(el).length > 0 && options(el).every((o) => metaOf(o).locale!.startsWith('en-')),
+          'the property filters: English voices only',
+        );
+        expect(el.voiceLocale).to.equal('en');
+        expect(await left(el, 'fr'), 'the words stay French').to.deep.equal([]);
+        const said = warnings.filter((w) => w.includes('locale is deprecated'));
+        expect(said, 'said once').to.have.length(1);
+        expect(said[0]).to.contain('voice-locale');
+      } finally {
+        console.warn = warn;
+      }
     });
 
     itSaysAnErrorInThePageLanguage('dh-voice-picker', left);

@@ -133,7 +133,7 @@ describeVoicePicker(() => {
 
     it('"en" matches every English locale, from the locale attribute', async () => {
       const el = await fixture<DhVoicePicker>(
-        html`<dh-voice-picker endpoint=${endpoint} locale="en" gender="FEMALE"></dh-voice-picker>`,
+        html`<dh-voice-picker endpoint=${endpoint} voice-locale="en" gender="FEMALE"></dh-voice-picker>`,
       );
       await ready(el);
       const shown = await everyOption(el);
@@ -195,7 +195,7 @@ describeVoicePicker(() => {
       expect(el.value).to.not.equal('');
       expect(el.validationMessage).to.equal('');
       // A streaming voice chosen first is kept when the list is asked again.
-      el.locale = '';
+      el.voiceLocale = '';
       el.streaming = false;
       await el.updateComplete;
       const kept = el.value;

@@ -13,7 +13,7 @@ export default function Plain() {
       <dh-avatar head-id={head} view="chat"></dh-avatar>
       <form method="post" action="/submit">
         <dh-face-picker name="face" required></dh-face-picker>
-        <dh-voice-picker name="voice" required locale="en"></dh-voice-picker>
+        <dh-voice-picker name="voice" required voice-locale="en"></dh-voice-picker>
         <button type="submit">Save</button>
       </form>
     </main>
