@@ -12,8 +12,6 @@ import {
   MAX_PAGE_TAKE,
   MAX_VIDEO_TEXT,
   MAX_VOICES_TAKE,
-  VIDEO_TEXT_EMPTY,
-  VIDEO_TEXT_TOO_LONG,
   VIEWS,
 } from './rules.js';
 
@@ -123,7 +121,7 @@ export const videoRequestSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, VIDEO_TEXT_EMPTY),
-      z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG),
+      z.minLength(1, 'type the text the head should say'),
+      z.maxLength(MAX_VIDEO_TEXT, `the text is at most ${MAX_VIDEO_TEXT} characters`),
     ),
 });

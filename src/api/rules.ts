@@ -1,6 +1,7 @@
 /**
- * Limits and messages of the /dh routes that both sides apply: the proxy in its zod schemas
- * (api/requests.ts), the elements before they send (without zod, for their size budgets).
+ * Limits of the /dh routes that both sides apply: the proxy in its zod schemas
+ * (api/requests.ts, with its words for the operator), the elements before they send (without
+ * zod, which they do not load; a rule says what is wrong as a code, each element in its words).
  */
 
 /** The two pages a head has: the chat page (any mode) and the stream page (streaming avatars). */
@@ -29,14 +30,15 @@ export const MAX_VOICES_TAKE = 500;
 
 /** The most characters a video's text may have. */
 export const MAX_VIDEO_TEXT = 5000;
-export const VIDEO_TEXT_EMPTY = 'type the text the head should say';
-export const VIDEO_TEXT_TOO_LONG = `the text is at most ${MAX_VIDEO_TEXT} characters`;
+
+/** Why a video's text cannot be sent: none, or more than MAX_VIDEO_TEXT characters. */
+export type VideoTextProblem = 'textEmpty' | 'textTooLong';
 
 /** What is wrong with a video's text (after trimming), or undefined when it can be sent. */
-export function videoTextProblem(text: string): string | undefined {
+export function videoTextProblem(text: string): VideoTextProblem | undefined {
   const trimmed = text.trim();
-  if (!trimmed) return VIDEO_TEXT_EMPTY;
-  if (trimmed.length > MAX_VIDEO_TEXT) return VIDEO_TEXT_TOO_LONG;
+  if (!trimmed) return 'textEmpty';
+  if (trimmed.length > MAX_VIDEO_TEXT) return 'textTooLong';
   return undefined;
 }
 

@@ -18,6 +18,7 @@ import { css } from '../shared/css.js';
 import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
+import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
@@ -131,7 +132,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** The head to show; the element asks `{endpoint}/heads/:id/launch` for a signed URL. */
   headId?: string;
   /** Base URL of the proxy routes. */
-  endpoint = '/dh';
+  endpoint = DEFAULT_ENDPOINT;
   /** A launch URL signed by the site's server at page render (instead of asking the proxy). */
   src?: string;
   /** `chat` (default) or `stream` (the streaming avatar page). */
@@ -179,7 +180,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     if (this.#resume) {
       this.#resume = false;
       void this.#start('method', false);
-    } else if (this.hasUpdated) this.#arm();
+    } else if (this.hasUpdated) this.#scheduleLoading();
   }
 
   override disconnectedCallback(): void {
@@ -225,7 +226,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       this.#focus = this._phase === 'loading';
     }
     // The first update, or the owner changed how it should load.
-    if (changed.has('loading') || changed.has('layout')) this.#arm();
+    if (changed.has('loading') || changed.has('layout')) this.#scheduleLoading();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
     if (
       (changed.get('src') !== undefined || changed.get('view') !== undefined) &&
@@ -250,7 +251,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   /** Loads now (`eager`), near the viewport (`lazy`) or not until asked (`click`). */
-  #arm(): void {
+  #scheduleLoading(): void {
     this.#observer?.disconnect();
     if (this._phase !== 'idle' || this.#isBubble) return;
     // After this update, not during it (a state change inside an update costs another one).

@@ -14,7 +14,7 @@ import {
   type CreatedHead,
   type OriginsAnswer,
 } from '../../api/answers.js';
-import { requestJson, type RequestOptions } from '../../api/client.js';
+import type { ProxyEndpoint } from '../shared/endpoint.js';
 import { embedCode } from '../../api/embed.js';
 import { OPERATION_MODES, type OperationMode } from '../../api/modes.js';
 import type { HeadFormMessages } from './messages.js';
@@ -57,18 +57,12 @@ export class EmbedCode {
   #allow: AllowState = { state: 'idle' };
 
   readonly #host: ReactiveControllerHost & HTMLElement;
-  readonly #endpoint: () => string;
-  /** The site's own auth for the admin routes (the form's `headers` and `credentials`). */
-  readonly #auth: () => Pick<RequestOptions, 'headers' | 'credentials'>;
+  /** The form's proxy, with the site's own auth for the admin routes (its `headers` and `credentials`). */
+  readonly #proxy: ProxyEndpoint;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    endpoint: () => string,
-    auth: () => Pick<RequestOptions, 'headers' | 'credentials'>,
-  ) {
+  constructor(host: ReactiveControllerHost & HTMLElement, proxy: ProxyEndpoint) {
     this.#host = host;
-    this.#endpoint = endpoint;
-    this.#auth = auth;
+    this.#proxy = proxy;
   }
 
   /**
@@ -79,23 +73,20 @@ export class EmbedCode {
     const bundle =
       this.#bundle !== undefined
         ? Promise.resolve(this.#bundle)
-        : requestJson(this.#endpoint(), '/bundle', bundleInfoSchema).catch(() => null);
-    const origins = requestJson(
-      this.#endpoint(),
-      '/origins',
-      originsAnswerSchema,
-      this.#auth(),
-    ).catch((err: unknown) => {
-      console.warn('[dh-kit] <dh-head-form>: the allowed page origins could not be read', err);
-      return undefined;
-    });
+        : this.#proxy.requestJson('/bundle', bundleInfoSchema).catch(() => null);
+    const origins = this.#proxy
+      .requestJson('/origins', originsAnswerSchema)
+      .catch((err: unknown) => {
+        console.warn('[dh-kit] <dh-head-form>: the allowed page origins could not be read', err);
+        return undefined;
+      });
     [this.#bundle, this.#origins] = await Promise.all([bundle, origins]);
     this.#host.requestUpdate();
   }
 
   /** The code for a head, with absolute addresses: it is pasted into pages on other origins. */
   code(head: CreatedHead): string {
-    const endpoint = new URL(this.#endpoint(), document.baseURI).href.replace(/\/+$/, '');
+    const endpoint = new URL(this.#proxy.url, document.baseURI).href.replace(/\/+$/, '');
     const bundle = this.#bundle
       ? { url: new URL(this.#bundle.path, endpoint).href, integrity: this.#bundle.integrity }
       : undefined;
@@ -128,8 +119,7 @@ export class EmbedCode {
     this.#allow = { state: 'busy' };
     this.#host.requestUpdate();
     try {
-      this.#origins = await requestJson(this.#endpoint(), '/origins', originsAnswerSchema, {
-        ...this.#auth(),
+      this.#origins = await this.#proxy.requestJson('/origins', originsAnswerSchema, {
         method: 'POST',
         body: { origin },
       });

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 // The switch and the mode show the element's state whatever a form reset did to them.
 import { live } from 'lit/directives/live.js';
-import { ApiRequestError, request, requestJson } from '../../api/client.js';
+import { ApiRequestError } from '../../api/client.js';
 import { STREAMING_DROPS } from '../../api/rules.js';
 import { idSegment } from '../../api/urls.js';
 import { FLOW_MODE, OPERATION_MODES, type OperationMode } from '../../api/modes.js';
@@ -26,6 +26,7 @@ import {
 } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
+import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { headFormMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
@@ -83,9 +84,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   protected readonly sharedEnglish = sharedMessages;
 
   static override properties: PropertyDeclarations = {
-    endpoint: {},
-    headers: { attribute: false },
-    credentials: { attribute: false },
+    ...endpointProperties,
     streaming: { type: Boolean, reflect: true },
     mode: {},
     languages: { attribute: false },
@@ -116,7 +115,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   private _unfinished?: { id: string; name: string };
 
   /** Base URL of the proxy routes. */
-  endpoint = '/dh';
+  endpoint = DEFAULT_ENDPOINT;
   /** Extra request headers, for the site's own admin auth (property only). */
   headers?: HeadersInit;
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
@@ -135,16 +134,9 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   #abort?: AbortController;
   #initial = { streaming: false, mode: 'oc' as OperationMode };
   /** The new head's embed code, and where it may be pasted (asks the proxy). */
-  readonly #embed = new EmbedCode(
-    this,
-    () => this.endpoint,
-    () => ({ headers: this.headers, credentials: this.credentials }),
-  );
-  readonly #plugin = new PluginFields(
-    this,
-    () => this.endpoint,
-    () => ({ headers: this.headers, credentials: this.credentials }),
-  );
+  readonly #proxy = new ProxyEndpoint(this);
+  readonly #embed = new EmbedCode(this, this.#proxy);
+  readonly #plugin = new PluginFields(this, this.#proxy);
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -197,12 +189,10 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     this._submitting = true;
     this.#abort = new AbortController();
     try {
-      const head = await requestJson(this.endpoint, '/heads', createdHeadSchema, {
+      const head = await this.#proxy.requestJson('/heads', createdHeadSchema, {
         method: 'POST',
         body,
         signal: this.#abort.signal,
-        headers: this.headers,
-        credentials: this.credentials,
       });
       await this.#done(head);
     } catch (err) {
@@ -219,7 +209,8 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
         return;
       }
       const fields = fieldErrors(error);
-      this._failure = () => (fields ? this.m.seeMarked : this.m.notCreated(this.#why(error)));
+      this._failure = () =>
+        fields ? this.m.seeMarked : this.m.notCreated(this.#refusalWords(error));
       if (fields) await this.#showErrors(fields);
     } finally {
       this._submitting = false;
@@ -227,7 +218,7 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   }
 
   /** A refusal in the form's words: English shows the proxy's; another locale its own for the code. */
-  #why(error: ApiRequestError): string {
+  #refusalWords(error: ApiRequestError): string {
     return (
       this.m.refused(error.code, error.message) || this.shared.error(error.code, error.message)
     );
@@ -255,11 +246,9 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
     if (!head || this._submitting) return;
     this._submitting = true;
     try {
-      await request(this.endpoint, `/heads/${idSegment(head.id)}/splitter`, {
+      await this.#proxy.request(`/heads/${idSegment(head.id)}/splitter`, {
         method: 'PUT',
         body: { on: false },
-        headers: this.headers,
-        credentials: this.credentials,
       });
       await this.#done({
         id: head.id,
@@ -271,7 +260,9 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
       });
     } catch (err) {
       this._failure = () =>
-        this.m.splitterStillOn(err instanceof ApiRequestError ? this.#why(err) : undefined);
+        this.m.splitterStillOn(
+          err instanceof ApiRequestError ? this.#refusalWords(err) : undefined,
+        );
     } finally {
       this._submitting = false;
     }

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { callbacksSchema } from '../../api/answers.js';
-import { requestJson, type RequestOptions } from '../../api/client.js';
+import type { ProxyEndpoint } from '../shared/endpoint.js';
 import { renderArea, renderText } from './head-fields.js';
 import type { Errors } from './head-request.js';
 import type { HeadFormMessages } from './messages.js';
@@ -15,30 +15,20 @@ export class PluginFields {
   #own?: string | null;
 
   readonly #host: ReactiveControllerHost & HTMLElement;
-  readonly #endpoint: () => string;
-  readonly #options: () => RequestOptions;
+  /** The form's proxy, with the site's own auth for the admin routes. */
+  readonly #proxy: ProxyEndpoint;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    endpoint: () => string,
-    options: () => RequestOptions,
-  ) {
+  constructor(host: ReactiveControllerHost & HTMLElement, proxy: ProxyEndpoint) {
     this.#host = host;
-    this.#endpoint = endpoint;
-    this.#options = options;
+    this.#proxy = proxy;
   }
 
   async #load(): Promise<void> {
     this.#own = null;
     try {
-      const { plugin } = await requestJson(
-        this.#endpoint(),
-        '/callbacks',
-        callbacksSchema,
-        this.#options(),
-      );
+      const { plugin } = await this.#proxy.requestJson('/callbacks', callbacksSchema);
       // A path under the proxy: shown absolute, as the platform needs it.
-      if (plugin) this.#own = new URL(plugin, new URL(this.#endpoint(), document.baseURI)).href;
+      if (plugin) this.#own = new URL(plugin, new URL(this.#proxy.url, document.baseURI)).href;
     } catch {
       // Not an admin, or an older proxy: the form works without the hint.
     }

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { requestJson } from '../../api/client.js';
 import { idSegment, mediaUrl } from '../../api/urls.js';
 import {
   videoAcceptedSchema,
@@ -10,8 +9,8 @@ import {
 import {
   MAX_PAGE_TAKE,
   MAX_VIDEO_TEXT,
-  VIDEO_TEXT_EMPTY,
   videoTextProblem,
+  type VideoTextProblem,
 } from '../../api/rules.js';
 import {
   emit,
@@ -36,6 +35,12 @@ import { styles } from './video-studio.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
 import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
+import {
+  DEFAULT_ENDPOINT,
+  endpointProperties,
+  ProxyEndpoint,
+  type EndpointHost,
+} from '../shared/endpoint.js';
 import { LocalizedElement } from '../shared/localized.js';
 import { videoStudioMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
@@ -98,9 +103,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
 
   static override properties: PropertyDeclarations = {
     headId: { attribute: 'head-id' },
-    endpoint: {},
-    headers: { attribute: false },
-    credentials: { attribute: false },
+    ...endpointProperties,
     text: {},
     pageSize: { type: Number, attribute: 'page-size' },
     timeout: { type: Number },
@@ -111,19 +114,24 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     _unplayable: { state: true },
   };
 
+  readonly #proxy = new ProxyEndpoint(this);
+
   /** The request and the wait for a new video. */
   readonly #wait = new TalkWait(this, {
     list: (headId, paging, signal) => this.#list(this.endpoint, headId, paging, signal),
     request: async (headId, text, signal) =>
-      void (await requestJson(
-        this.endpoint,
+      void (await this.#proxy.requestJson(
         `/heads/${idSegment(headId)}/videos`,
         videoAcceptedSchema,
-        { method: 'POST', body: { text }, signal, ...this.#auth },
+        {
+          method: 'POST',
+          body: { text },
+          signal,
+        },
       )),
     timeoutMs: () => this.#timeoutMs,
     focusText: () => this.#textarea?.focus(),
-    onFailure: () => this.#fresh(),
+    onFailure: () => this.#clearOlderFailures(),
     onReady: (talk) => {
       this._playing = talk;
       // The gallery's first page now starts with it.
@@ -155,9 +163,9 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     headersKey: headersKey(this.headers),
   }));
 
-  /** The site's own auth, for every request to the admin routes. */
-  get #auth(): { headers?: HeadersInit | undefined; credentials?: RequestCredentials | undefined } {
-    return { headers: this.headers, credentials: this.credentials };
+  /** The site's own auth, for what asks the admin routes without the proxy's requests (a download, the voices' names). */
+  get #auth(): Pick<EndpointHost, 'headers' | 'credentials'> {
+    return this.#proxy.requestSettings;
   }
 
   get #form(): HTMLFormElement | null {
@@ -173,7 +181,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   /** The talk in the player: the one just produced, or one chosen in the gallery. */
   private _playing?: VideoItem;
   /** Why the text cannot be sent (shown next to the field); empty when it can. */
-  private _invalid: '' | 'textEmpty' | 'textTooLong' = '';
+  private _invalid: VideoTextProblem | '' = '';
   /** A download through fetch (with `headers`): the talk it is for, and how it went. */
   private _download?: { talkId: string; busy: boolean; error?: Failure };
   /** The id of the talk in the player whose mp4 the browser could not play. */
@@ -182,7 +190,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   /** The head whose videos are made and listed; without it the element says so and fetches nothing. */
   headId = '';
   /** Base URL of the proxy routes. */
-  endpoint = '/dh';
+  endpoint = DEFAULT_ENDPOINT;
   /** Extra request headers for the admin routes, e.g. `{authorization: 'Bearer …'}` (property only). */
   headers?: HeadersInit;
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
@@ -202,7 +210,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
       this.#wait.reset();
       this._playing = undefined;
       this._invalid = '';
-      this.#fresh();
+      this.#clearOlderFailures();
       this.#gallery.firstPage();
     }
     if (changed.has('pageSize')) this.#gallery.firstPage();
@@ -220,7 +228,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     if (!headId) return;
     const problem = videoTextProblem(text);
     if (problem) {
-      this._invalid = problem === VIDEO_TEXT_EMPTY ? 'textEmpty' : 'textTooLong';
+      this._invalid = problem;
       await this.updateComplete;
       this.#textarea?.focus();
       return;
@@ -259,11 +267,14 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     paging: { page: number; take: number },
     signal: AbortSignal,
   ): Promise<VideosPage> {
-    const answer = await requestJson(
-      endpoint,
+    const answer = await this.#proxy.requestJson(
       `/heads/${idSegment(headId)}/videos`,
       videosPageSchema,
-      { query: { order: 'DESC', ...paging }, signal, ...this.#auth },
+      {
+        endpoint,
+        query: { order: 'DESC', ...paging },
+        signal,
+      },
     );
     // Only an http(s) mp4 is played (api/urls.ts): another URL leaves the talk's `url` empty, which the player reports as unplayable.
     return {
@@ -294,13 +305,13 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     const talk = this._playing;
     // MEDIA_ERR_ABORTED is a load the page itself stopped (another source): nothing failed.
     if (!talk || video.error?.code === MediaError.MEDIA_ERR_ABORTED) return;
-    this.#fresh();
+    this.#clearOlderFailures();
     this._unplayable = talk.id;
     fail(this, unplayable.detail);
   }
 
   /** A failure shows alone: the older ones of the other actions (the request, the download, the player) go. */
-  #fresh(): void {
+  #clearOlderFailures(): void {
     this._unplayable = undefined;
     if (this._download?.error) this._download = undefined;
     this.#wait.clearError();
@@ -353,7 +364,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
       if (this._download?.talkId === talk.id) this._download = undefined;
     } catch (err) {
       const failed = toFailure(err, downloadFailed);
-      this.#fresh();
+      this.#clearOlderFailures();
       if (this._download?.talkId === talk.id)
         this._download = { talkId: talk.id, busy: false, error: failed };
       fail(this, failed.detail);
