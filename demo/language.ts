@@ -3,7 +3,7 @@
  * on any site. Imported first by each page's script, so the elements' first render is already in
  * the chosen language. The choice comes from `?lang=`, else the last one chosen, else English.
  */
-import { LOCALES } from '../src/elements/shared/localized.js';
+import { LOCALES } from '../src/elements/localized.js';
 // Every language, each fetched when chosen (dh-kit/locales/auto: Vite makes each a chunk).
 import '../src/elements/locales/auto.js';
 

@@ -26,7 +26,7 @@ const KB = 1024;
  * ≤ 12.5 kB, each picker ≤ 26 kB, all five (`dh-kit`) ≤ 48 kB. The avatar's and the whole kit's
  * were 10 and 40 kB until the URL policy of every element (api/urls.ts: frame, media, endpoint and
  * credential checks) came in, about 0.8 kB; then the languages (every element's words through
- * shared/localized.ts and the Intl formats, every message a keyed entry of the catalogue, the
+ * elements/localized.ts and the Intl formats, every message a keyed entry of the catalogue, the
  * head's language on the facade) cost about 1.1 kB in the avatar and 3.2 kB in the whole kit; the
  * budgets were then 12 and 44 kB, raised to make room for readable code and the owner's features
  * (allowed origins, the embed panel). A page of several imports is named `a + b`; `bubble` is

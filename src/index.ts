@@ -44,7 +44,7 @@ export {
   type Catalogue,
   type Locale,
   type Overrides,
-} from './elements/shared/localized.js';
+} from './elements/localized.js';
 export * from './api/answers.js';
 export * from './api/rules.js';
 export * from './api/modes.js';

@@ -5,7 +5,7 @@
  * first, then writes `languageIndex` into each CDN file; in the source it is undefined, so an
  * entry run unbuilt (in a test) stays in English.
  */
-import type { Locale } from '../elements/shared/localized.js';
+import type { Locale } from '../elements/localized.js';
 
 export interface LanguageFile {
   /** Its name, beside the CDN file that loads it: `dh-kit.de.<hash>.js`. */

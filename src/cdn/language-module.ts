@@ -3,7 +3,7 @@
  * the build (scripts/cdn.mjs) puts each language's tag and module here, one file each.
  */
 import type { Formats } from '../elements/shared/formats.js';
-import type { Catalogue } from '../elements/shared/localized.js';
+import type { Catalogue } from '../elements/localized.js';
 
 export const LANGUAGE: string = '';
 export const catalogue = (_formats: Formats): Catalogue => {

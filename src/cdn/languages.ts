@@ -8,9 +8,9 @@
  * of a CMS page loads.)
  *
  * A language file that is missing, or whose bytes are not the ones built, is refused before any of
- * it runs: the elements stay in English and the console says why in one line (shared/localized.ts).
+ * it runs: the elements stay in English and the console says why in one line (elements/localized.ts).
  */
-import { loadLocales, type Catalogue } from '../elements/shared/localized.js';
+import { loadLocales, type Catalogue } from '../elements/localized.js';
 import { languageIndex, type LanguageFile, type LanguageIndex } from './language-files.js';
 
 /** Trusted Types, where the browser has them: a page may require them for script URLs. */

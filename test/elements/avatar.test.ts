@@ -15,7 +15,7 @@ import '../../src/elements/avatar/bubble-layout.js';
 
 /** Every English message of the avatar: its own, and its bubble's. */
 const avatarMessages = { ...core, ...bubbleMessages };
-import { setMessages } from '../../src/elements/shared/localized.js';
+import { setMessages } from '../../src/elements/localized.js';
 import { englishLeft } from './i18n.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.
 import { signLaunchUrl } from '../../src/proxy/signing.js';

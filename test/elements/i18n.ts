@@ -3,7 +3,7 @@
  * element (text, accessible names and descriptions, placeholders, titles, live regions — through
  * every shadow root), and the English words of the catalogue that a locale must have replaced.
  */
-import type { Catalogue } from '../../src/elements/shared/localized.js';
+import type { Catalogue } from '../../src/elements/localized.js';
 import { sharedMessages } from '../../src/elements/shared/messages.js';
 // The language tests switch languages at will: every locale is fetched when shown, as on a page with dh-kit/locales/auto.
 import '../../src/elements/locales/auto.js';

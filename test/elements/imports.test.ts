@@ -8,7 +8,7 @@ import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
-import { setMessages } from '../../src/elements/shared/localized.js';
+import { setMessages } from '../../src/elements/localized.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { simInfo } from './support.js';

@@ -9,7 +9,7 @@ import { expect, fixture } from '@open-wc/testing';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { waitUntil } from './wait.js';
 import { englishLeft } from './i18n.js';
-import type { Catalogue } from '../../src/elements/shared/localized.js';
+import type { Catalogue } from '../../src/elements/localized.js';
 import { announced } from './support.js';
 
 type Picker = 'dh-face-picker' | 'dh-voice-picker';

@@ -39,6 +39,7 @@ const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 
 const BROWSER_ENTRIES = [
   'dh-kit',
   'dh-kit/configure',
+  'dh-kit/messages',
   'dh-kit/avatar',
   'dh-kit/face-picker',
   'dh-kit/voice-picker',

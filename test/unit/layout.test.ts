@@ -140,7 +140,8 @@ test('browser code imports only lit, @lit/*, @lit-labs/*, zod/mini, src/api/ and
     (f) =>
       ['api', 'elements', 'react', 'cdn'].includes(layer(f)) ||
       f === 'index.ts' ||
-      f === 'configure.ts',
+      f === 'configure.ts' ||
+      f === 'messages.ts',
   );
   // The CDN files' entries (cdn/) are built from dh-kit's own entry (index.ts) and the elements.
   const allowed = (i: Import) =>
@@ -179,7 +180,8 @@ test('packaging: the browser side imports only dh-kit dependencies; every other 
       .join('/');
   const browserSide = files.filter(
     (f) =>
-      ['api', 'elements', 'cdn'].includes(layer(f)) || ['index.ts', 'configure.ts'].includes(f),
+      ['api', 'elements', 'cdn'].includes(layer(f)) ||
+      ['index.ts', 'configure.ts', 'messages.ts'].includes(f),
   );
   const imported = (some: string[]) =>
     new Set(

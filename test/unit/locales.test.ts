@@ -16,7 +16,7 @@ import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
 import { formats, type Formats } from '../../src/elements/shared/formats.js';
-import type { Catalogue } from '../../src/elements/shared/localized.js';
+import type { Catalogue } from '../../src/elements/localized.js';
 import { sharedMessages } from '../../src/elements/shared/messages.js';
 import { videoStudioMessages } from '../../src/elements/video-studio/messages.js';
 import { voicePickerMessages } from '../../src/elements/voice-picker/messages.js';
@@ -110,7 +110,7 @@ const ANY: unknown[] = Object.values(VALUES).flat();
 
 /** The English source of each section (the pickers spread shared/picker-messages.ts). */
 const SOURCES: Record<keyof Catalogue, string[]> = {
-  shared: ['shared/messages.ts'],
+  shared: ['shared/error-words.ts'],
   avatar: ['avatar/messages.ts', 'avatar/bubble.ts'],
   facePicker: ['face-picker/messages.ts', 'shared/picker-messages.ts'],
   voicePicker: ['voice-picker/messages.ts', 'shared/picker-messages.ts'],

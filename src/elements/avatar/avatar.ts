@@ -19,7 +19,7 @@ import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
-import { LocalizedElement } from '../shared/localized.js';
+import { LocalizedElement } from '../localized.js';
 import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
@@ -474,9 +474,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 }
 
-// The page's own settings (trusted proxies) and words (docs/languages.md), shared by every element of the kit.
-export { configure, type KitOptions } from '../../api/urls.js';
-export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+// Until the next major version: configure, setMessages and LOCALES, from their one place.
+export * from '../kit-functions.js';
 
 /** The bubble layout's module (bubble.ts) once an element needed it, and how it arrives (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import, or a page's own lazy import). */
 let bubble: ReturnType<typeof makeBubble> | undefined;

@@ -8,7 +8,7 @@ import { passingTroubleWords, sharedMessagesOf } from '../shared/error-words.js'
 export const avatarSharedMessages = sharedMessagesOf(passingTroubleWords);
 
 /**
- * The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see shared/localized.ts),
+ * The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see elements/localized.ts),
  * but for the bubble's own, which ship with the bubble's module (bubble.ts, `bubbleMessages`): a
  * page with an inline avatar does not load them. Locales give both in one section.
  */

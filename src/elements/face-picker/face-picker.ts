@@ -5,7 +5,7 @@ import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answer
 import { CatalogueController } from '../shared/catalogue.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
 import { FormControlController, formControlProperties } from '../shared/form-control.js';
-import { LocalizedElement } from '../shared/localized.js';
+import { LocalizedElement } from '../localized.js';
 import { PagedList } from '../shared/paged-list.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
@@ -421,16 +421,13 @@ export interface DhFacePicker {
   ): void;
 }
 
-/** The page's own settings (trusted proxies), shared by every element of the kit. */
-export { configure, type KitOptions } from '../../api/urls.js';
+// Until the next major version: configure, setMessages and LOCALES, from their one place.
+export * from '../kit-functions.js';
 
 define('dh-face-picker', DhFacePicker);
 
 /** The events of `<dh-face-picker>`: `dh-select` carries a FaceItem. */
 export type DhFacePickerEventMap = PickerEventMap<FaceItem>;
-
-// The page's own words (docs/languages.md), as every element entry exports them.
-export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,7 @@ import { pickerMessages } from '../shared/picker-messages.js';
 
 const { plural } = formats('en');
 
-/** The English messages of `<dh-face-picker>` (the catalogue's `facePicker` section; see shared/localized.ts). */
+/** The English messages of `<dh-face-picker>` (the catalogue's `facePicker` section; see elements/localized.ts). */
 export const facePickerMessages = {
   ...pickerMessages,
   /** The grid's accessible name (the `label` property overrides it). */

@@ -27,7 +27,7 @@ import {
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
-import { LocalizedElement } from '../shared/localized.js';
+import { LocalizedElement } from '../localized.js';
 import { headFormMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
 
@@ -419,9 +419,8 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   }
 }
 
-// The page's own settings (trusted proxies) and words (docs/languages.md), shared by every element of the kit.
-export { configure, type KitOptions } from '../../api/urls.js';
-export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+// Until the next major version: configure, setMessages and LOCALES, from their one place.
+export * from '../kit-functions.js';
 
 define('dh-head-form', DhHeadForm);
 

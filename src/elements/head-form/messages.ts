@@ -1,4 +1,4 @@
-/** The English messages of `<dh-head-form>` (the catalogue's `headForm` section; see shared/localized.ts). */
+/** The English messages of `<dh-head-form>` (the catalogue's `headForm` section; see elements/localized.ts). */
 export const headFormMessages = {
   // The fields' labels (also how the form-level message names them).
   /** A "head" is the platform's word for a digital human, a conversational video avatar. */

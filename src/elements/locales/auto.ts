@@ -5,6 +5,6 @@
  * without `--splitting` would put every language in the page: import the ones you need instead,
  * `dh-kit/locales/de`.) The CDN bundle has this built in.
  */
-import { loadLocales } from '../shared/localized.js';
+import { loadLocales } from '../localized.js';
 
 loadLocales((locale) => import('./index.js').then((l) => l.load(locale)));

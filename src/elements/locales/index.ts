@@ -6,7 +6,7 @@
  *
  * To add a locale: copy a folder beside this file, translate it, list it here and in LOCALES.
  */
-import type { Catalogue, Locale } from '../shared/localized.js';
+import type { Catalogue, Locale } from '../localized.js';
 import { formats, type Formats } from '../shared/formats.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What a locale's messages need to read naturally: numbers, plurals, lists and dates in that
- * locale, through `Intl` (nothing to ship). shared/localized.ts gives each locale module its
+ * locale, through `Intl` (nothing to ship). elements/localized.ts gives each locale module its
  * locale's formats when it loads; the English messages beside each element use `formats('en')`.
  */
 export function formats(locale: string) {

@@ -2,7 +2,7 @@ import { formats } from '../shared/formats.js';
 
 const { n, plural } = formats('en');
 
-/** The English messages of `<dh-video-studio>` (the catalogue's `videoStudio` section; see shared/localized.ts). */
+/** The English messages of `<dh-video-studio>` (the catalogue's `videoStudio` section; see elements/localized.ts). */
 export const videoStudioMessages = {
   /** The text box's label (the `label` property overrides it). */
   label: 'Text the head will say',

@@ -41,7 +41,7 @@ import {
   ProxyEndpoint,
   type EndpointHost,
 } from '../shared/endpoint.js';
-import { LocalizedElement } from '../shared/localized.js';
+import { LocalizedElement } from '../localized.js';
 import { videoStudioMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
 
@@ -447,9 +447,8 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   }
 }
 
-// The page's own settings (trusted proxies) and words (docs/languages.md), shared by every element of the kit.
-export { configure, type KitOptions } from '../../api/urls.js';
-export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
+// Until the next major version: configure, setMessages and LOCALES, from their one place.
+export * from '../kit-functions.js';
 
 define('dh-video-studio', DhVideoStudio);
 

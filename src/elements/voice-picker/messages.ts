@@ -3,7 +3,7 @@ import { pickerMessages } from '../shared/picker-messages.js';
 
 const { plural } = formats('en');
 
-/** The English messages of `<dh-voice-picker>` (the catalogue's `voicePicker` section; see shared/localized.ts). */
+/** The English messages of `<dh-voice-picker>` (the catalogue's `voicePicker` section; see elements/localized.ts). */
 export const voicePickerMessages = {
   ...pickerMessages,
   /** The list's accessible name (the `label` property overrides it). */

@@ -3,7 +3,7 @@ import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/ans
 import { CatalogueController } from '../shared/catalogue.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
 import { FormControlController, formControlProperties } from '../shared/form-control.js';
-import { LocalizedElement } from '../shared/localized.js';
+import { LocalizedElement } from '../localized.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
 import { renderStatus } from '../shared/states.js';
@@ -485,16 +485,13 @@ export interface DhVoicePicker {
   ): void;
 }
 
-/** The page's own settings (trusted proxies), shared by every element of the kit. */
-export { configure, type KitOptions } from '../../api/urls.js';
+// Until the next major version: configure, setMessages and LOCALES, from their one place.
+export * from '../kit-functions.js';
 
 define('dh-voice-picker', DhVoicePicker);
 
 /** The events of `<dh-voice-picker>`: `dh-select` carries a VoiceItem. */
 export type DhVoicePickerEventMap = PickerEventMap<VoiceItem>;
-
-// The page's own words (docs/languages.md), as every element entry exports them.
-export { setMessages, LOCALES, type Catalogue, type Overrides } from '../shared/localized.js';
 
 declare global {
   interface HTMLElementTagNameMap {

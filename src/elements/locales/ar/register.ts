@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/ar'`: the elements speak Arabic (العربية) where the page or an element says `lang="ar"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('ar', catalogue);

@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/es'`: the elements speak Spanish (español) where the page or an element says `lang="es"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('es', catalogue);

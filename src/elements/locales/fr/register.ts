@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/fr'`: the elements speak French (français) where the page or an element says `lang="fr"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('fr', catalogue);

@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/it'`: the elements speak Italian (italiano) where the page or an element says `lang="it"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('it', catalogue);

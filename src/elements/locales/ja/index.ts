@@ -2,7 +2,7 @@
  * Register: です・ます in sentences, plain verbs on buttons ("閉じる").
  */
 import type { VisitorCode } from '../../../api/errors.js';
-import type { Catalogue } from '../../shared/localized.js';
+import type { Catalogue } from '../../localized.js';
 import type { Formats } from '../../shared/formats.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';

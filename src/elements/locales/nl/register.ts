@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/nl'`: the elements speak Dutch (Nederlands) where the page or an element says `lang="nl"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('nl', catalogue);

@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/pl'`: the elements speak Polish (polski) where the page or an element says `lang="pl"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('pl', catalogue);

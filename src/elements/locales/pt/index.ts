@@ -2,7 +2,7 @@
  * Register: "você" (Brazilian Portuguese, the one `pt` usually means on the web).
  */
 import type { VisitorCode } from '../../../api/errors.js';
-import type { Catalogue } from '../../shared/localized.js';
+import type { Catalogue } from '../../localized.js';
 import type { Formats } from '../../shared/formats.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';

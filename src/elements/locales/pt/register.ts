@@ -1,5 +1,5 @@
 /** `import 'dh-kit/locales/pt'`: the elements speak Portuguese (português) where the page or an element says `lang="pt"`. */
-import { addLocale } from '../../shared/localized.js';
+import { addLocale } from '../../localized.js';
 import catalogue from './index.js';
 
 addLocale('pt', catalogue);

@@ -1,11 +1,11 @@
 import { LitElement, isServer, type PropertyDeclarations } from 'lit';
-import type { AvatarMessages } from '../avatar/messages.js';
-import type { FacePickerMessages } from '../face-picker/messages.js';
-import type { HeadFormMessages } from '../head-form/messages.js';
-import type { VideoStudioMessages } from '../video-studio/messages.js';
-import type { VoicePickerMessages } from '../voice-picker/messages.js';
-import type { SharedMessages } from './messages.js';
-import { formats, type Formats } from './formats.js';
+import type { AvatarMessages } from './avatar/messages.js';
+import type { FacePickerMessages } from './face-picker/messages.js';
+import type { HeadFormMessages } from './head-form/messages.js';
+import type { VideoStudioMessages } from './video-studio/messages.js';
+import type { VoicePickerMessages } from './voice-picker/messages.js';
+import type { SharedMessages } from './shared/messages.js';
+import { formats, type Formats } from './shared/formats.js';
 
 /**
  * The words of the kit's elements, in the page's language.
