@@ -1,4 +1,10 @@
-import { LitElement, isServer, type PropertyDeclarations } from 'lit';
+import {
+  LitElement,
+  isServer,
+  type PropertyDeclarations,
+  type ReactiveController,
+  type ReactiveControllerHost,
+} from 'lit';
 import type { AvatarMessages } from './avatar/messages.js';
 import type { FacePickerMessages } from './face-picker/messages.js';
 import type { HeadFormMessages } from './head-form/messages.js';
@@ -46,7 +52,8 @@ export type Locale = (typeof LOCALES)[number];
 const loaded = new Map<string, Overrides>([['en', {}]]);
 const loading = new Map<string, Promise<unknown>>();
 const overrides = new Map<string, Overrides>();
-const elements = new Set<LocalizedElement>();
+/** The elements on the page, each rendered again when a locale's messages change. */
+const elements = new Set<ReactiveControllerHost>();
 /** Bumped when any locale's messages change, so each element merges its section again. */
 let version = 0;
 let observer: MutationObserver | undefined;
@@ -141,10 +148,105 @@ function load(locale: string): Promise<unknown> | undefined {
   return p;
 }
 
+/** An element whose words a LocalizeController gives: the page may set its locale and its own messages. */
+export interface LocalizedHost<S extends keyof Catalogue>
+  extends ReactiveControllerHost,
+    HTMLElement {
+  /** The locale to show, over any `lang`; unset: from `lang`. */
+  locale?: string;
+  /** The element's own messages, over the locale's. */
+  messages?: Partial<Catalogue[S]>;
+}
+
+/** Where an element's words come from: its section of the catalogue and its English. */
+export interface LocalizeOptions<S extends keyof Catalogue> {
+  section: S;
+  english: Catalogue[S];
+  /** The English words every element shares (the error texts): the avatar's are those it shows. */
+  sharedEnglish: SharedMessages;
+}
+
 /**
- * The base of every element of the kit: `this.m` is its section of the catalogue in its locale.
- * The first render waits for a locale that is still loading (one small module), so a German page
- * never flashes English; later switches re-render once the new locale has loaded.
+ * An element's words in its locale: `m` (its section of the catalogue) and `shared`, merged from
+ * its English, the locale's module, the site's `setMessages` and the element's own `messages`.
+ * The locale is the host's `locale`, else the nearest `lang` (crossing shadow roots), else the
+ * document's; the host renders again when any of them or the messages change.
+ */
+export class LocalizeController<S extends keyof Catalogue> implements ReactiveController {
+  readonly #host: LocalizedHost<S>;
+  readonly #options: LocalizeOptions<S>;
+  #cache?: { key: string; own?: Partial<Catalogue[S]>; m: Catalogue[S]; shared: SharedMessages };
+
+  constructor(host: LocalizedHost<S>, options: LocalizeOptions<S>) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    elements.add(this.#host);
+    if (!observer) {
+      // Any `lang` above any element: one observer for the page, filtered to that attribute.
+      observer = new MutationObserver(relocalize);
+      observer.observe(document.documentElement, { attributeFilter: ['lang'], subtree: true });
+    }
+  }
+
+  hostDisconnected(): void {
+    elements.delete(this.#host);
+  }
+
+  /** The locale the element shows now. */
+  get locale(): string {
+    return matchLocale(this.languageTag);
+  }
+
+  /** The language of the element's place in the page: its `locale`, else the nearest `lang`, else the document's. */
+  get languageTag(): string {
+    let tag = this.#host.locale || null;
+    for (
+      let n: Element | null = this.#host;
+      n && tag === null;
+      n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)
+    )
+      tag = n.getAttribute('lang');
+    return tag ?? (isServer ? '' : document.documentElement.lang);
+  }
+
+  /** The element's messages, in its locale. */
+  get m(): Catalogue[S] {
+    return this.#merged().m;
+  }
+
+  /** The messages shared by every element (error texts), in the element's locale. */
+  get shared(): SharedMessages {
+    return this.#merged().shared;
+  }
+
+  #merged(): { m: Catalogue[S]; shared: SharedMessages } {
+    const locale = this.locale;
+    const key = `${locale} ${version}`;
+    const { section, english, sharedEnglish } = this.#options;
+    const own = this.#host.messages;
+    if (this.#cache?.key !== key || this.#cache.own !== own) {
+      const shipped = loaded.get(locale);
+      const site = overrides.get(locale);
+      this.#cache = {
+        key,
+        own,
+        m: { ...english, ...shipped?.[section], ...site?.[section], ...own } as Catalogue[S],
+        shared: { ...sharedEnglish, ...shipped?.shared, ...site?.shared },
+      };
+    }
+    return this.#cache;
+  }
+}
+
+/**
+ * The base of every element of the kit: its `locale` and `messages` properties, and its words
+ * through its LocalizeController (`this.m`, `this.shared`). What a controller cannot do is done
+ * here: the first render waits for a locale that is still loading (one small module), so a German
+ * page never flashes English, and a change of the element's own `lang` renders it again.
  */
 export abstract class LocalizedElement<
   S extends keyof Catalogue = keyof Catalogue,
@@ -164,80 +266,22 @@ export abstract class LocalizedElement<
   /** This element's own messages, over the locale's (property only). */
   messages?: Partial<Catalogue[S]>;
 
-  /** The property that sets the locale over any `lang` (the voice picker's `locale` filters voices instead). */
-  protected get localeProperty(): string | undefined {
-    return this.locale;
-  }
-
-  /** The element's section of the catalogue, and its English messages. */
-  protected abstract readonly section: S;
-  protected abstract readonly english: Catalogue[S];
-  /** The English words every element shares (the error texts): the avatar's are the ones it shows. */
-  protected abstract readonly sharedEnglish: SharedMessages;
-
-  #cache?: { key: string; own?: Partial<Catalogue[S]>; m: Catalogue[S]; shared: SharedMessages };
+  /** The element's words. */
+  protected abstract readonly localize: LocalizeController<S>;
 
   /** The locale this element shows now. */
   get currentLocale(): string {
-    return matchLocale(this.languageTag);
-  }
-
-  /** The language of the element's place in the page: `locale`, else the nearest `lang` (crossing shadow roots), else the document's. */
-  protected get languageTag(): string {
-    let tag = this.localeProperty || null;
-    for (
-      let n: Element | null = this;
-      n && tag === null;
-      n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)
-    )
-      tag = n.getAttribute('lang');
-    return tag ?? (isServer ? '' : document.documentElement.lang);
+    return this.localize.locale;
   }
 
   /** The messages of this element, in its locale. */
   protected get m(): Catalogue[S] {
-    return this.#merged().m;
+    return this.localize.m;
   }
 
   /** The messages shared by every element (error texts), in this element's locale. */
   protected get shared(): SharedMessages {
-    return this.#merged().shared;
-  }
-
-  #merged(): { m: Catalogue[S]; shared: SharedMessages } {
-    const locale = this.currentLocale;
-    const key = `${locale} ${version}`;
-    if (this.#cache?.key !== key || this.#cache.own !== this.messages) {
-      const own = loaded.get(locale);
-      const site = overrides.get(locale);
-      this.#cache = {
-        key,
-        own: this.messages,
-        m: {
-          ...this.english,
-          ...own?.[this.section],
-          ...site?.[this.section],
-          ...this.messages,
-        } as Catalogue[S],
-        shared: { ...this.sharedEnglish, ...own?.shared, ...site?.shared },
-      };
-    }
-    return this.#cache;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    elements.add(this);
-    if (!observer) {
-      // Any `lang` above any element: one observer for the page, filtered to that attribute.
-      observer = new MutationObserver(relocalize);
-      observer.observe(document.documentElement, { attributeFilter: ['lang'], subtree: true });
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    elements.delete(this);
+    return this.localize.shared;
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -247,7 +291,8 @@ export abstract class LocalizedElement<
 
   // biome-ignore lint/suspicious/noConfusingVoidType: Lit's own signature.
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const pending = isServer ? undefined : load(this.currentLocale);
+    // The locale's module while it loads (one small module): the first render waits for it.
+    const pending = isServer ? undefined : load(this.localize.locale);
     return pending ? pending.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 }

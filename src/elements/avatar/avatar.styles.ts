@@ -34,14 +34,12 @@ export const styles = css`
     position: relative;
     aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
     width: 100%;
-  }
-  :host([view='stream']) .box {
-    aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
-  }
-  .box {
     border-radius: var(--dh-avatar-radius, 16px);
     overflow: hidden;
     background: var(--dh-avatar-background, #111827);
+  }
+  :host([view='stream']) .box {
+    aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
   }
   .facade,
   .state,

@@ -3,7 +3,7 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { canRetry } from '../../api/errors.js';
-import type { passingTroubleWords } from '../shared/error-words.js';
+import { oldLinkWords } from '../shared/error-words.js';
 import {
   chosenAllow,
   defaultAllow,
@@ -19,7 +19,7 @@ import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
-import { LocalizedElement } from '../localized.js';
+import { LocalizeController, LocalizedElement } from '../localized.js';
 import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
 export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
@@ -27,15 +27,6 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
 /** How long the facade waits for the head's name before it shows its button without it (ms). */
 const NAME_WAIT_MS = 1000;
-
-/**
- * The lasting failures whose own sentence tells the visitor what to do (reload the page); any
- * other failure that trying again cannot mend says the head is not available.
- */
-const SAYS_RELOAD: ReadonlySet<string> = new Set<keyof typeof passingTroubleWords>([
-  'launch_expired',
-  'launch_invalid',
-]);
 
 /**
  * A Digital Human on the page: the platform's chat page or stream page in an iframe, loaded from
@@ -97,9 +88,12 @@ const SAYS_RELOAD: ReadonlySet<string> = new Set<keyof typeof passingTroubleWord
  */
 export class DhAvatar extends LocalizedElement<'avatar'> {
   static override styles = styles;
-  protected readonly section = 'avatar';
-  protected readonly english = avatarMessages as AvatarMessages; // the bubble's words: bubble.ts
-  protected readonly sharedEnglish = avatarSharedMessages;
+  protected readonly localize = new LocalizeController(this, {
+    section: 'avatar',
+    // The bubble's words come with the bubble's module (bubble.ts).
+    english: avatarMessages as AvatarMessages,
+    sharedEnglish: avatarSharedMessages,
+  });
 
   static override properties = {
     headId: { attribute: 'head-id' },
@@ -170,8 +164,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
-  /** Ends the facade's wait for the head's name (NAME_WAIT_MS), if the name is slower. */
-  #nameWait?: ReturnType<typeof setTimeout>;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -189,7 +181,6 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     this.#observer?.disconnect();
     this.#summaryAbort?.abort();
     this.#launchAbort?.abort();
-    this.#stopWaitingForName();
     // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then load again from a fresh URL.
     this.#resume = this._phase === 'loading' || this._phase === 'ready';
     if (this.#resume) {
@@ -302,8 +293,15 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   async #loadSummary(): Promise<void> {
     this.#summaryAbort?.abort();
     const abort = (this.#summaryAbort = new AbortController());
-    // The facade waits for the name (NAME_WAIT_MS at most): "Talk to …" growing would move its button (CLS).
-    this.#waitForName();
+    // The facade waits for the name (NAME_WAIT_MS at most): "Talk to …" growing would move its
+    // button (CLS). The wait ends with the answer, the time, or the look-up's abort.
+    this._pending = true;
+    const nameWait = setTimeout(() => (this._pending = false), NAME_WAIT_MS);
+    const stopWaiting = () => {
+      clearTimeout(nameWait);
+      this._pending = false;
+    };
+    abort.signal.addEventListener('abort', stopWaiting);
     try {
       this._summary = await getJson(
         this.endpoint,
@@ -322,18 +320,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
         err instanceof ApiRequestError ? err : new ApiRequestError('unexpected', String(err));
       if (!canRetry(refusal) && this._phase === 'idle') this.#fail(refusal);
     }
-    if (!abort.signal.aborted) this.#stopWaitingForName();
-  }
-
-  #waitForName(): void {
-    clearTimeout(this.#nameWait);
-    this._pending = true;
-    this.#nameWait = setTimeout(() => this.#stopWaitingForName(), NAME_WAIT_MS);
-  }
-
-  #stopWaitingForName(): void {
-    clearTimeout(this.#nameWait);
-    this._pending = false;
+    if (!abort.signal.aborted) stopWaiting();
   }
 
   get #name(): string | undefined {
@@ -345,7 +332,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     const language = baseLanguage(this._summary?.language ?? '');
     const name =
       language &&
-      language !== baseLanguage(this.languageTag || 'en') &&
+      language !== baseLanguage(this.localize.languageTag || 'en') &&
       languageName(language, this.currentLocale);
     return name ? this.m.speaks(name) : undefined;
   }
@@ -451,8 +438,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #renderError() {
     const { code, message } = this._error!;
     const retry = canRetry(this._error!);
+    // An old link's own sentence tells the visitor what to do (reload the page); any other failure
+    // that trying again cannot mend says the head is not available.
+    const ownWords = retry || Object.hasOwn(oldLinkWords, code);
     return html`<div class="state error" part="error" role="alert" tabindex="-1">
-      <span>${retry || SAYS_RELOAD.has(code) ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
+      <span>${ownWords ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
       ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}
     </div>`;
   }

@@ -5,7 +5,7 @@ import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answer
 import { CatalogueController } from '../shared/catalogue.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
 import { FormControlController, formControlProperties } from '../shared/form-control.js';
-import { LocalizedElement } from '../localized.js';
+import { LocalizeController, LocalizedElement } from '../localized.js';
 import { PagedList } from '../shared/paged-list.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
@@ -77,10 +77,12 @@ type Filters = readonly [endpoint: string, gender: string, order: string, query:
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only adds typed listener overloads.
 export class DhFacePicker extends LocalizedElement<'facePicker'> {
-  protected readonly section = 'facePicker';
-  protected readonly english = facePickerMessages;
-  protected readonly sharedEnglish = pickerSharedMessages;
   static override styles = [srOnly, pickerStyles, styles];
+  protected readonly localize = new LocalizeController(this, {
+    section: 'facePicker',
+    english: facePickerMessages,
+    sharedEnglish: pickerSharedMessages,
+  });
   static formAssociated = true;
 
   static override properties: PropertyDeclarations = {

@@ -27,7 +27,7 @@ import {
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
-import { LocalizedElement } from '../localized.js';
+import { LocalizeController, LocalizedElement } from '../localized.js';
 import { headFormMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
 
@@ -79,9 +79,11 @@ export type { HeadCreatedDetail, LanguageOption } from './head-request.js';
  */
 export class DhHeadForm extends LocalizedElement<'headForm'> {
   static override styles = styles;
-  protected readonly section = 'headForm';
-  protected readonly english = headFormMessages;
-  protected readonly sharedEnglish = sharedMessages;
+  protected readonly localize = new LocalizeController(this, {
+    section: 'headForm',
+    english: headFormMessages,
+    sharedEnglish: sharedMessages,
+  });
 
   static override properties: PropertyDeclarations = {
     ...endpointProperties,

@@ -1,9 +1,10 @@
 /**
  * What a person reads, in English, for each visitor code of api/errors.ts: visitor words, never
  * the proxy's message (that names variables and statuses for the operator, and goes to the
- * console and the `dh-error` detail). Three tables, by where a code is met, so that an element
- * carries the sentences it can show and no others (the avatar, which every visitor loads, the
- * first; the pickers the first two); shared/messages.ts joins them into the full table, a
+ * console and the `dh-error` detail). Four tables, by where a code is met, so that an element
+ * carries the sentences it can show and no others (the avatar, which every visitor loads, passing
+ * trouble and old links; the pickers passing trouble and the platform's refusals of the site);
+ * shared/messages.ts joins them into the full table, a
  * Record of every code (a missing one fails the type check), as each locale of
  * `elements/locales/` has.
  */
@@ -13,9 +14,8 @@ import type { VisitorCode } from '../../api/errors.js';
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again in a moment.';
 
 /**
- * Trouble that passes (the avatar offers Try again: api/errors.ts canRetry) and an old link
- * (reload the page): what the avatar shows in these words. Its other failures say the head
- * "isn't available right now" (the avatar's own `unavailable`).
+ * Trouble that passes (api/errors.ts canRetry: the avatar offers Try again), which any request
+ * may meet.
  */
 export const passingTroubleWords = {
   // The page loaded, so the visitor's connection worked: the site's server is what is not answering.
@@ -25,6 +25,14 @@ export const passingTroubleWords = {
   platform_unavailable: "The avatar platform isn't answering. Please try again in a moment.",
   platform_timeout: 'The avatar platform took too long. Please try again in a moment.',
   platform_busy: 'The avatar platform is busy. Please try again in a moment.',
+} satisfies Partial<Record<VisitorCode, string>>;
+
+/**
+ * An old or broken conversation link (reload the page): with passing trouble, what the avatar
+ * shows in these words. Its other failures say the head "isn't available right now" (the
+ * avatar's own `unavailable`).
+ */
+export const oldLinkWords = {
   launch_expired: 'This conversation link has expired. Reload the page.',
   launch_invalid: 'This conversation link is not valid. Reload the page.',
 } satisfies Partial<Record<VisitorCode, string>>;

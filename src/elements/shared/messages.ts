@@ -5,6 +5,7 @@
 import type { VisitorCode } from '../../api/errors.js';
 import {
   backOfficeWords,
+  oldLinkWords,
   passingTroubleWords,
   platformRefusalWords,
   sharedMessagesOf,
@@ -13,6 +14,7 @@ import {
 /** Every visitor code's sentence (the back office's refusals keep the proxy's words: head-form and video-studio `refused`). */
 const errorWords: Record<VisitorCode, string> = {
   ...passingTroubleWords,
+  ...oldLinkWords,
   ...platformRefusalWords,
   ...backOfficeWords,
 };

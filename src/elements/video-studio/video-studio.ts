@@ -41,7 +41,7 @@ import {
   ProxyEndpoint,
   type EndpointHost,
 } from '../shared/endpoint.js';
-import { LocalizedElement } from '../localized.js';
+import { LocalizeController, LocalizedElement } from '../localized.js';
 import { videoStudioMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
 
@@ -97,9 +97,11 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  */
 export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
   static override styles = [srOnly, styles];
-  protected readonly section = 'videoStudio';
-  protected readonly english = videoStudioMessages;
-  protected readonly sharedEnglish = sharedMessages;
+  protected readonly localize = new LocalizeController(this, {
+    section: 'videoStudio',
+    english: videoStudioMessages,
+    sharedEnglish: sharedMessages,
+  });
 
   static override properties: PropertyDeclarations = {
     headId: { attribute: 'head-id' },

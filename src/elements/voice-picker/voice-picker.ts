@@ -3,7 +3,7 @@ import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/ans
 import { CatalogueController } from '../shared/catalogue.js';
 import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
 import { FormControlController, formControlProperties } from '../shared/form-control.js';
-import { LocalizedElement } from '../localized.js';
+import { LocalizeController, LocalizedElement } from '../localized.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
 import { renderStatus } from '../shared/states.js';
@@ -80,10 +80,12 @@ const PAGE_SIZE = 100;
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only adds typed listener overloads.
 export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
-  protected readonly section = 'voicePicker';
-  protected readonly english = voicePickerMessages;
-  protected readonly sharedEnglish = pickerSharedMessages;
   static override styles = [srOnly, pickerStyles, styles];
+  protected readonly localize = new LocalizeController(this, {
+    section: 'voicePicker',
+    english: voicePickerMessages,
+    sharedEnglish: pickerSharedMessages,
+  });
   static formAssociated = true;
 
   static override properties: PropertyDeclarations = {
@@ -120,11 +122,6 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** Only the voices a streaming head can use (the streaming TTS provider's, as the proxy knows it). */
   streaming = false;
-
-  /** The picker's own language comes from `lang` alone: its `locale` is the voice filter's old name. */
-  protected override get localeProperty(): undefined {
-    return undefined;
-  }
 
   readonly #proxy = new ProxyEndpoint(this);
   readonly #form: FormControlController<VoiceItem> = new FormControlController(this, {
@@ -312,6 +309,8 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
       );
     }
     this.voiceLocale = this.locale ?? '';
+    // Taken as the filter, it is not the picker's language: that comes from `lang` alone.
+    this.locale = undefined;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
