@@ -1,9 +1,9 @@
 /**
  * `npm run test:package`: packs dh-kit and dh-kit-server once (`npm pack` builds dist/ first),
  * then runs the files of test/package/ two at a time against those tarballs (DH_PACKED_DIR,
- * read by scripts/packed-site.mjs): the consumer project and the framework examples install,
- * build and wait on their servers side by side. `--examples` (`npm run test:examples`, the
- * opt-in stage) runs every framework example of examples/ and nothing else. `npm test` packs first
+ * read by scripts/packed-site.mjs): the consumer project, without the framework examples.
+ * `--examples` (`npm run test:examples`, the opt-in stage) runs every framework example of
+ * examples/ and nothing else. `npm test` packs first
  * (`npm run test:pack`, before the end-to-end stage, which reads the dist/ the pack builds) and
  * runs the tests beside the end-to-end stage, from the same DH_PACKED_DIR.
  */
@@ -32,10 +32,13 @@ try {
 }
 
 async function runTests() {
-  // `--examples` (npm run test:examples): every framework example, and nothing else.
+  // `--examples` (npm run test:examples): every framework example, and nothing else; without it
+  // (npm test), every file but the examples'.
   const examples = process.argv.includes('--examples');
   const files = readdirSync(join(repo, 'test/package'))
-    .filter((f) => (examples ? f === 'examples.test.mjs' : f.endsWith('.test.mjs')))
+    .filter((f) =>
+      examples ? f === 'examples.test.mjs' : f.endsWith('.test.mjs') && f !== 'examples.test.mjs',
+    )
     .map((f) => join('test/package', f));
   const reporters = [
     '--test-reporter=spec',

@@ -9,9 +9,11 @@
  * dh-kit/boxes.css, and their server's HTML is checked for it. React Router also counts launch
  * links under StrictMode: one per click.
  *
- * Vue runs in `npm test` (the package stage, beside the consumer test); every example (Vue,
- * Next.js, Svelte, Astro, Nuxt, SvelteKit, React Router, Parcel, Angular) in
- * `npm run test:examples`.
+ * Every example (Vue, Next.js, Svelte, Astro, Nuxt, SvelteKit, React Router, Parcel, Angular)
+ * runs in `npm run test:examples`, the opt-in stage: their installs and builds take minutes, which
+ * `npm test` (under six minutes on two cores) has no room for. The package stage of `npm test`
+ * keeps what every site needs (test/package/consumer.test.mjs: the types of dh-kit/vue,
+ * dh-kit/svelte and dh-kit/jsx, a Vite and an esbuild build, React on the server).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -31,11 +33,10 @@ import { startCommand } from './start-command.mjs';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Vue runs in `npm test`; the others (Next.js: a 400 MB install and its own build; Svelte, Astro,
- * Nuxt, SvelteKit, React Router, Parcel, Angular) in `npm run test:examples` (all of them), or as
- * DH_EXAMPLES=nextjs,vue names them (each example's folder name).
+ * None runs in `npm test`; `npm run test:examples` runs all of them, or those DH_EXAMPLES=nextjs,vue
+ * names (each example's folder name).
  */
-const IN_NPM_TEST = ['vue'];
+const IN_NPM_TEST = [];
 const only = process.env.DH_EXAMPLES?.split(',');
 const wanted = (name) =>
   only ? only.includes(name) || only.includes('all') : IN_NPM_TEST.includes(name);
