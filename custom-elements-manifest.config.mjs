@@ -80,8 +80,6 @@ export default {
     'src/elements/voice-picker/voice-picker.ts',
     'src/elements/head-form/head-form.ts',
     'src/elements/video-studio/video-studio.ts',
-    'src/elements/shared/form-control.ts',
-    'src/elements/shared/picker-base.ts',
   ],
   outdir: 'dist',
   litelement: true,

@@ -75,7 +75,15 @@ async function buildOne(entry, plugins = []) {
       write: false,
       target: 'es2022',
       minify: true,
-      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+      rolldownOptions: {
+        output: {
+          minify: true,
+          codeSplitting: false,
+          // The files are what a page runs, not input to another bundler: its hints
+          // (`@__PURE__`, `@vite-ignore`) would be bytes every visitor loads for nothing.
+          comments: { annotation: false },
+        },
+      },
       lib: { entry: join(root, entry), formats: ['es'], fileName: () => 'out.js' },
     },
   });

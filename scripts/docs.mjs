@@ -224,6 +224,9 @@ function layout({ title, body, nav, depth, description }) {
   <title>${escapeHtml(title)} · dh-kit</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${up}docs.css">
+  <!-- The first paint waits for the whole page (its contents come last): a table painted before
+       its last rows arrived widened its columns after (a layout shift on a slow machine). -->
+  <link rel="expect" href="#contents" blocking="render">
   <script type="module" src="/dh-kit.bundle.js"></script>
 </head>
 <body>

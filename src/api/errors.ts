@@ -122,11 +122,19 @@ export class ApiRequestError extends Error {
 }
 
 /**
+ * The platform refusing the site itself (its key, its account): answered 502, but lasting until
+ * the site's operator mends it.
+ */
+const SITE_REFUSALS: readonly string[] = ['platform_auth_failed', 'platform_forbidden'];
+
+/**
  * The failures where trying again can help: the network, or a proxy or platform busy or down for
  * a moment (429, 5xx: rate_limited, platform_busy, platform_unavailable, platform_timeout,
  * store_unavailable). Anything else (a head that does not exist or is not published here, a
- * refused origin or link, a misconfiguration: 4xx, or the page's own checks) fails again the same
- * way, and gets no Try again.
+ * refused origin or link, the platform refusing the site, a misconfiguration: 4xx, or the page's
+ * own checks) fails again the same way, and gets no Try again.
  */
 export const canRetry = ({ code, status }: ApiRequestError): boolean =>
-  code === 'network' || code === 'offline' || status === 429 || status > 499;
+  code === 'network' ||
+  code === 'offline' ||
+  ((status === 429 || status > 499) && !SITE_REFUSALS.includes(code));

@@ -11,6 +11,8 @@ import {
   ID_RULE,
   MAX_PAGE_TAKE,
   MAX_VIDEO_TEXT,
+  VIDEO_TEXT_EMPTY,
+  VIDEO_TEXT_TOO_LONG,
   MAX_VOICES_TAKE,
   VIEWS,
 } from './rules.js';
@@ -121,7 +123,7 @@ export const videoRequestSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, 'type the text the head should say'),
-      z.maxLength(MAX_VIDEO_TEXT, `the text is at most ${MAX_VIDEO_TEXT} characters`),
+      z.minLength(1, VIDEO_TEXT_EMPTY),
+      z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG),
     ),
 });

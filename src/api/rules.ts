@@ -31,6 +31,10 @@ export const MAX_VOICES_TAKE = 500;
 /** The most characters a video's text may have. */
 export const MAX_VIDEO_TEXT = 5000;
 
+/** The proxy's words for the operator when it refuses a video's text (its 400's message). */
+export const VIDEO_TEXT_EMPTY = 'type the text the head should say';
+export const VIDEO_TEXT_TOO_LONG = `the text is at most ${MAX_VIDEO_TEXT} characters`;
+
 /** Why a video's text cannot be sent: none, or more than MAX_VIDEO_TEXT characters. */
 export type VideoTextProblem = 'textEmpty' | 'textTooLong';
 

@@ -5,7 +5,15 @@
 import { sendKeys } from '@web/test-runner-commands';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
-import { button, command, frameCommands, frameOf, simInfo, type SimInfo } from './support.js';
+import {
+  button,
+  command,
+  frameCommands,
+  frameOf,
+  simInfo,
+  type SimInfo,
+  expectAccessible,
+} from './support.js';
 import { press } from './keys.js';
 import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
@@ -135,7 +143,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint}></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Ada/), 'the summary arrives');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('is accessible when ready, with the frame named after the head', async () => {
@@ -144,7 +152,7 @@ describe('<dh-avatar>', () => {
       );
       await oneEvent(el, 'dh-load');
       expect(frameOf(el)!.title).to.equal('Ada, digital human');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('is accessible in the error state', async () => {
@@ -152,7 +160,7 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id="no-such-head" endpoint=${sim.endpoint} loading="eager"></dh-avatar>`,
       );
       await oneEvent(el, 'dh-error');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('is accessible as a bubble, closed and open', async () => {
@@ -160,10 +168,10 @@ describe('<dh-avatar>', () => {
         html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble"></dh-avatar>`,
       );
       await waitUntil(() => button(el, /Talk to Ada/));
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       button(el, /Talk to Ada/)!.click();
       await oneEvent(el, 'dh-load');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
   });
 
@@ -684,6 +692,13 @@ describe('<dh-avatar>', () => {
         false,
       ],
       [
+        502,
+        'platform_auth_failed',
+        'The platform refused the organisation key (401): check DH_EMAIL and DH_SECRET_KEY.',
+        'Ada isn’t available right now.',
+        false,
+      ],
+      [
         429,
         'rate_limited',
         'Too many requests: at most 5 a minute. Try again in 40 s.',
@@ -1073,7 +1088,7 @@ describe("<dh-avatar> in the page's language", () => {
       expect(
         await englishLeft(el.shadowRoot!, 'avatar', avatarMessages, lang, ['Ada']),
       ).to.deep.equal([]);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       el.layout = 'bubble';
       await el.updateComplete;
       expect(

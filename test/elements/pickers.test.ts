@@ -9,7 +9,7 @@ import { waitUntil } from './wait.js';
 import { configure } from '../../src/elements/face-picker/face-picker.js';
 import '../../src/elements/voice-picker/voice-picker.js';
 import type { VoicesList } from '../../src/api/answers.js';
-import { simInfo } from './support.js';
+import { simInfo, expectAccessible } from './support.js';
 
 describe('<dh-face-picker> and <dh-voice-picker>', () => {
   setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
@@ -58,7 +58,7 @@ describe('<dh-face-picker> and <dh-voice-picker>', () => {
     ).to.equal('41');
     expect(grid(page)!.getBoundingClientRect().top > innerHeight, 'below the fold').to.equal(true);
     expect(scrollY, 'revealing the selected voice scrolled the list, not the page').to.equal(0);
-    await expect(page.querySelector('form')).to.be.accessible();
+    await expectAccessible(page.querySelector('form'));
 
     scrollTo(0, document.documentElement.scrollHeight);
     await nextFrame();

@@ -4,6 +4,7 @@
  * to ask Node for what it cannot do itself (web-test-runner.config.mjs registers them; the sim-*
  * ones are test/support/sim-plugin.mjs, the frame-* ones test/support/frame-commands.mjs).
  */
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { RunningSimulator } from '../../src/sim/index.js';
 
@@ -66,3 +67,13 @@ export interface SimInfo {
 
 /** This engine's simulator and proxy. */
 export const simInfo = () => command<SimInfo>('sim-info');
+
+/**
+ * axe's audit of an element and what it renders (WCAG rules on its DOM, ARIA and colours). The
+ * three engines render the same templates into the same DOM, so the audit runs in Chromium alone,
+ * where its cost (the whole rule set over the page) is paid once instead of three times; the
+ * behaviour a person meets in each engine (keys, focus, what is announced) is tested in all three.
+ */
+export async function expectAccessible(el: Element | null): Promise<void> {
+  if (/\bChrome\//.test(navigator.userAgent)) await expect(el).to.be.accessible();
+}

@@ -3,8 +3,8 @@ import { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { mediaUrl } from '../../api/urls.js';
 import { facesPageSchema, type FaceItem, type FacesPage } from '../../api/answers.js';
 import { CatalogueController } from '../shared/catalogue.js';
-import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
-import { FormControlController, formControlProperties } from '../shared/form-control.js';
+import { DEFAULT_ENDPOINT, ProxyEndpoint } from '../shared/endpoint.js';
+import { FormControlController } from '../shared/form-control.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { PagedList } from '../shared/paged-list.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
@@ -86,8 +86,13 @@ export class DhFacePicker extends LocalizedElement<'facePicker'> {
   static formAssociated = true;
 
   static override properties: PropertyDeclarations = {
-    ...formControlProperties,
-    ...endpointProperties,
+    name: { reflect: true },
+    value: {},
+    required: { type: Boolean, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
     label: {},
     gender: { reflect: true },
     order: {},
@@ -129,13 +134,11 @@ export class DhFacePicker extends LocalizedElement<'facePicker'> {
   readonly #catalogue: CatalogueController<Filters, FaceItem> = new CatalogueController(this, {
     args: (): Filters => [this.endpoint, this.gender, this.order, this.#catalogue.query],
     loadFirst: (filters, signal) => this.#loadFirst(filters, signal),
-    onList: (list) =>
-      this.#widget.setActive(
-        Math.max(
-          0,
-          list.items.findIndex((face) => face?.id === this.value),
-        ),
-      ),
+    onList: (list) => {
+      // A new list: the chosen face is active if it is on the first page, else the first face.
+      const chosen = list.items.findIndex((face) => face?.id === this.value);
+      this.#widget.setActive(Math.max(0, chosen));
+    },
   });
   readonly #widget: PickerWidget<FaceItem> = new PickerWidget(this, {
     catalogue: this.#catalogue,

@@ -14,6 +14,7 @@ import {
   type CreatedHead,
   type OriginsAnswer,
 } from '../../api/answers.js';
+import { requestJson } from '../../api/client.js';
 import type { ProxyEndpoint } from '../shared/endpoint.js';
 import { embedCode } from '../../api/embed.js';
 import { OPERATION_MODES, type OperationMode } from '../../api/modes.js';
@@ -73,7 +74,8 @@ export class EmbedCode {
     const bundle =
       this.#bundle !== undefined
         ? Promise.resolve(this.#bundle)
-        : this.#proxy.requestJson('/bundle', bundleInfoSchema).catch(() => null);
+        : // A public route: asked without the site's admin auth (a CDN may serve it to anyone).
+          requestJson(this.#proxy.url, '/bundle', bundleInfoSchema).catch(() => null);
     const origins = this.#proxy
       .requestJson('/origins', originsAnswerSchema)
       .catch((err: unknown) => {

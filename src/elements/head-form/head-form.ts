@@ -26,7 +26,7 @@ import {
 } from './head-request.js';
 import type { Errors, Field, HeadCreatedDetail, LanguageOption } from './head-request.js';
 import { define } from '../shared/define.js';
-import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
+import { DEFAULT_ENDPOINT, ProxyEndpoint } from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { headFormMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
@@ -86,7 +86,9 @@ export class DhHeadForm extends LocalizedElement<'headForm'> {
   });
 
   static override properties: PropertyDeclarations = {
-    ...endpointProperties,
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
     streaming: { type: Boolean, reflect: true },
     mode: {},
     languages: { attribute: false },

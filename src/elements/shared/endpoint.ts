@@ -1,7 +1,10 @@
 import { request, requestJson, type RequestOptions } from '../../api/client.js';
 import type { Schema } from '../../api/check.js';
 
-/** An element that talks to the site's proxy: where it is, and what its requests carry. */
+/**
+ * An element that talks to the site's proxy: where it is, and what its requests carry (its
+ * reactive properties `endpoint`, and `headers` and `credentials` without an attribute).
+ */
 export interface EndpointHost {
   /** Base URL of the proxy routes: a path, or a URL on another origin that the page trusts. */
   endpoint: string;
@@ -10,13 +13,6 @@ export interface EndpointHost {
   /** Fetch credentials mode, for a proxy on another origin that uses cookies (property only). */
   credentials?: RequestCredentials;
 }
-
-/** The reactive properties of an EndpointHost, for its element's `static properties`. */
-export const endpointProperties = {
-  endpoint: {},
-  headers: { attribute: false },
-  credentials: { attribute: false },
-} as const;
 
 /** Where the proxy routes are when the page says nothing: the site's own `/dh`. */
 export const DEFAULT_ENDPOINT = '/dh';

@@ -1,7 +1,11 @@
 import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { emit } from './events.js';
 
-/** An element whose value a `<form>` submits (its class sets `static formAssociated = true`). */
+/**
+ * An element whose value a `<form>` submits: its class sets `static formAssociated = true` and
+ * declares `name`, `value`, `required` and `disabled` among its reactive properties (literally,
+ * so that the Custom Elements Manifest analyzer sees them as attributes).
+ */
 export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
   /** The value submitted under the element's `name`; empty when nothing is chosen. */
   value: string;
@@ -10,14 +14,6 @@ export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
   /** Not focusable, not submitted, not changeable. */
   disabled: boolean;
 }
-
-/** The reactive properties of a form control, for its element's `static properties`. */
-export const formControlProperties = {
-  name: { reflect: true },
-  value: {},
-  required: { type: Boolean, reflect: true },
-  disabled: { type: Boolean, reflect: true },
-} as const;
 
 /** What the control's element says about itself, read when the form is told. */
 export interface FormControlOptions {
@@ -109,14 +105,19 @@ export class FormControlController<Item> implements ReactiveController {
 
   /** After each render: the form is told the value and the validity if either, its words or its anchor changed. */
   hostUpdated(): void {
-    const told = [
+    const now = this.#formState();
+    if (now.some((value, i) => value !== this.#told[i])) this.#tellForm();
+  }
+
+  /** What the form is told, as a list to compare: the value, why it is not valid, and where. */
+  #formState(): unknown[] {
+    return [
       this.#host.value,
       this.problem,
       this.#droppedBecause,
       this.#options.anchor(),
       this.isDisabled,
     ];
-    if (told.some((value, i) => value !== this.#told[i])) this.#tellForm();
   }
 
   /** Submits the value and says whether it is valid. */
@@ -134,7 +135,7 @@ export class FormControlController<Item> implements ReactiveController {
         : { valueMissing: true }
       : {};
     internals.setValidity(flags, problem, anchor ?? undefined);
-    this.#told = [value, problem, this.#droppedBecause, anchor, this.isDisabled];
+    this.#told = this.#formState();
   }
 
   /** The user chose an item: the new value, then `input`, `change` and `dh-select {item}`. */

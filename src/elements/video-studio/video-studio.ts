@@ -35,12 +35,7 @@ import { styles } from './video-studio.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
 import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
-import {
-  DEFAULT_ENDPOINT,
-  endpointProperties,
-  ProxyEndpoint,
-  type EndpointHost,
-} from '../shared/endpoint.js';
+import { DEFAULT_ENDPOINT, ProxyEndpoint, type EndpointHost } from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { videoStudioMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';
@@ -105,7 +100,9 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
 
   static override properties: PropertyDeclarations = {
     headId: { attribute: 'head-id' },
-    ...endpointProperties,
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
     text: {},
     pageSize: { type: Number, attribute: 'page-size' },
     timeout: { type: Number },
@@ -165,7 +162,7 @@ export class DhVideoStudio extends LocalizedElement<'videoStudio'> {
     headersKey: headersKey(this.headers),
   }));
 
-  /** The site's own auth, for what asks the admin routes without the proxy's requests (a download, the voices' names). */
+  /** The site's own auth, for what does not go through the proxy's requests: a download, and the voices' names (public, sent alike). */
   get #auth(): Pick<EndpointHost, 'headers' | 'credentials'> {
     return this.#proxy.requestSettings;
   }

@@ -1,8 +1,8 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { voicesListSchema, type VoiceItem, type VoicesList } from '../../api/answers.js';
 import { CatalogueController } from '../shared/catalogue.js';
-import { DEFAULT_ENDPOINT, endpointProperties, ProxyEndpoint } from '../shared/endpoint.js';
-import { FormControlController, formControlProperties } from '../shared/form-control.js';
+import { DEFAULT_ENDPOINT, ProxyEndpoint } from '../shared/endpoint.js';
+import { FormControlController } from '../shared/form-control.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import type { PickerEventMap } from '../shared/picker-events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
@@ -51,15 +51,15 @@ const PAGE_SIZE = 100;
  * (also onto voices not loaded yet: their page is fetched), type-ahead among the loaded voices;
  * Enter or Space selects.
  *
+ * Its own words follow `lang` (the element's, else the nearest ancestor's, else the document's);
+ * `voice-locale` filters the voices. (`locale`, the filter's old name, still filters, and says
+ * in the console that it is deprecated.)
+ *
  * @element dh-voice-picker
  *
  * @fires input - The user chose another voice, or `streaming` dropped one it cannot offer.
  * @fires change - The user chose another voice, or `streaming` dropped one it cannot offer (`validationMessage` says why).
  * @fires {VoiceSelectDetail} dh-select - A voice was chosen (also when it was already the value); `detail.item` is the whole voice.
- * Its own words follow `lang` (the element's, else the nearest ancestor's, else the document's);
- * `voice-locale` filters the voices. (`locale`, the filter's old name, still filters, and says
- * in the console that it is deprecated.)
- *
  * @fires {DhErrorDetail} dh-error - The list could not load (`detail.code`, and the proxy's or the browser's words for the operator, also in the console); the element says it in visitor words, with Try again.
  *
  * @csspart search - The search box.
@@ -89,11 +89,17 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
   static formAssociated = true;
 
   static override properties: PropertyDeclarations = {
-    ...formControlProperties,
-    ...endpointProperties,
+    name: { reflect: true },
+    value: {},
+    required: { type: Boolean, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    endpoint: {},
+    headers: { attribute: false },
+    credentials: { attribute: false },
     label: {},
     provider: {},
     voiceLocale: { attribute: 'voice-locale' },
+    locale: {},
     gender: {},
     streaming: { type: Boolean },
   };
@@ -118,6 +124,11 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
   provider = '';
   /** Only the voices of this locale (`en-GB`), or of every locale of a language (`en`); empty for all. */
   voiceLocale = '';
+  /**
+   * @deprecated The voice filter's old name: use `voice-locale` (`voiceLocale`). It still filters,
+   * and says so once in the console; it is not the picker's language (that is `lang`'s).
+   */
+  declare locale?: string;
   /** `FEMALE`, `MALE`, or empty for all. */
   gender: '' | 'MALE' | 'FEMALE' = '';
   /** Only the voices a streaming head can use (the streaming TTS provider's, as the proxy knows it). */
@@ -209,7 +220,7 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
     this.#form.setFormDisabled(disabled);
   }
 
-  #loadFirst = async (filters: Filters, signal: AbortSignal): Promise<VoiceList> => {
+  async #loadFirst(filters: Filters, signal: AbortSignal): Promise<VoiceList> {
     const [endpoint, provider, voiceLocale, gender, streaming, query] = filters;
     // (An empty value is no filter: routeUrl leaves it out.)
     const search = { locale: voiceLocale, gender, q: query };
@@ -229,7 +240,7 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
       onChange: () => this.requestUpdate(),
     };
     return new VoiceList(options, first.streamingProvider);
-  };
+  }
 
   #onList(list: VoiceList): void {
     this.#seen.remember(list.items);
@@ -282,7 +293,11 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('locale') && this.locale !== undefined) this.#followOldLocaleName();
+    if (changed.has('locale') && this.locale !== undefined) {
+      this.#followOldLocaleName(this.locale);
+      // Taken as the filter, it is not the picker's language: that comes from `lang` alone.
+      this.locale = undefined;
+    }
     if (changed.has('endpoint')) this.#seen = new SeenVoices();
     const list = this.#catalogue.list;
     if (list && list !== this.#placedIn) {
@@ -300,17 +315,24 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
     }
   }
 
+  /**
+   * The deprecated `locale` attribute is taken as the filter as it arrives, before any update:
+   * never as the picker's language, not even for its first render.
+   */
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === 'locale') this.#followOldLocaleName(value ?? '');
+    else super.attributeChangedCallback(name, old, value);
+  }
+
   /** `locale`, the filter's name before `voice-locale`: still filters, and says its new name once. */
-  #followOldLocaleName(): void {
+  #followOldLocaleName(filter: string): void {
     if (!localeDeprecationSaid) {
       localeDeprecationSaid = true;
       console.warn(
         'dh-kit <dh-voice-picker>: locale is deprecated; use voice-locale (voiceLocale).',
       );
     }
-    this.voiceLocale = this.locale ?? '';
-    // Taken as the filter, it is not the picker's language: that comes from `lang` alone.
-    this.locale = undefined;
+    this.voiceLocale = filter;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

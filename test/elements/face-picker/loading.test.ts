@@ -22,6 +22,7 @@ import {
   rowHeight,
   unavailable,
 } from './support.js';
+import { expectAccessible } from '../support.js';
 
 describeFacePicker(() => {
   describe('accessibility', () => {
@@ -44,7 +45,7 @@ describeFacePicker(() => {
           g.hasAttribute('aria-activedescendant'),
           'no reference to a cell that is not there',
         ).to.equal(false);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
         g.focus();
         await waitUntil(() => cell(el, 0), 'focus scrolls the active cell back into view');
         expect(active(el)).to.equal('cell-0');
@@ -54,7 +55,7 @@ describeFacePicker(() => {
           r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
           'the active cell is in view',
         ).to.equal(true);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
         g.blur();
         await el.updateComplete;
         expect(g.hasAttribute('aria-activedescendant')).to.equal(false);
@@ -136,7 +137,7 @@ describeFacePicker(() => {
         await waitUntil(() => cell(el, 60), 'a cell of page 2 is rendered');
         expect(nameOf(cell(el, 60))).to.equal('Not loaded');
         expect(cell(el, 60)!.hasAttribute('aria-busy'), 'no longer loading').to.equal(false);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
         // Scrolling over it again does not ask again: only Try again does.
         g.scrollTop = 0;
         await aTimeout(50);

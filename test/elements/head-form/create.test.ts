@@ -19,7 +19,7 @@ import {
   submit,
   type,
 } from './support.js';
-import { q } from '../support.js';
+import { q, expectAccessible } from '../support.js';
 
 describeHeadForm(() => {
   describe('creating a head', () => {
@@ -53,7 +53,7 @@ describeHeadForm(() => {
       expect(preview.headId).to.equal(detail.id);
       expect(preview.view).to.equal('chat');
       expect(el.shadowRoot!.innerHTML).to.not.contain('api_key');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       // "Create another head" gives an empty form again.
       [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.result button')]
         .find((b) => b.textContent!.includes('another'))!
@@ -142,7 +142,7 @@ describeHeadForm(() => {
       } finally {
         delete (navigator as { clipboard?: unknown }).clipboard;
       }
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('asks where the code will be pasted: lists the allowed sites, and allows one more in one step (POST /origins)', async () => {
@@ -175,7 +175,7 @@ describeHeadForm(() => {
       expect(allowed()).to.contain(site);
       const list = await fetch(`${endpoint}/origins`, { headers: auth }).then((r) => r.json());
       expect(list.added).to.include(site);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('HEAD-3 PLUG-3 creates a plugin head with its name, url and options', async () => {

@@ -17,7 +17,7 @@ import {
   type,
   visible,
 } from './support.js';
-import { q } from '../support.js';
+import { q, expectAccessible } from '../support.js';
 
 describeHeadForm(() => {
   describe('accessibility', () => {
@@ -27,17 +27,17 @@ describeHeadForm(() => {
         () => q(el, 'dh-face-picker')!.shadowRoot!.querySelector('[role="gridcell"]'),
         'faces',
       );
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       for (const mode of ['plugin', 'voiceflow', 'doc_qa']) {
         choose(el, 'mode', mode);
         await el.updateComplete;
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
       }
       q<HTMLInputElement>(el, 'input[role="switch"]')!.click();
       await el.updateComplete;
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       await submit(el);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
   });
 

@@ -28,7 +28,7 @@ import {
   voiceNames,
   watchFetch,
 } from './support.js';
-import { button, q, text, json } from '../support.js';
+import { button, q, text, json, expectAccessible } from '../support.js';
 
 describeVideoStudio(() => {
   describe('the gallery', () => {
@@ -218,7 +218,7 @@ describeVideoStudio(() => {
       );
       const page2 = watch.gets().at(-1)!.url.searchParams;
       expect(Object.fromEntries(page2)).to.deep.equal({ order: 'DESC', page: '2', take: '2' });
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
 
       // Next on the last page does nothing.
       button(el, /Next/)!.click();
@@ -428,7 +428,7 @@ describeVideoStudio(() => {
         'the gallery’s still of the same file is not an error of its own',
       ).to.deep.equal(['video_unplayable']);
       expect(errors[0]!.message).to.equal(text(alert()).replace(/ Try again$/, ''));
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
 
       const video = q<HTMLVideoElement>(el, '[part="video"]')!;
       let loads = 0;
@@ -619,7 +619,7 @@ describeVideoStudio(() => {
       expect((await error).detail.code).to.equal('video_unavailable');
       await el.updateComplete;
       expect(text(q(el, '[part="player"] [role="alert"]'))).to.contain('could not be fetched');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       down = false;
       link.dispatchEvent(
         new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),

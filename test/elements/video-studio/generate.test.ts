@@ -31,7 +31,7 @@ import {
   type,
   watchFetch,
 } from './support.js';
-import { button, q, text, json } from '../support.js';
+import { button, q, text, json, expectAccessible } from '../support.js';
 
 describeVideoStudio(() => {
   describe('accessibility', () => {
@@ -42,17 +42,17 @@ describeVideoStudio(() => {
       );
       expect(text(q(none, '[part="status"]'))).to.contain('No head is selected');
       expect(q(none, '[part="gallery"]')).to.equal(null);
-      await expect(none).to.be.accessible();
+      await expectAccessible(none);
       expect(watch.calls, 'no head, no request').to.have.length(0);
 
       const el = await studio(await newHead());
       expect(text(q(el, '[part="gallery"] [role="status"]'))).to.equal('Loading videos…');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       await waitUntil(
         () => text(q(el, '[part="gallery"]')).includes('No videos yet'),
         'the empty state',
       );
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('is accessible with a gallery, while a video is made, and when it plays', async () => {
@@ -60,7 +60,7 @@ describeVideoStudio(() => {
       const before = await addVideos(headId, ['An earlier video.']);
       const el = await studio(headId);
       await loaded(el, 1);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       const hold = holdNewTalks(headId, before);
       type(el, 'Hello from the studio.');
       button(el, /Generate video/)!.click();
@@ -68,16 +68,16 @@ describeVideoStudio(() => {
         () => text(q(el, '[part="progress"]')).includes('Producing'),
         'progress is shown',
       );
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       hold.release();
       await waitUntil(() => q(el, '[part="player"]'), 'the video plays');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('is accessible on error (the admin routes refuse a page without the site’s auth)', async () => {
       const el = await studio(await newHead(), { headers: null });
       await waitUntil(() => q(el, '[role="alert"]'), 'an error');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
   });
 
@@ -243,7 +243,7 @@ describeVideoStudio(() => {
       expect(el.shadowRoot!.activeElement).to.equal(area);
       await aTimeout(50);
       expect(watch.calls).to.have.length(0);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       type(el, 'Now something to say.');
       await el.updateComplete;
       expect(q(el, '#invalid')).to.equal(null);
@@ -311,7 +311,7 @@ describeVideoStudio(() => {
       expect(errors[0]!.detail.message).to.equal(alertText(el));
       expect(watch.posts()).to.have.length(1);
       expect(q(el, '[part="generate"]')!.getAttribute('aria-disabled')).to.equal('false');
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
 
     it('a network error shows the message; Try again sends again and the video plays', async () => {
@@ -334,7 +334,7 @@ describeVideoStudio(() => {
       expect(alertText(el)).to.match(
         /^http:\/\/127\.0\.0\.1:\d+\/dh\/heads\/[\w-]+\/videos(\?\S+)? could not be reached\./,
       );
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       down = false;
       const ready = oneEvent(el, 'dh-video-ready');
       await press(button(el, /Try again/)!);
@@ -371,7 +371,7 @@ describeVideoStudio(() => {
       );
       expect(detail.message).to.equal(alertText(el).replace(/ Keep waiting$/, ''));
       expect(q(el, '[part="progress"]')).to.equal(null);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       const after = hold.calls.length;
       await clock.advance(60_000);
       expect(hold.calls.length, 'no request after giving up').to.equal(after);

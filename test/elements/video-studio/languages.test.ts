@@ -25,7 +25,7 @@ import {
   voiceNames,
   watchFetch,
 } from './support.js';
-import { q, text, json } from '../support.js';
+import { q, text, json, expectAccessible } from '../support.js';
 
 describeVideoStudio(() => {
   describe('in the page’s language', () => {
@@ -104,7 +104,7 @@ describeVideoStudio(() => {
         await el.updateComplete;
         expect(text(q(el, '#invalid'))).to.equal(videoStudioMessagesIn[lang].textEmpty);
         expect(await english(el, lang, data)).to.deep.equal([]);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
 
         // The gallery with a video, when it was made ("now"; its date on hover), its pager (one video a page).
         const time = items(el)[0]!.querySelector('time')!;
@@ -139,7 +139,7 @@ describeVideoStudio(() => {
           'the elapsed time ticks',
         );
         expect(await english(el, lang, data)).to.deep.equal([]);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
 
         // Stopped waiting: the note, the announcement.
         q<HTMLButtonElement>(el, '[part="cancel"]')!.click();
@@ -172,7 +172,7 @@ describeVideoStudio(() => {
       const de = (await studioIn('', 'de')).el;
       expect(text(q(de, '#count'))).to.equal('0 / 5.000 Zeichen');
       expect(await english(de, 'de', ['head'])).to.deep.equal([]);
-      await expect(de).to.be.accessible();
+      await expectAccessible(de);
     });
 
     it('lang="de": errors read in German (the cap, a timeout), while dh-error keeps the English message', async () => {
@@ -221,7 +221,7 @@ describeVideoStudio(() => {
         /^Nach \d+ Sekunden? ist noch kein Video da\. .* Weiter warten$/,
       );
       expect(await english(el, 'de', [])).to.deep.equal([]);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       hold.release();
     });
 
