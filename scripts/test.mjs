@@ -1,10 +1,10 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   lint → unit (node:test), with typecheck beside it → elements (@web/test-runner, in Chromium,
- *   Firefox and WebKit) → pack (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with
- *   beside it package (the tarballs in new projects; the size budgets live there) and engines (a
- *   subset of e2e in Firefox and WebKit, test/engines), their output printed after e2e's
+ *   lint → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit) → pack
+ *   (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with beside it package
+ *   (the tarballs in new projects; the size budgets live there), typecheck and engines (a subset
+ *   of e2e in Firefox and WebKit, test/engines), their output printed after e2e's
  *
  * The three engines are looked for first (scripts/engines.mjs: Debian's chromium, firefox-esr,
  * webkit2gtk-driver and xvfb); without one nothing runs and the message says which package to
@@ -127,8 +127,6 @@ const stages = [
   // Biome (biome.json): the formatting and the lint rules, without writing; `npm run lint` fixes.
   { name: 'lint', script: 'lint:check' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
-  // Beside the unit tests, at a lower priority: tsc takes what they leave of the cores.
-  { name: 'typecheck', beside: 'unit', script: 'typecheck' },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
   // The tarballs, packed (`npm pack` builds dist/ first, which the end-to-end stages read) after
   // the element tests, not beside them: on a fresh clone (no build caches) its bursts of work
@@ -152,6 +150,9 @@ const stages = [
     captureStdout: true,
     count: (r) => countNodeTest(r.stdout),
   },
+  // The type check too (its cores taken from the unit tests' eight files at a time, beside them,
+  // cost those a tenth of their time).
+  { name: 'typecheck', beside: 'e2e', script: 'typecheck' },
   {
     name: 'engines',
     beside: 'e2e',

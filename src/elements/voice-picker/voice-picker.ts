@@ -125,8 +125,9 @@ export class DhVoicePicker extends LocalizedElement<'voicePicker'> {
   /** Only the voices of this locale (`en-GB`), or of every locale of a language (`en`); empty for all. */
   voiceLocale = '';
   /**
-   * @deprecated The voice filter's old name: use `voice-locale` (`voiceLocale`). It still filters,
-   * and says so once in the console; it is not the picker's language (that is `lang`'s).
+   * The voice filter's old name: use `voice-locale` (`voiceLocale`). It still filters, and says so
+   * once in the console; it is not the picker's language (that is `lang`'s).
+   * @deprecated Use `voice-locale` (`voiceLocale`).
    */
   declare locale?: string;
   /** `FEMALE`, `MALE`, or empty for all. */
