@@ -3,6 +3,7 @@
  * pager (tabs only line up by luck), headers in capitals, no borders, so `grep` and `cut -c`
  * still work. Scripts should use `--json` instead of parsing these.
  */
+import { printable } from '../platform/printable.js';
 
 /** Characters as a terminal counts them (code points, not UTF-16 units). */
 const width = (text: string) => [...text].length;
@@ -42,9 +43,15 @@ export function details(pairs: readonly (readonly [string, unknown])[]): string[
   );
 }
 
-/** One line per cell: objects as compact JSON, nothing as an empty cell. */
+/**
+ * One line per cell: objects as compact JSON, nothing as an empty cell. A cell may hold what a
+ * delivery or the platform sent (an event's session id): its control characters are shown as
+ * escapes (`\x1b`, `\n`), never sent to the terminal, where they could clear the screen, set the
+ * title or start a line of their own.
+ */
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).replace(/\s+/g, ' ');
+  // JSON escapes C0 only: C1 (CSI 0x9b) and the bidi controls pass through it.
+  if (typeof value === 'object') return printable(JSON.stringify(value));
+  return printable(String(value)).replace(/\s+/g, ' ');
 }

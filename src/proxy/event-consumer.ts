@@ -5,8 +5,14 @@
  * failed list (the admin route and `npx dh-kit events failed` show it; `… events retry <id>` puts it
  * back). An event taken is leased: an instance that dies with it leaves it to another instance
  * when the lease runs out. Events of one session are handled in the order received: while one is
- * delayed (waiting for its retry), the later ones of its session are delayed behind it.
+ * delayed (waiting for its retry), the later ones of its session are delayed behind it. A session
+ * is a head's: the key is the head and the session id, so an event signed with one head's key that
+ * names another head's session id holds up only the events of its own head.
+ *
+ * What a delivery names (its type, its session id) and the handler's error are printed through
+ * `printable`: a newline in them would otherwise write a line of its own into the server's log.
  */
+import { printable } from '../platform/printable.js';
 import type { WebhookEvent } from '../platform/schemas.js';
 import { idTime, type EventLog, type PendingEvent } from './event-log.js';
 
@@ -50,6 +56,15 @@ export interface RunningConsumer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * The key events are ordered by: the head and the session id. A session id is only unique within
+ * its head, and a delivery is verified with the keys of the head it names, so a head may name
+ * any session id; keyed by session id alone it could delay another head's events.
+ */
+export function orderKey(event: WebhookEvent): string {
+  return JSON.stringify([event.head_id, event.session_id]);
+}
+
 export function consumeEvents(
   log: EventLog,
   handler: EventHandler,
@@ -79,7 +94,10 @@ export function consumeEvents(
   let running = true;
   let wake: () => void = () => undefined;
   const unwatch = log.watch(() => wake());
-  /** Sessions with a delayed event (a retry): their later events are delayed too (until this time). */
+  /**
+   * Sessions with a delayed event (a retry), by `orderKey`: their later events are delayed too
+   * (until this time).
+   */
   const blocked = new Map<string, number>();
   let storeDown = false;
 
@@ -87,7 +105,7 @@ export function consumeEvents(
   let onDrained: (() => void)[] = [];
 
   const settle = async (entry: PendingEvent) => {
-    const session = entry.event.session_id;
+    const session = orderKey(entry.event);
     const until = blocked.get(session);
     if (until !== undefined && until <= now()) blocked.delete(session);
     if (until !== undefined && until > now()) {
@@ -115,17 +133,22 @@ export function consumeEvents(
       await log.done(entry);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      // The delivery's own words and the handler's, escaped for the log line; the failed list
+      // keeps the error as it was (the CLI escapes what it prints).
+      const { event_type, session_id, head_id } = entry.event;
+      const what = `${printable(String(event_type))} ${printable(String(session_id))} of head ${printable(String(head_id))}`;
+      const said = printable(message);
       const retryAt = now() + Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (entry.attempt - 1));
       if (retryAt - idTime(entry.id) > retryForMs) {
         blocked.delete(session);
         warn(
-          `onEvent failed for ${entry.event.event_type} ${session} (${entry.id}) ${entry.attempt} times over ${Math.round(retryForMs / 60_000)} minutes; it is in the failed list (npx dh-kit events failed): ${message}`,
+          `onEvent failed for ${what} (${entry.id}) ${entry.attempt} times over ${Math.round(retryForMs / 60_000)} minutes; it is in the failed list (npx dh-kit events failed): ${said}`,
         );
         await log.failed(entry, message, undefined);
       } else {
         blocked.set(session, retryAt);
         warn(
-          `onEvent failed for ${entry.event.event_type} ${session} (${entry.id}, attempt ${entry.attempt}); retried in ${Math.round((retryAt - now()) / 1000)} s: ${message}`,
+          `onEvent failed for ${what} (${entry.id}, attempt ${entry.attempt}); retried in ${Math.round((retryAt - now()) / 1000)} s: ${said}`,
         );
         await log.failed(entry, message, retryAt);
       }

@@ -949,6 +949,23 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
     );
   });
 
+  test('EV-10 a refused timestamp is written into the log with its control characters escaped (Date.parse reads "(…)" as a comment)', async () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const s = await setup({ now: () => now });
+    // Readable (a day old), so refused as stale: its newline, ESC[2J, OSC title and bidi override
+    // would otherwise reach the server's log raw, a fake `[dh-kit]` line among them.
+    const timestamp = 'Nov 23 2026 (\n[dh-kit] fake\u001b[2J\u001b]0;t\u0007\u202e)';
+    const res = await variant(s, { timestamp }, 'hostile-stamp');
+    assert.equal(res.status, 401);
+    const line = s.warnings.find((w) => /more than 5 minutes from now/.test(w));
+    assert.ok(line, `the refusal is in the log: ${JSON.stringify(s.warnings)}`);
+    assert.ok(
+      !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/.test(line),
+      `escaped: ${JSON.stringify(line)}`,
+    );
+    assert.match(line, /\(\\n\[dh-kit\] fake\\x1b\[2J\\x1b\]0;t\\x07\\u202e\)/);
+  });
+
   test("EV-10 the de-duplication record outlives the replay window: in the event log, and in a store of the site's own that instances share", async () => {
     // The log of one process remembers a delivery's key for 24 hours.
     let clock = Date.parse('2026-11-24T10:00:00Z');

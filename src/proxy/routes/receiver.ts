@@ -10,6 +10,7 @@
 import { Hono, type Context } from 'hono';
 import { ID_PATTERN, ID_RULE } from '../../api/rules.js';
 import { toHex } from '../../platform/hex.js';
+import { printable } from '../../platform/printable.js';
 import { epochMs, webhookEventSchema } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { EVENT_LOG_DEFAULTS, type EventLog } from '../event-log.js';
@@ -133,7 +134,7 @@ export function receiverRoutes(
     const at = deliveryTime((json as { timestamp?: unknown }).timestamp);
     if (at === undefined) {
       warn(
-        `A webhook delivery for head ${headId} was refused: its timestamp ${JSON.stringify(event.timestamp).slice(0, 80)} cannot be read, so it cannot be told from a replay.`,
+        `A webhook delivery for head ${headId} was refused: its timestamp ${printable(JSON.stringify(event.timestamp).slice(0, 80))} cannot be read, so it cannot be told from a replay.`,
       );
       fail(
         401,
@@ -142,8 +143,9 @@ export function receiverRoutes(
       );
     }
     if (Math.abs(at! - deps.now()) > REPLAY_WINDOW_MS) {
+      // Date.parse reads `(…)` as a comment: a timestamp it reads may still hold a newline or an ESC.
       warn(
-        `A webhook delivery for head ${headId} was refused: its timestamp ${String(event.timestamp)} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`,
+        `A webhook delivery for head ${headId} was refused: its timestamp ${printable(String(event.timestamp))} is more than ${REPLAY_WINDOW_MS / 60_000} minutes from now (a replay, or a clock that is off).`,
       );
       fail(
         401,
