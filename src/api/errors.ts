@@ -55,6 +55,7 @@ export const OTHER_CODES = [
   'cors_refused',
   'client_unknown',
   'too_many_lookups',
+  'host_not_allowed',
   // The platform refused what the proxy sent, or answered what it could not read.
   'platform_bad_request',
   'voice_not_available',

@@ -427,7 +427,8 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
       host,
       staticDir: join(DIST, 'demo'),
       bundleFile: BUNDLE_FILE,
-      authorize: openAdmin ? () => true : undefined,
+      // Open admin routes answer only requests addressed to this machine (DNS rebinding).
+      openAdmin,
       // Asked on every request: the signed page gets a fresh launch URL each time.
       pageValues: async () => ({
         __DH_CHAT_HEAD__: heads.chat,
@@ -545,7 +546,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
   }
   if (openAdmin)
     lines.push(
-      '  Admin routes are open on loopback (simulator mode). Set DH_ADMIN_TOKEN to require a token.',
+      '  Admin routes are open on loopback (simulator mode), to requests addressed to this machine only. Set DH_ADMIN_TOKEN to require a token.',
     );
   lines.push('', '  Stop with Ctrl+C.', '');
   io.err(lines.join('\n'));

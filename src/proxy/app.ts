@@ -33,6 +33,7 @@ import { limitBody } from './security/body-limit.js';
 import { corsFor } from './security/cors.js';
 import { csrfHeader } from './security/csrf-header.js';
 import { limitRate } from './security/rate-limit.js';
+import { localHostsOnly } from './security/host-guard.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 import { pageOrigins } from './page-origins.js';
@@ -57,6 +58,12 @@ export interface ProxyOptions {
   platform?: Platform;
   /** Decides admin routes; default: `Authorization: Bearer <DH_ADMIN_TOKEN>`. */
   authorize?: Authorize;
+  /**
+   * Opens the admin routes without a token (`dh-kit start` in simulator mode, on loopback; an
+   * `authorize` given still decides): every request must then be addressed to this machine or an
+   * allowed origin's host (security/host-guard.ts), or a DNS-rebinding page would be an admin.
+   */
+  openAdmin?: boolean;
   store?: KeyValueStore;
   /**
    * Tells clients apart for the per-client limits where the proxy cannot by itself
@@ -141,7 +148,7 @@ export function createProxy(options: ProxyOptions): Hono {
     store,
     origins: pageOrigins(config.allowedOrigins, store, now),
     signingSecret: config.signingSecret ?? randomSecret(),
-    authorize: options.authorize ?? adminTokenAuthorize(config),
+    authorize: options.authorize ?? (options.openAdmin ? () => true : adminTokenAuthorize(config)),
     defaultAuthorize: options.authorize === undefined,
     compress:
       options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
@@ -277,6 +284,8 @@ export function createProxy(options: ProxyOptions): Hono {
       ms: Math.round((performance.now() - start) * 10) / 10,
     });
   });
+  // Before every route (logged all the same): a DNS-rebinding page gets nothing from an open proxy.
+  if (options.openAdmin) app.use('*', localHostsOnly(config.allowedOrigins));
   // JSON, pages and scripts over 1 kB, gzip (CompressionStream); never an event stream, media or
   // an answer that is already encoded (the prepared ones, the bundle).
   if (options.compress !== false)

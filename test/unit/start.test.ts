@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { type IncomingMessage, request } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,15 @@ async function start(env: NodeJS.ProcessEnv, args: string[] = []) {
   };
 }
 
+/** The status of a GET sent with this Host header (fetch may not set one). */
+async function statusWithHost(url: string, host: string): Promise<number> {
+  const req = request(url, { headers: { host } });
+  req.end();
+  const [res] = (await once(req, 'response')) as [IncomingMessage];
+  res.resume();
+  return res.statusCode ?? 0;
+}
+
 test('dh-kit start with no credentials serves the proxy, the demo and the CDN files (the avatar, all elements, the languages) against the simulator', {
   timeout: 120_000,
 }, async () => {
@@ -106,6 +116,14 @@ test('dh-kit start with no credentials serves the proxy, the demo and the CDN fi
     assert.equal(info.mode, 'simulator');
     await s.said(/running against the built-in SIMULATOR/);
     await s.said(/Admin routes are open on loopback \(simulator mode\)/);
+    // Open to this machine only: a page whose name was rebound to 127.0.0.1 sends its own Host.
+    const port = new URL(info.url).port;
+    for (const [host, status] of [
+      [`rebind-attacker.test:${port}`, 421],
+      [`127.0.0.1:${port}`, 200],
+      [`localhost:${port}`, 200],
+    ] as const)
+      assert.equal(await statusWithHost(`${info.url}/dh/callbacks`, host), status, `Host ${host}`);
     assert.deepEqual(await (await fetch(`${info.url}/dh/health`)).json(), {
       ok: true,
       mode: 'simulator',
