@@ -84,6 +84,10 @@ const cdn = cdnPlugin();
 export default {
   files: ['test/elements/**/*.test.ts'],
   port: PORT,
+  // Each test page loads test/elements/fail-fast.ts first: a failed assertion about a DOM node is
+  // then reported in seconds, not after the file's time-out.
+  testRunnerHtml: (testFramework) =>
+    `<!DOCTYPE html><html><head><script type="module" src="/test/elements/fail-fast.ts"></script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   // Lit's production build, as every site ships it (its development build checks and warns as it
   // renders, about a tenth of the engines' time here).
   nodeResolve: { exportConditions: ['production'] },
