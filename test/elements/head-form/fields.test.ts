@@ -212,5 +212,20 @@ describeHeadForm(() => {
         window.fetch = real;
       }
     });
+
+    it('HEAD-7 focuses the face picker when the face is the first field missing', async () => {
+      const el = await form();
+      type(el, 'name', 'Ava');
+      await el.updateComplete;
+      await submit(el);
+      expect(errorOf(el, 'face')).to.equal('Choose a face for the head.');
+      const focused = el.shadowRoot!.activeElement;
+      expect(focused?.localName, 'the face picker has focus').to.equal('dh-face-picker');
+      const inside = focused!.shadowRoot!.activeElement;
+      expect(
+        inside?.getAttribute('role') === 'grid' || inside?.getAttribute('type') === 'search',
+        'on its one tab stop: the grid, or its search box while the faces load',
+      ).to.equal(true);
+    });
   });
 });
