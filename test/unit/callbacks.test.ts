@@ -291,6 +291,35 @@ describe("tolerant readers of the platform's calls", () => {
     }
   });
 
+  test('TOOL-2 a name an object inherits (constructor, __proto__, toString, hasOwnProperty) is an unknown tool: 404 unknown_tool', async () => {
+    const p = proxy();
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await p.post(`/tools/${SECRET}/${name}`, { city: 'Oslo' });
+      assert.equal(res.status, 404, name);
+      assert.equal((await res.json()).error.code, 'unknown_tool', name);
+    }
+    assert.deepEqual(p.calls, [], 'no tool ran');
+  });
+
+  test('TOOL-2 arguments as a JSON string nesting objects more than 64 deep are refused (400 invalid_tool_call); 64 deep are read', async () => {
+    const p = proxy();
+    // Objects, not arrays: a string of arguments that parses to an object passes every other check.
+    const nested = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const tooDeep = await p.post(`/tools/${SECRET}/weather`, {
+      name: 'weather',
+      arguments: nested(65),
+    });
+    assert.equal(tooDeep.status, 400);
+    assert.equal((await tooDeep.json()).error.code, 'invalid_tool_call');
+    assert.deepEqual(p.calls, [], 'the tool did not run');
+    const fine = await p.post(`/tools/${SECRET}/weather`, {
+      name: 'weather',
+      arguments: nested(64),
+    });
+    assert.equal(fine.status, 200);
+    assert.equal(p.calls.length, 1, '64 levels reach the tool');
+  });
+
   test('bodies nested 30,000 deep are a 400 json_too_deep, never a 500: plugin options, tool arguments', async () => {
     const p = proxy();
     // Arrays: one byte a level, so 30,000 levels fit the 64 kB body limit.

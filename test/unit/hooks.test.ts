@@ -894,6 +894,47 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
     assert.equal((await open({}, '?history=500')).status, 400, 'history is at most 100');
   });
 
+  test('a malformed Last-Event-ID is ignored: the stream starts now and still sends new events', async () => {
+    const log = memoryEventLog();
+    await log.append('old', anEvent('before'));
+    const app = streamProxy(log);
+    const res = await app.request('/dh/events/stream', {
+      headers: { authorization: 'Bearer admin-token-0123456789', 'last-event-id': 'not-an-id' },
+    });
+    assert.equal(res.status, 200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // Each read has its own deadline: a stream left silent fails in seconds, never hangs.
+    const readUntil = async (pattern: RegExp, what: string) => {
+      while (!pattern.test(text)) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(new Error(`no ${what} within 5 s; the stream sent ${JSON.stringify(text)}`)),
+            5000,
+          );
+        });
+        try {
+          const r = await Promise.race([reader.read(), deadline]);
+          if (r.done) assert.fail(`the stream ended before ${what}: ${JSON.stringify(text)}`);
+          text += decoder.decode(r.value, { stream: true });
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+    };
+    try {
+      await readUntil(/^event: live$/m, 'live mark');
+      await log.append('new', anEvent('after'));
+      await readUntil(/"session_id":"after"/, 'new event');
+    } finally {
+      await reader.cancel();
+    }
+    assert.doesNotMatch(text, /"session_id":"before"/, 'it starts now: nothing is replayed');
+  });
+
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {
     const s = await setup();
     const stream = await openEventStream(s.app);
