@@ -189,8 +189,12 @@ describeVoicePicker(() => {
           html`<dh-voice-picker endpoint="http://fake.test/dh" gender="FEMALE"></dh-voice-picker>`,
         );
         await ready(el);
-        // The last page (50) of the women's list is slow and ignores the abort.
+        // The last page (50) of the women's list is slow and ignores the abort; the new filter's
+        // first page waits until the test lets it go.
         const signals: AbortSignal[] = [];
+        let newListAsked = false;
+        let answerNewList!: () => void;
+        const newListHeld = new Promise<void>((resolve) => (answerNewList = resolve));
         const paged = window.fetch;
         window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
           const url = new URL(String(input));
@@ -199,20 +203,20 @@ describeVoicePicker(() => {
             await aTimeout(400);
             return paged(input, { ...init, signal: undefined });
           }
+          if (url.searchParams.get('page') === '1' && !url.searchParams.get('gender')) {
+            newListAsked = true;
+            await newListHeld;
+          }
           return paged(input, init);
         };
         listbox(el)!.focus();
         await sendKeys({ press: 'End' });
         await waitUntil(() => signals.length === 1, "the women's page 50 is asked");
         el.gender = '';
-        await waitUntil(
-          () =>
-            fake.requests.some(
-              (u) => u.searchParams.get('page') === '1' && !u.searchParams.get('gender'),
-            ),
-          'the new filter is asked',
-        );
+        await waitUntil(() => newListAsked, 'the new filter is asked');
+        // At once, not when the new list arrives: its pages are of no use to the new filter.
         expect(signals[0]!.aborted, 'the superseded page is aborted').to.equal(true);
+        answerNewList();
         await waitUntil(
           () => listbox(el)?.getAttribute('aria-busy') === 'false',
           'the new list is shown',
