@@ -15,7 +15,7 @@ import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import type { DhFacePicker } from '../../src/elements/face-picker/face-picker.js';
 import type { DhVoicePicker } from '../../src/elements/voice-picker/voice-picker.js';
-import type { PickerEventMap } from '../../src/elements/shared/picker-events.js';
+import type { PickerEventMap } from '../../src/elements/shared/events.js';
 
 /** Either picker, its `dh-select` typed by the item it carries. */
 type DhPicker<I> = {

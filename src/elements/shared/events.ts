@@ -55,6 +55,11 @@ export interface DhErrorDetail {
  * `FaceItem` or a `VoiceItem`; a listener on any other element gets the union.
  */
 export type DhSelectEvent<Item = FaceItem | VoiceItem> = CustomEvent<{ item: Item }>;
+
+/** The events of a picker: `dh-select` carries the chosen item. */
+export type PickerEventMap<Item> = Omit<HTMLElementEventMap, 'dh-select'> & {
+  'dh-select': DhSelectEvent<Item>;
+};
 /** The detail of `dh-select` from `<dh-face-picker>`. */
 export interface FaceSelectDetail {
   item: FaceItem;

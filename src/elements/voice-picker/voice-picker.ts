@@ -4,7 +4,7 @@ import { CatalogueController } from '../shared/catalogue.js';
 import { DEFAULT_ENDPOINT, ProxyEndpoint } from '../shared/endpoint.js';
 import { FormControlController } from '../shared/form-control.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
-import type { PickerEventMap } from '../shared/picker-events.js';
+import type { PickerEventMap } from '../shared/events.js';
 import { PickerWidget } from '../shared/picker-widget.js';
 import { renderStatus } from '../shared/states.js';
 import { pickerStyles } from '../shared/picker.styles.js';
