@@ -77,6 +77,7 @@ export const OTHER_CODES = [
   'tool_prompt_mismatch',
   // The proxy itself: its set-up, its store, a failure of its own.
   'misconfigured',
+  'server_busy',
   'no_platform',
   'no_bundle',
   'origins_full',

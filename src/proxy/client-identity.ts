@@ -90,6 +90,24 @@ export function addressBucket(address: string): string {
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : bare;
 }
 
+/**
+ * The nested groups an address belongs to, narrowest first, for the Node server's connection
+ * shares (connection-shares.ts): an IPv4 address and its /24; an IPv6 address by its /64 (one
+ * subscriber), its /56 (a home line) and its /48 (a site). Anything else is a group of its own.
+ */
+export function addressGroups(address: string): string[] {
+  const client = addressBucket(address);
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(client);
+  if (v4) return [client, `${v4[1]}.0/24`];
+  if (!client.endsWith('::/64')) return [client];
+  const groups = client.slice(0, -'::/64'.length).split(':');
+  return [
+    client,
+    `${groups.slice(0, 3).join(':')}:${groups[3]!.slice(0, 2)}00::/56`,
+    `${groups.slice(0, 3).join(':')}::/48`,
+  ];
+}
+
 /** The eight groups of an IPv6 address, four hex digits each; undefined when it is not one. */
 function expandIpv6(address: string): string[] | undefined {
   const halves = address.split('::');

@@ -123,6 +123,10 @@ const envSchema = z.object({
     (d) => d > 0,
     'DH_EVENT_RETENTION_DAYS must be at least 1',
   ),
+  DH_MAX_CONNECTIONS: count('DH_MAX_CONNECTIONS', 1_000).refine(
+    (n) => n >= 20,
+    'DH_MAX_CONNECTIONS must be at least 20',
+  ),
   DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine(
     (n) => n > 0,
     'DH_EVENT_LOG_MAX must be at least 1',
@@ -168,6 +172,8 @@ export interface ProxyConfig {
   store?: string;
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
+  /** The Node server's visitor connections in all; the caps per client and group follow (connection-shares.ts). */
+  maxConnections: number;
   /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
   webhookKeys: ReadonlyMap<string, string[]>;
   /**
@@ -259,6 +265,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     store: e.DH_STORE,
     trustProxy: e.DH_TRUST_PROXY,
+    maxConnections: e.DH_MAX_CONNECTIONS,
     webhookKeys: e.DH_WEBHOOK_KEYS,
     callbackSecret: e.DH_CALLBACK_SECRET,
     prefix: e.DH_PREFIX,
@@ -285,6 +292,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     store: c.store ? redactUrl(c.store) : 'memory (this instance only)',
     events: `kept ${c.events.retentionMs / 86_400_000} days (at most ${c.events.maxLength}${c.store ? '' : ', 10000 in memory'}); onEvent retried for ${c.events.retryForMs / 3_600_000} h`,
     trustProxy: c.trustProxy,
+    maxConnections: c.maxConnections,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
     callbackSecret: c.callbackSecret
       ? 'set'

@@ -18,7 +18,9 @@ import { embeddedFile, loadBundle, serveBundle } from './bundle.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
 import { IMMUTABLE } from './encodings.js';
-import { addressBucket } from './client-identity.js';
+import { ConnectionShares, connectionLimits, type ConnectionLimits } from './connection-shares.js';
+import { errorBody } from './http.js';
+import { printable } from '../platform/printable.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -50,23 +52,17 @@ export interface NodeServerOptions extends ProxyOptions {
   limits?: Partial<NodeLimits>;
 }
 
-/** Limits of the Node server, against clients that send slowly or hold connections. */
-export interface NodeLimits {
+/**
+ * Limits of the Node server, against clients that send slowly or hold connections; who may hold
+ * the connections is connection-shares.ts's rule (its limits follow from DH_MAX_CONNECTIONS).
+ */
+export interface NodeLimits extends ConnectionLimits {
   /** A request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
   /** Its headers within this (ms). */
   headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this (ms). */
   keepAliveTimeoutMs: number;
-  /** At most this many open connections; more are refused. */
-  maxConnections: number;
-  /**
-   * At most this many open connections from one client (an address; IPv6 by its /64), so one
-   * client holding connections cannot use up `maxConnections` for everyone. 0: no per-client cap
-   * (the default with DH_TRUST_PROXY, where every connection comes from the reverse proxy, which
-   * then caps per client itself: nginx `limit_conn`, HAProxy `sc0_conn_cur`).
-   */
-  maxConnectionsPerClient: number;
   /** How often Node checks the two time-outs above (ms). */
   checkIntervalMs: number;
 }
@@ -75,10 +71,8 @@ export const NODE_LIMITS: NodeLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
   keepAliveTimeoutMs: 5_000,
-  maxConnections: 1_000,
-  // A browser opens at most 6 connections to an origin (HTTP/1.1); an office behind one address has many browsers.
-  maxConnectionsPerClient: 100,
   checkIntervalMs: 1_000,
+  ...connectionLimits(1_000),
 };
 
 export interface RunningProxy {
@@ -130,8 +124,11 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     limits: given,
     ...proxyOptions
   } = options;
-  const limits = {
+  const limits: NodeLimits = {
     ...NODE_LIMITS,
+    // The caps follow from the total: the configured one, or one given here.
+    ...connectionLimits(given?.maxConnections ?? options.config.maxConnections),
+    // Behind the site's reverse proxy every connection comes from it: no caps per client.
     ...(options.config.trustProxy ? { maxConnectionsPerClient: 0 } : {}),
     ...given,
   };
@@ -200,10 +197,31 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       ? proxy404(c)
       : c.text('Not found', 404),
   );
+  // Connections from the platform's pool (connection-shares.ts) carry the platform's calls only.
+  const warn = proxyOptions.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
+  const platformOnly = new WeakSet<Socket>();
+  const root = prefix === '/' ? '' : prefix;
+  const isPlatformCall = (url: string) => {
+    const path = new URL(url).pathname;
+    return (
+      path.startsWith(`${root}/`) && /^\/(?:hooks|plugin|tools)\//.test(path.slice(root.length))
+    );
+  };
+  const serverBusy = () =>
+    Response.json(
+      errorBody(
+        'server_busy',
+        'The server is at its connection limit. Try again in a few seconds.',
+      ),
+      { status: 503, headers: { 'retry-after': '5', connection: 'close' } },
+    );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {
-        fetch: app.fetch,
+        fetch: (request, env) =>
+          platformOnly.has(env.incoming.socket as Socket) && !isPlatformCall(request.url)
+            ? serverBusy()
+            : app.fetch(request, env),
         port,
         hostname: host,
         serverOptions: {
@@ -217,9 +235,12 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
     );
     s.once('error', reject);
   });
-  server.maxConnections = limits.maxConnections;
-  if (limits.maxConnectionsPerClient > 0)
-    capPerClient(server as unknown as NetServer, limits.maxConnectionsPerClient);
+  shareConnections(
+    server as unknown as NetServer,
+    new ConnectionShares(limits),
+    platformOnly,
+    warn,
+  );
   // Events a crashed instance left in the log are handled now, not at the first request.
   startEvents(proxy);
   const address = server.address() as AddressInfo;
@@ -264,23 +285,33 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
 }
 
 /**
- * Closes a new connection at once when its client already holds `cap` open ones; counts each
- * client by its address (IPv6 by /64, as the rate limits do).
+ * Gives each new connection its pool (connection-shares.ts) or closes it at once; the connections
+ * of the platform's pool go in `platformOnly`. Refusals are logged at most once a minute, counted.
  */
-function capPerClient(server: NetServer, cap: number): void {
-  const open = new Map<string, number>();
+function shareConnections(
+  server: NetServer,
+  shares: ConnectionShares,
+  platformOnly: WeakSet<Socket>,
+  warn: (message: string) => void,
+): void {
+  let refused = 0;
+  let lastLog = 0;
   server.on('connection', (socket: Socket) => {
-    const client = addressBucket(socket.remoteAddress ?? '');
-    const held = open.get(client) ?? 0;
-    if (held >= cap) {
+    const address = socket.remoteAddress ?? '';
+    const admission = shares.admit(address);
+    if (!admission.pool) {
       socket.destroy();
+      refused++;
+      if (Date.now() - lastLog >= 60_000) {
+        lastLog = Date.now();
+        warn(
+          `Connections refused: ${refused} since the last such line; the last from ${printable(address)}: ${admission.why}. Open: ${shares.open}.`,
+        );
+        refused = 0;
+      }
       return;
     }
-    open.set(client, held + 1);
-    socket.once('close', () => {
-      const left = (open.get(client) ?? 1) - 1;
-      if (left > 0) open.set(client, left);
-      else open.delete(client);
-    });
+    if (admission.pool === 'platform') platformOnly.add(socket);
+    socket.once('close', admission.release);
   });
 }

@@ -46,6 +46,12 @@ describe('configuration (parseConfig)', () => {
       () => parseConfig({ DH_CALLBACK_SECRET: 'short' }),
       /DH_CALLBACK_SECRET must be at least 32/,
     );
+    assert.equal(parseConfig({}).maxConnections, 1_000, 'DH_MAX_CONNECTIONS is 1000 by default');
+    assert.equal(parseConfig({ DH_MAX_CONNECTIONS: '5000' }).maxConnections, 5_000);
+    assert.throws(
+      () => parseConfig({ DH_MAX_CONNECTIONS: '10' }),
+      /DH_MAX_CONNECTIONS must be at least 20/,
+    );
     const keys = parseConfig({
       DH_WEBHOOK_KEYS: '__proto__:k1,constructor:k2,__proto__:k3',
     }).webhookKeys;

@@ -12,6 +12,7 @@ import { parseConfig } from '../../src/proxy/config.js';
 import {
   NODE_LIMITS,
   startProxyServer,
+  type NodeLimits,
   stdoutLog,
   type RunningProxy,
 } from '../../src/proxy/node.js';
@@ -44,6 +45,51 @@ function open(
   });
 }
 
+type HeldSocket = Socket & { whenClosed: Promise<void> };
+
+/** A connection from the loopback address `from` that sends nothing; `whenClosed` when the server closes it. */
+function hold(port: number, from: string): Promise<HeldSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from }, () =>
+      resolve(
+        Object.assign(socket, {
+          whenClosed: new Promise<void>((r) => socket.once('close', () => r())),
+        }),
+      ),
+    );
+    socket.once('error', reject);
+  });
+}
+
+/** One request (`METHOD /path`) from `from` on a connection of its own: the status, or 0 when the connection was closed unanswered. */
+function ask(port: number, from: string, request: string, body = ''): Promise<number> {
+  const answer = new Promise<number>((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from }, () =>
+      socket.write(
+        `${request} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      ),
+    );
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'ECONNRESET' ? resolve(0) : reject(err),
+    );
+  });
+  return within(5_000, answer, `an answer to ${request} from ${from}`);
+}
+
+/** `promise`, or a failure naming `what` after `ms`. */
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 describe('Node server limits and headers', () => {
   before(async () => {
     sim = await startSimulator();
@@ -69,7 +115,9 @@ describe('Node server limits and headers', () => {
         headersTimeoutMs: 1000,
         keepAliveTimeoutMs: 500,
         checkIntervalMs: 200,
+        // The total cap alone here; the caps per client are tested with their own proxy below.
         maxConnections: 20,
+        maxConnectionsPerClient: 0,
       },
     });
   });
@@ -118,9 +166,13 @@ describe('Node server limits and headers', () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 15_000,
       keepAliveTimeoutMs: 5_000,
-      maxConnections: 1_000,
-      maxConnectionsPerClient: 100,
       checkIntervalMs: 1_000,
+      maxConnections: 1_000,
+      reservedConnections: 200,
+      maxConnectionsPerClient: 100,
+      maxConnectionsPerNetwork: 250,
+      maxConnectionsPerSite: 500,
+      platformConnections: 50,
     });
   });
 
@@ -223,63 +275,90 @@ describe('Node server limits and headers', () => {
     assert.match(refusal, /frame-ancestors 'self' https:\/\/shop\.example$/);
   });
 
-  test('one client holding connections cannot shut the others out: its connections over the per-client cap are closed, another client is answered', {
-    timeout: 30_000,
-  }, async () => {
+  /** A proxy on Node with these connection limits (the simulator behind it). */
+  const limitedProxy = (limits: Partial<NodeLimits>, env: Record<string, string> = {}) => {
     const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
-    const capped = await startProxyServer({
+    return startProxyServer({
       config: {
-        ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32) }),
+        ...parseConfig({ DH_RATE_LIMIT: '0', DH_SIGNING_SECRET: 'x'.repeat(32), ...env }),
         platform: { baseUrl, chatUrl, streamUrl, email, secretKey },
       },
       port: 0,
       log: () => undefined,
       warn: () => undefined,
-      limits: { maxConnections: 12, maxConnectionsPerClient: 5 },
+      limits,
     });
-    const { port } = new URL(capped.url);
-    /** A connection from the loopback address `from`, resolved with when (if) the server closes it. */
-    const hold = (from: string) =>
-      new Promise<Socket & { whenClosed: Promise<void> }>((resolve, reject) => {
-        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () =>
-          resolve(
-            Object.assign(socket, {
-              whenClosed: new Promise<void>((r) => socket.once('close', () => r())),
-            }),
-          ),
-        );
-        socket.once('error', reject);
-      });
-    const greedy = [];
+  };
+
+  test('ten clients each holding their cap cannot shut out an eleventh (real sockets from eleven loopback addresses); when visitors hold every connection, the platform still delivers', {
+    timeout: 30_000,
+  }, async () => {
+    const capped = await limitedProxy({
+      maxConnections: 30,
+      reservedConnections: 10,
+      maxConnectionsPerClient: 2,
+      maxConnectionsPerNetwork: 100,
+      maxConnectionsPerSite: 100,
+      platformConnections: 2,
+    });
+    const port = Number(new URL(capped.url).port);
+    const held: HeldSocket[] = [];
     try {
-      // Client A opens more connections than the server takes in all (12) and sends nothing: it keeps 5.
-      for (let i = 0; i < 14; i++) greedy.push(await hold('127.0.0.1'));
-      const outcome = (s: { whenClosed: Promise<void> }) =>
-        Promise.race([
-          s.whenClosed.then(() => 'closed'),
-          new Promise((r) => setTimeout(() => r('open'), 1500)),
-        ]);
-      assert.deepEqual(
-        await Promise.all(greedy.map(outcome)),
-        [...Array(5).fill('open'), ...Array(9).fill('closed')],
-        'client A keeps 5',
+      // Ten clients (127.0.1.1 … 127.0.10.1, ten networks) open three connections each and send nothing.
+      const overCap: HeldSocket[] = [];
+      for (let n = 1; n <= 10; n++)
+        for (let i = 0; i < 3; i++) (i < 2 ? held : overCap).push(await hold(port, `127.0.${n}.1`));
+      await Promise.all(
+        overCap.map((s) => within(5_000, s.whenClosed, 'a third connection is closed')),
       );
-      // Client B is answered, on a connection of its own.
-      const b = await new Promise<number>((resolve, reject) => {
-        const socket = connect(
-          { host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.2' },
-          () => socket.write('GET /dh/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
-        );
-        let text = '';
-        socket.on('data', (d) => (text += d));
-        socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-        socket.once('error', reject);
-      });
-      assert.equal(b, 200, 'client B gets its answer while A holds its connections');
+      assert.deepEqual(
+        held.filter((s) => s.closed).length,
+        0,
+        'each client keeps its two: the shared pool (20) is theirs',
+      );
+      assert.equal(
+        await ask(port, '127.0.11.1', 'GET /dh/health'),
+        200,
+        'the eleventh client is answered, from the reserve',
+      );
+      // Ten more clients take the reserve, one connection each: visitors now hold all 30.
+      for (let n = 12; n <= 21; n++) held.push(await hold(port, `127.0.${n}.1`));
+      assert.equal(
+        await ask(port, '127.0.22.1', 'GET /dh/health'),
+        503,
+        "a visitor's request on the platform's pool is refused: 503 server_busy",
+      );
+      assert.equal(
+        await ask(port, '127.0.22.1', 'POST /dh/hooks/events', '{}'),
+        401,
+        "the platform's delivery on its pool reaches the receiver (which finds no signature on this one)",
+      );
     } finally {
-      for (const s of greedy) s.destroy();
+      for (const s of held) s.destroy();
       await capped.close();
     }
+  });
+
+  test('with DH_TRUST_PROXY every connection comes from the reverse proxy: no cap per client', {
+    timeout: 30_000,
+  }, async () => {
+    const check = async (env: Record<string, string>) => {
+      const server = await limitedProxy({ maxConnections: 30 }, env);
+      const port = Number(new URL(server.url).port);
+      const held = await Promise.all(Array.from({ length: 5 }, () => hold(port, '127.0.0.1')));
+      try {
+        return await ask(port, '127.0.0.1', 'GET /dh/health');
+      } finally {
+        for (const s of held) s.destroy();
+        await server.close();
+      }
+    };
+    assert.equal(await check({ DH_TRUST_PROXY: 'true' }), 200, 'a sixth connection is answered');
+    assert.equal(
+      await check({}),
+      0,
+      'without it, the sixth from one address is over its cap (3 of 30) and closed',
+    );
   });
 
   test('connections over the cap are refused; the server keeps answering', {

@@ -223,7 +223,7 @@ describe('heads: the public summary and poster, and POST /heads', () => {
     assert.match(err.message, /voiceId/);
   });
 
-  test('made-up head ids cost the platform a budget per client (20 reads a minute), not the site: another client and cached ids are unaffected', async () => {
+  test('made-up head ids cost the platform a budget per client (20 reads a minute) on the summary, launch and poster routes, not the site: another client and cached ids are unaffected', async () => {
     await clearOfMinuteEnd();
     const p = makeProxy({ DH_PUBLIC_HEADS: '*', DH_RATE_LIMIT: '1000' });
     const real = await createHead(p);
@@ -233,7 +233,8 @@ describe('heads: the public summary and poster, and POST /heads', () => {
     const from = (address: string, path: string) => p.app.request(path, {}, connection(address));
     for (let i = 0; i < 25; i++)
       statuses.push(
-        (await from('203.0.113.9', `/dh/heads/invented-${i}${i % 2 ? '/launch' : ''}`)).status,
+        (await from('203.0.113.9', `/dh/heads/invented-${i}${['', '/launch', '/poster'][i % 3]}`))
+          .status,
       );
     assert.deepEqual(
       statuses,
