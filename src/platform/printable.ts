@@ -29,3 +29,19 @@ const escapeOne = (ch: string): string => {
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escapeOne);
 }
+
+/**
+ * A log message as one entry: control characters escaped as in `printable`, but its own line
+ * breaks kept (a stack trace), each line after the first indented, so that no text in it can pass
+ * for a line of its own (a fake `[dh-kit]` line).
+ */
+export function logEntry(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => printable(line))
+    .join('\n    ');
+}
+
+/** The proxy's default warning: one entry on stderr, `[dh-kit] ` first. */
+export const warnOnConsole = (message: string): void =>
+  console.warn(`[dh-kit] ${logEntry(message)}`);

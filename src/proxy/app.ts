@@ -39,6 +39,7 @@ import { memoryStore } from './shared-store.js';
 import { pageOrigins } from './page-origins.js';
 import { originRoutes } from './routes/origins.js';
 import { VERSION } from '../version.js';
+import { warnOnConsole } from '../platform/printable.js';
 
 /** Requests per minute per address on the routes the platform calls. */
 export const PLATFORM_RATE_LIMIT = 600;
@@ -119,7 +120,7 @@ const MEDIA_ROUTE = /\/(faces\/[^/]+\/(image|video)|heads\/[^/]+\/poster)$/;
 export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;
   const now = options.now ?? Date.now;
-  const warn = options.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
+  const warn = options.warn ?? warnOnConsole;
   const store: KeyValueStore = options.store ?? memoryStore(now);
   const platform =
     options.platform ??

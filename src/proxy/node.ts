@@ -20,7 +20,7 @@ import { redisStore } from './redis-store.js';
 import { IMMUTABLE } from './encodings.js';
 import { ConnectionShares, connectionLimits, type ConnectionLimits } from './connection-shares.js';
 import { errorBody } from './http.js';
-import { printable } from '../platform/printable.js';
+import { printable, warnOnConsole } from '../platform/printable.js';
 
 export interface NodeServerOptions extends ProxyOptions {
   host?: string;
@@ -198,7 +198,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       : c.text('Not found', 404),
   );
   // Connections from the platform's pool (connection-shares.ts) carry the platform's calls only.
-  const warn = proxyOptions.warn ?? ((m: string) => console.warn(`[dh-kit] ${m}`));
+  const warn = proxyOptions.warn ?? warnOnConsole;
   const platformOnly = new WeakSet<Socket>();
   const root = prefix === '/' ? '' : prefix;
   const isPlatformCall = (url: string) => {

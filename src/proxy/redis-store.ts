@@ -15,6 +15,7 @@ import { redactUrl } from './config.js';
 import type { EventLog, EventLogOptions } from './event-log.js';
 import { redisEventLog } from './redis-event-log.js';
 import { UnstorageStore, type AtomicOps } from './shared-store.js';
+import { warnOnConsole } from '../platform/printable.js';
 
 export interface RedisStoreOptions {
   /** Keys are written under this prefix (`dh:` by default), so one Redis can serve other things too. */
@@ -34,11 +35,7 @@ export interface RedisStore extends UnstorageStore {
 
 export function redisStore(
   url: string,
-  {
-    base = 'dh',
-    commandTimeoutMs = 2000,
-    warn = (m) => console.warn(`[dh-kit] ${m}`),
-  }: RedisStoreOptions = {},
+  { base = 'dh', commandTimeoutMs = 2000, warn = warnOnConsole }: RedisStoreOptions = {},
 ): RedisStore {
   const driver = redisDriver({
     url,

@@ -21,6 +21,7 @@ import { parseConfig } from './config.js';
 import { memoryStore, UnstorageStore } from './shared-store.js';
 import { errorBody } from './http.js';
 import type { KeyValueStore } from './store.js';
+import { warnOnConsole } from '../platform/printable.js';
 
 /**
  * The worker's store over a KV namespace: get, set and add (not atomic across isolates: two
@@ -83,7 +84,7 @@ export function createWorker(options: WorkerOptions = {}) {
         return proxyFor(env).fetch(request, env, ctx);
       } catch (err) {
         // A configuration error: said in the log, naming the variable (ConfigError never holds a value).
-        console.error(`[dh-kit] ${err instanceof Error ? err.message : String(err)}`);
+        warnOnConsole(err instanceof Error ? err.message : String(err));
         return Response.json(
           errorBody(
             'misconfigured',

@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { details, table } from '../../src/cli/table.js';
-import { printable } from '../../src/platform/printable.js';
+import { logEntry, printable, warnOnConsole } from '../../src/platform/printable.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { consumeEvents } from '../../src/proxy/event-consumer.js';
 import { memoryEventLog } from '../../src/proxy/event-log.js';
 import { sessionEvent } from './session-event.js';
@@ -69,5 +71,34 @@ describe('untrusted text is printed with its control characters escaped', () => 
       `the type and the session id are escaped: ${line}`,
     );
     assert.ok(line!.endsWith(`no such session ${SHOWN}`), `the error is escaped: ${line}`);
+  });
+
+  test("the proxy's default warning is one log entry: control characters escaped, its own lines indented, so no text in it passes for a line of its own", (t) => {
+    assert.equal(
+      logEntry(`Error: bad ${HOSTILE}\n    at route (app.ts:1:1)`),
+      `Error: bad ${SHOWN.replace('\\n[dh-kit]', '\n    [dh-kit]')}\n        at route (app.ts:1:1)`,
+    );
+    const printed: string[] = [];
+    t.mock.method(console, 'warn', (line: string) => printed.push(line));
+    warnOnConsole(`a stack\n${HOSTILE}`);
+    assert.equal(printed.length, 1);
+    const lines = printed[0]!.split('\n');
+    assert.ok(lines[0]!.startsWith('[dh-kit] a stack'), `the entry's first line: ${lines[0]}`);
+    assert.ok(
+      lines.slice(1).every((line) => line.startsWith('    ') && !CONTROL.test(line)),
+      `every other line indented and escaped: ${JSON.stringify(lines)}`,
+    );
+  });
+
+  test('every default warning of the proxy goes through warnOnConsole (no console.warn of its own)', () => {
+    const sources = readdirSync('src/proxy', { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => [name, readFileSync(join('src/proxy', name), 'utf8')] as const);
+    const raw = sources.filter(([, text]) => /console\.(warn|error|log)\(`\[dh-kit\]/.test(text));
+    assert.deepEqual(
+      raw.map(([name]) => name),
+      [],
+      'a log line of its own would print request text raw',
+    );
   });
 });
