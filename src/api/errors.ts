@@ -31,6 +31,10 @@ export const VISITOR_CODES = [
   'platform_busy',
   'platform_auth_failed',
   'platform_forbidden',
+  // A head's session budget, set by the site's owner (proxy/routes/budget.ts): 429 at launch.
+  'head_busy',
+  'head_budget_spent',
+  'visitor_daily_limit',
 ] as const;
 export type VisitorCode = (typeof VISITOR_CODES)[number];
 
@@ -129,6 +133,9 @@ export class ApiRequestError extends Error {
  */
 const SITE_REFUSALS: readonly string[] = ['platform_auth_failed', 'platform_forbidden'];
 
+/** A head's budget spent for the day (429 until tomorrow): trying again in a moment cannot help. */
+const SPENT_FOR_TODAY: readonly string[] = ['head_budget_spent', 'visitor_daily_limit'];
+
 /**
  * The failures where trying again can help: the network, or a proxy or platform busy or down for
  * a moment (429, 5xx: rate_limited, platform_busy, platform_unavailable, platform_timeout,
@@ -139,4 +146,6 @@ const SITE_REFUSALS: readonly string[] = ['platform_auth_failed', 'platform_forb
 export const canRetry = ({ code, status }: ApiRequestError): boolean =>
   code === 'network' ||
   code === 'offline' ||
-  ((status === 429 || status > 499) && !SITE_REFUSALS.includes(code));
+  ((status === 429 || status > 499) &&
+    !SITE_REFUSALS.includes(code) &&
+    !SPENT_FOR_TODAY.includes(code));

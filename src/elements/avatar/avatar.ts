@@ -3,7 +3,7 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { canRetry } from '../../api/errors.js';
-import { oldLinkWords } from '../shared/error-words.js';
+import { budgetWords, oldLinkWords } from '../shared/error-words.js';
 import {
   chosenAllow,
   defaultAllow,
@@ -431,16 +431,17 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   /**
-   * A failure in visitor words: a moment's trouble or an old link in the shared sentences, else
+   * A failure in visitor words: a moment's trouble, an old link or the head's budget in the shared sentences, else
    * "Ada isn't available right now" (the operator's words went to the console); Try again only
    * where trying again can help. The box takes focus when it has no button (tabindex -1).
    */
   #renderError() {
     const { code, message } = this._error!;
     const retry = canRetry(this._error!);
-    // An old link's own sentence tells the visitor what to do (reload the page); any other failure
-    // that trying again cannot mend says the head is not available.
-    const ownWords = retry || Object.hasOwn(oldLinkWords, code);
+    // An old link's or a spent budget's own sentence tells the visitor what to do (reload the
+    // page, come back tomorrow); any other failure that trying again cannot mend says the head is
+    // not available.
+    const ownWords = retry || Object.hasOwn(oldLinkWords, code) || Object.hasOwn(budgetWords, code);
     return html`<div class="state error" part="error" role="alert" tabindex="-1">
       <span>${ownWords ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
       ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}

@@ -1,11 +1,21 @@
 import type { bubbleMessages } from './bubble.js';
-import { oldLinkWords, passingTroubleWords, sharedMessagesOf } from '../shared/error-words.js';
+import {
+  budgetWords,
+  oldLinkWords,
+  passingTroubleWords,
+  sharedMessagesOf,
+} from '../shared/error-words.js';
 
 /**
  * The shared words in English as the avatar needs them: the sentences of the failures it shows in
- * those words (passing trouble, an old link); its other failures say `unavailable`.
+ * those words (passing trouble, an old link, the head's session budget); its other failures say
+ * `unavailable`.
  */
-export const avatarSharedMessages = sharedMessagesOf({ ...passingTroubleWords, ...oldLinkWords });
+export const avatarSharedMessages = sharedMessagesOf({
+  ...passingTroubleWords,
+  ...oldLinkWords,
+  ...budgetWords,
+});
 
 /**
  * The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see elements/localized.ts),

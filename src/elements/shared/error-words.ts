@@ -28,6 +28,18 @@ export const passingTroubleWords = {
 } satisfies Partial<Record<VisitorCode, string>>;
 
 /**
+ * A head's session budget, set by the site's owner: the launch is refused (429) while its
+ * conversations are all taken, or for the rest of the day. Only the avatar launches.
+ */
+export const budgetWords = {
+  head_busy:
+    'This digital human is talking with other visitors right now. Please try again in a minute.',
+  head_budget_spent:
+    'This digital human has no more time for conversations today. Please come back tomorrow.',
+  visitor_daily_limit: "You've had today's conversations here. Please come back tomorrow.",
+} satisfies Partial<Record<VisitorCode, string>>;
+
+/**
  * An old or broken conversation link (reload the page): with passing trouble, what the avatar
  * shows in these words. Its other failures say the head "isn't available right now" (the
  * avatar's own `unavailable`).

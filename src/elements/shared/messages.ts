@@ -5,6 +5,7 @@
 import type { VisitorCode } from '../../api/errors.js';
 import {
   backOfficeWords,
+  budgetWords,
   oldLinkWords,
   passingTroubleWords,
   platformRefusalWords,
@@ -15,6 +16,7 @@ import {
 const errorWords: Record<VisitorCode, string> = {
   ...passingTroubleWords,
   ...oldLinkWords,
+  ...budgetWords,
   ...platformRefusalWords,
   ...backOfficeWords,
 };

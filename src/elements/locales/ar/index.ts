@@ -36,6 +36,9 @@ const errors: Record<VisitorCode, string> = {
     'اتصال هذا الموقع بمنصة الأفاتار غير مُعدّ بشكل صحيح. يجد مالك الموقع التفاصيل في سجل الخادم.',
   platform_forbidden:
     'لا يسمح حساب هذا الموقع على منصة الأفاتار بهذا الإجراء حاليًا. يجد مالك الموقع التفاصيل في سجل الخادم.',
+  head_busy: 'هذا الإنسان الرقمي يتحدث الآن مع زوار آخرين. حاول مرة أخرى بعد دقيقة.',
+  head_budget_spent: 'لم يعد لدى هذا الإنسان الرقمي وقت للمحادثات اليوم. عُد غدًا من فضلك.',
+  visitor_daily_limit: 'لقد استنفدت محادثات اليوم هنا. عُد غدًا من فضلك.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

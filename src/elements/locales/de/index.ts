@@ -38,6 +38,12 @@ const errors: Record<VisitorCode, string> = {
     'Die Verbindung dieser Website zur Avatar-Plattform ist nicht richtig eingerichtet. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
   platform_forbidden:
     'Das Konto dieser Website bei der Avatar-Plattform lässt das gerade nicht zu. Der Betreiber der Website findet die Einzelheiten im Serverprotokoll.',
+  head_busy:
+    'Dieser digitale Mensch spricht gerade mit anderen Besuchern. Bitte versuchen Sie es in einer Minute noch einmal.',
+  head_budget_spent:
+    'Dieser digitale Mensch hat heute keine Zeit mehr für Gespräche. Bitte kommen Sie morgen wieder.',
+  visitor_daily_limit:
+    'Sie haben heute alle Gespräche hier geführt. Bitte kommen Sie morgen wieder.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -37,6 +37,11 @@ const errors: Record<VisitorCode, string> = {
     'La conexión de este sitio con la plataforma de avatares no está bien configurada. El responsable del sitio encontrará los detalles en el registro del servidor.',
   platform_forbidden:
     'La cuenta de este sitio en la plataforma de avatares no permite hacer esto ahora. El responsable del sitio encontrará los detalles en el registro del servidor.',
+  head_busy:
+    'Este humano digital está hablando con otros visitantes ahora mismo. Inténtalo de nuevo dentro de un minuto.',
+  head_budget_spent:
+    'Este humano digital no tiene más tiempo para conversaciones hoy. Vuelve mañana.',
+  visitor_daily_limit: 'Ya has tenido tus conversaciones de hoy aquí. Vuelve mañana.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

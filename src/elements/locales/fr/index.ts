@@ -37,6 +37,11 @@ const errors: Record<VisitorCode, string> = {
     'La connexion de ce site à la plateforme d’avatars n’est pas correctement configurée. Le responsable du site trouvera les détails dans le journal du serveur.',
   platform_forbidden:
     'Le compte de ce site sur la plateforme d’avatars ne permet pas cette action pour le moment. Le responsable du site trouvera les détails dans le journal du serveur.',
+  head_busy:
+    'Cet humain numérique parle avec d’autres visiteurs en ce moment. Réessayez dans une minute.',
+  head_budget_spent:
+    'Cet humain numérique n’a plus de temps pour des conversations aujourd’hui. Revenez demain.',
+  visitor_daily_limit: 'Vous avez eu toutes vos conversations d’aujourd’hui ici. Revenez demain.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

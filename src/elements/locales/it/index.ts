@@ -35,6 +35,11 @@ const errors: Record<VisitorCode, string> = {
     'Il collegamento di questo sito alla piattaforma degli avatar non è configurato correttamente. Il gestore del sito trova i dettagli nel log del server.',
   platform_forbidden:
     'L’account di questo sito sulla piattaforma degli avatar al momento non consente questa operazione. Il gestore del sito trova i dettagli nel log del server.',
+  head_busy:
+    'Questo essere umano digitale sta parlando con altri visitatori in questo momento. Riprova tra un minuto.',
+  head_budget_spent:
+    'Questo essere umano digitale non ha più tempo per conversazioni oggi. Torna domani.',
+  visitor_daily_limit: 'Hai già avuto le tue conversazioni di oggi qui. Torna domani.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -37,6 +37,11 @@ const errors: Record<VisitorCode, string> = {
     'このサイトとアバタープラットフォームの接続が正しく設定されていません。詳細はサイト管理者がサーバーログで確認できます。',
   platform_forbidden:
     'このサイトのアバタープラットフォームのアカウントでは、現在この操作を行えません。詳細はサイト管理者がサーバーログで確認できます。',
+  head_busy:
+    'このデジタルヒューマンはただいま他の訪問者と話しています。1分ほどしてからもう一度お試しください。',
+  head_budget_spent:
+    'このデジタルヒューマンは本日の会話時間を使い切りました。また明日お越しください。',
+  visitor_daily_limit: '本日このサイトで利用できる会話の回数に達しました。また明日お越しください。',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

@@ -35,6 +35,11 @@ const errors: Record<VisitorCode, string> = {
     'De verbinding van deze website met het avatarplatform is niet goed ingesteld. De beheerder van de website vindt de details in het serverlogboek.',
   platform_forbidden:
     'Het account van deze website bij het avatarplatform staat dit op dit moment niet toe. De beheerder van de website vindt de details in het serverlogboek.',
+  head_busy:
+    'Deze digitale mens praat nu met andere bezoekers. Probeer het over een minuut opnieuw.',
+  head_budget_spent:
+    'Deze digitale mens heeft vandaag geen tijd meer voor gesprekken. Kom morgen terug.',
+  visitor_daily_limit: 'U hebt vandaag al uw gesprekken hier gehad. Kom morgen terug.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

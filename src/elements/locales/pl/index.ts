@@ -35,6 +35,10 @@ const errors: Record<VisitorCode, string> = {
     'Połączenie tej witryny z platformą awatarów nie jest poprawnie skonfigurowane. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
   platform_forbidden:
     'Konto tej witryny na platformie awatarów nie pozwala teraz na tę operację. Właściciel witryny znajdzie szczegóły w dzienniku serwera.',
+  head_busy:
+    'Ten cyfrowy człowiek rozmawia teraz z innymi odwiedzającymi. Spróbuj ponownie za minutę.',
+  head_budget_spent: 'Ten cyfrowy człowiek nie ma już dziś czasu na rozmowy. Wróć jutro.',
+  visitor_daily_limit: 'Wykorzystano już dzisiejsze rozmowy na tej stronie. Wróć jutro.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */

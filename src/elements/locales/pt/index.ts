@@ -37,6 +37,10 @@ const errors: Record<VisitorCode, string> = {
     'A conexão deste site com a plataforma de avatares não está configurada corretamente. O responsável pelo site encontra os detalhes no log do servidor.',
   platform_forbidden:
     'A conta deste site na plataforma de avatares não permite fazer isso no momento. O responsável pelo site encontra os detalhes no log do servidor.',
+  head_busy:
+    'Este humano digital está falando com outros visitantes agora. Tente novamente em um minuto.',
+  head_budget_spent: 'Este humano digital não tem mais tempo para conversas hoje. Volte amanhã.',
+  visitor_daily_limit: 'Você já teve suas conversas de hoje aqui. Volte amanhã.',
 };
 
 /** The catalogue, given the formats of this locale (the kit passes them: this module imports nothing). */
