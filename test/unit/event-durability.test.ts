@@ -15,6 +15,7 @@ import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { PlatformClient } from '../../src/platform/client.js';
+import { readStream } from './event-stream.js';
 import { servedFrom } from './proxy-harness.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
 import { sessionEvent } from './session-event.js';
@@ -160,21 +161,16 @@ describe('events survive a killed process, a second instance and a Redis restart
         headers: { authorization: `Bearer ${ADMIN}` },
       });
       assert.equal(res.status, 200);
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
+      // A longer deadline: the other instance's events come through Redis (looked for every 250 ms).
+      const stream = readStream(res, 20_000);
       return {
         async read(count: number) {
-          const seen = () => text.match(/^event: \w+_conversation$/gm)?.length ?? 0;
-          const deadline = setTimeout(() => void reader.cancel(), 20_000);
-          for (let r = await reader.read(); !r.done; r = await reader.read()) {
-            text += decoder.decode(r.value);
-            if (seen() >= count) break;
-          }
-          clearTimeout(deadline);
-          assert.ok(seen() >= count, `${count} events within 20 s (got ${seen()})`);
+          const text = await stream.until(
+            (t) => (t.match(/^event: \w+_conversation$/gm)?.length ?? 0) >= count,
+            `${count} events`,
+          );
           await sleep(300);
-          await reader.cancel();
+          await stream.cancel();
           return {
             sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]),
             ids: [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]),

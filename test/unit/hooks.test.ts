@@ -23,6 +23,7 @@ import {
   sharedKeysKey,
 } from '../../src/proxy/webhook-keys.js';
 import { clearOfMinuteEnd } from './minute.js';
+import { readStream } from './event-stream.js';
 import { sessionEvent } from './session-event.js';
 
 const sim = createSimulator({ talkDelayMs: 0 });
@@ -171,25 +172,24 @@ async function handled(events: unknown[], count: number) {
   await sleep(100);
 }
 
-/** The admin's event stream of a proxy, read until a pattern shows; close() records what it got for the scan. */
+/**
+ * The admin's event stream of a proxy, read until a pattern shows (each wait with a deadline:
+ * event-stream.ts); close() records what it got for the scan.
+ */
 async function openEventStream(app: {
   request: (path: string, init?: RequestInit) => Response | Promise<Response>;
 }) {
   const res = await app.request('/dh/events/stream', {
     headers: { authorization: 'Bearer admin-token-0123456789' },
   });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  const stream = readStream(res);
   return {
     res,
-    text: () => text,
-    async readUntil(pattern: RegExp) {
-      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
-    },
+    text: () => stream.text(),
+    readUntil: (pattern: RegExp) => stream.until(pattern, String(pattern)),
     async close() {
-      scan.recordText(res.status, res.headers, text);
-      await reader.cancel();
+      scan.recordText(res.status, res.headers, stream.text());
+      await stream.cancel();
     },
   };
 }
@@ -734,8 +734,8 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
     const res = await app.request('/dh/events/stream', {
       headers: { authorization: 'Bearer admin-token-0123456789' },
     });
-    const reader = res.body!.getReader();
-    assert.match(new TextDecoder().decode((await reader.read()).value), /event: ready/);
+    const stream = readStream(res);
+    await stream.until(/event: ready/, 'the ready event');
     // The subscriber reads nothing more while 1,500 events arrive.
     for (let i = 0; i < 1500; i++) await log.append(`k${i}`, anEvent(`s${i}`));
     await sleep(300);
@@ -744,19 +744,18 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
       `${read} events read from the log for it, at most ${2 * STREAM_BATCH}`,
     );
     // When it reads again, it gets every event, in order, from the log.
-    const decoder = new TextDecoder();
-    let text = '';
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      text += decoder.decode(r.value);
-      if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= 1500) break;
-    }
+    const text = await stream.until(
+      (t) => (t.match(/^event: start_conversation$/gm)?.length ?? 0) >= 1500,
+      'the 1,500 events',
+      10_000,
+    );
     const sessions = [...text.matchAll(/"session_id":"(s\d+)"/g)].map((m) => m[1]);
     assert.deepEqual(
       sessions,
       Array.from({ length: 1500 }, (_, i) => `s${i}`),
       'each event once, in the order written',
     );
-    await reader.cancel();
+    await stream.cancel();
   });
 
   test('an event is written before it is acknowledged: when the log cannot be written the answer is 503 (the platform sends it again), and the retry is handled once', async () => {
@@ -849,16 +848,13 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
         headers: { authorization: 'Bearer admin-token-0123456789', ...headers },
       });
     const readUntil = async (res: Response, count: number, also = /^/) => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      for (let r = await reader.read(); !r.done; r = await reader.read()) {
-        text += decoder.decode(r.value);
-        if ((text.match(/^event: start_conversation$/gm)?.length ?? 0) >= count && also.test(text))
-          break;
-      }
+      const stream = readStream(res);
+      const text = await stream.until(
+        (t) => (t.match(/^event: start_conversation$/gm)?.length ?? 0) >= count && also.test(t),
+        `${count} events`,
+      );
       await sleep(100);
-      await reader.cancel();
+      await stream.cancel();
       return {
         text,
         sessions: [...text.matchAll(/"session_id":"([^"]+)"/g)].map((m) => m[1]),
@@ -902,37 +898,19 @@ describe('the event receiver: unknown deliveries kept, writes before acknowledge
       headers: { authorization: 'Bearer admin-token-0123456789', 'last-event-id': 'not-an-id' },
     });
     assert.equal(res.status, 200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    // Each read has its own deadline: a stream left silent fails in seconds, never hangs.
-    const readUntil = async (pattern: RegExp, what: string) => {
-      while (!pattern.test(text)) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(new Error(`no ${what} within 5 s; the stream sent ${JSON.stringify(text)}`)),
-            5000,
-          );
-        });
-        try {
-          const r = await Promise.race([reader.read(), deadline]);
-          if (r.done) assert.fail(`the stream ended before ${what}: ${JSON.stringify(text)}`);
-          text += decoder.decode(r.value, { stream: true });
-        } finally {
-          clearTimeout(timer);
-        }
-      }
-    };
+    const stream = readStream(res);
     try {
-      await readUntil(/^event: live$/m, 'live mark');
+      await stream.until(/^event: live$/m, 'live mark');
       await log.append('new', anEvent('after'));
-      await readUntil(/"session_id":"after"/, 'new event');
+      await stream.until(/"session_id":"after"/, 'new event');
     } finally {
-      await reader.cancel();
+      await stream.cancel();
     }
-    assert.doesNotMatch(text, /"session_id":"before"/, 'it starts now: nothing is replayed');
+    assert.doesNotMatch(
+      stream.text(),
+      /"session_id":"before"/,
+      'it starts now: nothing is replayed',
+    );
   });
 
   test('an event type the stream does not know is sent as "other", never as a line of its own', async () => {

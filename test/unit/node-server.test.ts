@@ -18,6 +18,7 @@ import {
 } from '../../src/proxy/node.js';
 import { Writable } from 'node:stream';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { readStream } from './event-stream.js';
 
 let sim: RunningSimulator;
 let proxy: RunningProxy;
@@ -402,10 +403,11 @@ describe('graceful shutdown', () => {
         finished++;
       },
     });
-    const stream = await fetch(`${server.url}/dh/events/stream`, {
-      headers: { authorization: 'Bearer admin-token-0123456789' },
-    });
-    const reader = stream.body!.getReader();
+    const stream = readStream(
+      await fetch(`${server.url}/dh/events/stream`, {
+        headers: { authorization: 'Bearer admin-token-0123456789' },
+      }),
+    );
     const body = JSON.stringify({
       timestamp: new Date().toISOString(),
       head_id: 'head-g',
@@ -449,10 +451,7 @@ describe('graceful shutdown', () => {
     );
     assert.ok(performance.now() - t < 4000, 'and not for its whole grace time');
     // The stream ended (its client reconnects after its retry delay, to another instance).
-    let text = '';
-    const decoder = new TextDecoder();
-    for (let r = await reader.read(); !r.done; r = await reader.read())
-      text += decoder.decode(r.value);
+    const text = await stream.toEnd('the end of the stream at close');
     assert.match(text, /retry: 3000/, 'the stream gave its reconnection delay');
     await assert.rejects(fetch(`${server.url}/dh/health`), 'no new connections after close');
   });
