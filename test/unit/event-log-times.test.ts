@@ -92,7 +92,8 @@ describe('the Redis log: leases measured by Redis, a delayed event acknowledged'
     // One failed and waits a minute for its retry; another failed and is due at once.
     await log.failed(waits, 'CRM down', Date.now() + 60_000);
     await log.failed(delayed, 'CRM down', Date.now());
-    const [retried] = await log.take('a', 10);
+    // One: the due delayed events come first, whatever a stalled machine's leases did meanwhile.
+    const [retried] = await log.take('a', 1);
     assert.deepEqual(
       [retried?.key, retried?.attempt],
       ['dies-delayed', 2],
