@@ -5,6 +5,7 @@
 export {
   DhAvatar,
   type AvatarActivateDetail,
+  type AvatarConsentDetail,
   type AvatarLoadDetail,
   type AvatarTrigger,
 } from './elements/avatar/avatar.js';

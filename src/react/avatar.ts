@@ -3,6 +3,7 @@
 import {
   DhAvatar as DhAvatarElement,
   type AvatarActivateDetail,
+  type AvatarConsentDetail,
   type AvatarLoadDetail,
 } from '../elements/avatar/avatar.js';
 import type { DhErrorDetail } from '../elements/shared/events.js';
@@ -15,4 +16,5 @@ export const DhAvatar = wrap('dh-avatar', DhAvatarElement, 'DhAvatar', {
   onDhError: 'dh-error' as Detail<DhErrorDetail>,
   onDhOpen: 'dh-open' as Detail<Record<string, never>>,
   onDhClose: 'dh-close' as Detail<Record<string, never>>,
+  onDhConsent: 'dh-consent' as Detail<AvatarConsentDetail>,
 });

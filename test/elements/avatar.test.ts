@@ -19,10 +19,11 @@ import { configure } from '../../src/elements/avatar/avatar.js';
 import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { avatarMessages as core } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
+import { consentMessages } from '../../src/elements/avatar/consent-notice.js';
 import '../../src/elements/avatar/bubble-layout.js';
 
-/** Every English message of the avatar: its own, and its bubble's. */
-const avatarMessages = { ...core, ...bubbleMessages };
+/** Every English message of the avatar: its own, its bubble's and its consent notice's. */
+const avatarMessages = { ...core, ...bubbleMessages, ...consentMessages };
 import { setMessages } from '../../src/elements/localized.js';
 import { englishLeft } from './i18n.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.
@@ -711,6 +712,28 @@ describe('<dh-avatar>', () => {
         'The avatar platform answered 503: busy.',
         'The avatar platform is busy. Please try again in a moment.',
         true,
+      ],
+      // The head's session budget, set by the site's owner: busy for now, or spent for the day.
+      [
+        429,
+        'head_busy',
+        'The head has 2 conversations running, its limit (concurrentSessions). Try again in 60 s.',
+        'This digital human is talking with other visitors right now. Please try again in a minute.',
+        true,
+      ],
+      [
+        429,
+        'head_budget_spent',
+        "The head's 30 minutes for today are spent (minutesPerDay).",
+        'This digital human has no more time for conversations today. Please come back tomorrow.',
+        false,
+      ],
+      [
+        429,
+        'visitor_daily_limit',
+        'This visitor has had 3 launches of the head today (launchesPerVisitorPerDay).',
+        "You've had today's conversations here. Please come back tomorrow.",
+        false,
       ],
     ] as const) {
       it(`a launch refused with ${status} (${code}): visitor words${retry ? ', and Try again (focused), which recovers' : ', no Try again'}; dh-error has the proxy's`, async () => {

@@ -12,6 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { VISITOR_CODES } from '../../src/api/errors.js';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
+import { consentMessages } from '../../src/elements/avatar/consent-notice.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
@@ -26,7 +27,7 @@ type Fn = (...args: unknown[]) => unknown;
 
 const english: Record<keyof Catalogue, Messages> = {
   shared: sharedMessages,
-  avatar: { ...avatarMessages, ...bubbleMessages },
+  avatar: { ...avatarMessages, ...bubbleMessages, ...consentMessages },
   facePicker: facePickerMessages,
   voicePicker: voicePickerMessages,
   headForm: headFormMessages,
@@ -111,7 +112,7 @@ const ANY: unknown[] = Object.values(VALUES).flat();
 /** The English source of each section (the pickers spread shared/picker-messages.ts). */
 const SOURCES: Record<keyof Catalogue, string[]> = {
   shared: ['shared/error-words.ts'],
-  avatar: ['avatar/messages.ts', 'avatar/bubble.ts'],
+  avatar: ['avatar/messages.ts', 'avatar/bubble.ts', 'avatar/consent-notice.ts'],
   facePicker: ['face-picker/messages.ts', 'shared/picker-messages.ts'],
   voicePicker: ['voice-picker/messages.ts', 'shared/picker-messages.ts'],
   headForm: ['head-form/messages.ts'],

@@ -17,12 +17,19 @@ import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
 import { launchFrame, preconnect, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
+import type { Lit } from './bubble.js';
+import type makeConsentNotice from './consent-notice.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
-export type { AvatarTrigger, AvatarActivateDetail, AvatarLoadDetail } from '../shared/events.js';
+export type {
+  AvatarTrigger,
+  AvatarActivateDetail,
+  AvatarConsentDetail,
+  AvatarLoadDetail,
+} from '../shared/events.js';
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
 /** How long the facade waits for the head's name before it shows its button without it (ms). */
@@ -41,6 +48,12 @@ const NAME_WAIT_MS = 1000;
  * unless the site sets `allow` itself: a page that holds the microphone permission would otherwise
  * hand it to the frame with no click.
  *
+ * Consent: with `consent` (the version of the site's terms), nothing of the conversation loads
+ * (no launch, no frame, no request to the platform, not even a preconnect), whatever `loading`
+ * says, until the visitor accepts the notice (`dh-kit/avatar/consent`) or the site's script calls
+ * `grantConsent()`. The answer is kept for the site and that version (localStorage), so a new
+ * version asks again; where the browser refuses storage, each page asks again.
+ *
  * Keyboard: in the bubble layout Escape closes the panel while focus is on the launcher or the
  * panel's own controls. Once focus is inside the platform's page (another origin), its keys
  * belong to that page and never reach this one: the panel's Close button is the way out there.
@@ -52,11 +65,12 @@ const NAME_WAIT_MS = 1000;
  * @fires {DhErrorDetail} dh-error - The head does not exist, or the launch failed (`detail.code`, and the operator's `detail.message`, also in the console); the element says it in visitor words, with Try again where trying again can help.
  * @fires {{}} dh-open - The bubble panel opened (by the visitor, or `open` set by script).
  * @fires {{}} dh-close - The bubble panel closed.
+ * @fires {AvatarConsentDetail} dh-consent - The visitor accepted the notice, or the site's script called `grantConsent()` or `revokeConsent()`: `detail.version` (the `consent` it answers), `detail.accepted`, `detail.at` (ISO time).
  *
  * @csspart box - The box that keeps the aspect ratio.
  * @csspart facade - The poster, name and button shown before loading.
  * @csspart poster - The poster image.
- * @csspart button - The "Talk to …" button (and the retry button).
+ * @csspart button - The "Talk to …" button (and the retry button, and "Accept and talk").
  * @csspart language - On the facade, the language the head speaks when it is not the page's ("Speaks German").
  * @csspart frame - The iframe.
  * @csspart error - The error message area.
@@ -67,8 +81,11 @@ const NAME_WAIT_MS = 1000;
  * @csspart teaser - The bubble's greeting beside the launcher (`teaser`, or `slot="teaser"`).
  * @csspart teaser-close - The teaser's dismiss button.
  * @csspart unread - The dot on the launcher while `unread` is set.
+ * @csspart consent - The consent notice (its text and link), above "Accept and talk".
+ * @csspart consent-link - The default notice's link to `consent-href`.
  *
  * @slot teaser - Rich content for the teaser (over the `teaser` attribute).
+ * @slot consent - The site's own consent notice (over the default sentence and its link).
  *
  * @cssprop [--dh-avatar-aspect-ratio=3 / 4 (chat), 16 / 9 (stream)] - Shape of the box.
  * @cssprop [--dh-avatar-max-width=28rem] - Inline: the widest it gets (`none` fills its container).
@@ -110,6 +127,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     teaser: {},
     unread: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
+    consent: {},
+    consentHref: { attribute: 'consent-href' },
     _phase: { state: true },
     _summary: { state: true },
     _frame: { state: true },
@@ -156,6 +175,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   unread = false;
   /** Bubble: the panel is open (the visitor opened it, or the site's script set it). */
   open = false;
+  /** The version of the site's terms the visitor must accept before anything of the conversation loads (any text; a new version asks again). */
+  consent?: string;
+  /** The page of the site's terms, linked from the default consent notice (http(s) only). */
+  consentHref?: string;
 
   #summaryAbort?: AbortController;
   #launchAbort?: AbortController;
@@ -164,6 +187,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
+  /** The `consent` version accepted here: what this element goes by where the browser refuses storage. */
+  #accepted?: string;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -177,16 +202,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.open) bubble?.toggled(this, false);
+    if (this.open) bubble.made?.toggled(this, false);
     this.#observer?.disconnect();
     this.#summaryAbort?.abort();
-    this.#launchAbort?.abort();
     // The aborted launch (or the removed frame's page) is gone: idle until it comes back, then load again from a fresh URL.
-    this.#resume = this._phase === 'loading' || this._phase === 'ready';
-    if (this.#resume) {
-      this._phase = 'idle';
-      this._frame = undefined;
-    }
+    this.#resume = this.#stop();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -197,7 +217,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     // The panel opened or closed (not the first update's closed): the page is told, focus goes in (updated) or back.
     if (changed.has('open') && (this.open || changed.get('open') !== undefined)) {
       emit(this, this.open ? 'dh-open' : 'dh-close', {});
-      bubble?.toggled(this);
+      bubble.made?.toggled(this);
       if (this.open && this._phase === 'idle') void this.activate('click');
       else this.#focus = this.open;
     }
@@ -212,12 +232,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       (this._phase === 'ready'
         ? root.querySelector('iframe')
         : (root.querySelector<HTMLElement>('.error button') ??
-          root.querySelector<HTMLElement>('.state'))
+          root.querySelector<HTMLElement>('.state, .consent'))
       )?.focus();
       this.#focus = this._phase === 'loading';
     }
-    // The first update, or the owner changed how it should load.
-    if (changed.has('loading') || changed.has('layout')) this.#scheduleLoading();
+    // The first update, or the owner changed how it should load (or whether it asks first).
+    if (changed.has('loading') || changed.has('layout') || changed.has('consent'))
+      this.#scheduleLoading();
     // The owner pointed the element elsewhere while it was showing a page: follow, without an event.
     if (
       (changed.get('src') !== undefined || changed.get('view') !== undefined) &&
@@ -239,6 +260,69 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   reload(): Promise<void> {
     this._phase = 'idle';
     return this.#start('method', true);
+  }
+
+  /**
+   * The visitor accepts the terms of `consent`'s version (a consent manager's callback, or the
+   * site's own button): kept for this site, `dh-consent` fires, and the element loads as
+   * `loading` says. Without `consent` there is nothing to accept.
+   */
+  grantConsent(): void {
+    this.#answer(true);
+  }
+
+  /**
+   * The visitor withdraws consent: the kept answer is forgotten, an open conversation closes (the
+   * bubble's panel too), `dh-consent` fires, and the notice asks again.
+   */
+  revokeConsent(): void {
+    this.#answer(false);
+  }
+
+  #answer(accepted: boolean): void {
+    const version = this.consent;
+    if (!version) return;
+    const at = new Date().toISOString();
+    this.#accepted = accepted ? version : undefined;
+    try {
+      if (accepted) localStorage.setItem(consentKey(version), at);
+      else localStorage.removeItem(consentKey(version));
+    } catch {
+      // Storage refused (a privacy mode, a sandbox): this element goes by #accepted; the next page asks again.
+    }
+    emit(this, 'dh-consent', { version, accepted, at });
+    if (!accepted) {
+      this.#stop();
+      this.open = false;
+    }
+    this.requestUpdate();
+    this.#scheduleLoading();
+  }
+
+  /**
+   * True while `consent` names terms this visitor has not accepted, here or on an earlier page of
+   * the site: nothing of the conversation loads.
+   */
+  get #asksConsent(): boolean {
+    const version = this.consent;
+    if (!version || version === this.#accepted) return false;
+    try {
+      return localStorage.getItem(consentKey(version)) === null;
+    } catch {
+      // Storage refused: only an answer given to this element counts.
+      return true;
+    }
+  }
+
+  /** Ends the conversation (its launch, or its page): idle again. True when there was one. */
+  #stop(): boolean {
+    this.#launchAbort?.abort();
+    const running = this._phase === 'loading' || this._phase === 'ready';
+    if (running) {
+      this._phase = 'idle';
+      this._frame = undefined;
+    }
+    return running;
   }
 
   /** Loads now (`eager`), near the viewport (`lazy`) or not until asked (`click`). */
@@ -267,6 +351,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   async #start(trigger: AvatarTrigger, announce: boolean): Promise<void> {
     if (this._phase === 'loading' || this._phase === 'ready') return;
+    // The one way to a launch: while consent is asked, the notice stays (a press moves focus to it).
+    if (this.#asksConsent) {
+      this.#focus = trigger === 'click';
+      return;
+    }
     this.#observer?.disconnect();
     this._phase = 'loading';
     this.#focus = trigger === 'click';
@@ -337,7 +426,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return name ? this.m.speaks(name) : undefined;
   }
 
-  #preconnect = (): void => preconnect(this.endpoint);
+  /** Not even a connection before consent. */
+  #preconnect = (): void => {
+    if (!this.#asksConsent) preconnect(this.endpoint);
+  };
 
   // The template's listeners are methods, not arrow fields: Lit calls them on this element.
   #onFrameLoad(): void {
@@ -352,23 +444,19 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     void this.#start('click', true);
   }
 
-  /** The bubble's module, the first time an element is a bubble (then it renders again). */
-  #loadBubble(): void {
-    // A module that does not load has said why in the console: no launcher, and no retry loop.
-    bubbleLoad ??= bubbleModule!().then(
-      (b) => (bubble = b.default({ html, nothing, css, adoptStyles })),
-      () => 0,
-    );
-    void bubbleLoad.then(() => bubble && this.requestUpdate());
+  /** The notice's Accept and talk (a listener of the element's template): remembered, and the conversation starts (focus follows, as from Talk to …). */
+  #onAccept(): void {
+    this.grantConsent();
+    void this.#start('click', true);
   }
 
   /** A bubble, if the page added its module; else inline, facade and all (the console says what to import). */
   get #isBubble(): boolean {
-    return this.layout === 'bubble' && bubbleModule !== undefined;
+    return this.layout === 'bubble' && bubble.module !== undefined;
   }
 
   protected override render() {
-    if (this.layout === 'bubble' && !bubbleModule) warnBubbleNotImported();
+    if (this.layout === 'bubble') needsModule(bubble, 'layout="bubble"', 'bubble');
     return this.#isBubble
       ? this.#renderBubble()
       : html`<div class="box" part="box">${this.#renderBody()}</div>`;
@@ -376,7 +464,9 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   #renderBody() {
     if (this._phase === 'error') return this.#renderError();
-    if (this._phase === 'idle') return this.#isBubble ? nothing : this.#renderFacade();
+    // A bubble's panel shows the facade only to ask for consent: opened, it loads at once.
+    if (this._phase === 'idle')
+      return this.#isBubble && !this.#asksConsent ? nothing : this.#renderFacade();
     const frame = this._frame;
     return html`${
       frame
@@ -425,9 +515,25 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
           ? html`<img class="poster" part="poster" src=${poster} alt="" decoding="async" />`
           : html`<span class="initials" aria-hidden="true">${(name ?? 'DH').slice(0, 2).toUpperCase()}</span>`
       }
-      <button part="button" type="button" @click=${this.#onPress}><span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}</button>
+      ${
+        this.#asksConsent
+          ? this.#renderNotice()
+          : html`<button part="button" type="button" @click=${this.#onPress}><span class="play" aria-hidden="true"></span>${this.m.talkTo(name)}</button>`
+      }
       ${speaks ? html`<span class="speaks" part="language">${speaks}</span>` : nothing}
     </div>`;
+  }
+
+  /** The consent notice and its Accept and talk, once its module is in (without it, no button: the console says what to import). */
+  #renderNotice() {
+    needsModule(consentNotice, 'consent', 'consent');
+    return (
+      madePart(consentNotice, this)?.renderNotice(this, {
+        m: this.m,
+        href: mediaUrl(this.consentHref),
+        accept: this.#onAccept,
+      }) ?? nothing
+    );
   }
 
   /**
@@ -449,13 +555,10 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   #renderBubble() {
-    if (!bubble || isServer) {
-      if (!isServer) this.#loadBubble();
-      return nothing;
-    }
+    const made = madePart(bubble, this);
     // A head that does not exist, or a launch that cannot work: no launcher that leads nowhere (the console says why).
-    if (this._phase === 'error' && !canRetry(this._error!) && !this.open) return nothing;
-    return bubble.renderBubble(this, {
+    if (!made || (this._phase === 'error' && !canRetry(this._error!) && !this.open)) return nothing;
+    return made.renderBubble(this, {
       m: this.m,
       name: this.#name,
       poster: this.#poster,
@@ -468,17 +571,64 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 // Until the next major version: configure, setMessages and LOCALES, from their one place.
 export * from '../kit-functions.js';
 
-/** The bubble layout's module (bubble.ts) once an element needed it, and how it arrives (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import, or a page's own lazy import). */
-let bubble: ReturnType<typeof makeBubble> | undefined;
-let bubbleLoad: Promise<unknown> | undefined;
-let bubbleModule: (() => Promise<{ default: typeof makeBubble }>) | undefined;
-export function addBubble(load: typeof bubbleModule): void {
-  bubbleModule = load;
-  // An avatar that rendered before this ran (its module was evaluated first) becomes a bubble now.
-  if (!isServer)
-    for (const el of document.querySelectorAll<DhAvatar>('dh-avatar[layout="bubble"]'))
-      el.requestUpdate();
+/**
+ * One of the avatar's parts that a page adds, each a module of its own: the bubble layout
+ * (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import) and the
+ * consent notice (`addConsent`: consent.ts, `dh-kit/avatar/consent`), or a page's own lazy import
+ * of either. Made with the page's Lit the first time an element needs it.
+ */
+interface Part<T> {
+  /** How its module arrives, once the page added it. */
+  module?: () => Promise<{ default: (lit: Lit) => T }>;
+  made?: T;
+  loading?: Promise<unknown>;
+  /** The console has been told (once a page) that an element needs it and the page has not added it. */
+  told?: boolean;
 }
+const bubble: Part<ReturnType<typeof makeBubble>> = {};
+const consentNotice: Part<ReturnType<typeof makeConsentNotice>> = {};
+
+/** The part, once made; until then undefined, and `el` renders again when it is. */
+function madePart<T>(part: Part<T>, el: DhAvatar): T | undefined {
+  if (!part.made && part.module && !isServer) {
+    // A module that does not load has said why in the console: no part, and no retry loop.
+    part.loading ??= part.module().then(
+      (m) => (part.made = m.default({ html, nothing, css, adoptStyles })),
+      () => 0,
+    );
+    void part.loading.then(() => part.made && el.requestUpdate());
+  }
+  return part.made;
+}
+
+/** A page adds a part: the elements that rendered before (their module ran first) render again with it. */
+function addPart<T>(part: Part<T>, load: Part<T>['module'], selector: string): void {
+  part.module = load;
+  if (!isServer) for (const el of document.querySelectorAll<DhAvatar>(selector)) el.requestUpdate();
+}
+
+export const addBubble = (load: Part<ReturnType<typeof makeBubble>>['module']): void =>
+  addPart(bubble, load, 'dh-avatar[layout="bubble"]');
+export const addConsent = (load: Part<ReturnType<typeof makeConsentNotice>>['module']): void =>
+  addPart(consentNotice, load, 'dh-avatar[consent]');
+
+/**
+ * Tells the page's developer, once, that an element's `attribute` needs a part the page has not
+ * added (the module `dh-kit/avatar/<name>`): after the page's modules have all run, since the
+ * part's may come after this element's. Until then a bubble is inline, and an avatar that asks
+ * for consent loads nothing (but by `grantConsent()`).
+ */
+function needsModule(part: Part<unknown>, attribute: string, name: string): void {
+  if (part.module || part.told) return;
+  part.told = true;
+  setTimeout(() => {
+    if (!part.module)
+      console.warn(`dh-kit <dh-avatar>: ${attribute} needs import 'dh-kit/avatar/${name}'.`);
+  });
+}
+
+/** Where the visitor's answer to a version of the site's terms is kept (localStorage: this site's own). */
+const consentKey = (version: string) => `dh-kit-consent:${version}`;
 
 /** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
 function micBlocked(): boolean {
@@ -487,22 +637,6 @@ function micBlocked(): boolean {
     featurePolicy?: { allowsFeature(f: string): boolean };
   };
   return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
-}
-
-/**
- * Tells the page's developer, once, that a bubble has no module: after the page's modules have
- * all run, since the bubble's may come after this element's.
- */
-let bubbleWarningScheduled = false;
-function warnBubbleNotImported(): void {
-  if (bubbleWarningScheduled) return;
-  bubbleWarningScheduled = true;
-  setTimeout(() => {
-    if (!bubbleModule)
-      console.warn(
-        `dh-kit <dh-avatar>: layout="bubble" needs import 'dh-kit/avatar/bubble'; inline until then.`,
-      );
-  });
 }
 
 declare global {

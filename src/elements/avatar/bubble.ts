@@ -269,10 +269,10 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
   function prepare(el: BubbleHost): void {
     if (ready.has(el)) return;
     ready.add(el);
-    adoptStyles(el.renderRoot as ShadowRoot, [
-      ...(el.constructor as typeof LitElement).elementStyles,
-      styles,
-    ]);
+    // Beside the rules the root already has (the element's, the consent notice's): adoptStyles
+    // replaces the list. (Without adopted stylesheets, Lit appends a <style> of these alone.)
+    const root = el.renderRoot as ShadowRoot;
+    adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles]);
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && el.open) {
         e.stopPropagation();

@@ -1,4 +1,5 @@
 import type { bubbleMessages } from './bubble.js';
+import type { consentMessages } from './consent-notice.js';
 import {
   budgetWords,
   oldLinkWords,
@@ -19,8 +20,9 @@ export const avatarSharedMessages = sharedMessagesOf({
 
 /**
  * The English messages of `<dh-avatar>` (the catalogue's `avatar` section; see elements/localized.ts),
- * but for the bubble's own, which ship with the bubble's module (bubble.ts, `bubbleMessages`): a
- * page with an inline avatar does not load them. Locales give both in one section.
+ * but for the bubble's own and the consent notice's, which ship with their modules (bubble.ts
+ * `bubbleMessages`, consent-notice.ts `consentMessages`): a page without them does not load their
+ * words. Locales give all three in one section.
  */
 export const avatarMessages = {
   /** The frame's and the panel's accessible name. */
@@ -35,4 +37,4 @@ export const avatarMessages = {
   unavailable: (name?: string): string =>
     `${name ?? 'The digital human'} isn’t available right now.`,
 };
-export type AvatarMessages = typeof avatarMessages & typeof bubbleMessages;
+export type AvatarMessages = typeof avatarMessages & typeof bubbleMessages & typeof consentMessages;

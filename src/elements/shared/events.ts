@@ -30,6 +30,16 @@ export interface AvatarLoadDetail {
   view: View;
 }
 
+/** The detail of `dh-consent`: the answer to the site's terms (`consent`), the visitor's or given by the site's script. */
+export interface AvatarConsentDetail {
+  /** The version of the terms answered (the avatar's `consent`). */
+  version: string;
+  /** True: accepted (the notice's button, `grantConsent()`); false: withdrawn (`revokeConsent()`). */
+  accepted: boolean;
+  /** When, as an ISO 8601 time (what the site's storage keeps for an accepted version). */
+  at: string;
+}
+
 /** The detail of `dh-video-requested`: the proxy accepted the request (202), production has started. */
 export interface VideoRequestedDetail {
   headId: string;
@@ -77,6 +87,7 @@ declare global {
     'dh-error': CustomEvent<DhErrorDetail>;
     'dh-open': CustomEvent<Record<string, never>>;
     'dh-close': CustomEvent<Record<string, never>>;
+    'dh-consent': CustomEvent<AvatarConsentDetail>;
     /** A picker's choice: the whole item (a FaceItem from dh-face-picker, a VoiceItem from dh-voice-picker). */
     'dh-select': DhSelectEvent;
   }

@@ -15,5 +15,8 @@ export default (_: Formats) => {
     closeLabel: (title) => `إغلاق ${title}`,
     unread: 'رسالة جديدة',
     dismiss: 'إخفاء',
+    consentNotice: 'ترسل هذه المحادثة صوتك وما تكتبه إلى خدمة للإنسان الرقمي.',
+    consentLink: 'إشعار الخصوصية',
+    acceptAndTalk: 'وافق وتحدث',
   } satisfies AvatarMessages;
 };

@@ -18,5 +18,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `${title} schließen`,
     unread: 'neue Nachricht',
     dismiss: 'Ausblenden',
+    consentNotice:
+      'Dieses Gespräch überträgt Ihre Stimme und Ihre Eingaben an einen Dienst für digitale Menschen.',
+    consentLink: 'Datenschutzhinweise',
+    acceptAndTalk: 'Zustimmen und sprechen',
   } satisfies AvatarMessages;
 };

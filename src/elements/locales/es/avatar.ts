@@ -14,5 +14,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `Cerrar ${title}`,
     unread: 'mensaje nuevo',
     dismiss: 'Cerrar aviso',
+    consentNotice:
+      'Esta conversación envía tu voz y lo que escribes a un servicio de humanos digitales.',
+    consentLink: 'Aviso de privacidad',
+    acceptAndTalk: 'Aceptar y hablar',
   } satisfies AvatarMessages;
 };

@@ -14,5 +14,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `Fermer ${title}`,
     unread: 'nouveau message',
     dismiss: 'Masquer',
+    consentNotice:
+      'Cette conversation transmet votre voix et ce que vous écrivez à un service d’humains numériques.',
+    consentLink: 'Politique de confidentialité',
+    acceptAndTalk: 'Accepter et parler',
   } satisfies AvatarMessages;
 };

@@ -15,5 +15,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `Chiudi ${title}`,
     unread: 'nuovo messaggio',
     dismiss: 'Nascondi',
+    consentNotice:
+      'Questa conversazione invia la tua voce e ciò che scrivi a un servizio di umani digitali.',
+    consentLink: 'Informativa sulla privacy',
+    acceptAndTalk: 'Accetta e parla',
   } satisfies AvatarMessages;
 };

@@ -15,5 +15,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `${title}を閉じる`,
     unread: '新着メッセージ',
     dismiss: '閉じる',
+    consentNotice:
+      'この会話では、あなたの音声と入力した内容がデジタルヒューマンのサービスに送信されます。',
+    consentLink: 'プライバシーポリシー',
+    acceptAndTalk: '同意して話す',
   } satisfies AvatarMessages;
 };

@@ -15,5 +15,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `${title} sluiten`,
     unread: 'nieuw bericht',
     dismiss: 'Verbergen',
+    consentNotice:
+      'Dit gesprek stuurt je stem en wat je typt naar een dienst voor digitale mensen.',
+    consentLink: 'Privacyverklaring',
+    acceptAndTalk: 'Accepteren en praten',
   } satisfies AvatarMessages;
 };

@@ -20,5 +20,8 @@ export default (_: Formats) => {
     closeLabel: (title) => `Zamknij: ${title}`,
     unread: 'nowa wiadomość',
     dismiss: 'Ukryj',
+    consentNotice: 'Ta rozmowa przesyła Twój głos i to, co piszesz, do usługi cyfrowych ludzi.',
+    consentLink: 'Polityka prywatności',
+    acceptAndTalk: 'Zaakceptuj i porozmawiaj',
   } satisfies AvatarMessages;
 };

@@ -16,5 +16,9 @@ export default (_: Formats) => {
     closeLabel: (title) => `Fechar ${title}`,
     unread: 'nova mensagem',
     dismiss: 'Dispensar',
+    consentNotice:
+      'Esta conversa envia sua voz e o que você digita a um serviço de humanos digitais.',
+    consentLink: 'Aviso de privacidade',
+    acceptAndTalk: 'Aceitar e falar',
   } satisfies AvatarMessages;
 };
