@@ -87,6 +87,7 @@ export const OTHER_CODES = [
   'origins_full',
   'origin_fixed',
   'origin_not_added',
+  'budget_needs_events',
   'store_unavailable',
   'internal',
   // The browser's own (api/urls.ts, the elements).

@@ -8,6 +8,7 @@ import { UsageError, type Io } from './shared.js';
 import { bundleCommand } from './bundle.js';
 import { facesCommand, voicesCommand } from './catalogue.js';
 import { withPlatform } from './connect.js';
+import { headBudgetCommand } from './head-budget.js';
 import { headsCommand } from './heads.js';
 import { simCommand } from './sim.js';
 import { callbacksCommand } from './callbacks.js';
@@ -49,6 +50,9 @@ Commands:
   heads create --name n --face id --voice id --language l [--mode m] [--streaming] [--file f] …
   heads get <id> | splitter <id> on|off
                         Create a head in any mode, read one (never its publicUrl), set its splitter.
+  heads budget <id> [--concurrent N] [--minutes-per-day N] [--per-visitor N] [--time-zone Z]
+               [--clear] [--register-webhook] [--proxy URL]
+                        A head's session budget, enforced by the running proxy at launch.
   videos create <headId> "<text>" [--wait] [--timeout s] | list <headId> [--page N]
                         Text to video, waiting for the mp4 with --wait; a head's videos.
   webhooks create <headId> <url> [--start --end --timeout --inactivity | --all]
@@ -99,6 +103,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'voices':
         return await withPlatform(io, (connect) => voicesCommand(rest, io, connect));
       case 'heads':
+        // A head's session budget is the proxy's; the rest are the platform's.
+        if (rest[0] === 'budget') return await headBudgetCommand(rest, io);
         return await withPlatform(io, (connect) => headsCommand(rest, io, connect));
       case 'videos':
         return await withPlatform(io, (connect) => videosCommand(rest, io, connect));

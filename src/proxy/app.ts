@@ -37,6 +37,7 @@ import { localHostsOnly } from './security/host-guard.js';
 import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 import { pageOrigins } from './page-origins.js';
+import { sessionBudgets } from './session-budget.js';
 import { originRoutes } from './routes/origins.js';
 import { VERSION } from '../version.js';
 import { warnOnConsole } from '../platform/printable.js';
@@ -126,7 +127,12 @@ export function createProxy(options: ProxyOptions): Hono {
     options.platform ??
     (config.platform
       ? // The token through the store: instances that share one (DH_STORE) log in once for all.
-        new PlatformClient({ ...config.platform, ...(options.store ? { tokenStore: store } : {}) })
+        new PlatformClient({
+          ...config.platform,
+          ...(options.store ? { tokenStore: store } : {}),
+          // The simulator takes http webhooks on loopback (the demo's receiver is this process).
+          allowLoopbackWebhooks: config.mode === 'simulator',
+        })
       : fail(
           500,
           'no_platform',
@@ -143,23 +149,6 @@ export function createProxy(options: ProxyOptions): Hono {
     trustProxy: config.trustProxy,
     warn,
   });
-  const deps: Deps = {
-    config,
-    platform,
-    store,
-    origins: pageOrigins(config.allowedOrigins, store, now),
-    signingSecret: config.signingSecret ?? randomSecret(),
-    authorize: options.authorize ?? (options.openAdmin ? () => true : adminTokenAuthorize(config)),
-    defaultAuthorize: options.authorize === undefined,
-    compress:
-      options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    now,
-    clientOf: clientKey,
-    // The catalogues through the store only when the site gave one (shared by its instances).
-    ...catalogueLoaders(platform, now, options.store ? store : undefined),
-  };
-  const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
   const { retentionMs, maxLength, retryForMs } = config.events;
   const events = proxyEvents({
     // A Redis store (DH_STORE) brings its log: a stream on the same Redis.
@@ -173,6 +162,24 @@ export function createProxy(options: ProxyOptions): Hono {
     warn,
     now,
   });
+  const deps: Deps = {
+    config,
+    platform,
+    store,
+    origins: pageOrigins(config.allowedOrigins, store, now),
+    signingSecret: config.signingSecret ?? randomSecret(),
+    authorize: options.authorize ?? (options.openAdmin ? () => true : adminTokenAuthorize(config)),
+    defaultAuthorize: options.authorize === undefined,
+    compress:
+      options.compress === false ? async () => undefined : (options.compress ?? webCompressor),
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    now,
+    clientOf: clientKey,
+    budgets: sessionBudgets({ store, log: events.log, config, now, warn, clientOf: clientKey }),
+    // The catalogues through the store only when the site gave one (shared by its instances).
+    ...catalogueLoaders(platform, now, options.store ? store : undefined),
+  };
+  const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
 
   // What the platform calls: authenticated by their own means (a signature; the plugin and tool
   // calls carry no browser credentials), so no CSRF header and no per-browser rate limit — the

@@ -127,6 +127,11 @@ const envSchema = z.object({
     (n) => n >= 20,
     'DH_MAX_CONNECTIONS must be at least 20',
   ),
+  // A session whose end never reaches the proxy counts this long in a head's budget.
+  DH_MAX_SESSION_MINUTES: count('DH_MAX_SESSION_MINUTES', 60).refine(
+    (n) => n >= 1 && n <= 1440,
+    'DH_MAX_SESSION_MINUTES must be 1 to 1440 (a day)',
+  ),
   DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine(
     (n) => n > 0,
     'DH_EVENT_LOG_MAX must be at least 1',
@@ -172,6 +177,11 @@ export interface ProxyConfig {
   store?: string;
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * The longest a session counts in a head's budget (session-budget.ts) when its end never
+   * arrives (DH_MAX_SESSION_MINUTES), ms.
+   */
+  maxSessionMs: number;
   /** The Node server's visitor connections in all; the caps per client and group follow (connection-shares.ts). */
   maxConnections: number;
   /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
@@ -266,6 +276,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     store: e.DH_STORE,
     trustProxy: e.DH_TRUST_PROXY,
     maxConnections: e.DH_MAX_CONNECTIONS,
+    maxSessionMs: e.DH_MAX_SESSION_MINUTES * 60_000,
     webhookKeys: e.DH_WEBHOOK_KEYS,
     callbackSecret: e.DH_CALLBACK_SECRET,
     prefix: e.DH_PREFIX,
@@ -293,6 +304,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     events: `kept ${c.events.retentionMs / 86_400_000} days (at most ${c.events.maxLength}${c.store ? '' : ', 10000 in memory'}); onEvent retried for ${c.events.retryForMs / 3_600_000} h`,
     trustProxy: c.trustProxy,
     maxConnections: c.maxConnections,
+    maxSessionMinutes: c.maxSessionMs / 60_000,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
     callbackSecret: c.callbackSecret
       ? 'set'

@@ -10,6 +10,7 @@ import { CoalescingCache } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import type { Compressor } from './encodings.js';
 import type { PageOrigins } from './page-origins.js';
+import type { SessionBudgets } from './session-budget.js';
 import type { KeyValueStore } from './store.js';
 
 /** A picture of the platform's as the proxy keeps it (media.ts). */
@@ -38,6 +39,10 @@ export type AdminAction =
   | 'origins:read'
   /** Add or remove an allowed page origin. */
   | 'origins:write'
+  /** Read a head's session budget and today's use of it. */
+  | 'budgets:read'
+  /** Set a head's session budget (and, when asked, point its session events at the proxy). */
+  | 'budgets:write'
   /** Read the platform's own words when it fails (a back office), instead of the message for visitors. */
   | 'errors:details';
 
@@ -92,6 +97,8 @@ export interface Deps {
    * 500 client_unknown where the proxy cannot tell.
    */
   clientOf(c: Context): Promise<string>;
+  /** The heads' session budgets: read, set, enforced at launch, fed by the session events. */
+  budgets: SessionBudgets;
 }
 
 /** Catalogues change rarely: five minutes keeps the platform quiet and new faces visible soon. */

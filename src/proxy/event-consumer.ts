@@ -14,7 +14,7 @@
  */
 import { printable } from '../platform/printable.js';
 import type { WebhookEvent } from '../platform/schemas.js';
-import { idTime, type EventLog, type PendingEvent } from './event-log.js';
+import { idTime, isNotice, type EventLog, type PendingEvent } from './event-log.js';
 
 /** What a handler is told besides the event: the idempotency key, the log id and the attempt (from 1). */
 export interface EventMeta {
@@ -105,6 +105,8 @@ export function consumeEvents(
   let onDrained: (() => void)[] = [];
 
   const settle = async (entry: PendingEvent) => {
+    // The proxy's own notices are for the live stream, not for onEvent (no platform event).
+    if (isNotice(entry)) return log.done(entry);
     const session = orderKey(entry.event);
     const until = blocked.get(session);
     if (until !== undefined && until <= now()) blocked.delete(session);

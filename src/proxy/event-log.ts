@@ -28,6 +28,15 @@ export interface LoggedEvent {
   event: WebhookEvent;
 }
 
+/**
+ * A notice of the proxy's own, written to the log so that every instance's live stream sends it
+ * (a head's session budget reached: session-budget.ts). Its key starts with this, which no
+ * delivery's key (a hex digest) does; `onEvent` is never given one: it is no platform event.
+ */
+export const NOTICE_KEY = 'notice:';
+export const isNotice = (entry: Pick<LoggedEvent, 'key'>): boolean =>
+  entry.key.startsWith(NOTICE_KEY);
+
 /** An event leased to a consumer: its attempt, from 1. */
 export interface PendingEvent extends LoggedEvent {
   attempt: number;

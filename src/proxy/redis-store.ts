@@ -15,6 +15,7 @@ import { redactUrl } from './config.js';
 import type { EventLog, EventLogOptions } from './event-log.js';
 import { redisEventLog } from './redis-event-log.js';
 import { UnstorageStore, type AtomicOps } from './shared-store.js';
+import { changeRedisSet } from './expiring-set.js';
 import { warnOnConsole } from '../platform/printable.js';
 
 export interface RedisStoreOptions {
@@ -81,6 +82,8 @@ export function redisStore(
       if (err) throw err;
       return Number(value);
     },
+    // A sorted set scored by expiry, changed by one script on its one key.
+    expiringSet: (k, change) => changeRedisSet(client(), key(k), change),
   };
   const store = new UnstorageStore(createStorage({ driver }), atomic) as RedisStore;
   store.close = async () => {

@@ -13,12 +13,20 @@
  */
 import { createStorage, normalizeKey, type Storage } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
-import { StoreUnavailable, type KeyValueStore } from './store.js';
+import { changeStoredSet } from './expiring-set.js';
+import {
+  StoreUnavailable,
+  type ExpiringSetChange,
+  type ExpiringSetState,
+  type KeyValueStore,
+} from './store.js';
 
 /** The atomic operations of a driver that has them; keys as unstorage normalises them. */
 export interface AtomicOps {
   add(key: string, value: string, ttlMs: number): Promise<boolean>;
   increment(key: string, ttlMs: number, by: number): Promise<number>;
+  /** A change of an expiring set (expiring-set.ts); without it, one change at a time in this process. */
+  expiringSet?(key: string, change: ExpiringSetChange): Promise<ExpiringSetState>;
 }
 
 /** Keys as unstorage normalises them, remembered (the rate limit asks for the same few keys every request). */
@@ -120,6 +128,13 @@ export class UnstorageStore implements KeyValueStore {
       );
       return value;
     });
+  }
+
+  async expiringSet(key: string, change: ExpiringSetChange): Promise<ExpiringSetState> {
+    if (this.atomic?.expiringSet)
+      return this.#try(() => this.atomic!.expiringSet!(normalized(key), change));
+    // The memory store's too: one process, so one change at a time in it is atomic.
+    return changeStoredSet(this, key, change);
   }
 
   async #try<T>(op: () => Promise<T>): Promise<T> {

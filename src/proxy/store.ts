@@ -18,11 +18,49 @@ export interface KeyValueStore {
   /** Adds `by` (default 1) to a counter, atomically; a new counter lives ttlMs. Returns the new value. */
   increment(key: string, ttlMs: number, by?: number): Promise<number>;
   /**
+   * Changes a set of members that each expire on their own (a head's running sessions and the
+   * launch links not started yet: session-budget.ts) in one atomic step, and tells what it holds
+   * now. Optional: a store without it has the set changed with `get` and `set`, one change at a
+   * time in each process (exact for one instance; expiring-set.ts).
+   */
+  expiringSet?(key: string, change: ExpiringSetChange): Promise<ExpiringSetState>;
+  /**
    * The event log that goes with this store, when it has one: `redisStore()`'s is a Redis Stream on
    * the same Redis (redis-event-log.ts). createProxy takes it unless it is given `eventLog`; a store
    * without one gets a log in the process's memory.
    */
   eventLog?(options: EventLogOptions): EventLog;
+}
+
+/**
+ * One change of an expiring set, applied in this order: members whose time is up (`until` at or
+ * before `now`) are dropped, `remove` and `removeFirst` take theirs out, then `add` puts its member in.
+ */
+export interface ExpiringSetChange {
+  /** The caller's clock (ms), so every instance, and a test's clock, reads the set the same way. */
+  now: number;
+  /** Members to take out. */
+  remove?: readonly string[];
+  /** Takes out the member that expires first among those whose name starts with this. */
+  removeFirst?: string;
+  /** A member to put in with its expiry (epoch ms); one that is there already keeps its own. */
+  add?: { member: string; until: number };
+  /** `add` only while fewer than this many members are there. */
+  limit?: number;
+  /** The set is kept this long after a change (ms). */
+  ttlMs: number;
+}
+
+/** What an expiring set holds after a change. */
+export interface ExpiringSetState {
+  /** Whether `add`'s member is in the set now (put in, or there already). */
+  added: boolean;
+  /** The member `removeFirst` took out, if any. */
+  removedFirst?: string;
+  /** The members now, with their expiry, the first to expire first. */
+  members: [member: string, until: number][];
+  /** The members this change dropped because their time was up: each is told to one caller only. */
+  expired: [member: string, until: number][];
 }
 
 /** The store failed (Redis down, a network error): callers answer 503 and the platform retries. */

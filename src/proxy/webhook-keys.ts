@@ -102,6 +102,21 @@ export async function storedSharedKeys(
   }
 }
 
+/**
+ * Primes the receiver's key cache with a key just created (routes/webhooks.ts, routes/budget.ts),
+ * so the first delivery costs no platform call. A cache like the receiver's own: the platform
+ * stays the truth.
+ */
+export async function rememberSharedKey(
+  store: KeyValueStore,
+  head: string,
+  key: string,
+): Promise<void> {
+  await rememberHead(store, head);
+  const known = (await storedSharedKeys(store, head)) ?? [];
+  if (!known.includes(key)) await storeSharedKeys(store, head, [...known, key]);
+}
+
 /** Lookups under way, per proxy and head: concurrent deliveries of one head share one platform call. */
 const lookups = new WeakMap<Deps, Map<string, Promise<string[]>>>();
 

@@ -47,6 +47,8 @@ const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
   { method: 'POST', path: `/dh/heads/${HEAD}/videos`, body: json({ text: 'Hello' }) },
   { method: 'GET', path: `/dh/heads/${HEAD}/videos` },
   { method: 'GET', path: `/dh/heads/${HEAD}/videos/t1/download` },
+  { method: 'GET', path: `/dh/heads/${HEAD}/budget` },
+  { method: 'PUT', path: `/dh/heads/${HEAD}/budget`, body: json({ launchesPerVisitorPerDay: 3 }) },
   { method: 'GET', path: `/dh/webhooks?headId=${HEAD}` },
   {
     method: 'POST',

@@ -4,7 +4,9 @@
  * (routes/receiver.ts writes it), whichever instance received it, once each: the `id:` of each is
  * its log id, so a client that reconnects with `Last-Event-ID` (EventSource does by itself) gets
  * what it missed, within the log's retention; `?history=N` starts a new one with the N latest. An
- * `event: live` follows what was replayed: the events after it arrive as they happen.
+ * `event: live` follows what was replayed: the events after it arrive as they happen. The proxy's
+ * own notices come the same way (`event: budget`: a head's session budget refused its first
+ * launch of the day, session-budget.ts).
  * The failed list of `onEvent` (event-consumer.ts): `GET /events/failed`, `POST /events/failed/:id/retry`.
  */
 import { Hono } from 'hono';
@@ -12,7 +14,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../platform/modes.js';
 import type { Deps } from '../deps.js';
-import { isLogId, type LoggedEvent } from '../event-log.js';
+import { isLogId, isNotice, type LoggedEvent } from '../event-log.js';
 import type { ProxyEvents } from '../event-pipeline.js';
 import { fail } from '../http.js';
 import { requireAdmin } from '../security/admin-guard.js';
@@ -84,6 +86,18 @@ export function eventRoutes(deps: Deps, { log, closing }: Pick<ProxyEvents, 'log
       // The proxy stopping (a deploy): the stream ends; the client reconnects after `retry`, to another instance.
       closing.addEventListener('abort', stop, { once: true });
       const send = async (entry: LoggedEvent) => {
+        if (isNotice(entry)) {
+          // The proxy's own (session-budget.ts): its name is ours, its fields those of the notice.
+          const { timestamp, head_id, notice } = entry.event as LoggedEvent['event'] & {
+            notice?: object;
+          };
+          await stream.writeSSE({
+            event: entry.event.event_type === 'budget' ? 'budget' : 'other',
+            id: entry.id,
+            data: JSON.stringify({ timestamp, head_id, ...notice }),
+          });
+          return;
+        }
         // A type the spec does not list yet arrives as "other" (its data says which): a name
         // from outside is never written into the stream's framing.
         const type = (EVENT_TYPES as string[]).includes(entry.event.event_type)

@@ -2,8 +2,8 @@
  * `/heads`, one resource: the public summary and poster (a facade costs the platform nothing
  * before a visitor asks) and, for the back office, creation (`POST /heads`, create-head.ts). Its
  * parts below `/heads/:id` are mounted here, each from its own module: the launch link
- * (launch.ts), the videos (videos.ts) and the settings (head-settings.ts: splitter, tools,
- * events). The id is checked once, for all of them.
+ * (launch.ts), the session budget (budget.ts), the videos (videos.ts) and the settings
+ * (head-settings.ts: splitter, tools, events). The id is checked once, for all of them.
  */
 import { Hono } from 'hono';
 import type { MadeHeads } from '../../api/answers.js';
@@ -17,6 +17,7 @@ import { imageResponse, relayImage } from '../media.js';
 import { requireAdmin } from '../security/admin-guard.js';
 import { valid } from '../validate.js';
 import { headIdParam } from './head-id.js';
+import { budgetRoutes } from './budget.js';
 import { headSettingRoutes } from './head-settings.js';
 import { launchRoutes } from './launch.js';
 import { videoRoutes } from './videos.js';
@@ -52,6 +53,7 @@ export function headRoutes(deps: Deps) {
   });
 
   app.route('/:id/launch', launchRoutes(deps));
+  app.route('/:id/budget', budgetRoutes(deps));
   app.route('/:id/videos', videoRoutes(deps));
   app.route('/:id', headSettingRoutes(deps));
   return app;

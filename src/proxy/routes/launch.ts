@@ -22,11 +22,17 @@ const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
   head_not_published: 'This digital human is not available here',
   not_found: 'This digital human does not exist',
   stream_unavailable: 'The live stream is not available',
+  head_busy: 'This digital human is busy right now',
+  head_budget_spent: 'This digital human has no more time today',
+  visitor_daily_limit: "You have had today's conversations here",
 };
 
 /** A fetch() that asked for JSON, not a frame's navigation (which accepts text/html). */
 const wantsJson = (accept = '') =>
   /\bapplication\/json\b/.test(accept) && !/\btext\/html\b/.test(accept);
+
+/** A launch link as the session budget knows it: half its signature (never enough to make one). */
+const linkId = (sig: string) => sig.slice(0, 32);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -79,6 +85,10 @@ const embedRefusalPage =
         'cache-control': 'no-store',
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
+        // A session budget's 429 says when to come back.
+        ...(c.res.headers.has('retry-after')
+          ? { 'retry-after': c.res.headers.get('retry-after')! }
+          : {}),
       },
     });
   };
@@ -98,6 +108,13 @@ export function launchRoutes(deps: Deps) {
       view,
       base: routeBase(deps),
       now: Math.floor(deps.now() / 1000),
+    });
+    // The head's session budget (session-budget.ts): refused with 429, or admitted with this link,
+    // which the frame's /embed then finds admitted.
+    await deps.budgets.admit(c, id, {
+      id: linkId(new URL(launch.url, 'http://proxy.invalid').searchParams.get('sig')!),
+      until: Date.parse(launch.expiresAt),
+      new: true,
     });
     c.header('cache-control', 'no-store');
     // The page's origin (never its URL, which holds the organisation key): the element delegates
@@ -129,6 +146,8 @@ export function embedRoutes(deps: Deps) {
       Math.floor(deps.now() / 1000),
     );
     if (!check.ok) fail(403, check.code, check.message);
+    // A link made elsewhere (`dh-kit sign`, a site's server) is admitted here; one from /launch already was.
+    await deps.budgets.admit(c, id, { id: linkId(q.sig), until: q.exp * 1000 });
     const target = pageUrl(deps, await deps.head(id), q.view);
     // The page URL carries the organisation key: never cached, never sent on as a referrer.
     c.header('cache-control', 'no-store');

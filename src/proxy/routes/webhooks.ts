@@ -17,6 +17,7 @@ import { valid } from '../validate.js';
 import {
   readPlatformKeys,
   rememberHead,
+  rememberSharedKey,
   storedSharedKeys,
   storeSharedKeys,
 } from '../webhook-keys.js';
@@ -36,16 +37,6 @@ const headQuery = valid('query', z.object({ headId: headIdSchema }), 'invalid_he
 /** A webhook configuration as a browser may see it: everything but the shared key. */
 function webhookView({ sharedKey, ...rest }: WebhookConfig) {
   return { ...rest, sharedKeySet: sharedKey.length > 0 };
-}
-
-/**
- * Primes the receiver's key cache with a key just created, so the first delivery costs no platform
- * call. A cache like the receiver's own (KEYS_TTL_MS): the platform stays the truth.
- */
-async function rememberSharedKey(deps: Deps, head: string, key: string): Promise<void> {
-  await rememberHead(deps.store, head);
-  const known = (await storedSharedKeys(deps.store, head)) ?? [];
-  if (!known.includes(key)) await storeSharedKeys(deps.store, head, [...known, key]);
 }
 
 export function webhookRoutes(deps: Deps) {
@@ -74,7 +65,7 @@ export function webhookRoutes(deps: Deps) {
     async (c) => {
       const body = c.req.valid('json');
       const { sharedKey } = await deps.platform.createWebhook(body);
-      await rememberSharedKey(deps, body.headId, sharedKey);
+      await rememberSharedKey(deps.store, body.headId, sharedKey);
       // The platform answers only the key; the new configuration is the newest of the head's list.
       const hooks = await deps.platform.listWebhooks(body.headId);
       // Both from the platform: a lookup, not a check of a caller's secret.
