@@ -85,6 +85,11 @@ const envSchema = z.object({
       'DH_STORE is a Redis URL, redis://[user:password@]host:port[/db] (or rediss:// for TLS)',
     )
     .optional(),
+  // DH_STORE names one node of a Redis Cluster (or a managed service's configuration endpoint).
+  DH_STORE_CLUSTER: z
+    .enum(['true', 'false', '1', '0'], 'DH_STORE_CLUSTER is true or false')
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   DH_VIDEO_DAILY_CAP: count('DH_VIDEO_DAILY_CAP', 100),
   DH_WEBHOOK_KEYS: list.transform((entries, ctx) => {
     // A Map: a head id such as "__proto__" or "constructor" is a key like any other.
@@ -138,6 +143,25 @@ const envSchema = z.object({
   ),
 });
 
+/** The variables that depend on each other. */
+const configSchema = envSchema.superRefine((env, ctx) => {
+  // Not when DH_STORE itself is wrong: that has its own message.
+  if (!env.DH_STORE_CLUSTER || (env.DH_STORE && !URL.canParse(env.DH_STORE))) return;
+  if (!env.DH_STORE)
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'DH_STORE_CLUSTER needs DH_STORE, the URL of one node of the cluster (redis://host:port)',
+    });
+  // A cluster serves database 0 only (SELECT fails there).
+  else if (!/^\/?0?$/.test(new URL(env.DH_STORE).pathname))
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'DH_STORE names a database, but a Redis Cluster (DH_STORE_CLUSTER) has only database 0',
+    });
+});
+
 export interface PlatformAccess {
   baseUrl: string;
   chatUrl?: string;
@@ -175,6 +199,8 @@ export interface ProxyConfig {
    * de-duplication, key look-ups) lives there. Unset: in this process's memory.
    */
   store?: string;
+  /** `store` is the URL of one node of a Redis Cluster (or its configuration endpoint). */
+  storeCluster: boolean;
   /** A reverse proxy of the site appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
   /**
@@ -210,7 +236,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const given = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
   );
-  const result = envSchema.safeParse(given);
+  const result = configSchema.safeParse(given);
   if (!result.success) throw new ConfigError(`Configuration: ${describeZodError(result.error, 5)}`);
   const e = result.data;
   const hasEmail = Boolean(e.DH_EMAIL);
@@ -274,6 +300,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       maxLength: e.DH_EVENT_LOG_MAX,
     },
     store: e.DH_STORE,
+    storeCluster: e.DH_STORE_CLUSTER,
     trustProxy: e.DH_TRUST_PROXY,
     maxConnections: e.DH_MAX_CONNECTIONS,
     maxSessionMs: e.DH_MAX_SESSION_MINUTES * 60_000,
@@ -300,7 +327,9 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     publicHeads: c.publicHeads,
     rateLimit: c.rateLimit,
     videoDailyCap: c.videoDailyCap,
-    store: c.store ? redactUrl(c.store) : 'memory (this instance only)',
+    store: c.store
+      ? `${redactUrl(c.store)}${c.storeCluster ? ' (a Redis Cluster)' : ''}`
+      : 'memory (this instance only)',
     events: `kept ${c.events.retentionMs / 86_400_000} days (at most ${c.events.maxLength}${c.store ? '' : ', 10000 in memory'}); onEvent retried for ${c.events.retryForMs / 3_600_000} h`,
     trustProxy: c.trustProxy,
     maxConnections: c.maxConnections,

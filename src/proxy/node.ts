@@ -136,7 +136,10 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   const shared = proxyOptions.store
     ? undefined
     : options.config.store
-      ? redisStore(options.config.store, { warn: proxyOptions.warn })
+      ? redisStore(options.config.store, {
+          cluster: options.config.storeCluster,
+          warn: proxyOptions.warn,
+        })
       : undefined;
   const bundle = bundleFile && existsSync(bundleFile) ? loadBundle(bundleFile) : undefined;
   const app = new Hono();

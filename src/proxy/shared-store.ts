@@ -85,6 +85,8 @@ export class UnstorageStore implements KeyValueStore {
     private readonly now: () => number = Date.now,
     /** True for the one-process default (`memoryStore`): nothing here is seen by another instance. */
     readonly inMemory = false,
+    /** Awaited before each call to the driver (a Redis Cluster's first connection: redis-store.ts). */
+    private readonly ready?: () => Promise<void>,
   ) {}
 
   async get(key: string): Promise<string | undefined> {
@@ -139,6 +141,7 @@ export class UnstorageStore implements KeyValueStore {
 
   async #try<T>(op: () => Promise<T>): Promise<T> {
     try {
+      await this.ready?.();
       return await op();
     } catch (err) {
       throw err instanceof StoreUnavailable ? err : new StoreUnavailable(err);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProxy } from '../../src/proxy/app.js';
-import { parseConfig } from '../../src/proxy/config.js';
+import { describeConfig, parseConfig } from '../../src/proxy/config.js';
 
 describe('configuration (parseConfig)', () => {
   test('configuration: origins are exact origins; secrets differ; webhook keys are a Map', () => {
@@ -122,6 +122,40 @@ describe('configuration (parseConfig)', () => {
         ['head-1', [same]],
         ['head-2', [same]],
       ],
+    );
+  });
+
+  test('configuration: DH_STORE_CLUSTER says DH_STORE names a node of a Redis Cluster; it needs DH_STORE, without a database; the printed view says so, the password hidden', () => {
+    const config = parseConfig({
+      DH_STORE: 'rediss://app:pw@cluster.example:6379',
+      DH_STORE_CLUSTER: 'true',
+    });
+    assert.equal(config.storeCluster, true);
+    assert.equal(
+      describeConfig(config).store,
+      'rediss://app:***@cluster.example:6379 (a Redis Cluster)',
+    );
+    assert.equal(
+      parseConfig({ DH_STORE: 'redis://10.0.0.5:6379/0', DH_STORE_CLUSTER: '1' }).storeCluster,
+      true,
+      'database 0 may be named',
+    );
+    assert.equal(
+      parseConfig({ DH_STORE: 'redis://10.0.0.5:6379/3' }).storeCluster,
+      false,
+      'unset: a single Redis',
+    );
+    assert.throws(
+      () => parseConfig({ DH_STORE_CLUSTER: 'true' }),
+      /DH_STORE_CLUSTER needs DH_STORE/,
+    );
+    assert.throws(
+      () => parseConfig({ DH_STORE: 'redis://10.0.0.5:6379/3', DH_STORE_CLUSTER: 'true' }),
+      /a Redis Cluster \(DH_STORE_CLUSTER\) has only database 0/,
+    );
+    assert.throws(
+      () => parseConfig({ DH_STORE: 'redis://10.0.0.5:6379', DH_STORE_CLUSTER: 'yes' }),
+      /DH_STORE_CLUSTER is true or false/,
     );
   });
 });

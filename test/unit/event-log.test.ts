@@ -1,22 +1,16 @@
 /**
- * The event log's contract, the same tests for the memory log and for the Redis Stream
- * (a real redis-server): written once per delivery, read after an id, one consumer group that
- * leases each event to one consumer, delayed events retried when they are due, leases that run out
- * when a consumer dies, and the failed list; delayed events an earlier version kept under other
- * Redis keys. Then the consumer that feeds `onEvent` from it.
+ * The event log's contract (event-log-contract.ts) for the memory log and for the Redis Stream
+ * (a real redis-server); what earlier versions left in Redis under other key names (delayed
+ * events under `held` and `retry`, every key without the hash tag) handed over at an upgrade, a
+ * rolling one too. Then the consumer that feeds `onEvent` from it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { consumeEvents, type EventMeta } from '../../src/proxy/event-consumer.js';
-import {
-  memoryEventLog,
-  type EventLog,
-  type EventLogOptions,
-  type PendingEvent,
-} from '../../src/proxy/event-log.js';
-import { redisEventLog } from '../../src/proxy/redis-event-log.js';
-import type { WebhookEvent } from '../../src/platform/schemas.js';
+import { memoryEventLog, type PendingEvent } from '../../src/proxy/event-log.js';
+import { eventLogKeys, redisEventLog } from '../../src/proxy/redis-event-log.js';
+import { clock, eventLogContract, redisEventLogContract } from './event-log-contract.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
 import { sessionEvent } from './session-event.js';
 
@@ -24,130 +18,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const event = sessionEvent;
 
-/** A clock the test moves. */
-function clock(start = Date.now()) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
-}
-
-type MakeLog = (options: EventLogOptions) => Promise<EventLog>;
-
-function contract(name: string, make: () => MakeLog, skip: string | false = false) {
-  describe(`the event log: ${name}`, { skip }, () => {
-    test('EV-8 a delivery is written once: the same key again is a repeat; ids increase in the order written', async () => {
-      const log = await make()({});
-      const a = await log.append('k1', event('s1'));
-      const again = await log.append('k1', event('s1'));
-      const b = await log.append('k2', event('s2'));
-      assert.ok(a && b, 'two different deliveries are written');
-      assert.equal(again, undefined, 'the same delivery again is not written a second time');
-      assert.match(a.id, /^\d+-\d+$/, 'ids are <ms>-<seq>');
-      assert.deepEqual(
-        (await log.read(undefined, 10)).map((e) => e.key),
-        ['k1', 'k2'],
-      );
-      assert.deepEqual(
-        (await log.read(a.id, 10)).map((e) => e.key),
-        ['k2'],
-        'read after an id gives what came after it',
-      );
-      assert.deepEqual(
-        (await log.read(b.id, 10)).map((e) => e.key),
-        [],
-        'nothing after the newest',
-      );
-      assert.deepEqual(
-        (await log.recent(1)).map((e) => e.key),
-        ['k2'],
-      );
-      assert.deepEqual(
-        (await log.read(undefined, 10))[0]!.event,
-        event('s1'),
-        'the event is kept as it was',
-      );
-      await log.close();
-    });
-
-    test('watch wakes a watcher when an event is written', async () => {
-      const log = await make()({});
-      let woken = 0;
-      const stop = log.watch(() => woken++);
-      // The Redis reader starts its first blocking read in a moment.
-      await sleep(100);
-      await log.append('w1', event('s1'));
-      for (let i = 0; i < 100 && woken === 0; i++) await sleep(20);
-      assert.ok(woken > 0, 'the watcher was woken');
-      stop();
-      await log.close();
-    });
-
-    test('one consumer group: each event is given to one consumer once; settled events are not given again', async () => {
-      const log = await make()({});
-      await log.append('g1', event('s1'));
-      await log.append('g2', event('s2'));
-      const first = await log.take('a', 10);
-      const second = await log.take('b', 10);
-      assert.deepEqual(
-        first.map((e) => [e.key, e.attempt]),
-        [
-          ['g1', 1],
-          ['g2', 1],
-        ],
-      );
-      assert.deepEqual(second, [], 'the other consumer gets nothing already taken');
-      for (const e of first) await log.done(e);
-      assert.deepEqual(await log.take('a', 10), [], 'settled events are not given again');
-      await log.close();
-    });
-
-    test('a failure is delayed until it is due, then retried one attempt more; a lease that runs out gives the event to another consumer', async () => {
-      const c = clock();
-      const log = await make()({ now: c.now, leaseMs: 60_000 });
-      await log.append('r1', event('s1'));
-      const [taken] = await log.take('a', 10);
-      await log.failed(taken!, 'CRM down', c.now() + 1000);
-      assert.deepEqual(await log.take('a', 10), [], 'not before it is due');
-      c.advance(1000);
-      const [retried] = await log.take('b', 10);
-      assert.equal(retried?.key, 'r1');
-      assert.equal(retried?.attempt, 2, 'the second attempt');
-      // Consumer b dies with it leased: after the lease another consumer gets it, a third attempt.
-      assert.deepEqual(await log.take('c', 10), [], "b's while its lease runs");
-      c.advance(60_001);
-      const [claimed] = await log.take('c', 10);
-      assert.equal(claimed?.key, 'r1', "the crashed consumer's event is taken again");
-      assert.equal(claimed?.attempt, 3);
-      await log.done(claimed!);
-      assert.deepEqual(await log.take('c', 10), []);
-      await log.close();
-    });
-
-    test('after the last try an event is in the failed list; retry puts it back at attempt 1', async () => {
-      const log = await make()({});
-      const written = await log.append('f1', event('s1'));
-      const [taken] = await log.take('a', 10);
-      await log.failed(taken!, 'gave up', undefined);
-      const failures = await log.failures(10);
-      assert.deepEqual(
-        failures.map((f) => [f.id, f.key, f.error, f.attempts]),
-        [[written!.id, 'f1', 'gave up', 1]],
-      );
-      assert.deepEqual(await log.take('a', 10), [], 'a failed event is not taken by itself');
-      assert.equal(await log.retry('0-1'), false, 'an id not in the list');
-      assert.equal(await log.retry(written!.id), true);
-      assert.deepEqual(await log.failures(10), [], 'out of the failed list');
-      const [again] = await log.take('a', 10);
-      assert.deepEqual([again?.key, again?.attempt], ['f1', 1]);
-      await log.close();
-    });
-  });
-}
-
-contract('memory', () => async (options) => memoryEventLog(options));
+eventLogContract('memory', () => async (options) => memoryEventLog(options));
 
 let redis: RunningRedis | undefined;
 const clients: Redis[] = [];
-let base = 0;
 before(async () => {
   if (!NO_REDIS) redis = await startRedis();
 });
@@ -155,16 +29,13 @@ after(async () => {
   for (const c of clients) c.disconnect();
   await redis?.stop();
 });
-contract(
-  'Redis Stream',
-  () => async (options) => {
-    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
-    clients.push(client);
-    // Each test its own keys.
-    return redisEventLog(client, { ...options, base: `t${++base}` });
-  },
-  NO_REDIS,
-);
+redisEventLogContract('Redis Stream', () => redis!, NO_REDIS);
+
+const connect = () => {
+  const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+  clients.push(client);
+  return client;
+};
 
 describe('onEvent fed from the log', () => {
   test('EV-7 a handler that throws twice gets the event a third time, and once it returns the event is settled', async () => {
@@ -272,53 +143,6 @@ describe('onEvent fed from the log', () => {
   });
 });
 
-describe('the Redis log shared by instances', { skip: NO_REDIS }, () => {
-  const logOn = (base: string, options: EventLogOptions = {}) => {
-    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
-    clients.push(client);
-    return { client, log: redisEventLog(client, { ...options, base }) };
-  };
-
-  test('two instances with a slow onEvent: each event is handled once, though a batch would outlast the lease', async () => {
-    const a = logOn('shared-slow', { leaseMs: 300 });
-    const b = logOn('shared-slow', { leaseMs: 300 });
-    const handled: string[] = [];
-    const slow = async (e: WebhookEvent) => {
-      await sleep(120);
-      handled.push(e.session_id);
-    };
-    // Six events wait before the instances start: the first to look could take them all at once.
-    for (let i = 0; i < 6; i++) await a.log.append(`slow-${i}`, event(`slow-${i}`));
-    const consumers = [
-      consumeEvents(a.log, slow, { consumer: 'a', pollMs: 20, warn: () => undefined }),
-      consumeEvents(b.log, slow, { consumer: 'b', pollMs: 20, warn: () => undefined }),
-    ];
-    for (let i = 0; i < 300 && handled.length < 6; i++) await sleep(20);
-    await sleep(800);
-    await Promise.all(consumers.map((c) => c.stop(2000)));
-    assert.deepEqual(
-      [...handled].sort(),
-      Array.from({ length: 6 }, (_, i) => `slow-${i}`),
-      'each event once, none twice',
-    );
-  });
-
-  test('a consumer group that Redis lost (its data flushed) is made again: later events are still handled', async () => {
-    const { client, log } = logOn('lost-group');
-    await log.append('before', event('before'));
-    for (const e of await log.take('a', 10)) await log.done(e);
-    // Redis loses the stream and its group (a restart without persistence, FLUSHDB, an eviction).
-    await client.del('lost-group:events');
-    await log.append('after', event('after'));
-    const taken = await log.take('a', 10);
-    assert.deepEqual(
-      taken.map((e) => e.key),
-      ['after'],
-      'the event written after the loss is handed out',
-    );
-  });
-});
-
 describe('the Redis log after an upgrade: delayed events under the earlier key names', {
   skip: NO_REDIS,
 }, () => {
@@ -343,15 +167,9 @@ describe('the Redis log after an upgrade: delayed events under the earlier key n
       .multi()
       .hset(`${base}:events:held`, entry.id, JSON.stringify(value))
       .zadd(`${base}:events:retry`, state.due, entry.id)
-      .xack(`${base}:events`, 'handlers', entry.id)
+      .xack(eventLogKeys(base).stream, 'handlers', entry.id)
       .exec();
   };
-  const connect = () => {
-    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
-    clients.push(client);
-    return client;
-  };
-
   test('each is taken when due, one leased by an earlier instance once its lease ran out, then settled; nothing is left under either name', async () => {
     const c = clock();
     const client = connect();
@@ -401,7 +219,7 @@ describe('the Redis log after an upgrade: delayed events under the earlier key n
     await log.done(again!);
     assert.deepEqual(await log.take('new-instance', 10), []);
     assert.equal(
-      await client.exists('upgrade:events:delayed', 'upgrade:events:due'),
+      await client.exists(eventLogKeys('upgrade').delayed, eventLogKeys('upgrade').due),
       0,
       'settled: nothing left under the new names either',
     );
@@ -434,6 +252,129 @@ describe('the Redis log after an upgrade: delayed events under the earlier key n
       0,
       'and moved off the earlier key',
     );
+  });
+});
+
+describe('the Redis log after an upgrade: the keys an earlier version named without the hash tag', {
+  skip: NO_REDIS,
+}, () => {
+  /** An instance of the earlier version on `base`: its commands, literally, on its key names. */
+  const earlierVersion = async (base: string) => {
+    const client = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    const stream = `${base}:events`;
+    await client.xgroup('CREATE', stream, 'handlers', '$', 'MKSTREAM');
+    return {
+      client,
+      /** A delivery written (with its de-duplication key), not yet given to any consumer: its id. */
+      async write(key: string) {
+        await client.set(`${stream}:seen:${key}`, '1', 'PX', 60_000);
+        const id = await client.xadd(stream, '*', 'key', key, 'event', JSON.stringify(event(key)));
+        return id!;
+      },
+      /** Its consumer takes what was written: leased to it until settled. */
+      take: () =>
+        client.xreadgroup('GROUP', 'handlers', 'earlier-instance', 'STREAMS', stream, '>'),
+      done: (id: string) => client.xack(stream, 'handlers', id),
+      /** Its onEvent failed: delayed until `due`, acknowledged in the stream. */
+      async delay(id: string, key: string, due: number) {
+        const delayed = { entry: { id, key, event: event(key) }, attempt: 2, error: 'CRM down' };
+        await client.hset(`${stream}:delayed`, id, JSON.stringify(delayed));
+        await client.zadd(`${stream}:due`, due, id);
+        await client.xack(stream, 'handlers', id);
+      },
+      /** Given up: on its failed list, acknowledged in the stream. */
+      async fail(id: string, key: string) {
+        const failure = {
+          id,
+          key,
+          event: event(key),
+          attempts: 12,
+          error: 'gave up',
+          failedAt: '',
+        };
+        await client.hset(`${stream}:failed`, id, JSON.stringify(failure));
+        await client.xack(stream, 'handlers', id);
+      },
+    };
+  };
+
+  test('at start the stream keeps its ids and leases, the delayed and failed events theirs, and a delivery it took is still a repeat; nothing is left under the earlier names', async () => {
+    const earlier = await earlierVersion('tagless');
+    const ids: Record<string, string> = {};
+    for (const key of ['handled', 'leased', 'delayed', 'failed'])
+      ids[key] = await earlier.write(key);
+    await earlier.take();
+    await earlier.done(ids.handled!);
+    await earlier.delay(ids.delayed!, 'delayed', Date.now() - 1);
+    await earlier.fail(ids.failed!, 'failed');
+    ids.waiting = await earlier.write('waiting');
+
+    // This version starts on the same Redis, its earlier instances stopped.
+    const log = redisEventLog(earlier.client, { base: 'tagless', leaseMs: 300 });
+    assert.deepEqual(
+      (await log.failures(10)).map((f) => [f.id, f.key]),
+      [[ids.failed, 'failed']],
+      'the failed list is there at once',
+    );
+    assert.deepEqual(
+      (await log.read(undefined, 10)).map((e) => [e.id, e.key]),
+      ['handled', 'leased', 'delayed', 'failed', 'waiting'].map((k) => [ids[k], k]),
+      'the stream, with its ids',
+    );
+    assert.equal(
+      await log.append('waiting', event('waiting')),
+      undefined,
+      'a delivery the earlier version wrote is a repeat',
+    );
+    const settle = async () => {
+      const taken = await log.take('new-instance', 10);
+      for (const e of taken) await log.done(e);
+      return taken.map((e) => [e.id, e.key, e.attempt]);
+    };
+    assert.deepEqual(
+      await settle(),
+      [
+        [ids.delayed, 'delayed', 2],
+        [ids.waiting, 'waiting', 1],
+      ],
+      'the due delayed event at its attempt, and the one never given out; not the leased one yet',
+    );
+    await sleep(350);
+    assert.deepEqual(
+      await settle(),
+      [[ids.leased, 'leased', 2]],
+      "the earlier instance's leased event once its lease ran out, one attempt more",
+    );
+    const earlierNames = ['', ':delayed', ':due', ':failed'].map((k) => `tagless:events${k}`);
+    assert.equal(await earlier.client.exists(...earlierNames), 0, 'nothing left under them');
+  });
+
+  test('during a rolling upgrade, what an instance of the earlier version writes after the move is taken at the next take; what it settled is not', async () => {
+    const log = redisEventLog(connect(), { base: 'rolling' });
+    await log.append('first', event('first'));
+    for (const e of await log.take('new-instance', 10)) await log.done(e);
+    // The earlier instance, still running, finds its stream gone and makes it again.
+    const earlier = await earlierVersion('rolling');
+    const ids: Record<string, string> = {};
+    for (const key of ['settled', 'leased', 'delayed']) ids[key] = await earlier.write(key);
+    await earlier.take();
+    await earlier.done(ids.settled!);
+    await earlier.delay(ids.delayed!, 'delayed', Date.now() - 1);
+    ids.waiting = await earlier.write('waiting');
+
+    const taken = await log.take('new-instance', 10);
+    assert.deepEqual(
+      taken.map((e) => [e.key, e.attempt]),
+      [
+        ['delayed', 2],
+        ['leased', 1],
+        ['waiting', 1],
+      ],
+      'the delayed, the leased (appended anew) and the unread one; not the settled one',
+    );
+    assert.equal(taken[0]!.id, ids.delayed, 'the delayed one keeps its id');
+    assert.equal(await earlier.client.exists('rolling:events'), 0, 'the earlier stream is gone');
   });
 });
 

@@ -4,7 +4,7 @@
  * line per call (`<name> <attempt> <session>`) to DH_TEST_OUT. With DH_TEST_HANG set, a call for a
  * session starting with "hang" never returns (the process is killed while it runs).
  *
- *   node --import tsx test/unit/event-site.ts   (env: DH_STORE, DH_WEBHOOK_KEYS, DH_TEST_OUT, DH_TEST_NAME)
+ *   node --import tsx test/unit/event-site.ts   (env: DH_STORE[, DH_STORE_CLUSTER], DH_WEBHOOK_KEYS, DH_TEST_OUT, DH_TEST_NAME)
  * Prints `{"url": …}` on stdout when it listens.
  */
 import { appendFileSync } from 'node:fs';
@@ -18,10 +18,11 @@ const config = parseConfig({
   DH_SIGNING_SECRET: 'x'.repeat(32),
   DH_RATE_LIMIT: '0',
   DH_STORE: env.DH_STORE!,
+  DH_STORE_CLUSTER: env.DH_STORE_CLUSTER,
   DH_WEBHOOK_KEYS: env.DH_WEBHOOK_KEYS!,
   PORT: '0',
 });
-const store = redisStore(env.DH_STORE!, { warn: () => undefined });
+const store = redisStore(config.store!, { cluster: config.storeCluster, warn: () => undefined });
 const server = await startProxyServer({
   config,
   port: 0,
