@@ -21,19 +21,22 @@ export function changeMembers(before: Members, change: ExpiringSetChange): Expir
   const expired = byExpiry(before.filter(([, until]) => until <= change.now));
   let members = byExpiry(before.filter(([, until]) => until > change.now));
   if (change.remove?.length) members = members.filter(([m]) => !change.remove!.includes(m));
-  let removedFirst: string | undefined;
-  if (change.removeFirst !== undefined) {
-    const first = members.findIndex(([m]) => m.startsWith(change.removeFirst!));
-    if (first >= 0) removedFirst = members.splice(first, 1)[0]![0];
-  }
   let added = false;
+  let fresh = false;
   if (change.add) {
     const { member, until } = change.add;
     added = members.some(([m]) => m === member);
     if (!added && (change.limit === undefined || members.length < change.limit)) {
       members = byExpiry([...members, [member, until]]);
-      added = true;
+      added = fresh = true;
     }
+  }
+  let removedFirst: string | undefined;
+  if (change.removeFirst !== undefined && (!change.add || fresh)) {
+    const first = members.findIndex(
+      ([m]) => m.startsWith(change.removeFirst!) && m !== change.add?.member,
+    );
+    if (first >= 0) removedFirst = members.splice(first, 1)[0]![0];
   }
   return { added, ...(removedFirst === undefined ? {} : { removedFirst }), members, expired };
 }
@@ -86,9 +89,9 @@ export function expiringSetOf(store: KeyValueStore) {
 }
 
 /**
- * The change on Redis, in one script: KEYS[1] is the sorted set (score: expiry). ARGV: now, the
- * TTL, the number of members to remove and those members, the prefix of `removeFirst` ('' for
- * none), the member to add ('' for none), its expiry, the limit (-1 for none).
+ * The change on Redis, in one script, in changeMembers' order: KEYS[1] is the sorted set (score:
+ * expiry). ARGV: now, the TTL, the number of members to remove and those members, the prefix of
+ * `removeFirst` ('' for none), the member to add ('' for none), its expiry, the limit (-1 for none).
  */
 const CHANGE_SET = `
 local key = KEYS[1]
@@ -98,19 +101,9 @@ if #expired > 0 then redis.call('ZREMRANGEBYSCORE', key, '-inf', now) end
 local n = tonumber(ARGV[3])
 for i = 1, n do redis.call('ZREM', key, ARGV[3 + i]) end
 local at = 4 + n
-local prefix = ARGV[at]
-local first = false
-if prefix ~= '' then
-  for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
-    if string.sub(m, 1, #prefix) == prefix then
-      redis.call('ZREM', key, m)
-      first = m
-      break
-    end
-  end
-end
 local member = ARGV[at + 1]
 local added = 0
+local fresh = member == ''
 if member ~= '' then
   if redis.call('ZSCORE', key, member) then
     added = 1
@@ -119,6 +112,18 @@ if member ~= '' then
     if limit < 0 or redis.call('ZCARD', key) < limit then
       redis.call('ZADD', key, ARGV[at + 2], member)
       added = 1
+      fresh = true
+    end
+  end
+end
+local prefix = ARGV[at]
+local first = false
+if prefix ~= '' and fresh then
+  for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+    if m ~= member and string.sub(m, 1, #prefix) == prefix then
+      redis.call('ZREM', key, m)
+      first = m
+      break
     end
   end
 end

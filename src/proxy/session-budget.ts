@@ -265,27 +265,41 @@ export function sessionBudgets(options: {
     return fail(429, code, message, { 'retry-after': String(Math.max(1, retryAfterS)) });
   };
 
+  // Each step below is safe to do again: a delivery sent again, or one answered 503 half-way
+  // and sent again by the platform, finishes what is missing and changes nothing else. The start
+  // and the end are each written once (`add`: the first delivery's time), the set's changes are
+  // idempotent (a repeated start finds its session in the set and takes no second launch), and
+  // the minutes are counted once (countMinutes). The two orders of start and end, even on two
+  // instances at once, leave no session in the set after its end: the start looks for the end
+  // after it put the session in, the end takes it out after it wrote itself down.
   const started = async (head: string, session: string, at: number) => {
-    if (!(await store.add(keys.start(head, session), String(at), sessionKeepMs))) return;
+    await store.add(keys.start(head, session), String(at), sessionKeepMs);
+    const endedFirst = await store.get(keys.end(head, session));
     // The session takes the place of the launch that opened it (see the top of this file).
-    await change(head, {
-      add: { member: SESSION + session, until: at + maxMs },
-      removeFirst: PENDING,
-    });
-    // Its end came first (a delayed start): it holds no place, and its minutes are counted here.
-    const end = await store.get(keys.end(head, session));
+    if (endedFirst === undefined)
+      await change(head, {
+        add: { member: SESSION + session, until: at + maxMs },
+        removeFirst: PENDING,
+      });
+    const end = endedFirst ?? (await store.get(keys.end(head, session)));
     if (end !== undefined) {
+      // Its end came first (a delayed start), or meanwhile: it holds no place.
       await change(head, { remove: [SESSION + session] });
-      await countMinutes(head, session, at, Number(end));
+      await countMinutes(head, session, await startOf(head, session, at), Number(end));
     }
   };
 
   const ended = async (head: string, session: string, at: number) => {
-    if (!(await store.add(keys.end(head, session), String(at), sessionKeepMs))) return;
+    await store.add(keys.end(head, session), String(at), sessionKeepMs);
     await change(head, { remove: [SESSION + session] });
     const start = await store.get(keys.start(head, session));
-    if (start !== undefined) await countMinutes(head, session, Number(start), at);
+    const end = Number((await store.get(keys.end(head, session))) ?? at);
+    if (start !== undefined) await countMinutes(head, session, Number(start), end);
   };
+
+  /** The session's start as first written (a repeated start may carry a later time). */
+  const startOf = async (head: string, session: string, fallback: number) =>
+    Number((await store.get(keys.start(head, session))) ?? fallback);
 
   return {
     read,

@@ -34,14 +34,16 @@ export interface KeyValueStore {
 
 /**
  * One change of an expiring set, applied in this order: members whose time is up (`until` at or
- * before `now`) are dropped, `remove` and `removeFirst` take theirs out, then `add` puts its member in.
+ * before `now`) are dropped, `remove` takes its members out, `add` puts its member in, then
+ * `removeFirst` takes one out, only when `add` put its member in now (or there is no `add`): a
+ * change repeated (a delivery sent again) takes nothing more.
  */
 export interface ExpiringSetChange {
   /** The caller's clock (ms), so every instance, and a test's clock, reads the set the same way. */
   now: number;
   /** Members to take out. */
   remove?: readonly string[];
-  /** Takes out the member that expires first among those whose name starts with this. */
+  /** Takes out the member that expires first among the others whose name starts with this. */
   removeFirst?: string;
   /** A member to put in with its expiry (epoch ms); one that is there already keeps its own. */
   add?: { member: string; until: number };

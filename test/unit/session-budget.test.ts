@@ -195,6 +195,8 @@ before(async () => {
   // Long idle times: no session ends under a test by itself.
   sim = await startSimulator({
     allowInsecureWebhooks: true,
+    // The platform's retries of a delivery answered 503, soon.
+    deliveryRetryBaseMs: 10,
     talkDelayMs: 0,
     inactivityMs: 600_000,
     timeoutMs: 900_000,
@@ -215,7 +217,7 @@ describe('session budgets, one proxy against the simulator', () => {
   before(async () => {
     p = await proxy({ onEvent: (e) => void handled.push(`${e.event_type} ${e.session_id}`) });
   });
-  after(() => p.server.close(1000));
+  after(() => p.server.close(100));
 
   test('EV-2 EV-3 concurrentSessions 1: a second visitor is refused while a page session runs (429 head_busy, Retry-After 60), and let in once it ends', async () => {
     const head = await budgeted(p, { concurrentSessions: 1 });
@@ -583,10 +585,14 @@ async function expiringSetContract(store: KeyValueStore) {
     ['s:1', 50],
     ['l:3', 80],
   ]);
+  await change({ now: 10, add: { member: 'l:4', until: 90 } });
+  const repeated = await change({ now: 10, removeFirst: 'l:', add: { member: 'l:3', until: 80 } });
+  assert.equal(repeated.removedFirst, undefined, 'a repeated change takes nothing more');
+  assert.equal(repeated.members.length, 3);
   const expired = await change({ now: 50 });
   assert.deepEqual(expired.expired, [['s:1', 50]], 'at its time');
   assert.deepEqual((await change({ now: 51 })).expired, [], 'told once');
-  assert.deepEqual((await change({ now: 51, remove: ['l:3'] })).members, []);
+  assert.deepEqual((await change({ now: 51, remove: ['l:3', 'l:4'] })).members, []);
   const parallel = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
       store.expiringSet!('set-parallel', {
@@ -613,8 +619,82 @@ test('with the store away (Redis down), launches go on without the budget, as ev
     away = true;
     assert.equal((await p.launch(head, 'b')).status, 200);
   } finally {
-    await p.server.close(1000);
+    await p.server.close(100);
   }
+});
+
+test('EV-9 EV-10 a start or an end answered 503 half-way (the store failed) is finished when the platform sends it again', async () => {
+  const store = memoryStore();
+  const changeSet = store.expiringSet.bind(store);
+  /** The next change that puts a session in or takes one out fails, as Redis going away would. */
+  let failNext: 'add' | 'remove' | undefined;
+  store.expiringSet = (key, change) => {
+    const which = change.add?.member.startsWith('s:')
+      ? 'add'
+      : change.remove
+        ? 'remove'
+        : undefined;
+    if (which && which === failNext) {
+      failNext = undefined;
+      return Promise.reject(new StoreUnavailable('gone for a moment'));
+    }
+    return changeSet(key, change);
+  };
+  const q = await proxy({ store });
+  try {
+    const head = await budgeted(q, { concurrentSessions: 2 });
+    assert.equal((await q.launch(head, 'a')).status, 200);
+    assert.equal((await q.launch(head, 'c')).status, 200);
+    failNext = 'add';
+    await deliver(head, 'half', 'start_conversation');
+    const statuses = (type: string) =>
+      sim.store.deliveries
+        .filter((d) => d.sessionId === 'half' && d.eventType === type)
+        .map((d) => d.status);
+    assert.deepEqual(statuses('start_conversation'), [503, 202], 'answered 503, then taken');
+    const running = await today(q, head);
+    assert.deepEqual([running.sessionsRunning, running.launchesPending], [1, 1]);
+    failNext = 'remove';
+    await deliver(head, 'half', 'end_conversation');
+    assert.deepEqual(statuses('end_conversation'), [503, 202]);
+    assert.equal((await today(q, head)).sessionsRunning, 0, 'and ended');
+  } finally {
+    await q.server.close(100);
+  }
+});
+
+test('EV-10 an end that comes while its start is being counted (another instance, at once) leaves no session running', async () => {
+  const store = memoryStore();
+  const get = store.get.bind(store);
+  const budgets = sessionBudgets({
+    store,
+    log: memoryEventLog(),
+    config: parseConfig({}),
+    now,
+    warn: assert.fail,
+    clientOf: async () => 'a',
+  });
+  const event = (type: string) => ({
+    timestamp: new Date(now()).toISOString(),
+    head_id: 'head-race',
+    session_id: 'race',
+    public_head_id: 'p',
+    public_org_id: 'o',
+    event_type: type,
+  });
+  // The start's first look for its end finds none; the end is recorded in full right then.
+  let raced = false;
+  store.get = async (key) => {
+    const value = await get(key);
+    if (key === 'budget-end:head-race:race' && !raced) {
+      raced = true;
+      await budgets.record(event('end_conversation'), now());
+    }
+    return value;
+  };
+  await budgets.record(event('start_conversation'), now());
+  assert.ok(raced, 'the end came while the start was counted');
+  assert.equal((await budgets.usage('head-race')).sessionsRunning, 0);
 });
 
 test('dh-kit start without DH_STORE keeps the budgets in its file (DH_PROXY_DATA) across a restart', async () => {
@@ -719,8 +799,8 @@ describe('session budgets, two instances sharing Redis', { skip: NO_REDIS }, () 
     b = await proxy({ store: shared() });
   });
   after(async () => {
-    await a?.server.close(1000);
-    await b?.server.close(1000);
+    await a?.server.close(100);
+    await b?.server.close(100);
     for (const s of stores) await s.close();
     await redis?.dispose();
   });
