@@ -33,6 +33,9 @@ const HELP = `Usage:
   dh-kit heads create --name <name> --face <headVisualId> --voice <voiceId> --language <locale> [options]
   dh-kit heads get <id>
   dh-kit heads splitter <id> on|off
+  dh-kit heads budget <id> [--concurrent N] [--minutes-per-day N] [--per-visitor N] …
+                         the head's session budget, through the running proxy
+                         ("dh-kit heads budget --help")
 
 Create options:
   --mode oc|ttt|doc_qa|plugin|${FLOW_MODE}   operation mode (default oc)
@@ -114,7 +117,7 @@ export async function headsCommand(argv: string[], io: Io, connect: Connect): Pr
       return 0;
     }
     default:
-      throw new UsageError(`dh-kit heads create|get|splitter …\n\n${HELP}`);
+      throw new UsageError(`dh-kit heads create|get|splitter|budget …\n\n${HELP}`);
   }
 }
 
