@@ -456,7 +456,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   protected override render() {
-    if (this.layout === 'bubble') needsModule(bubble, 'layout="bubble"', 'bubble');
+    if (this.layout === 'bubble') needsModule(bubble, 'layout="bubble"', 'bubble', 'inline');
     return this.#isBubble
       ? this.#renderBubble()
       : html`<div class="box" part="box">${this.#renderBody()}</div>`;
@@ -526,7 +526,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** The consent notice and its Accept and talk, once its module is in (without it, no button: the console says what to import). */
   #renderNotice() {
-    needsModule(consentNotice, 'consent', 'consent');
+    needsModule(consentNotice, 'consent', 'consent', 'nothing loads');
     return (
       madePart(consentNotice, this)?.renderNotice(this, {
         m: this.m,
@@ -614,16 +614,22 @@ export const addConsent = (load: Part<ReturnType<typeof makeConsentNotice>>['mod
 
 /**
  * Tells the page's developer, once, that an element's `attribute` needs a part the page has not
- * added (the module `dh-kit/avatar/<name>`): after the page's modules have all run, since the
- * part's may come after this element's. Until then a bubble is inline, and an avatar that asks
- * for consent loads nothing (but by `grantConsent()`).
+ * added (the module `dh-kit/avatar/<name>`), and what the element does `meanwhile`: after the
+ * page's modules have all run, since the part's may come after this element's.
  */
-function needsModule(part: Part<unknown>, attribute: string, name: string): void {
+function needsModule(
+  part: Part<unknown>,
+  attribute: string,
+  name: string,
+  meanwhile: string,
+): void {
   if (part.module || part.told) return;
   part.told = true;
   setTimeout(() => {
     if (!part.module)
-      console.warn(`dh-kit <dh-avatar>: ${attribute} needs import 'dh-kit/avatar/${name}'.`);
+      console.warn(
+        `dh-kit <dh-avatar>: ${attribute} needs import 'dh-kit/avatar/${name}'; ${meanwhile} until then.`,
+      );
   });
 }
 
