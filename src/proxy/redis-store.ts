@@ -76,12 +76,24 @@ function clusterClient(url: string, timeoutMs: number) {
  * Resolves when the client is first ready, or when its first attempt to connect failed: what a
  * cluster's commands wait for before they are sent, as a single Redis's client holds them until
  * its first connection or its first failed attempt. Then, while the cluster cannot be reached,
- * they fail at once.
+ * they fail at once. A cluster is ready once it knows its slots, while its connections to the
+ * masters may still be opening (a command sent there then fails at once, with no offline queue):
+ * so it waits for those too, for at most `timeoutMs`.
  */
-function firstConnection(client: Redis | Cluster): Promise<void> {
-  return new Promise((resolve) => {
-    if (client.status === 'ready') resolve();
-    for (const event of ['ready', 'close', 'end']) client.once(event, () => resolve());
+function firstConnection(client: Redis | Cluster, timeoutMs: number): Promise<void> {
+  const settled = (emitter: Redis | Cluster) =>
+    new Promise<void>((resolve) => {
+      if (emitter.status === 'ready') resolve();
+      for (const event of ['ready', 'close', 'end']) emitter.once(event, () => resolve());
+    });
+  return settled(client).then(async () => {
+    if (!('nodes' in client) || client.status !== 'ready') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(client.nodes('master').map(settled)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
   });
 }
 
@@ -109,7 +121,7 @@ export function redisStore(
         }),
   });
   const client = () => driver.getInstance!() as Redis | Cluster;
-  const connected = cluster ? firstConnection(client()) : undefined;
+  const connected = cluster ? firstConnection(client(), commandTimeoutMs) : undefined;
   // One line when Redis goes away and one when it is back, not one per reconnection attempt;
   // the address is said without its password.
   const where = redactUrl(url);
