@@ -142,6 +142,45 @@ test('STREAM-4 the stream page warns while the splitter is on and answers once i
   await expectNoAxeViolations(page);
 });
 
+test('a message sent while the page is still connecting goes as soon as the connection opens', async ({
+  page,
+}) => {
+  // The page's WebSocket says CONNECTING, and its open listeners wait, until the test releases it.
+  await page.addInitScript(() => {
+    const Real = WebSocket;
+    const state = window as unknown as { releaseSocket?: () => void; socketReleased?: boolean };
+    const released = new Promise<void>((resolve) => {
+      state.releaseSocket = resolve;
+    });
+    window.WebSocket = class extends Real {
+      override get readyState() {
+        return state.socketReleased ? super.readyState : Real.CONNECTING;
+      }
+      override addEventListener(type: string, listener: EventListener, options?: unknown) {
+        if (type !== 'open')
+          return super.addEventListener(type, listener, options as AddEventListenerOptions);
+        super.addEventListener('open', (event) => {
+          void released.then(() => {
+            state.socketReleased = true;
+            listener.call(this, event);
+          });
+        });
+      }
+    } as typeof WebSocket;
+  });
+  const head = await createHead(SIM, { name: 'Ada Lovelace' });
+  await page.goto(head.publicUrl);
+  await page.getByRole('textbox').fill('Hello');
+  await page.keyboard.press('Enter');
+  const messages = page.getByRole('log').locator('[data-role]');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.nth(1)).toHaveText('Hello');
+  await expect(page.getByRole('status')).toHaveText('Connecting…');
+  await page.evaluate(() => (window as unknown as { releaseSocket: () => void }).releaseSocket());
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(2)).toHaveAttribute('data-role', 'head');
+});
+
 test('screenshot of the chat page after a short conversation (looked at by a person, not asserted)', async ({
   page,
 }) => {

@@ -28,8 +28,15 @@ if (main) {
   url.pathname = `${url.pathname.replace(/\/$/, '')}/session`;
   const socket = new WebSocket(url);
   let ended = false;
-  button.disabled = true;
+  /** A message sent before the connection opened: it goes as soon as it opens. */
+  let waiting;
   status.textContent = 'Connecting…';
+
+  const send = (text) => {
+    button.disabled = true;
+    status.textContent = 'Thinking…';
+    socket.send(JSON.stringify({ type: 'message', text }));
+  };
 
   const finish = (text) => {
     ended = true;
@@ -40,8 +47,9 @@ if (main) {
   };
 
   socket.addEventListener('open', () => {
-    button.disabled = false;
     status.textContent = '';
+    if (waiting !== undefined) send(waiting);
+    waiting = undefined;
   });
   socket.addEventListener('message', (event) => {
     const message = JSON.parse(event.data);
@@ -102,12 +110,11 @@ if (main) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (!text || ended || socket.readyState !== WebSocket.OPEN) return;
+    if (!text || ended || waiting !== undefined) return;
     add('user', text);
     input.value = '';
-    button.disabled = true;
-    status.textContent = 'Thinking…';
-    socket.send(JSON.stringify({ type: 'message', text }));
+    if (socket.readyState === WebSocket.OPEN) send(text);
+    else waiting = text;
     input.focus();
   });
 }
