@@ -2,8 +2,9 @@
  * The CDN files (`npm run build`, step 5), for a `<script type="module">` on any page, each one file
  * that imports nothing:
  *
- *   dist/dh-kit.avatar.js       `<dh-avatar>` (inline and bubble) and English: what a CMS page loads
- *   dist/dh-kit.bundle.js       every element, the bubble and English: what a back office loads
+ *   dist/dh-kit.avatar.js       `<dh-avatar>` with all its parts (bubble, consent notice, microphone
+ *                               hint, preconnect) and English: what a CMS page loads
+ *   dist/dh-kit.bundle.js       every element, the avatar's parts and English: what a back office loads
  *   dist/dh-kit.<lang>.<hash>.js  one per language (its catalogue, made with its formats), fetched
  *                               beside either file when a page shows it
  *   dist/dh-kit.languages.<hash>.js  their index: each language's file and SHA-384 digest

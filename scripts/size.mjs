@@ -6,10 +6,9 @@
  * the other dependencies are inside, as they are on the page. No plugin of ours is involved: the
  * package must be small by itself.
  *
- * What a page loads is everything the build made for it: the elements import no language, and not
- * the avatar's bubble layout or its consent notice (a page adds them by importing
- * `dh-kit/locales/de`, `dh-kit/avatar/bubble`, `dh-kit/avatar/consent`), so an English page is the
- * same in both bundlers.
+ * What a page loads is everything the build made for it: the elements import no language, and none
+ * of the avatar's parts (a page adds them by importing `dh-kit/locales/de`, `dh-kit/avatar/bubble`,
+ * `dh-kit/avatar/consent`, …), so an English page is the same in both bundlers.
  *
  * The package test (test/package/consumer.test.mjs) measures the installed tarball and holds the
  * budgets; `npm run bench` prints the same numbers for this checkout's dist/.
@@ -30,15 +29,16 @@ const KB = 1024;
  * elements/localized.ts and the Intl formats, every message a keyed entry of the catalogue, the
  * head's language on the facade) cost about 1.1 kB in the avatar and 3.2 kB in the whole kit; the
  * budgets were then 12 and 44 kB, raised to make room for readable code and the owner's features
- * (allowed origins, the embed panel). A page of several imports is named `a + b`; `bubble` is
- * `dh-kit/avatar/bubble` (the launcher, teaser and phone panel) and `consent` is
- * `dh-kit/avatar/consent` (the consent notice): the avatar's parts a page adds, reported, with no
- * budget of their own.
+ * (allowed origins, the embed panel). A page of several imports is named `a + b`; `bubble`,
+ * `consent`, `mic-hint` and `preconnect` are the avatar's parts a page adds (PARTS), reported, with
+ * no budget of their own.
  */
 export const BUDGETS = {
   'dh-kit/avatar': 12.5 * KB,
   'dh-kit/avatar + bubble': null,
   'dh-kit/avatar + consent': null,
+  'dh-kit/avatar + mic-hint': null,
+  'dh-kit/avatar + preconnect': null,
   'dh-kit/face-picker': 26 * KB,
   'dh-kit/voice-picker': 26 * KB,
   'dh-kit/head-form': null,
@@ -46,11 +46,21 @@ export const BUDGETS = {
   'dh-kit': 48 * KB,
   'dh-kit + bubble': null,
   'dh-kit + consent': null,
+  'dh-kit + mic-hint': null,
+  'dh-kit + preconnect': null,
   'dh-kit/configure': null,
 };
 
-/** The avatar's parts a page adds, each by its own import: the bubble layout, the consent notice. */
-const PARTS = { bubble: 'dh-kit/avatar/bubble', consent: 'dh-kit/avatar/consent' };
+/**
+ * The avatar's parts a page adds, each by its own import: the bubble layout (launcher, teaser,
+ * phone panel), the consent notice (and the kept answer), the microphone hint, the preconnect.
+ */
+const PARTS = {
+  bubble: 'dh-kit/avatar/bubble',
+  consent: 'dh-kit/avatar/consent',
+  'mic-hint': 'dh-kit/avatar/mic-hint',
+  preconnect: 'dh-kit/avatar/preconnect',
+};
 /** What a page of that name imports. */
 const importsOf = (page) => page.split(' + ').map((name) => PARTS[name] ?? name);
 /** Entries that register nothing are measured through what a page uses of them (else there is nothing to keep). */
@@ -124,9 +134,9 @@ export async function measure({ root, specifier = (name) => name }) {
 
 /**
  * The CDN files (scripts/cdn.mjs) as a page loads them, each one file (gzip -9, brotli 11), each
- * within the budget of what it holds plus the avatar's parts, which both hold (its bubble and its
- * consent notice): the avatar's, what a CMS page loads, within the avatar's (12.5 kB); all five
- * elements', what a back office loads, within theirs (48 kB). Each part is weighed as it weighs in
+ * within the budget of what it holds plus the avatar's parts, which both hold (PARTS): the
+ * avatar's, what a CMS page loads, within the avatar's (12.5 kB); all five elements', what a back
+ * office loads, within theirs (48 kB). Each part is weighed as it weighs in
  * a site's single-file bundle (esbuild's `… + bubble` row less the entry's, from the rows `measure`
  * made). `dist` is the package's dist/.
  */
@@ -148,7 +158,7 @@ export function measureCdnFiles(dist, entryRows) {
   });
 }
 
-/** One line per CDN file: `✓ dh-kit.avatar.js  13.75 kB gzip  12.01 kB br  (budget 12.50 kB + bubble 1.42 kB + consent 0.40 kB)`. */
+/** One line per CDN file: `✓ dh-kit.avatar.js  14.76 kB gzip  13.26 kB br  (budget 12.50 kB + bubble 1.44 kB + consent 0.52 kB + …)`. */
 export function formatCdnRow(r) {
   const parts = Object.entries(r.parts).map(([part, bytes]) => ` + ${part} ${kb(bytes)}`);
   const budget = `${kb(CDN_BUDGETS[r.name].budget)}${parts.join('')}`;

@@ -35,22 +35,14 @@ export function routeUrl(endpoint: string, path: string, query?: RequestOptions[
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** A failed answer as an error: the proxy's `{error: {code, message, headId?}}`, else its status. */
-export function refusal(res: Response, payload: unknown): ApiRequestError {
-  const error = (
-    payload as { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined
-  )?.error;
-  const wait = Number(res.headers.get('retry-after'));
+/** What a proxy answers for a failure: `{error: {code, message, headId?}}`. */
+type ErrorAnswer = { error?: { code?: unknown; message?: unknown; headId?: unknown } } | undefined;
+
+/** A failed answer as an error: the proxy's `{error: {code, message}}`, else its status. */
+export function plainRefusal(res: Response, payload: unknown): ApiRequestError {
+  const error = (payload as ErrorAnswer)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string'
-    ? new ApiRequestError(
-        error.code as AnsweredCode,
-        error.message,
-        res.status,
-        typeof error.headId === 'string' ? error.headId : undefined,
-        // Retry-After in seconds, as the proxy sends it (and exposes to other origins); a date, a
-        // negative, an endless or no number is no time (the studio then shows the proxy's words).
-        wait > 0 && wait < 1e9 ? wait : undefined,
-      )
+    ? new ApiRequestError(error.code as AnsweredCode, error.message, res.status)
     : new ApiRequestError(
         'http_error',
         `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`,
@@ -59,13 +51,35 @@ export function refusal(res: Response, payload: unknown): ApiRequestError {
 }
 
 /**
+ * `plainRefusal`, with what the back office acts on: the head a failed request made all the same
+ * (`headId`: splitter_failed), and how long to wait (Retry-After: the studio's daily cap). The
+ * avatar's requests (getJson, its link check) use neither, and a page with it alone loads no code
+ * for them.
+ */
+export function refusal(res: Response, payload: unknown): ApiRequestError {
+  const { code, message, status } = plainRefusal(res, payload);
+  const headId = (payload as ErrorAnswer)?.error?.headId;
+  const wait = Number(res.headers.get('retry-after'));
+  return new ApiRequestError(
+    code,
+    message,
+    status,
+    typeof headId === 'string' ? headId : undefined,
+    // Retry-After in seconds, as the proxy sends it (and exposes to other origins); a date, a
+    // negative, an endless or no number is no time (the studio then shows the proxy's words).
+    wait > 0 && wait < 1e9 ? wait : undefined,
+  );
+}
+
+/**
  * Fetches a route's URL; no answer, or a refusal, is an ApiRequestError. A GET that fails is the
  * network, or a proxy that does not answer this page's origin (CORS), which look alike to a
  * script. A proxy that answers a request without CORS (`no-cors`: nothing is read) is up: the GET
  * is then made once more, and a second failure is CORS (the operator is told which origin to
  * allow); a first one that was the network's is over. Another method is never sent twice.
+ * `refused` makes the error of a refusal (`refusal`, or `plainRefusal` where no one reads more).
  */
-async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(url: string, init: RequestInit, refused: typeof refusal): Promise<Response> {
   const get = () => fetch(url, init);
   const res = await get().catch(async (err: unknown) => {
     if (init.signal?.aborted) throw err;
@@ -88,7 +102,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
       throw new ApiRequestError('offline', `${url} could not be reached: the browser is offline.`);
     throw new ApiRequestError('network', `${url} could not be reached.`);
   });
-  if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
+  if (!res.ok) throw refused(res, await res.json().catch(() => undefined));
   return res;
 }
 
@@ -123,13 +137,11 @@ export async function request(
   if (method !== 'GET') h.set(CSRF_HEADER, CSRF_VALUE);
   if (body !== undefined) h.set('content-type', 'application/json');
   // (JSON.stringify(undefined) is undefined: no body.)
-  return send(routeUrl(endpoint, path, query), {
-    method,
-    headers: h,
-    body: JSON.stringify(body),
-    signal,
-    credentials,
-  });
+  return send(
+    routeUrl(endpoint, path, query),
+    { method, headers: h, body: JSON.stringify(body), signal, credentials },
+    refusal,
+  );
 }
 
 /** Calls a proxy route and checks its JSON answer with the route's schema. */
@@ -144,8 +156,9 @@ export async function requestJson<T>(
 
 /**
  * requestJson for a GET of a public route, without the site's headers or credentials (what the
- * avatar asks): the same request, without the code that handles them, which a page with the
- * avatar alone then does not load. `search` is the query string (`?view=chat`), if any.
+ * avatar asks): the same request, without the code that handles them or a refusal's details
+ * (`plainRefusal`), which a page with the avatar alone then does not load. `search` is the query
+ * string (`?view=chat`), if any.
  */
 export async function getJson<T>(
   endpoint: string,
@@ -156,10 +169,11 @@ export async function getJson<T>(
 ): Promise<T> {
   await trustedEndpointAfterScripts(endpoint);
   return checked(
-    await send(endpoint.replace(/\/+$/, '') + path + search, {
-      headers: { accept: 'application/json' },
-      signal,
-    }),
+    await send(
+      endpoint.replace(/\/+$/, '') + path + search,
+      { headers: { accept: 'application/json' }, signal },
+      plainRefusal,
+    ),
     path,
     schema,
   );

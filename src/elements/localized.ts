@@ -50,7 +50,6 @@ export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ar', 'j
 export type Locale = (typeof LOCALES)[number];
 
 const loaded = new Map<string, Overrides>([['en', {}]]);
-const loading = new Map<string, Promise<unknown>>();
 const overrides = new Map<string, Overrides>();
 /** The elements on the page, each rendered again when a locale's messages change. */
 const elements = new Set<ReactiveControllerHost>();
@@ -85,9 +84,12 @@ export function setMessages(locale: string, messages: Overrides): void {
 
 /**
  * How the locales that ship arrive when no module of theirs was imported: `dh-kit/locales/auto`
- * (and the CDN bundle) sets it to fetch each the first time an element shows it.
+ * (and the CDN bundle) sets it, through `loadLocales`, to fetch each the first time an element
+ * shows it. It starts fetching a locale, and gives its module while it loads (undefined once it
+ * has, or for a locale that does not ship). Made in `loadLocales`, so a page that imports its
+ * languages does not carry the fetching.
  */
-let loader: ((locale: Exclude<Locale, 'en'>) => Promise<Catalogue>) | undefined;
+let loader: ((locale: string) => Promise<unknown> | undefined) | undefined;
 /** Locales a page asked for without their module: told once each, in the console. */
 const missing = new Set<string>();
 
@@ -102,7 +104,22 @@ export function addLocale(
 
 /** Every locale of the kit's, each fetched the first time an element shows it (`dh-kit/locales/auto`). */
 export function loadLocales(load: (locale: Exclude<Locale, 'en'>) => Promise<Catalogue>): void {
-  loader = load;
+  const loading = new Map<string, Promise<unknown>>();
+  loader = (locale) => {
+    if (loaded.has(locale) || !(LOCALES as readonly string[]).includes(locale)) return;
+    let p = loading.get(locale);
+    if (!p) {
+      // A failure leaves English (and says why in the console).
+      p = load(locale as Exclude<Locale, 'en'>)
+        .catch((err) => console.warn(`dh-kit: no "${locale}" messages`, err))
+        .then((m) => {
+          loaded.set(locale, m ?? {});
+          version++;
+        });
+      loading.set(locale, p);
+    }
+    return p;
+  };
   relocalize();
 }
 
@@ -130,22 +147,6 @@ export function matchLocale(tag: string | null | undefined): string {
 function relocalize(): void {
   version++;
   for (const el of elements) el.requestUpdate();
-}
-
-/** Starts fetching a locale's module (automatic loading); a failure leaves English (and says why in the console). */
-function load(locale: string): Promise<unknown> | undefined {
-  if (loaded.has(locale) || !loader || !(LOCALES as readonly string[]).includes(locale)) return;
-  let p = loading.get(locale);
-  if (!p) {
-    p = loader(locale as Exclude<Locale, 'en'>)
-      .catch((err) => console.warn(`dh-kit: no "${locale}" messages`, err))
-      .then((m) => {
-        loaded.set(locale, m ?? {});
-        version++;
-      });
-    loading.set(locale, p);
-  }
-  return p;
 }
 
 /** An element whose words a LocalizeController gives: the page may set its locale and its own messages. */
@@ -185,11 +186,13 @@ export class LocalizeController<S extends keyof Catalogue> implements ReactiveCo
 
   hostConnected(): void {
     elements.add(this.#host);
-    if (!observer) {
-      // Any `lang` above any element: one observer for the page, filtered to that attribute.
-      observer = new MutationObserver(relocalize);
-      observer.observe(document.documentElement, { attributeFilter: ['lang'], subtree: true });
-    }
+    // Any `lang` that can change the element's locale, its own too: in the document, and in the
+    // shadow root it may be in (the document's observer does not see inside one). One observer
+    // for the page, filtered to that attribute.
+    observer ??= new MutationObserver(relocalize);
+    const options = { attributeFilter: ['lang'], subtree: true };
+    observer.observe(document, options);
+    observer.observe(this.#host.getRootNode(), options);
   }
 
   hostDisconnected(): void {
@@ -246,7 +249,7 @@ export class LocalizeController<S extends keyof Catalogue> implements ReactiveCo
  * The base of every element of the kit: its `locale` and `messages` properties, and its words
  * through its LocalizeController (`this.m`, `this.shared`). What a controller cannot do is done
  * here: the first render waits for a locale that is still loading (one small module), so a German
- * page never flashes English, and a change of the element's own `lang` renders it again.
+ * page never flashes English.
  */
 export abstract class LocalizedElement<
   S extends keyof Catalogue = keyof Catalogue,
@@ -255,11 +258,6 @@ export abstract class LocalizedElement<
     locale: {},
     messages: { attribute: false },
   };
-
-  static override get observedAttributes(): string[] {
-    // biome-ignore lint/complexity/noThisInStatic: Lit's getter reads `this` (the subclass); LitElement.observedAttributes would read LitElement's.
-    return [...super.observedAttributes, 'lang'];
-  }
 
   /** The locale to show, over any `lang` (e.g. `de`, `pt-BR`); unset: from `lang`. */
   locale?: string;
@@ -284,15 +282,10 @@ export abstract class LocalizedElement<
     return this.localize.shared;
   }
 
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
-  }
-
   // biome-ignore lint/suspicious/noConfusingVoidType: Lit's own signature.
   protected override scheduleUpdate(): void | Promise<unknown> {
     // The locale's module while it loads (one small module): the first render waits for it.
-    const pending = isServer ? undefined : load(this.localize.locale);
+    const pending = isServer ? undefined : loader?.(this.localize.locale);
     return pending ? pending.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 }

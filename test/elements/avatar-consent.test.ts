@@ -5,7 +5,8 @@
  * revokeConsent(); storage refused; the bubble; keys, screen readers and axe; the page's language.
  *
  * The notice's module is added the way a site's own lazy import adds it, after the first tests,
- * which see a page without it.
+ * which see a page without it (where even an answer kept on an earlier page does not count), and
+ * first by a loader that waits (the part arriving after the elements have rendered).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
@@ -24,7 +25,10 @@ import { englishLeft } from './i18n.js';
 import { addConsent, configure, type DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
+import { micHintMessages } from '../../src/elements/avatar/mic-hint-note.js';
 import '../../src/elements/avatar/bubble-layout.js';
+// So that "no preconnect before Accept" is asked of a page that would make one.
+import '../../src/elements/avatar/preconnect.js';
 
 let sim: SimInfo;
 let head: { id: string };
@@ -125,6 +129,50 @@ describe('<dh-avatar consent> on a page that has not added dh-kit/avatar/consent
       console.warn = warn;
     }
   });
+
+  it('an answer kept on an earlier page does not count without it: nothing loads', async () => {
+    const version = newVersion();
+    localStorage.setItem(`dh-kit-consent:${version}`, new Date().toISOString());
+    performance.clearResourceTimings();
+    const el = await fixture<DhAvatar>(
+      html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} consent=${version} loading="eager"></dh-avatar>`,
+    );
+    await aMoment();
+    expect(conversationRequests()).to.deep.equal([]);
+    expect(triggers(el)).to.deep.equal([]);
+  });
+});
+
+describe('<dh-avatar consent> when dh-kit/avatar/consent comes after the elements have rendered', () => {
+  it('an answer kept on an earlier page lets it load as `loading` says once the part is in; an answer grantConsent() gave meanwhile is kept and told then', async () => {
+    const [kept, given] = [newVersion(), newVersion()];
+    localStorage.setItem(`dh-kit-consent:${kept}`, new Date().toISOString());
+    let arrive!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrive = resolve));
+    // A site's own lazy import that takes its time.
+    addConsent(() => arrival.then(() => import('../../src/elements/avatar/consent-notice.js')));
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <dh-avatar head-id=${head.id} endpoint=${sim.endpoint} consent=${kept} loading="eager"></dh-avatar>
+        <dh-avatar head-id=${head.id} endpoint=${sim.endpoint} consent=${given}></dh-avatar>
+      </div>`,
+    );
+    const [remembered, granted] = [...wrapper.querySelectorAll('dh-avatar')] as DhAvatar[];
+    await aMoment();
+    expect(triggers(remembered!), 'nothing loads before the part is in').to.deep.equal([]);
+    granted!.grantConsent();
+    expect(answers(granted!), 'not told before the part is in').to.deep.equal([]);
+    expect(noticeLoaded(), 'not fetched yet').to.equal(false);
+    arrive();
+    await waitForEvent(remembered!, 'dh-activate');
+    expect(noticeLoaded(), 'the notice is a module of its own').to.equal(true);
+    expect(triggers(remembered!)).to.deep.equal(['eager']);
+    await waitForEvent(granted!, 'dh-consent');
+    const [answer] = eventsOf(granted!, 'dh-consent');
+    expect([answer!.version, answer!.accepted]).to.deep.equal([given, true]);
+    expect(localStorage.getItem(`dh-kit-consent:${given}`)).to.equal(answer!.at);
+    await waitForEvent(remembered!, 'dh-load');
+  });
 });
 
 describe('<dh-avatar consent>', () => {
@@ -188,7 +236,6 @@ describe('<dh-avatar consent>', () => {
     const avatars = [...wrapper.querySelectorAll('dh-avatar')];
     await waitUntil(() => avatars.every((a) => accept(a)), 'each shows the notice');
     expect(avatars.map(noticeText)).to.deep.equal([NOTICE, NOTICE, NOTICE]);
-    expect(noticeLoaded(), 'the notice is a module of its own').to.equal(true);
     for (const a of avatars) {
       a.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
       a.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -377,7 +424,12 @@ describe('<dh-avatar consent>', () => {
     const el = wrapper.querySelector('dh-avatar')!;
     await waitUntil(() => button(el, /Zustimmen und sprechen/), 'the German button');
     expect(text(q(el, '[part="consent-link"]'))).to.equal('Datenschutzhinweise');
-    const english = { ...avatarMessages, ...bubbleMessages, ...consentMessages };
+    const english = {
+      ...avatarMessages,
+      ...bubbleMessages,
+      ...consentMessages,
+      ...micHintMessages,
+    };
     expect(await englishLeft(el.shadowRoot!, 'avatar', english, 'de', ['Ada'])).to.deep.equal([]);
   });
 });

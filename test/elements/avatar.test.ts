@@ -20,10 +20,11 @@ import type { DhAvatar } from '../../src/elements/avatar/avatar.js';
 import { avatarMessages as core } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
 import { consentMessages } from '../../src/elements/avatar/consent-notice.js';
+import { micHintMessages } from '../../src/elements/avatar/mic-hint-note.js';
 import '../../src/elements/avatar/bubble-layout.js';
 
-/** Every English message of the avatar: its own, its bubble's and its consent notice's. */
-const avatarMessages = { ...core, ...bubbleMessages, ...consentMessages };
+/** Every English message of the avatar: its own and its parts' (bubble, consent notice, microphone hint). */
+const avatarMessages = { ...core, ...bubbleMessages, ...consentMessages, ...micHintMessages };
 import { setMessages } from '../../src/elements/localized.js';
 import { englishLeft } from './i18n.js';
 // Web Crypto only, so it signs in the page too: the only way to get a validly signed, expired link.
@@ -357,7 +358,7 @@ describe('<dh-avatar>', () => {
       expect(launches()).to.equal(before + 1);
     });
 
-    it('a Permissions-Policy that blocks the microphone shows a hint', async () => {
+    it('a Permissions-Policy that blocks the microphone shows a hint once the page adds dh-kit/avatar/mic-hint (none before)', async () => {
       Object.defineProperty(document, 'permissionsPolicy', {
         value: { allowsFeature: (f: string) => f !== 'microphone' },
         configurable: true,
@@ -367,9 +368,17 @@ describe('<dh-avatar>', () => {
       );
       await oneEvent(el, 'dh-load');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part="hint"]')!.textContent).to.contain(
-        'does not allow the microphone',
-      );
+      expect(
+        el.shadowRoot!.querySelector('[part="hint"]') === null,
+        'no hint without the part',
+      ).to.equal(true);
+      // Added after the element has loaded (a site's own lazy import): it shows there too.
+      await import('../../src/elements/avatar/mic-hint.js');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="hint"]'), 'the hint shows');
+      const hint = el.shadowRoot!.querySelector<HTMLElement>('[part="hint"]')!;
+      expect(hint.textContent).to.contain('does not allow the microphone');
+      // Its own rules, beside the element's.
+      expect(getComputedStyle(hint).position).to.equal('absolute');
     });
 
     it("where the engine does not expose the page's Permissions-Policy (Firefox, WebKit), no hint and the page loads", async () => {
@@ -389,8 +398,8 @@ describe('<dh-avatar>', () => {
 
   describe('preconnect', () => {
     // Each test names a proxy origin no other test of this page uses (preconnects are once per
-    // page): the proxy as `localhost` instead of the 127.0.0.1 that sim-info gives, and a second
-    // loopback address. With `src` and no `head-id` the elements themselves request nothing.
+    // page): the proxy as `localhost` instead of the 127.0.0.1 that sim-info gives, and other
+    // loopback addresses. With `src` and no `head-id` the elements themselves request nothing.
     const links = (origin: string) =>
       document.head.querySelectorAll(`link[rel="preconnect"][href="${origin}"]`).length;
     const twoAvatars = async (endpoint: string) => {
@@ -400,37 +409,50 @@ describe('<dh-avatar>', () => {
       return [...wrapper.querySelectorAll('dh-avatar')];
     };
 
-    it('pointerover warms the connection to a proxy on another origin, once per page', async () => {
-      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//localhost:');
-      const origin = new URL(endpoint).origin;
-      expect(origin).not.to.equal(new URL(sim.endpoint).origin);
+    it('a page that has not added dh-kit/avatar/preconnect makes none', async () => {
+      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.4:');
       configure({ trustedEndpoints: [endpoint] });
-      const [a, b] = await twoAvatars(endpoint);
-      expect(links(origin)).to.equal(0, 'nothing before the pointer comes');
-      a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-      b!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-      expect(links(origin)).to.equal(1, 'one link for the origin, ever');
-      expect(frameOf(a!)).to.equal(null, 'preconnect does not load anything');
-    });
-
-    it('focusin warms the connection too, once per page', async () => {
-      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.2:');
-      const origin = new URL(endpoint).origin;
-      configure({ trustedEndpoints: [endpoint] });
-      const [a, b] = await twoAvatars(endpoint);
-      expect(links(origin)).to.equal(0, 'nothing before focus comes');
-      a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      b!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      expect(links(origin)).to.equal(1, 'one link for the origin, ever');
-      expect(frameOf(b!)).to.equal(null, 'preconnect does not load anything');
-    });
-
-    it('an endpoint the page does not trust gets no connection, not even a preconnect', async () => {
-      const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.3:');
       const [a] = await twoAvatars(endpoint);
       a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
       a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       expect(links(new URL(endpoint).origin)).to.equal(0);
+    });
+
+    describe('with dh-kit/avatar/preconnect', () => {
+      before(() => import('../../src/elements/avatar/preconnect.js'));
+
+      it('pointerover warms the connection to a proxy on another origin, once per page', async () => {
+        const endpoint = sim.endpoint.replace('//127.0.0.1:', '//localhost:');
+        const origin = new URL(endpoint).origin;
+        expect(origin).not.to.equal(new URL(sim.endpoint).origin);
+        configure({ trustedEndpoints: [endpoint] });
+        const [a, b] = await twoAvatars(endpoint);
+        expect(links(origin)).to.equal(0, 'nothing before the pointer comes');
+        a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        b!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        expect(links(origin)).to.equal(1, 'one link for the origin, ever');
+        expect(frameOf(a!)).to.equal(null, 'preconnect does not load anything');
+      });
+
+      it('focusin warms the connection too, once per page', async () => {
+        const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.2:');
+        const origin = new URL(endpoint).origin;
+        configure({ trustedEndpoints: [endpoint] });
+        const [a, b] = await twoAvatars(endpoint);
+        expect(links(origin)).to.equal(0, 'nothing before focus comes');
+        a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        b!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        expect(links(origin)).to.equal(1, 'one link for the origin, ever');
+        expect(frameOf(b!)).to.equal(null, 'preconnect does not load anything');
+      });
+
+      it('an endpoint the page does not trust gets no connection, not even a preconnect', async () => {
+        const endpoint = sim.endpoint.replace('//127.0.0.1:', '//127.0.0.3:');
+        const [a] = await twoAvatars(endpoint);
+        a!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        a!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        expect(links(new URL(endpoint).origin)).to.equal(0);
+      });
     });
   });
 
@@ -1195,6 +1217,24 @@ describe("<dh-avatar> in the page's language", () => {
       'locale wins',
     );
     expect(el.currentLocale).to.equal('de');
+  });
+
+  it("inside another element's shadow root, it follows a change of lang there, its own or an ancestor's in that tree", async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = `<div lang="de"><dh-avatar head-id="${head.id}" endpoint="${sim.endpoint}"></dh-avatar></div>`;
+    const wrapper = root.querySelector<HTMLElement>('div')!;
+    const el = avatarIn(wrapper);
+    const talk = () => el.shadowRoot!.querySelector('button')?.textContent ?? '';
+    await waitUntil(() => talk().includes('Mit Ada sprechen'), 'German, from the lang above it');
+    wrapper.lang = 'fr';
+    await waitUntil(
+      () => talk().includes('Ada') && !talk().includes('Mit Ada sprechen'),
+      "French, from an ancestor's lang",
+    );
+    expect(el.currentLocale).to.equal('fr');
+    el.setAttribute('lang', 'en-GB');
+    await waitUntil(() => talk().includes('Talk to Ada'), 'its own lang');
   });
 
   it('a language the kit does not ship is English, and sites add or override messages (setMessages, messages)', async () => {

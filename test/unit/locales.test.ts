@@ -13,6 +13,7 @@ import { VISITOR_CODES } from '../../src/api/errors.js';
 import { avatarMessages } from '../../src/elements/avatar/messages.js';
 import { bubbleMessages } from '../../src/elements/avatar/bubble.js';
 import { consentMessages } from '../../src/elements/avatar/consent-notice.js';
+import { micHintMessages } from '../../src/elements/avatar/mic-hint-note.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
@@ -27,7 +28,7 @@ type Fn = (...args: unknown[]) => unknown;
 
 const english: Record<keyof Catalogue, Messages> = {
   shared: sharedMessages,
-  avatar: { ...avatarMessages, ...bubbleMessages, ...consentMessages },
+  avatar: { ...avatarMessages, ...bubbleMessages, ...consentMessages, ...micHintMessages },
   facePicker: facePickerMessages,
   voicePicker: voicePickerMessages,
   headForm: headFormMessages,

@@ -23,23 +23,24 @@ export const styles = css`
     max-width: var(--dh-avatar-max-width, 28rem);
   }
   :host(:not([layout='bubble'])) .box {
-    width: min(100%, calc(var(--dh-avatar-max-height, 100dvh) * (var(--dh-avatar-aspect-ratio, 3 / 4))));
+    width: min(100%, calc(var(--dh-avatar-max-height, 100dvh) * (var(--_ratio))));
     margin-inline: auto;
   }
-  :host(:not([layout='bubble'])[view='stream']) .box {
-    width: min(100%, calc(var(--dh-avatar-max-height, 100dvh) * (var(--dh-avatar-aspect-ratio, 16 / 9))));
-  }
-  /* The box is reserved before anything loads, so nothing shifts (CLS). */
+  /*
+   * The box is reserved before anything loads, so nothing shifts (CLS). Its shape (--_ratio) is
+   * the site's, else its view's: 3 / 4 for chat, 16 / 9 for stream (below).
+   */
   .box {
+    --_ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
     position: relative;
-    aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
+    aspect-ratio: var(--_ratio);
     width: 100%;
     border-radius: var(--dh-avatar-radius, 16px);
     overflow: hidden;
     background: var(--dh-avatar-background, #111827);
   }
   :host([view='stream']) .box {
-    aspect-ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
+    --_ratio: var(--dh-avatar-aspect-ratio, 16 / 9);
   }
   .facade,
   .state,
@@ -151,20 +152,10 @@ export const styles = css`
     border: 0;
     background: #fff;
   }
-  .hint {
-    position: absolute;
-    inset: auto 8px 8px;
-    margin: 0;
-    padding: 6px 10px;
-    border-radius: 8px;
-    background: #fef3c7;
-    color: #78350f;
-    font-size: 0.85rem;
-  }
   /* A portrait phone: the stream page shows its avatar in a tall box. */
   @media (max-width: 480px) {
     :host([view='stream']) .box {
-      aspect-ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
+      --_ratio: var(--dh-avatar-aspect-ratio, 3 / 4);
     }
   }
 `;

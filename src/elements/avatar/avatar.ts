@@ -3,7 +3,6 @@ import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
 import { canRetry } from '../../api/errors.js';
-import { budgetWords, oldLinkWords } from '../shared/error-words.js';
 import {
   chosenAllow,
   defaultAllow,
@@ -15,14 +14,20 @@ import {
 import { emit, fail, type AvatarTrigger } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
 import { css } from '../shared/css.js';
-import { launchFrame, preconnect, type Frame } from './launch.js';
+import { launchFrame, type Frame } from './launch.js';
 import type makeBubble from './bubble.js';
 import type { Lit } from './bubble.js';
 import type makeConsentNotice from './consent-notice.js';
+import type makeMicHint from './mic-hint-note.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
-import { avatarMessages, avatarSharedMessages, type AvatarMessages } from './messages.js';
+import {
+  avatarErrorWords,
+  avatarMessages,
+  avatarSharedMessages,
+  type AvatarMessages,
+} from './messages.js';
 import { baseLanguage, languageName } from '../shared/language-name.js';
 export type {
   AvatarTrigger,
@@ -50,9 +55,15 @@ const NAME_WAIT_MS = 1000;
  *
  * Consent: with `consent` (the version of the site's terms), nothing of the conversation loads
  * (no launch, no frame, no request to the platform, not even a preconnect), whatever `loading`
- * says, until the visitor accepts the notice (`dh-kit/avatar/consent`) or the site's script calls
- * `grantConsent()`. The answer is kept for the site and that version (localStorage), so a new
- * version asks again; where the browser refuses storage, each page asks again.
+ * says, until the visitor accepts the notice or the site's script calls `grantConsent()`. The
+ * notice's part (`dh-kit/avatar/consent`, consent-notice.ts) keeps the answer for the site and
+ * that version (localStorage), so a new version asks again, and fires `dh-consent`; where the
+ * browser refuses storage, each page asks again.
+ *
+ * Parts a page adds, each by its own import (both CDN files have them all): the bubble layout
+ * (`dh-kit/avatar/bubble`), the consent notice and the kept answer (`dh-kit/avatar/consent`), the
+ * microphone hint (`dh-kit/avatar/mic-hint`) and the preconnect to a proxy on another origin
+ * (`dh-kit/avatar/preconnect`). Without one, the element does without what it adds.
  *
  * Keyboard: in the bubble layout Escape closes the panel while focus is on the launcher or the
  * panel's own controls. Once focus is inside the platform's page (another origin), its keys
@@ -74,7 +85,7 @@ const NAME_WAIT_MS = 1000;
  * @csspart language - On the facade, the language the head speaks when it is not the page's ("Speaks German").
  * @csspart frame - The iframe.
  * @csspart error - The error message area.
- * @csspart hint - The note shown when the page's Permissions-Policy blocks the microphone.
+ * @csspart hint - The note over the conversation when the page's Permissions-Policy blocks the microphone (with `dh-kit/avatar/mic-hint`).
  * @csspart launcher - The bubble layout's corner button.
  * @csspart panel - The bubble layout's panel.
  * @csspart close - The bubble panel's Close button.
@@ -187,7 +198,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #focus?: boolean;
   /** It was loading or showing a page when taken out of the document. */
   #resume?: boolean;
-  /** The `consent` version accepted here: what this element goes by where the browser refuses storage. */
+  /** The `consent` version accepted here: what this element goes by without a kept answer (storage refused, or the consent part not in yet). */
   #accepted?: string;
 
   override connectedCallback(): void {
@@ -264,16 +275,16 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /**
    * The visitor accepts the terms of `consent`'s version (a consent manager's callback, or the
-   * site's own button): kept for this site, `dh-consent` fires, and the element loads as
-   * `loading` says. Without `consent` there is nothing to accept.
+   * site's own button): the element loads as `loading` says, and the consent part keeps the answer
+   * for this site and fires `dh-consent`. Without `consent` there is nothing to accept.
    */
   grantConsent(): void {
     this.#answer(true);
   }
 
   /**
-   * The visitor withdraws consent: the kept answer is forgotten, an open conversation closes (the
-   * bubble's panel too), `dh-consent` fires, and the notice asks again.
+   * The visitor withdraws consent: an open conversation closes (the bubble's panel too), the
+   * consent part forgets the kept answer and fires `dh-consent`, and the notice asks again.
    */
   revokeConsent(): void {
     this.#answer(false);
@@ -282,15 +293,11 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   #answer(accepted: boolean): void {
     const version = this.consent;
     if (!version) return;
-    const at = new Date().toISOString();
     this.#accepted = accepted ? version : undefined;
-    try {
-      if (accepted) localStorage.setItem(consentKey(version), at);
-      else localStorage.removeItem(consentKey(version));
-    } catch {
-      // Storage refused (a privacy mode, a sandbox): this element goes by #accepted; the next page asks again.
-    }
-    emit(this, 'dh-consent', { version, accepted, at });
+    // Kept (or forgotten) and told to the page by the consent part: now, or once it is in.
+    const keep = (notice: ConsentNotice) => notice.answer(this, version, accepted);
+    const notice = madePart(consentNotice, this, keep);
+    if (notice) keep(notice);
     if (!accepted) {
       this.#stop();
       this.open = false;
@@ -300,18 +307,12 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   }
 
   /**
-   * True while `consent` names terms this visitor has not accepted, here or on an earlier page of
-   * the site: nothing of the conversation loads.
+   * True while `consent` names terms this visitor has not accepted, on this page or (as the
+   * consent part keeps them) an earlier one: nothing of the conversation loads.
    */
   get #asksConsent(): boolean {
     const version = this.consent;
-    if (!version || version === this.#accepted) return false;
-    try {
-      return localStorage.getItem(consentKey(version)) === null;
-    } catch {
-      // Storage refused: only an answer given to this element counts.
-      return true;
-    }
+    return !!version && version !== this.#accepted && !consentNotice.made?.kept(version);
   }
 
   /** Ends the conversation (its launch, or its page): idle again. True when there was one. */
@@ -426,9 +427,9 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     return name ? this.m.speaks(name) : undefined;
   }
 
-  /** Not even a connection before consent. */
+  /** The pointer or focus comes near: the preconnect part warms up the proxy's connection, but not before consent. */
   #preconnect = (): void => {
-    if (!this.#asksConsent) preconnect(this.endpoint);
+    if (!this.#asksConsent) warmUp?.(this.endpoint);
   };
 
   // The template's listeners are methods, not arrow fields: Lit calls them on this element.
@@ -468,6 +469,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     if (this._phase === 'idle')
       return this.#isBubble && !this.#asksConsent ? nothing : this.#renderFacade();
     const frame = this._frame;
+    // Over the loaded page, the microphone hint's part (where the page added it) says whether the
+    // page blocks the microphone.
     return html`${
       frame
         ? html`<iframe
@@ -484,9 +487,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
       ${
         this._phase === 'loading'
           ? html`<div class="state" role="status" tabindex="-1"><div class="spinner" aria-hidden="true"></div><span>${this.m.connecting(this.#name)}</span></div>`
-          : micBlocked()
-            ? html`<p class="hint" part="hint">${this.m.micBlocked}</p>`
-            : nothing
+          : (madePart(micHint, this)?.renderHint(this, this.m) ?? nothing)
       }`;
   }
 
@@ -527,8 +528,13 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
   /** The consent notice and its Accept and talk, once its module is in (without it, no button: the console says what to import). */
   #renderNotice() {
     needsModule(consentNotice, 'consent', 'consent', 'nothing loads');
+    // Once the part is in, an answer it kept on an earlier page lets the element load as `loading` says.
+    const arrived = () => {
+      this.requestUpdate();
+      this.#scheduleLoading();
+    };
     return (
-      madePart(consentNotice, this)?.renderNotice(this, {
+      madePart(consentNotice, this, arrived)?.renderNotice(this, {
         m: this.m,
         href: mediaUrl(this.consentHref),
         accept: this.#onAccept,
@@ -547,7 +553,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
     // An old link's or a spent budget's own sentence tells the visitor what to do (reload the
     // page, come back tomorrow); any other failure that trying again cannot mend says the head is
     // not available.
-    const ownWords = retry || Object.hasOwn(oldLinkWords, code) || Object.hasOwn(budgetWords, code);
+    const ownWords = retry || Object.hasOwn(avatarErrorWords, code);
     return html`<div class="state error" part="error" role="alert" tabindex="-1">
       <span>${ownWords ? this.shared.error(code, message) : this.m.unavailable(this.#name)}</span>
       ${retry ? html`<button part="button" type="button" @click=${this.#onPress}>${this.shared.tryAgain}</button>` : nothing}
@@ -573,9 +579,11 @@ export * from '../kit-functions.js';
 
 /**
  * One of the avatar's parts that a page adds, each a module of its own: the bubble layout
- * (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import) and the
- * consent notice (`addConsent`: consent.ts, `dh-kit/avatar/consent`), or a page's own lazy import
- * of either. Made with the page's Lit the first time an element needs it.
+ * (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import), the
+ * consent notice (`addConsent`: consent.ts, `dh-kit/avatar/consent`) and the microphone hint
+ * (`addMicHint`: mic-hint.ts, `dh-kit/avatar/mic-hint`), or a page's own lazy import of any.
+ * Made with the page's Lit the first time an element needs it. (The preconnect part needs no Lit:
+ * `addPreconnect`, below.)
  */
 interface Part<T> {
   /** How its module arrives, once the page added it. */
@@ -585,18 +593,24 @@ interface Part<T> {
   /** The console has been told (once a page) that an element needs it and the page has not added it. */
   told?: boolean;
 }
+type ConsentNotice = ReturnType<typeof makeConsentNotice>;
 const bubble: Part<ReturnType<typeof makeBubble>> = {};
-const consentNotice: Part<ReturnType<typeof makeConsentNotice>> = {};
+const consentNotice: Part<ConsentNotice> = {};
+const micHint: Part<ReturnType<typeof makeMicHint>> = {};
 
-/** The part, once made; until then undefined, and `el` renders again when it is. */
-function madePart<T>(part: Part<T>, el: DhAvatar): T | undefined {
+/** The part, once made; until then undefined, and `arrived` gets it when it is (by default, `el` renders again). */
+function madePart<T>(
+  part: Part<T>,
+  el: DhAvatar,
+  arrived: (made: T) => void = () => el.requestUpdate(),
+): T | undefined {
   if (!part.made && part.module && !isServer) {
     // A module that does not load has said why in the console: no part, and no retry loop.
     part.loading ??= part.module().then(
       (m) => (part.made = m.default({ html, nothing, css, adoptStyles })),
       () => 0,
     );
-    void part.loading.then(() => part.made && el.requestUpdate());
+    void part.loading.then(() => part.made && arrived(part.made));
   }
   return part.made;
 }
@@ -609,8 +623,22 @@ function addPart<T>(part: Part<T>, load: Part<T>['module'], selector: string): v
 
 export const addBubble = (load: Part<ReturnType<typeof makeBubble>>['module']): void =>
   addPart(bubble, load, 'dh-avatar[layout="bubble"]');
-export const addConsent = (load: Part<ReturnType<typeof makeConsentNotice>>['module']): void =>
+export const addConsent = (load: Part<ConsentNotice>['module']): void =>
   addPart(consentNotice, load, 'dh-avatar[consent]');
+export const addMicHint = (load: Part<ReturnType<typeof makeMicHint>>['module']): void =>
+  addPart(micHint, load, 'dh-avatar');
+
+/**
+ * How the element warms up the connection to its proxy before the click: the preconnect part's
+ * (preconnect.ts, `dh-kit/avatar/preconnect`), once the page added it. Only a proxy on another
+ * origin gains from it, so a page whose proxy is its own `/dh` does without.
+ */
+let warmUp: ((endpoint: string) => void) | undefined;
+
+/** A page adds the preconnect part (preconnect.ts). */
+export const addPreconnect = (preconnect: (endpoint: string) => void): void => {
+  warmUp = preconnect;
+};
 
 /**
  * Tells the page's developer, once, that an element's `attribute` needs a part the page has not
@@ -631,18 +659,6 @@ function needsModule(
         `dh-kit <dh-avatar>: ${attribute} needs import 'dh-kit/avatar/${name}'; ${meanwhile} until then.`,
       );
   });
-}
-
-/** Where the visitor's answer to a version of the site's terms is kept (localStorage: this site's own). */
-const consentKey = (version: string) => `dh-kit-consent:${version}`;
-
-/** True when the page's Permissions-Policy denies the microphone to frames (Chromium exposes it). */
-function micBlocked(): boolean {
-  const d = document as Document & {
-    permissionsPolicy?: { allowsFeature(f: string): boolean };
-    featurePolicy?: { allowsFeature(f: string): boolean };
-  };
-  return (d.permissionsPolicy ?? d.featurePolicy)?.allowsFeature('microphone') === false;
 }
 
 declare global {

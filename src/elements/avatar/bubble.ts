@@ -269,7 +269,7 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
   function prepare(el: BubbleHost): void {
     if (ready.has(el)) return;
     ready.add(el);
-    // Beside the rules the root already has (the element's, the consent notice's): adoptStyles
+    // Beside the rules the root already has (the element's, its other parts'): adoptStyles
     // replaces the list. (Without adopted stylesheets, Lit appends a <style> of these alone.)
     const root = el.renderRoot as ShadowRoot;
     adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles]);

@@ -1,13 +1,15 @@
 /**
- * The consent notice of `<dh-avatar consent="…">`: the site's own text (`slot="consent"`), or a
- * default sentence with a link to the site's terms (`consent-href`), then an "Accept and talk"
- * button, in place of the facade's button (or in the bubble's panel) until the visitor accepts.
- * A module of its own, added by `dh-kit/avatar/consent` (consent.ts): a page whose avatars ask for
- * no consent never carries it. Whether the notice shows, and what accepting does, is the
- * element's (avatar.ts): nothing of the conversation loads while it waits, whether this module is
- * on the page or not.
+ * The consent of `<dh-avatar consent="…">`, but for its one check: the visitor's answer, kept for
+ * the site and the version of its terms (localStorage), and `dh-consent`; and the notice, the
+ * site's own text (`slot="consent"`) or a default sentence with a link to the site's terms
+ * (`consent-href`), then an "Accept and talk" button, in place of the facade's button (or in the
+ * bubble's panel) until the visitor accepts. A module of its own, added by `dh-kit/avatar/consent`
+ * (consent.ts): a page whose avatars ask for no consent never carries it. The check stays the
+ * element's (avatar.ts): while `consent` names terms it does not know to be accepted, nothing of
+ * the conversation loads, whether this module is on the page or not.
  */
 import type { LitElement } from 'lit';
+import type { AvatarConsentDetail } from '../shared/events.js';
 import type { Lit } from './bubble.js';
 
 /** The notice's English messages (the `avatar` section's rest: messages.ts). */
@@ -25,14 +27,44 @@ export interface ConsentView {
   m: Partial<typeof consentMessages>;
   /** The terms' page, already checked (http(s) only: api/urls.ts mediaUrl); no link without it. */
   href?: string | undefined;
-  /** The visitor accepted: the element remembers it and starts the conversation. */
+  /** The visitor accepted: the element takes the answer (grantConsent) and starts the conversation. */
   accept: () => void;
 }
 
 /** Shadow roots that have the notice's rules. */
 const ready = new WeakSet<ShadowRoot>();
 
-/** The notice's rules and its template, made with the page's Lit. */
+/** Where the visitor's answer to a version of the site's terms is kept (localStorage: this site's own). */
+const keyOf = (version: string) => `dh-kit-consent:${version}`;
+
+/** Whether the visitor accepted this version of the site's terms on an earlier page of the site. */
+function kept(version: string): boolean {
+  try {
+    return localStorage.getItem(keyOf(version)) !== null;
+  } catch {
+    // Storage refused (a privacy mode, a sandbox): only an answer given on this page counts (the element's).
+    return false;
+  }
+}
+
+/**
+ * Keeps the visitor's answer (or forgets it) for the next pages, and tells the page's script:
+ * `dh-consent`, bubbling and composed as every event of the kit (shared/events.ts `emit`, which
+ * this module does not import: it imports nothing at run time).
+ */
+function answer(el: LitElement, version: string, accepted: boolean): void {
+  const at = new Date().toISOString();
+  try {
+    if (accepted) localStorage.setItem(keyOf(version), at);
+    else localStorage.removeItem(keyOf(version));
+  } catch {
+    // Storage refused: the element goes by the answer given to it; the next page asks again.
+  }
+  const detail: AvatarConsentDetail = { version, accepted, at };
+  el.dispatchEvent(new CustomEvent('dh-consent', { detail, bubbles: true, composed: true }));
+}
+
+/** The kept answer, the notice's rules and its template, made with the page's Lit. */
 export default ({ html, nothing, css, adoptStyles }: Lit) => {
   /** On the poster, the notice has a backdrop of its own: the facade's shade covers its lower half only. */
   const styles = css`
@@ -60,8 +92,8 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
     const root = el.renderRoot as ShadowRoot;
     if (!ready.has(root)) {
       ready.add(root);
-      // Beside the rules the root already has (the element's, the bubble's): adoptStyles replaces
-      // the list. (Without adopted stylesheets, Lit appends a <style> of these alone.)
+      // Beside the rules the root already has (the element's, its other parts'): adoptStyles
+      // replaces the list. (Without adopted stylesheets, Lit appends a <style> of these alone.)
       adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles]);
     }
     // English under the element's words: a page's English has no notice words until this module is in.
@@ -74,5 +106,5 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
       <button part="button" type="button" aria-describedby="consent" @click=${v.accept}>${m.acceptAndTalk}</button>`;
   }
 
-  return { renderNotice };
+  return { renderNotice, kept, answer };
 };

@@ -5,9 +5,9 @@
  * launch); the frame's navigation is the second. Only a markup `src` is asked about first.
  */
 import { launchSchema } from '../../api/answers.js';
-import { ApiRequestError, getJson, refusal } from '../../api/client.js';
+import { ApiRequestError, getJson, plainRefusal } from '../../api/client.js';
 import type { View } from '../../api/rules.js';
-import { frameUrl, idSegment, isTrusted, mediaUrl, pageOrigin } from '../../api/urls.js';
+import { frameUrl, idSegment, pageOrigin } from '../../api/urls.js';
 
 /** What the frame loads: a checked launch URL, and the platform page's origin it leads to. */
 export interface Frame {
@@ -72,28 +72,6 @@ async function check(url: string, signal: AbortSignal): Promise<string | undefin
     signal,
   }).catch(() => undefined);
   const payload = await res?.json().catch(() => undefined);
-  if (res && !res.ok && res.type !== 'opaqueredirect') throw refusal(res, payload);
+  if (res && !res.ok && res.type !== 'opaqueredirect') throw plainRefusal(res, payload);
   return pageOrigin(payload?.pageOrigin);
-}
-
-/** Origins already preconnected on this page: one `<link rel=preconnect>` each, ever. */
-const preconnected = new Set<string>();
-
-/**
- * Warms up the connection to a proxy on another origin; the platform's origin is not touched.
- * Only an http(s) endpoint (mediaUrl's rule): a malformed one is refused later, with a message.
- */
-export function preconnect(endpoint: string): void {
-  const url = mediaUrl(endpoint);
-  // Not even a connection to an endpoint the page does not trust (markup cannot choose one).
-  const origin = url && isTrusted(new URL(url)) && new URL(url).origin;
-  if (!origin || origin === location.origin || preconnected.has(origin)) return;
-  preconnected.add(origin);
-  document.head.append(
-    Object.assign(document.createElement('link'), {
-      rel: 'preconnect',
-      href: origin,
-      crossOrigin: '',
-    }),
-  );
 }
