@@ -74,6 +74,8 @@ const SHARED_KEY = 'platform:token';
 const LOGIN_LOCK = 'platform:token:login';
 /** How long the other instances wait for the one that logs in before they log in themselves. */
 const SHARED_WAIT_MS = 10_000;
+/** Store failures in a row (50 ms apart) before an instance stops waiting for the others' token. */
+const STORE_FAILURES_TOLERATED = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface BearerTokenOptions {
@@ -171,17 +173,22 @@ export class BearerToken implements BearerSource {
    * (this instance holds the lock, the wait ran out, or the store failed).
    */
   private async _fromShared(): Promise<{ value: string; refreshAt: number } | undefined> {
-    try {
-      const found = await this._readShared();
-      if (found) return found;
-      if (await this._shared!.add(LOGIN_LOCK, '1', SHARED_WAIT_MS)) return undefined;
-      for (let waited = 0; waited < SHARED_WAIT_MS; waited += 50) {
-        await sleep(50);
+    // Undefined until asked: whether this instance took the login lock.
+    let lockTaken: boolean | undefined;
+    let failures = 0;
+    for (let waited = 0; waited < SHARED_WAIT_MS; waited += 50) {
+      try {
         const token = await this._readShared();
         if (token) return token;
+        lockTaken ??= await this._shared!.add(LOGIN_LOCK, '1', SHARED_WAIT_MS);
+        if (lockTaken) return undefined;
+        failures = 0;
+      } catch {
+        // One failure is a moment's trouble (a connection still opening); a few in a row, the
+        // store is down: this instance logs in for itself.
+        if (++failures >= STORE_FAILURES_TOLERATED) return undefined;
       }
-    } catch {
-      // The store is down: this instance logs in for itself.
+      await sleep(50);
     }
     return undefined;
   }
