@@ -28,7 +28,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast,
+    // which recorded every test's frames for the few that fail.
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   webServer: [
     {
