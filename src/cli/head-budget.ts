@@ -4,6 +4,7 @@
  * the running proxy's admin routes (GET and PUT /heads/:id/budget), which keeps it in its store:
  * every instance sharing the store enforces it at once, with no restart.
  */
+import type { Budget, BudgetUsage } from '../proxy/session-budget.js';
 import { PROXY_OPTION_HELP, runningProxy } from './running-proxy.js';
 import { args, intOption, UsageError, type Io } from './shared.js';
 import { details } from './table.js';
@@ -50,24 +51,11 @@ const FLAGS = [
   ['per-visitor', 'launchesPerVisitorPerDay', 10_000],
 ] as const;
 
-interface Budget {
-  concurrentSessions?: number;
-  minutesPerDay?: number;
-  launchesPerVisitorPerDay?: number;
-  timeZone?: string;
-}
-
+/** What `GET/PUT /dh/heads/:id/budget` answers (routes/budget.ts). */
 interface BudgetAnswer {
   headId: string;
   budget: Budget;
-  today: {
-    day: string;
-    timeZone: string;
-    resetsAt: string;
-    sessionsRunning: number;
-    launchesPending: number;
-    minutesUsed: number;
-  };
+  today: BudgetUsage;
   webhook?: { url: string; registered: boolean };
 }
 
