@@ -1,4 +1,4 @@
-import { adoptStyles, html, isServer, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { headSummarySchema, type HeadSummary } from '../../api/answers.js';
 import type { View } from '../../api/rules.js';
 import { ApiRequestError, getJson } from '../../api/client.js';
@@ -13,12 +13,16 @@ import {
 } from '../../api/urls.js';
 import { emit, fail, type AvatarTrigger } from '../shared/events.js';
 import { styles } from './avatar.styles.js';
-import { css } from '../shared/css.js';
 import { launchFrame, type Frame } from './launch.js';
-import type makeBubble from './bubble.js';
-import type { Lit } from './bubble.js';
-import type makeConsentNotice from './consent-notice.js';
-import type makeMicHint from './mic-hint-note.js';
+import {
+  bubble,
+  consentNotice,
+  madePart,
+  micHint,
+  needsModule,
+  warmUp,
+  type ConsentNotice,
+} from './parts.js';
 import { define } from '../shared/define.js';
 import { DEFAULT_ENDPOINT } from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
@@ -429,7 +433,7 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
   /** The pointer or focus comes near: the preconnect part warms up the proxy's connection, but not before consent. */
   #preconnect = (): void => {
-    if (!this.#asksConsent) warmUp?.(this.endpoint);
+    if (!this.#asksConsent) warmUp(this.endpoint);
   };
 
   // The template's listeners are methods, not arrow fields: Lit calls them on this element.
@@ -576,90 +580,8 @@ export class DhAvatar extends LocalizedElement<'avatar'> {
 
 // Until the next major version: configure, setMessages and LOCALES, from their one place.
 export * from '../kit-functions.js';
-
-/**
- * One of the avatar's parts that a page adds, each a module of its own: the bubble layout
- * (`addBubble`: bubble-layout.ts, which `dh-kit/avatar/bubble` and the CDN files import), the
- * consent notice (`addConsent`: consent.ts, `dh-kit/avatar/consent`) and the microphone hint
- * (`addMicHint`: mic-hint.ts, `dh-kit/avatar/mic-hint`), or a page's own lazy import of any.
- * Made with the page's Lit the first time an element needs it. (The preconnect part needs no Lit:
- * `addPreconnect`, below.)
- */
-interface Part<T> {
-  /** How its module arrives, once the page added it. */
-  module?: () => Promise<{ default: (lit: Lit) => T }>;
-  made?: T;
-  loading?: Promise<unknown>;
-  /** The console has been told (once a page) that an element needs it and the page has not added it. */
-  told?: boolean;
-}
-type ConsentNotice = ReturnType<typeof makeConsentNotice>;
-const bubble: Part<ReturnType<typeof makeBubble>> = {};
-const consentNotice: Part<ConsentNotice> = {};
-const micHint: Part<ReturnType<typeof makeMicHint>> = {};
-
-/** The part, once made; until then undefined, and `arrived` gets it when it is (by default, `el` renders again). */
-function madePart<T>(
-  part: Part<T>,
-  el: DhAvatar,
-  arrived: (made: T) => void = () => el.requestUpdate(),
-): T | undefined {
-  if (!part.made && part.module && !isServer) {
-    // A module that does not load has said why in the console: no part, and no retry loop.
-    part.loading ??= part.module().then(
-      (m) => (part.made = m.default({ html, nothing, css, adoptStyles })),
-      () => 0,
-    );
-    void part.loading.then(() => part.made && arrived(part.made));
-  }
-  return part.made;
-}
-
-/** A page adds a part: the elements that rendered before (their module ran first) render again with it. */
-function addPart<T>(part: Part<T>, load: Part<T>['module'], selector: string): void {
-  part.module = load;
-  if (!isServer) for (const el of document.querySelectorAll<DhAvatar>(selector)) el.requestUpdate();
-}
-
-export const addBubble = (load: Part<ReturnType<typeof makeBubble>>['module']): void =>
-  addPart(bubble, load, 'dh-avatar[layout="bubble"]');
-export const addConsent = (load: Part<ConsentNotice>['module']): void =>
-  addPart(consentNotice, load, 'dh-avatar[consent]');
-export const addMicHint = (load: Part<ReturnType<typeof makeMicHint>>['module']): void =>
-  addPart(micHint, load, 'dh-avatar');
-
-/**
- * How the element warms up the connection to its proxy before the click: the preconnect part's
- * (preconnect.ts, `dh-kit/avatar/preconnect`), once the page added it. Only a proxy on another
- * origin gains from it, so a page whose proxy is its own `/dh` does without.
- */
-let warmUp: ((endpoint: string) => void) | undefined;
-
-/** A page adds the preconnect part (preconnect.ts). */
-export const addPreconnect = (preconnect: (endpoint: string) => void): void => {
-  warmUp = preconnect;
-};
-
-/**
- * Tells the page's developer, once, that an element's `attribute` needs a part the page has not
- * added (the module `dh-kit/avatar/<name>`), and what the element does `meanwhile`: after the
- * page's modules have all run, since the part's may come after this element's.
- */
-function needsModule(
-  part: Part<unknown>,
-  attribute: string,
-  name: string,
-  meanwhile: string,
-): void {
-  if (part.module || part.told) return;
-  part.told = true;
-  setTimeout(() => {
-    if (!part.module)
-      console.warn(
-        `dh-kit <dh-avatar>: ${attribute} needs import 'dh-kit/avatar/${name}'; ${meanwhile} until then.`,
-      );
-  });
-}
+// How a page adds the avatar's parts (parts.ts); the parts' own modules call these.
+export { addBubble, addConsent, addMicHint, addPreconnect } from './parts.js';
 
 declare global {
   interface HTMLElementTagNameMap {
