@@ -2,11 +2,11 @@
  * The avatar's parts that a page adds, each a module of its own (the bubble, the consent notice,
  * the microphone hint, the preconnect), and how `<dh-avatar>` gets them: registered by the part's
  * module (`addBubble`, …), made with the page's Lit the first time an element needs one, and a
- * console line when an element needs one the page has not added.
+ * console line when an element needs one the page has not added. It knows the element only as a
+ * Lit element that renders again (no import of avatar.ts, which imports this).
  */
-import { adoptStyles, html, isServer, nothing } from 'lit';
+import { adoptStyles, html, isServer, nothing, type ReactiveElement } from 'lit';
 import { css } from '../shared/css.js';
-import type { DhAvatar } from './avatar.js';
 import type makeBubble from './bubble.js';
 import type { Lit } from './bubble.js';
 import type makeConsentNotice from './consent-notice.js';
@@ -36,7 +36,7 @@ export const micHint: Part<ReturnType<typeof makeMicHint>> = {};
 /** The part, once made; until then undefined, and `arrived` gets it when it is (by default, `el` renders again). */
 export function madePart<T>(
   part: Part<T>,
-  el: DhAvatar,
+  el: ReactiveElement,
   arrived: (made: T) => void = () => el.requestUpdate(),
 ): T | undefined {
   if (!part.made && part.module && !isServer) {
@@ -53,7 +53,9 @@ export function madePart<T>(
 /** A page adds a part: the elements that rendered before (their module ran first) render again with it. */
 function addPart<T>(part: Part<T>, load: Part<T>['module'], selector: string): void {
   part.module = load;
-  if (!isServer) for (const el of document.querySelectorAll<DhAvatar>(selector)) el.requestUpdate();
+  if (!isServer)
+    for (const el of document.querySelectorAll<HTMLElement & ReactiveElement>(selector))
+      el.requestUpdate();
 }
 
 export const addBubble = (load: Part<ReturnType<typeof makeBubble>>['module']): void =>
