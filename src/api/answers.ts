@@ -6,11 +6,13 @@ import {
   array,
   boolean,
   nullable,
+  number,
   object,
   oneOf,
   optional,
   page,
   string,
+  type Check,
   type Infer,
 } from './check.js';
 
@@ -161,3 +163,74 @@ export type VideoItem = Infer<typeof videoItemSchema>;
 
 export const videosPageSchema = /* @__PURE__ */ page(videoItemSchema);
 export type VideosPage = Infer<typeof videosPageSchema>;
+
+// ── GET /insights ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The counts of a day, or of a range, for one head or all, with the caller's own fields (`day`).
+ * A function, so the schemas built from it stay pure and a bundle without insights drops them.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function withCounts<S extends Record<string, Check<unknown>>>(fields: S) {
+  return object({
+    ...fields,
+    /** Launch links the proxy signed (`/launch`). */
+    launches: number,
+    /** `start_conversation` events: a visitor's first message. */
+    sessionsStarted: number,
+    /** `end_conversation` events. */
+    sessionsEnded: number,
+    /** `timeout_conversation` events. */
+    sessionsTimedOut: number,
+    /** `inactivity_warning` events. */
+    inactivityWarnings: number,
+    /** Minutes of conversation, from start/end pairs (one decimal; a session with no end counts DH_MAX_SESSION_MINUTES). */
+    minutes: number,
+    /** The most sessions running at once. */
+    peakConcurrent: number,
+  });
+}
+
+export const insightsDaySchema = /* @__PURE__ */ withCounts({
+  /** `YYYY-MM-DD` (UTC). */
+  day: string,
+});
+export type InsightsDay = Infer<typeof insightsDaySchema>;
+
+export const insightsQuestionSchema = /* @__PURE__ */ object({
+  /** A visitor's question, normalised (case, spaces), at most 200 characters. */
+  text: string,
+  count: number,
+});
+export type InsightsQuestion = Infer<typeof insightsQuestionSchema>;
+
+/**
+ * `GET /insights?head=&from=&to=` (admin): a head's conversations (all heads' without `head`)
+ * over a range of UTC days, both ends included.
+ */
+export const insightsSchema = /* @__PURE__ */ object({
+  /** The head asked for, or null: all heads. */
+  head: /* @__PURE__ */ nullable(string),
+  from: string,
+  to: string,
+  /** The range's sums; its peak is the highest day's. */
+  totals: /* @__PURE__ */ withCounts({}),
+  /** Median and 90th percentile of a session's minutes (ended sessions); null with none in the range. */
+  medianMinutes: /* @__PURE__ */ nullable(number),
+  p90Minutes: /* @__PURE__ */ nullable(number),
+  /** Timed-out sessions of those that ended (0–1); null with none. */
+  timeoutShare: /* @__PURE__ */ nullable(number),
+  /** Sessions started per launch (0–1 mostly: a session opened without this proxy adds one); null with no launch. */
+  launchToSession: /* @__PURE__ */ nullable(number),
+  /** Every day of the range, in order, days with nothing included. */
+  days: /* @__PURE__ */ array(insightsDaySchema),
+  /** Sessions started by hour of the day (24 numbers, UTC), over the range. */
+  hours: /* @__PURE__ */ array(number),
+  /** The most frequent visitor questions of the range (plugin mode), at most 20, most asked first. */
+  questions: /* @__PURE__ */ array(insightsQuestionSchema),
+  /** False when the proxy keeps no question text (DH_INSIGHTS_QUESTIONS=off). */
+  questionsKept: boolean,
+  /** How many days the proxy keeps (DH_INSIGHTS_DAYS): days before that read as empty. */
+  keptDays: number,
+});
+export type Insights = Infer<typeof insightsSchema>;

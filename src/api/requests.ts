@@ -127,3 +127,41 @@ export const videoRequestSchema = z.object({
       z.maxLength(MAX_VIDEO_TEXT, VIDEO_TEXT_TOO_LONG),
     ),
 });
+
+// ── Insights ───────────────────────────────────────────────────────────────────────────────────
+
+/** The longest range `GET /insights` answers, in days. */
+export const MAX_INSIGHTS_DAYS = 366;
+
+const isoDay = (name: string) =>
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} is a day written YYYY-MM-DD`),
+    z.refine(
+      (day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      `${name} is not a day of the calendar`,
+    ),
+  );
+
+/**
+ * `GET /insights?head=&from=&to=`: a head (all without it) and a range of days, both ends
+ * included (the proxy's defaults: the last 30 days to today). `to` not before `from`, and at most
+ * MAX_INSIGHTS_DAYS days.
+ */
+export const insightsQuerySchema = z
+  .object({
+    head: z.optional(headIdSchema),
+    from: z.optional(isoDay('from')),
+    to: z.optional(isoDay('to')),
+  })
+  .check(
+    z.refine(
+      ({ from, to }) => !from || !to || from <= to,
+      'from is after to: the range goes from its first day to its last',
+    ),
+    z.refine(
+      ({ from, to }) =>
+        !from || !to || (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_INSIGHTS_DAYS,
+      `a range is at most ${MAX_INSIGHTS_DAYS} days`,
+    ),
+  );
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
