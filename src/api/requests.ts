@@ -9,6 +9,7 @@ import { FLOW_API_KEY_FIELD, OPERATION_MODES } from './modes.js';
 import {
   ID_PATTERN,
   ID_RULE,
+  MAX_INSIGHTS_DAYS,
   MAX_PAGE_TAKE,
   MAX_VIDEO_TEXT,
   VIDEO_TEXT_EMPTY,
@@ -130,8 +131,8 @@ export const videoRequestSchema = z.object({
 
 // ── Insights ───────────────────────────────────────────────────────────────────────────────────
 
-/** The longest range `GET /insights` answers, in days. */
-export const MAX_INSIGHTS_DAYS = 366;
+/** The longest range `GET /insights` answers, in days (in rules.ts, which the browser may import too). */
+export { MAX_INSIGHTS_DAYS };
 
 const isoDay = (name: string) =>
   z.string().check(

@@ -28,6 +28,9 @@ export const MAX_PAGE_TAKE = 100;
 /** Most voices one request may ask for. */
 export const MAX_VOICES_TAKE = 500;
 
+/** The longest range `GET /insights` answers, in days (the proxy refuses more; `<dh-insights>` asks for no more). */
+export const MAX_INSIGHTS_DAYS = 366;
+
 /** The most characters a video's text may have. */
 export const MAX_VIDEO_TEXT = 5000;
 
