@@ -70,6 +70,7 @@ export const OTHER_CODES = [
   'not_failed',
   'no_media',
   'media_unavailable',
+  'media_link_invalid',
   // The platform's calls to the site: events, plugin and tool calls (proxy/routes/receiver.ts, …).
   'bad_signature',
   'stale_delivery',

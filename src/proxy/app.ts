@@ -115,8 +115,8 @@ function randomSecret(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** The routes of relayed media (media.ts): a face's picture or video, a head's poster. */
-const MEDIA_ROUTE = /\/(faces\/[^/]+\/(image|video)|heads\/[^/]+\/poster)$/;
+/** The routes of relayed media (media.ts): a face's picture or video, a head's poster, a talk's video. */
+const MEDIA_ROUTE = /\/(faces\/[^/]+\/(image|video)|heads\/[^/]+\/(poster|videos\/[^/]+\/media))$/;
 
 export function createProxy(options: ProxyOptions): Hono {
   const { config } = options;

@@ -38,6 +38,20 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 const payload = (headId: string, view: LaunchView, exp: number) =>
   `dh-launch/v1\n${headId}\n${view}\n${exp}`;
 
+/** HMAC-SHA256 of a text with the signing secret, hex. */
+async function signText(secret: string, text: string): Promise<string> {
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(text)));
+}
+
+/** Whether `sig` (hex) is the text's signature, compared in constant time (crypto.subtle.verify). */
+async function verifyText(secret: string, text: string, sig: string): Promise<boolean> {
+  const digest = digestFromHex(sig);
+  return (
+    digest !== undefined &&
+    crypto.subtle.verify('HMAC', await hmacKey(secret), digest, encoder.encode(text))
+  );
+}
+
 export interface SignOptions {
   secret: string;
   headId: string;
@@ -59,13 +73,7 @@ export async function signLaunchUrl(
   if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LAUNCH_TTL_S)
     throw new Error(`ttl must be 1 to ${MAX_LAUNCH_TTL_S} seconds`);
   const exp = (options.now ?? Math.floor(Date.now() / 1000)) + ttl;
-  const sig = toHex(
-    await crypto.subtle.sign(
-      'HMAC',
-      await hmacKey(secret),
-      encoder.encode(payload(headId, view, exp)),
-    ),
-  );
+  const sig = await signText(secret, payload(headId, view, exp));
   return {
     url: launchUrl(base, { headId, view, exp, sig }),
     expiresAt: new Date(exp * 1000).toISOString(),
@@ -82,16 +90,7 @@ export async function verifyLaunch(
   fields: { headId: string; view: LaunchView; exp: number; sig: string },
   now = Math.floor(Date.now() / 1000),
 ): Promise<LaunchCheck> {
-  const sig = digestFromHex(fields.sig);
-  const valid =
-    sig !== undefined &&
-    (await crypto.subtle.verify(
-      'HMAC',
-      await hmacKey(secret),
-      sig,
-      encoder.encode(payload(fields.headId, fields.view, fields.exp)),
-    ));
-  if (!valid) {
+  if (!(await verifyText(secret, payload(fields.headId, fields.view, fields.exp), fields.sig))) {
     return {
       ok: false,
       code: 'launch_invalid',
@@ -116,4 +115,40 @@ export async function verifyLaunch(
     };
   }
   return { ok: true };
+}
+
+/**
+ * A talk's video as the back office plays it: `<video src>` sends no Authorization header, so the
+ * address the admin list hands out (routes/videos.ts) carries its own proof, like a launch link:
+ * HMAC(head, talk, exp). It is good for one to two hours, the same address within an hour (a
+ * browser's cache keeps the video).
+ */
+const talkPayload = (headId: string, talkId: string, exp: number) =>
+  `dh-talk-media/v1\n${headId}\n${talkId}\n${exp}`;
+
+/** How long a talk's signed video address lives, at least (seconds). */
+export const TALK_MEDIA_TTL_S = 3600;
+
+/** The query of a talk's signed video address: `exp` (epoch seconds) and `sig`. */
+export async function signTalkMedia(
+  secret: string,
+  headId: string,
+  talkId: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ exp: number; sig: string }> {
+  const exp = (Math.floor(now / TALK_MEDIA_TTL_S) + 2) * TALK_MEDIA_TTL_S;
+  return { exp, sig: await signText(secret, talkPayload(headId, talkId, exp)) };
+}
+
+/** Whether a talk's video address is this site's and still good. */
+export async function verifyTalkMedia(
+  secret: string,
+  fields: { headId: string; talkId: string; exp: number; sig: string },
+  now = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
+  return (
+    fields.exp > now &&
+    fields.exp <= now + 2 * TALK_MEDIA_TTL_S + LAUNCH_SKEW_S &&
+    (await verifyText(secret, talkPayload(fields.headId, fields.talkId, fields.exp), fields.sig))
+  );
 }

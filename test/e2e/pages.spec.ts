@@ -73,7 +73,7 @@ test('the CMS page: another origin, only the embed code (the bundle with its int
   expect(problems, 'no CSP, CORS or integrity error, nothing missing').toEqual([]);
 });
 
-test("the back office on another origin, under the docs' strict CSP with Trusted Types required: all five elements from the all-elements file, every picture and video through the proxy, no violation", async ({
+test("the back office on another origin, under the docs' strict CSP with Trusted Types required: all five elements from the all-elements file, every picture and video (a talk's too) through the proxy, no violation", async ({
   page,
 }) => {
   // Every violation of the page's policy (enforced or report-only) is an event on its document.
@@ -93,6 +93,23 @@ test("the back office on another origin, under the docs' strict CSP with Trusted
       r.frame() === page.mainFrame() &&
       media.push(r.url()),
   );
+  // A video of the page's head, ready before the page opens: the studio shows it (a <video>).
+  const html = await (await page.request.get(`${CMS}/back-office`)).text();
+  const headId = /<dh-video-studio head-id="([^"]+)"/.exec(html)![1]!;
+  const made = await page.request.post(`${DEMO}/dh/heads/${headId}/videos`, {
+    data: { text: 'A video under a strict policy.' },
+    headers: { 'x-dh-kit': '1' },
+  });
+  expect(made.status(), 'the video was started').toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const list = await (await page.request.get(`${DEMO}/dh/heads/${headId}/videos`)).json();
+        return (list as { items: { url: string }[] }).items.some((talk) => talk.url !== '');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   const response = await page.goto(`${CMS}/back-office`);
   const csp = response!.headers()['content-security-policy'];
   expect(csp).toContain(`img-src 'self' ${DEMO}`);
@@ -129,6 +146,20 @@ test("the back office on another origin, under the docs' strict CSP with Trusted
   await expect(
     page.locator('section > dh-avatar').getByRole('button', { name: /Talk to Ava/ }),
   ).toBeVisible();
+  // The studio's video plays from the proxy (its frame at 0.5 s is fetched: preload="metadata").
+  await expect
+    .poll(() =>
+      page
+        .locator('dh-video-studio video')
+        .evaluateAll(
+          (videos) => videos.filter((v) => (v as HTMLVideoElement).readyState >= 1).length,
+        ),
+    )
+    .toBeGreaterThan(0);
+  expect(
+    media.some((url) => /\/dh\/heads\/[^/]+\/videos\/[^/]+\/media\?/.test(url)),
+    "the talk's video was asked of the proxy",
+  ).toBe(true);
   expect(media.length, 'the page showed pictures').toBeGreaterThan(3);
   expect(
     media.filter((url) => !url.startsWith(`${DEMO}/dh/`)),

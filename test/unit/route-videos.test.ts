@@ -394,3 +394,51 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
     assert.equal(cancelled, true, 'the upstream read was cancelled with the download');
   });
 });
+
+describe('GET /heads/:id/videos/:talkId/media: a talk’s video for the studio, at a signed address', () => {
+  test('the list hands out the proxy’s signed address, never the media host’s; it plays with ranges, no admin header, no search; altered, moved or expired, it is refused before any platform call', async () => {
+    const media = recordingFetch();
+    let now = Date.now();
+    const p = suite.makeProxy({}, { fetch: media.fetch, now: () => now });
+    const headId = await createHead(p);
+    const [talk, other] = addTalks(headId, 2);
+    const list = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
+    const items = ((await list.json()) as { items: { id: string; url: string }[] }).items;
+    const url = items.find((t) => t.id === talk!.id)!.url;
+    assert.match(
+      url,
+      new RegExp(`^/dh/heads/${headId}/videos/${talk!.id}/media\\?exp=\\d+&sig=[0-9a-f]{64}$`),
+      'a path of the proxy (a page whose CSP names only the site plays it)',
+    );
+    assert.ok(
+      items.every((t) => !t.url.includes(sim.urls.mediaUrl)),
+      'no talk is listed at the platform media host',
+    );
+    const searches = talksCalls(headId);
+    const played = await p.request(url, { headers: { range: 'bytes=0-99' } });
+    assert.equal(played.status, 206, 'a <video> seeks: the range is passed on');
+    assert.equal(played.headers.get('content-type'), 'video/mp4');
+    assert.equal(new Uint8Array(await played.arrayBuffer()).byteLength, 100);
+    assert.equal(talksCalls(headId), searches, 'where the video is was kept by the list: no search');
+    assert.equal(media.calls.at(-1)!.url, `${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`);
+
+    const fetched = media.calls.length;
+    const refused = async (path: string, status: number) => {
+      const res = await p.request(path);
+      assert.equal(res.status, status, path);
+      assert.equal((await errorOf(res)).code, 'media_link_invalid', path);
+    };
+    const [path, query] = url.split('?');
+    const sig = new URLSearchParams(query).get('sig')!;
+    const exp = Number(new URLSearchParams(query).get('exp'));
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
+    await refused(`${path}?exp=${exp}&sig=${flipped}`, 403);
+    await refused(`${path}?exp=${exp + 3600}&sig=${sig}`, 403);
+    await refused(`${path!.replace(talk!.id, other!.id)}?${query}`, 403);
+    await refused(`${path}?exp=${exp}`, 400);
+    now = exp * 1000 + 1;
+    await refused(url, 403);
+    assert.equal(media.calls.length, fetched, 'a refused address fetched nothing');
+    assert.equal(talksCalls(headId), searches, 'and asked the platform nothing');
+  });
+});

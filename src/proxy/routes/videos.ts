@@ -14,7 +14,9 @@ import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
 import { relayMedia } from '../media.js';
+import { routeBase } from '../public-heads.js';
 import { requireAdmin } from '../security/admin-guard.js';
+import { signTalkMedia, verifyTalkMedia } from '../signing.js';
 import { valid } from '../validate.js';
 
 /** The head's id is checked first, where `/heads` is mounted (invalid_head_id); then the talk's. */
@@ -24,10 +26,53 @@ const talkParam = valid(
   'invalid_talk_id',
 );
 
+/** A talk's signed video address: `exp` (epoch seconds) and `sig` (hex). */
+const talkMediaQuery = valid(
+  'query',
+  z.object({
+    exp: z.coerce.number().int().positive(),
+    sig: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  'media_link_invalid',
+);
+
 /** A video download looks for its talk this many at a time, newest first… */
 const TALK_SEARCH_TAKE = 100;
 /** …on at most this many pages: an unknown id costs a bounded number of platform calls. */
 const TALK_SEARCH_MAX_PAGES = 20;
+/** Where a listed talk's video is, kept as long as its signed address lives (no search to play it). */
+const talkMediaKey = (head: string, talk: string) => `talk-media:${head}:${talk}`;
+const TALK_MEDIA_KEEP_MS = 2 * 3600e3;
+
+/**
+ * The talk's video address as the platform lists it (never one the browser sent: no SSRF): 404
+ * `talk_not_found` among the head's newest talks, 409 `video_not_ready` while it is being made.
+ */
+async function talkVideoUrl(
+  deps: Deps,
+  id: string,
+  wanted: string,
+): Promise<{ talk: Talk; url: string }> {
+  let talk: Talk | undefined;
+  for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && talk === undefined; page++) {
+    const talks = await deps.platform.listTalks(id, {
+      order: 'DESC',
+      page,
+      take: TALK_SEARCH_TAKE,
+    });
+    talk = talks.data.find((t) => t.id === wanted);
+    if (!talks.meta.hasNextPage || talks.data.length === 0) break;
+  }
+  if (talk === undefined)
+    fail(
+      404,
+      'talk_not_found',
+      `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`,
+    );
+  if (!talk!.url)
+    fail(409, 'video_not_ready', `The video ${wanted} is still being made: try again in a minute.`);
+  return { talk: talk!, url: talk!.url! };
+}
 export function videoRoutes(deps: Deps) {
   const app = new Hono();
 
@@ -74,16 +119,32 @@ export function videoRoutes(deps: Deps) {
       page: q.page,
       take: q.take,
     });
+    // A talk's video plays from the proxy (a page's CSP names only the site; media.ts), at a
+    // signed address: a talk still being made has no url yet, "" (the studio shows it as not
+    // playable yet). Where each video is stays in the store, so playing it costs no search.
+    const items = await Promise.all(
+      page.data.map(async ({ id: talkId, createdAt, updatedAt, voice, url, text }) => {
+        if (!url) return { id: talkId, createdAt, updatedAt, voice, url: '', text };
+        await deps.store.set(talkMediaKey(id, talkId), url, TALK_MEDIA_KEEP_MS);
+        const { exp, sig } = await signTalkMedia(
+          deps.signingSecret,
+          id,
+          talkId,
+          Math.floor(deps.now() / 1000),
+        );
+        const at = `${routeBase(deps)}/heads/${encodeURIComponent(id)}/videos/${encodeURIComponent(talkId)}`;
+        return {
+          id: talkId,
+          createdAt,
+          updatedAt,
+          voice,
+          url: `${at}/media?exp=${exp}&sig=${sig}`,
+          text,
+        };
+      }),
+    );
     const body: VideosPage = {
-      // A talk still being made has no url yet: "" (the studio shows it as not playable yet).
-      items: page.data.map(({ id: talkId, createdAt, updatedAt, voice, url, text }) => ({
-        id: talkId,
-        createdAt,
-        updatedAt,
-        voice,
-        url: url ?? '',
-        text,
-      })),
+      items,
       page: page.meta.page,
       take: page.meta.take,
       total: page.meta.itemCount,
@@ -98,33 +159,10 @@ export function videoRoutes(deps: Deps) {
   // opens instead of saving): served from the proxy, with content-disposition, it saves.
   app.get('/:talkId/download', requireAdmin(deps, 'videos:list'), talkParam, async (c) => {
     const { id, talkId: wanted } = c.req.valid('param');
-    // The URL fetched is the one the platform lists for this talk, never one the browser sent (no SSRF).
-    let talk: Talk | undefined;
-    for (let page = 1; page <= TALK_SEARCH_MAX_PAGES && talk === undefined; page++) {
-      const talks = await deps.platform.listTalks(id, {
-        order: 'DESC',
-        page,
-        take: TALK_SEARCH_TAKE,
-      });
-      talk = talks.data.find((t) => t.id === wanted);
-      if (!talks.meta.hasNextPage || talks.data.length === 0) break;
-    }
-    const url = talk?.url;
-    if (talk && !url)
-      fail(
-        409,
-        'video_not_ready',
-        `The video ${wanted} is still being made: try again in a minute.`,
-      );
-    if (url === undefined)
-      fail(
-        404,
-        'talk_not_found',
-        `The head ${id} has no video ${wanted} (among its ${TALK_SEARCH_MAX_PAGES * TALK_SEARCH_TAKE} newest).`,
-      );
+    const { talk, url } = await talkVideoUrl(deps, id, wanted);
     // Named after the head and the text (the head's name is read through the cache; without it, the text).
     const head = await deps.head(id).catch(() => undefined);
-    const media = await relayMedia(deps, url!);
+    const media = await relayMedia(deps, url);
     return new Response(media.body, {
       status: 200,
       headers: {
@@ -132,13 +170,40 @@ export function videoRoutes(deps: Deps) {
         ...(media.headers['content-length']
           ? { 'content-length': media.headers['content-length'] }
           : {}),
-        'content-disposition': attachment(videoFileName(head?.name, talk!.text, wanted)),
+        'content-disposition': attachment(videoFileName(head?.name, talk.text, wanted)),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         // A back office on another origin (DH_ALLOWED_ORIGINS) that fetches the file may read its
         // name too: CORS hides content-disposition from a script unless it is exposed (corsFor
         // adds the headers every answer exposes to this list).
         'access-control-expose-headers': 'content-disposition',
+      },
+    });
+  });
+
+  // A talk's video for the studio's <video>: its address is the proof (signed by the list above),
+  // checked before anything else; ranges are passed on (seeking, Safari).
+  app.get('/:talkId/media', talkParam, talkMediaQuery, async (c) => {
+    const { id, talkId } = c.req.valid('param');
+    const { exp, sig } = c.req.valid('query');
+    const fields = { headId: id, talkId, exp, sig };
+    if (!(await verifyTalkMedia(deps.signingSecret, fields, Math.floor(deps.now() / 1000))))
+      fail(
+        403,
+        'media_link_invalid',
+        "This video address is not valid or has expired: list the head's videos again for a new one.",
+      );
+    const url =
+      (await deps.store.get(talkMediaKey(id, talkId))) ??
+      (await talkVideoUrl(deps, id, talkId)).url;
+    const media = await relayMedia(deps, url, c.req.header('range'));
+    return new Response(media.body, {
+      status: media.status,
+      headers: {
+        'content-type': 'video/mp4',
+        ...media.headers,
+        'cache-control': 'private, max-age=3600',
+        'x-content-type-options': 'nosniff',
       },
     });
   });
