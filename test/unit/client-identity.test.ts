@@ -124,7 +124,7 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     expectShares(await twoClients(send), 'Express');
   });
 
-  test('a Next.js route handler (app.fetch(request), no connection): refused with client_unknown naming clientKey and DH_TRUST_PROXY, never one shared bucket', async () => {
+  test('a Next.js route handler (app.fetch(request), no connection): refused with client_unknown naming clientKey, DH_TRUST_PROXY and each framework’s own fix (Nuxt under nuxt dev, SvelteKit, React Router, Astro), never one shared bucket', async () => {
     const warnings: string[] = [];
     const app = siteProxy({}, warnings);
     // app/dh/[...path]/route.ts: export const GET = (request: Request) => app.fetch(request);
@@ -136,6 +136,16 @@ describe('every client its own share, on every way of mounting the proxy', () =>
     assert.equal(body.error.message, CLIENT_UNKNOWN_MESSAGE);
     assert.match(body.error.message, /clientKey/);
     assert.match(body.error.message, /DH_TRUST_PROXY/);
+    // Each framework whose route handlers get no connection, with its own fix (docs/frameworks.md).
+    for (const fix of [
+      /Nuxt: getRequestIP\(event\), with \{ xForwardedFor: true \} under nuxt dev/,
+      /SvelteKit: event\.getClientAddress\(\)/,
+      /React Router: [^;]*getLoadContext/,
+      /Astro: clientAddress/,
+      /Next\.js[^;]*DH_TRUST_PROXY=true/,
+      /docs\/frameworks\.md/,
+    ])
+      assert.match(body.error.message, fix);
     assert.equal(
       (await GET(new Request('https://shop.example/dh/health'))).status,
       500,
