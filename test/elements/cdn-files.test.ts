@@ -11,7 +11,12 @@ import { engineOf } from '../../scripts/engine-of.mjs';
 
 type Mode = 'good' | 'language' | 'index' | 'missing' | 'swapped' | 'alone';
 type CdnWindow = Window &
-  typeof globalThis & { __dhRan?: string[]; __dhWarnings: string[]; __dhConfigured?: boolean };
+  typeof globalThis & {
+    __dhRan?: string[];
+    __dhWarnings: string[];
+    __dhViolations: string[];
+    __dhConfigured?: boolean;
+  };
 
 interface Opened {
   win: CdnWindow;
@@ -29,7 +34,7 @@ const cdnOrigin = `http://127.0.0.1:${location.port}`;
 /** A page with the embed code of `file` (the avatar's, or all elements'), its files served as `mode` says. */
 async function open(
   mode: Mode,
-  params: { lang?: string; file?: 'avatar' | 'bundle'; layout?: 'bubble' } = {},
+  params: { lang?: string; file?: 'avatar' | 'bundle'; layout?: 'bubble'; tt?: '1' } = {},
 ): Promise<Opened> {
   const run = `${engineOf(navigator.userAgent)}-${Math.random().toString(36).slice(2, 10)}`;
   const query = new URLSearchParams({
@@ -75,7 +80,7 @@ describe('the CDN files, as another origin serves them', () => {
     sim = await simInfo();
     head = await command<{ id: string; name: string }>('sim-create-head', { name: 'Ada' });
     pages = {
-      german: open('good', { lang: 'de' }),
+      german: open('good', { lang: 'de', tt: '1' }),
       language: open('language', { lang: 'de' }),
       index: open('index', { lang: 'de' }),
       missing: open('missing', { lang: 'de' }),
@@ -92,10 +97,12 @@ describe('the CDN files, as another origin serves them', () => {
     for (const frame of frames.splice(0)) frame.remove();
   });
 
-  it('the avatar file on a German page: German words, from the language index and the German file, each checked; nothing else is fetched', async () => {
+  it("the avatar file on a German page with Trusted Types required (the docs' policy): German words, from the language index and the German file, each checked, no violation; nothing else is fetched", async () => {
     const { win, avatar, asked } = await pages.german;
     await waitUntil(() => words(avatar).includes('Mit Ada sprechen'), 'the facade speaks German');
     expect(win.__dhRan, 'no altered file ran').to.equal(undefined);
+    expect(win.__dhViolations, 'Trusted Types let the checked language run').to.deep.equal([]);
+    expect(win.__dhWarnings, 'nothing refused').to.deep.equal([]);
     const paths = await asked();
     expect(paths.map((p) => p.replace(/\.[0-9a-f]{12}\.js$/, '.js'))).to.deep.equal([
       'good/dh-kit.avatar.js',

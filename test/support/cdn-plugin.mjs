@@ -12,12 +12,14 @@
  *               a browser that fetched a checked file twice would run the second
  *   alone       only the CDN file the page loads; every other file 404 (copied alone to a host)
  *
- * `page.html?file=avatar|bundle&lang=de&layout=bubble&head=…&endpoint=…&cdn=<origin>` is a page with
- * the embed code for that file: its script tag with its integrity value, the script that lists the
- * proxy's endpoint (it imports the same URL, without integrity: the browser's one fetch serves
- * both), and a `<dh-avatar>`.
+ * `page.html?file=avatar|bundle&lang=de&layout=bubble&head=…&endpoint=…&cdn=<origin>&tt=1` is a page
+ * with the embed code for that file: its script tag with its integrity value, the script that lists
+ * the proxy's endpoint (it imports the same URL, without integrity: the browser's one fetch serves
+ * both), and a `<dh-avatar>`. With `tt=1` it is served with Trusted Types required, as the docs'
+ * policy does (`require-trusted-types-for 'script'; trusted-types lit-html dh-kit`).
  * An altered file records that it ran in the page's `__dhRan`; the page records the kit's console
- * warnings in `__dhWarnings`. `cdn-log` answers the paths asked for under `/cdn/<run>/`.
+ * warnings in `__dhWarnings` and every policy violation in `__dhViolations`. `cdn-log` answers the
+ * paths asked for under `/cdn/<run>/`.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -54,6 +56,10 @@ export function cdnPlugin() {
 <head>
 <meta charset="utf-8">
 <script>
+  window.__dhViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.__dhViolations.push(e.effectiveDirective + ' ' + e.blockedURI),
+  );
   window.__dhWarnings = [];
   const warn = console.warn.bind(console);
   console.warn = (...args) => { window.__dhWarnings.push(args.map(String).join(' ')); warn(...args); };
@@ -108,6 +114,11 @@ ${configure}
       ctx.set('cache-control', 'no-store');
       if (name === 'page.html') {
         ctx.type = 'text/html';
+        if (new URLSearchParams(ctx.querystring).get('tt') === '1')
+          ctx.set(
+            'content-security-policy',
+            "require-trusted-types-for 'script'; trusted-types lit-html dh-kit",
+          );
         ctx.body = page(run, mode, new URLSearchParams(ctx.querystring));
         return;
       }
