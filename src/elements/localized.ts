@@ -8,6 +8,7 @@ import {
 import type { AvatarMessages } from './avatar/messages.js';
 import type { FacePickerMessages } from './face-picker/messages.js';
 import type { HeadFormMessages } from './head-form/messages.js';
+import type { InsightsMessages } from './insights/messages.js';
 import type { VideoStudioMessages } from './video-studio/messages.js';
 import type { VoicePickerMessages } from './voice-picker/messages.js';
 import type { SharedMessages } from './shared/messages.js';
@@ -40,6 +41,7 @@ export interface Catalogue {
   voicePicker: VoicePickerMessages;
   headForm: HeadFormMessages;
   videoStudio: VideoStudioMessages;
+  insights: InsightsMessages;
 }
 
 /** A section's messages, any of them: what `setMessages` and an element's `messages` take. */

@@ -16,6 +16,7 @@ import { consentMessages } from '../../src/elements/avatar/consent-notice.js';
 import { micHintMessages } from '../../src/elements/avatar/mic-hint-note.js';
 import { facePickerMessages } from '../../src/elements/face-picker/messages.js';
 import { headFormMessages } from '../../src/elements/head-form/messages.js';
+import { insightsMessages } from '../../src/elements/insights/messages.js';
 import { locales } from '../../src/elements/locales/index.js';
 import { formats, type Formats } from '../../src/elements/shared/formats.js';
 import type { Catalogue } from '../../src/elements/localized.js';
@@ -33,6 +34,7 @@ const english: Record<keyof Catalogue, Messages> = {
   voicePicker: voicePickerMessages,
   headForm: headFormMessages,
   videoStudio: videoStudioMessages,
+  insights: insightsMessages,
 };
 
 const folder = new URL('../../src/elements/locales/', import.meta.url);
@@ -118,6 +120,7 @@ const SOURCES: Record<keyof Catalogue, string[]> = {
   voicePicker: ['voice-picker/messages.ts', 'shared/picker-messages.ts'],
   headForm: ['head-form/messages.ts'],
   videoStudio: ['video-studio/messages.ts'],
+  insights: ['insights/messages.ts'],
 };
 
 /** Each English function message's parameters as written (`key: (name?: string, max: number): string =>`). */

@@ -14,6 +14,15 @@ export interface EndpointHost {
   credentials?: RequestCredentials;
 }
 
+/**
+ * A stable key for the `headers` property, so an equal object in a new identity does not refetch.
+ * (Headers lists its entries sorted by lower-case name: the order in the object does not matter.)
+ */
+export function headersKey(headers: HeadersInit | undefined): string {
+  if (!headers) return '';
+  return JSON.stringify([...new Headers(headers)]);
+}
+
 /** Where the proxy routes are when the page says nothing: the site's own `/dh`. */
 export const DEFAULT_ENDPOINT = '/dh';
 

@@ -22,7 +22,6 @@ import {
 import {
   downloadFailed,
   failureText,
-  headersKey,
   toFailure,
   unplayable,
   type Failure,
@@ -35,7 +34,12 @@ import { styles } from './video-studio.styles.js';
 import { srOnly } from '../shared/sr-only.styles.js';
 import { VoiceNames } from './voice-names.js';
 import { define } from '../shared/define.js';
-import { DEFAULT_ENDPOINT, ProxyEndpoint, type EndpointHost } from '../shared/endpoint.js';
+import {
+  DEFAULT_ENDPOINT,
+  ProxyEndpoint,
+  headersKey,
+  type EndpointHost,
+} from '../shared/endpoint.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { videoStudioMessages } from './messages.js';
 import { sharedMessages } from '../shared/messages.js';

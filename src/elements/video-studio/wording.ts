@@ -74,15 +74,6 @@ export function formatWhen(iso: string, locale: string, now = Date.now()): strin
 }
 
 /**
- * A stable key for the `headers` property, so an equal object in a new identity does not refetch.
- * (Headers lists its entries sorted by lower-case name: the order in the object does not matter.)
- */
-export function headersKey(headers: HeadersInit | undefined): string {
-  if (!headers) return '';
-  return JSON.stringify([...new Headers(headers)]);
-}
-
-/**
  * A failure: the `dh-error` detail the page is told (English), and, when the studio has its own
  * words for it, how to say it in the element's locale; otherwise the shared text of its code.
  */

@@ -6,6 +6,7 @@ import type { Catalogue } from '../../localized.js';
 import type { Formats } from '../../shared/formats.js';
 import avatar from './avatar.js';
 import headForm from './head-form.js';
+import insights from './insights.js';
 import pickers from './pickers.js';
 import videoStudio from './video-studio.js';
 
@@ -54,4 +55,5 @@ export default (f: Formats): Catalogue => ({
   ...pickers(f),
   headForm: headForm(f),
   videoStudio: videoStudio(f),
+  insights: insights(f),
 });
