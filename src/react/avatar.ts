@@ -16,5 +16,6 @@ export const DhAvatar = wrap('dh-avatar', DhAvatarElement, 'DhAvatar', {
   onDhError: 'dh-error' as Detail<DhErrorDetail>,
   onDhOpen: 'dh-open' as Detail<Record<string, never>>,
   onDhClose: 'dh-close' as Detail<Record<string, never>>,
+  onDhTeaserShow: 'dh-teaser-show' as Detail<Record<string, never>>,
   onDhConsent: 'dh-consent' as Detail<AvatarConsentDetail>,
 });

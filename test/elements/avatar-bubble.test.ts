@@ -116,14 +116,18 @@ describe('<dh-avatar layout="bubble">', () => {
       html`<dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" teaser="Questions? Ask Ava."></dh-avatar>`,
     );
     const teaser = part(el, 'teaser')!;
+    let shown = 0;
+    el.addEventListener('dh-teaser-show', () => shown++);
     expect(teaser.textContent).to.contain('Questions? Ask Ava.');
     // Not before its delay (4 s by default): hidden, so neither read nor clicked.
     expect(getComputedStyle(teaser).visibility).to.equal('hidden');
+    expect(shown, 'no dh-teaser-show before its delay').to.equal(0);
     el.style.setProperty('--dh-avatar-teaser-delay', '0s');
     await waitUntil(
       () => getComputedStyle(teaser).visibility === 'visible',
       'it shows after its delay',
     );
+    await waitUntil(() => shown === 1, 'dh-teaser-show as it shows');
     part(el, 'teaser-close')!.click();
     await el.updateComplete;
     expect(part(el, 'teaser')).to.equal(null);

@@ -80,6 +80,7 @@ const NAME_WAIT_MS = 1000;
  * @fires {DhErrorDetail} dh-error - The head does not exist, or the launch failed (`detail.code`, and the operator's `detail.message`, also in the console); the element says it in visitor words, with Try again where trying again can help.
  * @fires {{}} dh-open - The bubble panel opened (by the visitor, or `open` set by script).
  * @fires {{}} dh-close - The bubble panel closed.
+ * @fires {{}} dh-teaser-show - The bubble's teaser showed beside the launcher, its delay over (`--dh-avatar-teaser-delay`).
  * @fires {AvatarConsentDetail} dh-consent - The visitor accepted the notice, or the site's script called `grantConsent()` or `revokeConsent()`: `detail.version` (the `consent` it answers), `detail.accepted`, `detail.at` (ISO time).
  *
  * @csspart box - The box that keeps the aspect ratio.

@@ -89,6 +89,19 @@ function dismiss(el: BubbleHost): void {
   el.requestUpdate();
 }
 
+/**
+ * The teaser's delay is over and it shows (its animation starts): `dh-teaser-show`, bubbling and
+ * composed as every event of the kit (shared/events.ts `emit`, which this module does not import:
+ * it imports nothing at run time). Only the teaser's own animation counts, not one of the site's
+ * content in its slot.
+ */
+function teaserShown(el: BubbleHost, event: AnimationEvent): void {
+  if (event.target === event.currentTarget)
+    el.dispatchEvent(
+      new CustomEvent('dh-teaser-show', { detail: {}, bubbles: true, composed: true }),
+    );
+}
+
 /** The page's own `overflow`, kept while a panel holds the screen. */
 let overflow: string | undefined;
 
@@ -308,7 +321,7 @@ export default ({ html, nothing, css, adoptStyles }: Lit) => {
       </button>
       ${
         teaser !== false && !open && !covered()
-          ? html`<div class="teaser" part="teaser">
+          ? html`<div class="teaser" part="teaser" @animationstart=${(e: AnimationEvent) => teaserShown(el, e)}>
             <slot name="teaser" @click=${() => (el.open = true)}>${teaser}</slot>
             <button class="x" part="teaser-close" type="button" aria-label=${m.dismiss} @click=${() => dismiss(el)}>×</button>
           </div>`

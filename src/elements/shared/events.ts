@@ -87,6 +87,8 @@ declare global {
     'dh-error': CustomEvent<DhErrorDetail>;
     'dh-open': CustomEvent<Record<string, never>>;
     'dh-close': CustomEvent<Record<string, never>>;
+    /** The bubble's teaser showed beside the launcher, its delay over. */
+    'dh-teaser-show': CustomEvent<Record<string, never>>;
     'dh-consent': CustomEvent<AvatarConsentDetail>;
     /** A picker's choice: the whole item (a FaceItem from dh-face-picker, a VoiceItem from dh-voice-picker). */
     'dh-select': DhSelectEvent;
