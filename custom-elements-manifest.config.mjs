@@ -80,6 +80,7 @@ export default {
     'src/elements/voice-picker/voice-picker.ts',
     'src/elements/head-form/head-form.ts',
     'src/elements/video-studio/video-studio.ts',
+    'src/elements/insights/insights.ts',
   ],
   outdir: 'dist',
   litelement: true,

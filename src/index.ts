@@ -21,6 +21,7 @@ export {
   type VideoReadyDetail,
   type VideoRequestedDetail,
 } from './elements/video-studio/video-studio.js';
+export { DhInsights, type InsightsHead } from './elements/insights/insights.js';
 export type {
   DhErrorDetail,
   DhSelectEvent,

@@ -9,15 +9,17 @@
  * <DhAvatar headId="…" layout="bubble" onDhLoad={(e) => console.log(e.detail.view)} />
  * ```
  *
- * This entry has all five; `dh-kit/react/avatar`, `…/face-picker`, `…/voice-picker`,
- * `…/head-form` and `…/video-studio` have one each, so a page pays only for the elements it
- * uses. Every entry is a client module (`'use client'`): a React Server Component page (Next.js's
- * App Router) imports it as it is. Importing one registers its tag in a browser and nothing in
- * Node, so the components render on the server (`react-dom/server`) as their tags with the
- * elements' own attributes (`head-id="…"`); the elements upgrade when the page's JavaScript runs.
+ * This entry has all six; `dh-kit/react/avatar`, `…/face-picker`, `…/voice-picker`,
+ * `…/head-form`, `…/video-studio` and `…/insights` have one each, so a page pays only for the
+ * elements it uses. Every entry is a client module (`'use client'`): a React Server Component
+ * page (Next.js's App Router) imports it as it is. Importing one registers its tag in a browser
+ * and nothing in Node, so the components render on the server (`react-dom/server`) as their tags
+ * with the elements' own attributes (`head-id="…"`); the elements upgrade when the page's
+ * JavaScript runs.
  */
 export { DhAvatar } from './avatar.js';
 export { DhFacePicker } from './face-picker.js';
 export { DhVoicePicker } from './voice-picker.js';
 export { DhHeadForm } from './head-form.js';
 export { DhVideoStudio } from './video-studio.js';
+export { DhInsights } from './insights.js';

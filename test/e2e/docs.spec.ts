@@ -29,13 +29,14 @@ const elements = manifest.modules
   .flatMap((m) => m.declarations ?? [])
   .filter((d) => d.customElement && d.tagName);
 
-test('docs: five element pages, and each names every attribute, public property and method, event, slot, part and custom property of its manifest entry', async ({
+test('docs: six element pages, and each names every attribute, public property and method, event, slot, part and custom property of its manifest entry', async ({
   page,
 }) => {
   expect(elements.map((d) => d.tagName).sort()).toEqual([
     'dh-avatar',
     'dh-face-picker',
     'dh-head-form',
+    'dh-insights',
     'dh-video-studio',
     'dh-voice-picker',
   ]);

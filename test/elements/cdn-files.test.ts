@@ -161,6 +161,11 @@ describe('the CDN files, as another origin serves them', () => {
       expect(opened.win.__dhWarnings).to.deep.equal([]);
       expect(await opened.asked()).to.deep.equal(['alone/dh-kit.avatar.js']);
     }
+    // What a CMS page loads has the avatar only: none of the back office's elements.
+    for (const tag of ['dh-head-form', 'dh-video-studio', 'dh-insights'])
+      expect(inline.win.customElements.get(tag), `${tag} is not in the avatar's file`).to.equal(
+        undefined,
+      );
     // The facade's button opens the chat page (through the proxy, on its own origin).
     inline.avatar.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!.click();
     await waitUntil(
@@ -169,7 +174,7 @@ describe('the CDN files, as another origin serves them', () => {
     );
   });
 
-  it('the all-elements file copied alone, on an English page: all five elements are defined, nothing else is asked for', async () => {
+  it('the all-elements file copied alone, on an English page: all six elements are defined, nothing else is asked for', async () => {
     const { win, asked } = await pages.allAlone;
     for (const tag of [
       'dh-avatar',
@@ -177,6 +182,7 @@ describe('the CDN files, as another origin serves them', () => {
       'dh-voice-picker',
       'dh-head-form',
       'dh-video-studio',
+      'dh-insights',
     ])
       expect(win.customElements.get(tag), tag).to.not.equal(undefined);
     expect(await asked()).to.deep.equal(['alone/dh-kit.bundle.js']);

@@ -35,7 +35,14 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tool = (name) => join(repo, 'node_modules/.bin', name);
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 
-const TAGS = ['dh-avatar', 'dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'];
+const TAGS = [
+  'dh-avatar',
+  'dh-face-picker',
+  'dh-voice-picker',
+  'dh-head-form',
+  'dh-video-studio',
+  'dh-insights',
+];
 const BROWSER_ENTRIES = [
   'dh-kit',
   'dh-kit/configure',
@@ -45,12 +52,14 @@ const BROWSER_ENTRIES = [
   'dh-kit/voice-picker',
   'dh-kit/head-form',
   'dh-kit/video-studio',
+  'dh-kit/insights',
   'dh-kit/react',
   'dh-kit/react/avatar',
   'dh-kit/react/face-picker',
   'dh-kit/react/voice-picker',
   'dh-kit/react/head-form',
   'dh-kit/react/video-studio',
+  'dh-kit/react/insights',
 ];
 
 let work;
@@ -293,6 +302,11 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       /^<dh-head-form no-preview=""[ >]/,
       'an object has no attribute',
     );
+    assert.match(
+      html['dh-insights'],
+      /^<dh-insights head-id="h1" from="2026-11-01"[ >]/,
+      'an array (heads) has no attribute',
+    );
     for (const [tag, markup] of Object.entries(html))
       assert.doesNotMatch(
         markup,
@@ -307,6 +321,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       'voice-picker',
       'head-form',
       'video-studio',
+      'insights',
     ]) {
       const code = readFileSync(
         join(site, 'node_modules/dh-kit/dist/react', `${entry}.js`),
@@ -390,7 +405,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     assert.deepEqual(undescribed, []);
   });
 
-  test("size: each entry in the site's bundles, esbuild's defaults (one file) and Vite's, Lit included, what an English page loads (avatar ≤ 12.5 kB, pickers ≤ 26 kB, all five ≤ 48 kB gzip; a page with each of the avatar's parts reported), and the CDN files (the avatar's ≤ 12.5 kB + its parts, all five's ≤ 48 kB + the same parts)", async () => {
+  test("size: each entry in the site's bundles, esbuild's defaults (one file) and Vite's, Lit included, what an English page loads (avatar ≤ 12.5 kB, pickers ≤ 26 kB, insights ≤ 16 kB, all five ≤ 48 kB, all six ≤ 56 kB gzip; a page with each of the avatar's parts reported), and the CDN files (the avatar's ≤ 12.5 kB + its parts, all six's ≤ 56 kB + the same parts)", async () => {
     const rows = await measure({ root: site });
     for (const r of rows) console.log(`  ${formatRow(r)}`);
     assert.deepEqual(
@@ -418,7 +433,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     );
   });
 
-  test('a page with only DhAvatar (dh-kit/react/avatar) bundles the avatar and none of the other four elements', async () => {
+  test('a page with only DhAvatar (dh-kit/react/avatar) bundles the avatar and none of the other five elements', async () => {
     const built = await esbuild.build({
       stdin: { contents: "export { DhAvatar } from 'dh-kit/react/avatar';", resolveDir: site },
       bundle: true,
@@ -431,7 +446,13 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     });
     const code = built.outputFiles.map((f) => f.text).join('');
     assert.ok(code.includes('"dh-avatar"'), 'the avatar is defined');
-    for (const tag of ['dh-face-picker', 'dh-voice-picker', 'dh-head-form', 'dh-video-studio'])
+    for (const tag of [
+      'dh-face-picker',
+      'dh-voice-picker',
+      'dh-head-form',
+      'dh-video-studio',
+      'dh-insights',
+    ])
       assert.ok(!code.includes(tag), `${tag} is not in the bundle`);
   });
 
@@ -439,7 +460,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     let browser;
     let server;
     before(async () => {
-      // The site's own builds of one page with the five elements: Vite (its defaults) and esbuild.
+      // The site's own builds of one page with the six elements: Vite (its defaults) and esbuild.
       await run(
         process.execPath,
         [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
@@ -469,7 +490,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
       ['Vite', '/index.html'],
       ['esbuild', '/esbuild.html'],
     ]) {
-      test(`${bundler}: the five elements are defined, properties are reactive accessors, the face picker shows faces, follows gender and the page's language (the German module the site imports), the avatar opens its page`, async () => {
+      test(`${bundler}: the six elements are defined, properties are reactive accessors, the face picker shows faces, follows gender and the page's language (the German module the site imports), the avatar opens its page`, async () => {
         const page = await browser.newPage();
         const errors = [];
         page.on('pageerror', (e) => errors.push(e.message));
@@ -485,6 +506,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
             ['dh-avatar', ['headId', 'endpoint', 'view']],
             ['dh-head-form', ['endpoint', 'mode']],
             ['dh-video-studio', ['headId', 'endpoint']],
+            ['dh-insights', ['headId', 'endpoint', 'from', 'to', 'heads']],
           ]) {
             const el = document.querySelector(tag);
             for (const p of props) if (Object.hasOwn(el, p)) own.push(`${tag}.${p}`);

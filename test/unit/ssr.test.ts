@@ -21,6 +21,7 @@ test('importing the browser entry (every element) in Node does not throw', async
     'DhVoicePicker',
     'DhHeadForm',
     'DhVideoStudio',
+    'DhInsights',
     'requestJson',
   ] as const) {
     assert.equal(typeof mod[name], 'function', name);

@@ -150,7 +150,7 @@ const hourName = (hour: number, locale = 'en') =>
     Date.UTC(2000, 0, 1, hour),
   );
 /** A table's rows, each as its cells' texts. */
-const rows = (table: Element | null) =>
+const rows = (table: Element | null | undefined) =>
   [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) =>
     [...row.children].map((cell) => text(cell)),
   );

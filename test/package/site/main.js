@@ -5,4 +5,5 @@ import 'dh-kit/face-picker';
 import 'dh-kit/voice-picker';
 import 'dh-kit/head-form';
 import 'dh-kit/video-studio';
+import 'dh-kit/insights';
 import 'dh-kit/locales/de';

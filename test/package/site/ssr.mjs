@@ -1,8 +1,15 @@
 // Server rendering with React: each wrapper to a string, in plain Node (no DOM), from the entry of
-// all five and from the element's own entry.
+// all six and from the element's own entry.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DhAvatar, DhFacePicker, DhHeadForm, DhVideoStudio, DhVoicePicker } from 'dh-kit/react';
+import {
+  DhAvatar,
+  DhFacePicker,
+  DhHeadForm,
+  DhInsights,
+  DhVideoStudio,
+  DhVoicePicker,
+} from 'dh-kit/react';
 import { DhAvatar as OnlyAvatar } from 'dh-kit/react/avatar';
 
 const noop = () => {};
@@ -32,6 +39,9 @@ console.log(
     ),
     'dh-video-studio': renderToString(
       createElement(DhVideoStudio, { headId: 'h1', onDhVideoReady: noop }),
+    ),
+    'dh-insights': renderToString(
+      createElement(DhInsights, { headId: 'h1', from: '2026-11-01', heads: [], onDhError: noop }),
     ),
     only: renderToString(
       createElement(OnlyAvatar, { headId: 'h2', view: 'stream', className: 'guide' }),
