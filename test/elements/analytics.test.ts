@@ -123,6 +123,7 @@ describe('connectAnalytics()', () => {
       seen.set(push.event, keys);
     }
     sessionStorage.clear();
+    window.scrollTo(0, 0);
   });
 
   it('an inline avatar: in view, its "Talk to" pressed, its page loaded — each pushed once to dataLayer, with the head, layout and view', async () => {
@@ -151,9 +152,12 @@ describe('connectAnalytics()', () => {
 
   it('a bubble: on the page, its teaser shown, opened, loaded and closed — each pushed once', async () => {
     connect();
-    const el = await fixture<DhAvatar>(
-      html`<dh-avatar head-id="bubble-head" layout="bubble" teaser="Questions? Ask Ada." style="--dh-avatar-teaser-delay: 0s"></dh-avatar>`,
-    );
+    // Its element far below the fold: the launcher is in the window's corner all the same.
+    const place = await fixture(html`<div>
+      <div style="height: 300vh"></div>
+      <dh-avatar head-id="bubble-head" layout="bubble" teaser="Questions? Ask Ada." style="--dh-avatar-teaser-delay: 0s"></dh-avatar>
+    </div>`);
+    const el = place.querySelector('dh-avatar')!;
     await waitUntil(() => names().includes('dh_teaser_shown'), 'the teaser shows');
     q(el, '[part="launcher"]')!.click();
     await waitUntil(() => names().includes('dh_avatar_load'), 'the panel opens and loads');
@@ -245,6 +249,43 @@ describe('connectAnalytics()', () => {
       pushes().map((p) => [p.event, paramsOf(p)]),
       'one failure',
     ).to.deep.equal([['dh_error', { element: 'dh-face-picker', code: 'network' }]]);
+  });
+
+  it('an inline avatar below the fold is not in view until half of it is', async () => {
+    connect();
+    const place = await fixture(html`<div>
+      <div style="height: 150vh"></div>
+      <dh-avatar head-id="below-head"></dh-avatar>
+    </div>`);
+    const el = place.querySelector('dh-avatar')!;
+    // A witness observer, made after the kit's: once it has reported, the kit's has too.
+    const reported = new Promise<void>((resolve) => {
+      const witness = new IntersectionObserver(() => {
+        witness.disconnect();
+        resolve();
+      });
+      witness.observe(el);
+    });
+    await reported;
+    expect(names(), 'not in view').to.deep.equal([]);
+    el.scrollIntoView({ block: 'center' });
+    await waitUntil(() => names().includes('dh_avatar_view'), 'scrolled into view');
+  });
+
+  it('an avatar already on the page when it connects is watched too', async () => {
+    await fixture(html`<dh-avatar head-id="early-head"></dh-avatar>`);
+    connect();
+    await waitUntil(() => names().includes('dh_avatar_view'), 'in view');
+  });
+
+  it("counted even when a listener of the page stops the event: the count is made on the event's way down", async () => {
+    connect({ events: ['dh_avatar_close'] });
+    const place = await fixture(
+      html`<div><dh-avatar head-id="stopped-event-head"></dh-avatar></div>`,
+    );
+    place.addEventListener('dh-close', (e) => e.stopPropagation());
+    fire(place.querySelector('dh-avatar')!, 'dh-close');
+    expect(names(), 'the close').to.deep.equal(['dh_avatar_close']);
   });
 
   it('a passed send gets each event (name and parameters) instead of dataLayer', async () => {

@@ -151,6 +151,20 @@ describe('<dh-avatar layout="bubble">', () => {
     expect(Object.keys(sessionStorage)).to.deep.equal([`dh-kit-teaser:${head.id}`]);
   });
 
+  it("dh-teaser-show is the teaser's own: an animation of the site's content in its slot is not one", async () => {
+    let shown = 0;
+    let siteAnimations = 0;
+    const place = await fixture(html`<div>
+      <style>@keyframes site-pulse { from { opacity: 0.5; } }</style>
+      <dh-avatar head-id=${head.id} endpoint=${sim.endpoint} layout="bubble" style="--dh-avatar-teaser-delay: 0s" @dh-teaser-show=${() => shown++}>
+        <span slot="teaser" style="animation: site-pulse 0.2s" @animationstart=${() => siteAnimations++}>Hi, I am Ava</span>
+      </dh-avatar>
+    </div>`);
+    await waitUntil(() => launcherOf(place.querySelector('dh-avatar')!), 'the launcher shows');
+    await waitUntil(() => siteAnimations > 0 && shown > 0, "the site's animation and the teaser");
+    expect(shown, 'once: the teaser').to.equal(1);
+  });
+
   it('where the browser refuses storage (a privacy mode, a sandbox), a dismissed teaser stays away as long as the page lives', async () => {
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = () => {
