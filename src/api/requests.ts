@@ -134,13 +134,18 @@ export const videoRequestSchema = z.object({
 /** The longest range `GET /insights` answers, in days (in rules.ts, which the browser may import too). */
 export { MAX_INSIGHTS_DAYS };
 
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A day of the calendar, `YYYY-MM-DD` (a month 13 is none: Date reads it as NaN). */
+const isDay = (day: string | undefined): day is string => {
+  if (day === undefined || !DAY_PATTERN.test(day)) return false;
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
+};
 const isoDay = (name: string) =>
   z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} is a day written YYYY-MM-DD`),
-    z.refine(
-      (day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      `${name} is not a day of the calendar`,
-    ),
+    z.regex(DAY_PATTERN, `${name} is a day written YYYY-MM-DD`),
+    // The checks go on after a failed pattern: that one says it, once.
+    z.refine((day) => !DAY_PATTERN.test(day) || isDay(day), `${name} is not a day of the calendar`),
   );
 
 /**
@@ -154,14 +159,17 @@ export const insightsQuerySchema = z
     from: z.optional(isoDay('from')),
     to: z.optional(isoDay('to')),
   })
+  // Only between two days (a field that is none has said so already).
   .check(
     z.refine(
-      ({ from, to }) => !from || !to || from <= to,
+      ({ from, to }) => !isDay(from) || !isDay(to) || from <= to,
       'from is after to: the range goes from its first day to its last',
     ),
     z.refine(
       ({ from, to }) =>
-        !from || !to || (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_INSIGHTS_DAYS,
+        !isDay(from) ||
+        !isDay(to) ||
+        (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_INSIGHTS_DAYS,
       `a range is at most ${MAX_INSIGHTS_DAYS} days`,
     ),
   );

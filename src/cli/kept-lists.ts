@@ -67,6 +67,7 @@ export async function keepLists(
     add: (key, value, ttlMs) => store.add(key, value, ttlMs),
     increment: (key, ttlMs, by) => store.increment(key, ttlMs, by),
     ...(store.expiringSet ? { expiringSet: store.expiringSet.bind(store) } : {}),
+    ...(store.tally ? { tally: store.tally.bind(store) } : {}),
     async set(key, value, ttlMs) {
       await store.set(key, value, ttlMs);
       if (kept(key)) {

@@ -10,6 +10,7 @@ import { facesCommand, voicesCommand } from './catalogue.js';
 import { withPlatform } from './connect.js';
 import { headBudgetCommand } from './head-budget.js';
 import { headsCommand } from './heads.js';
+import { insightsCommand } from './insights.js';
 import { simCommand } from './sim.js';
 import { callbacksCommand } from './callbacks.js';
 import { originsCommand } from './origins.js';
@@ -53,6 +54,9 @@ Commands:
   heads budget <id> [--concurrent N] [--minutes-per-day N] [--per-visitor N] [--time-zone Z]
                [--clear] [--register-webhook] [--proxy URL]
                         A head's session budget, enforced by the running proxy at launch.
+  insights [--head ID] [--days N] [--json | --csv] [--proxy URL]
+                        The heads' conversations day by day (sessions, minutes, time-outs, busiest
+                        hours, questions asked most), as the running proxy counted them.
   videos create <headId> "<text>" [--wait] [--timeout s] | list <headId> [--page N]
                         Text to video, waiting for the mp4 with --wait; a head's videos.
   webhooks create <headId> <url> [--start --end --timeout --inactivity | --all]
@@ -108,6 +112,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await withPlatform(io, (connect) => headsCommand(rest, io, connect));
       case 'videos':
         return await withPlatform(io, (connect) => videosCommand(rest, io, connect));
+      case 'insights':
+        return await insightsCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -18,6 +18,8 @@ import {
   requireServingSecrets,
   type ProxyConfig,
 } from '../proxy/config.js';
+import { conversationInsights } from '../proxy/conversation-insights.js';
+import { seedDemoInsights } from '../proxy/demo-insights.js';
 import { startProxyServer, type RunningProxy } from '../proxy/node.js';
 import { memoryStore } from '../proxy/shared-store.js';
 import { keepLists } from './kept-lists.js';
@@ -421,9 +423,14 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     server = await startProxyServer({
       config,
       // The allowed origins and the heads made through the proxy outlive a restart (kept-lists.ts).
-      ...(!config.store && start.proxyData
-        ? { store: await keepLists(memoryStore(), start.proxyData, io.err) }
-        : {}),
+      // Without DH_STORE the store is made here, so the demo's insights can be written into it.
+      ...(config.store
+        ? {}
+        : {
+            store: start.proxyData
+              ? await keepLists(memoryStore(), start.proxyData, io.err)
+              : memoryStore(),
+          }),
       host,
       staticDir: join(DIST, 'demo'),
       bundleFile: BUNDLE_FILE,
@@ -495,6 +502,12 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
           });
         await seedClient.setEventsEnabled(headId, true);
       }
+      // A few weeks of simulated conversations, so the insights' charts show something (once).
+      if (server.store)
+        await seedDemoInsights(
+          conversationInsights({ store: server.store, config, now: Date.now }),
+          demoHeads,
+        );
     }
   } catch (err) {
     // A port in use, a failed seed or webhook: nothing may be left running, or the process would hang.

@@ -38,6 +38,8 @@ import type { KeyValueStore } from './store.js';
 import { memoryStore } from './shared-store.js';
 import { pageOrigins } from './page-origins.js';
 import { sessionBudgets } from './session-budget.js';
+import { conversationInsights } from './conversation-insights.js';
+import { insightRoutes } from './routes/insights.js';
 import { originRoutes } from './routes/origins.js';
 import { VERSION } from '../version.js';
 import { warnOnConsole } from '../platform/printable.js';
@@ -162,6 +164,8 @@ export function createProxy(options: ProxyOptions): Hono {
     warn,
     now,
   });
+  // Fed by the session budget (each start, each session's length) and by the routes below.
+  const insights = conversationInsights({ store, config, now });
   const deps: Deps = {
     config,
     platform,
@@ -175,7 +179,16 @@ export function createProxy(options: ProxyOptions): Hono {
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     now,
     clientOf: clientKey,
-    budgets: sessionBudgets({ store, log: events.log, config, now, warn, clientOf: clientKey }),
+    budgets: sessionBudgets({
+      store,
+      log: events.log,
+      config,
+      now,
+      warn,
+      clientOf: clientKey,
+      observer: insights,
+    }),
+    insights,
     // The catalogues through the store only when the site gave one (shared by its instances).
     ...catalogueLoaders(platform, now, options.store ? store : undefined),
   };
@@ -200,7 +213,7 @@ export function createProxy(options: ProxyOptions): Hono {
   if (config.callbackSecret) {
     platformCalls.route(
       '/plugin',
-      pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret),
+      pluginRoutes(options.plugin ?? echoPlugin, config.callbackSecret, insights.asked),
     );
     platformCalls.route('/tools', toolCallRoutes(options.tools ?? {}, config.callbackSecret));
   } else if (options.plugin || options.tools || config.mode === 'platform') {
@@ -244,6 +257,7 @@ export function createProxy(options: ProxyOptions): Hono {
   browserCalls.route('/webhooks', webhookRoutes(deps));
   browserCalls.route('/callbacks', callbackRoutes(deps));
   browserCalls.route('/origins', originRoutes(deps));
+  browserCalls.route('/insights', insightRoutes(deps));
 
   // Hono flattens mounted apps into one router and runs the handlers that match a path in the
   // order they were added, until one answers. The platform's routes come first and answer, so

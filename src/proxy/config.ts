@@ -137,6 +137,13 @@ const envSchema = z.object({
     (n) => n >= 1 && n <= 1440,
     'DH_MAX_SESSION_MINUTES must be 1 to 1440 (a day)',
   ),
+  // How many days the conversation insights keep (conversation-insights.ts).
+  DH_INSIGHTS_DAYS: count('DH_INSIGHTS_DAYS', 90).refine(
+    (n) => n >= 1 && n <= 3660,
+    'DH_INSIGHTS_DAYS must be 1 to 3660 (ten years)',
+  ),
+  // Whether the insights keep the visitors' questions (plugin mode): off keeps no text at all.
+  DH_INSIGHTS_QUESTIONS: z.enum(['on', 'off'], 'DH_INSIGHTS_QUESTIONS is on or off').default('on'),
   DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine(
     (n) => n > 0,
     'DH_EVENT_LOG_MAX must be at least 1',
@@ -208,6 +215,11 @@ export interface ProxyConfig {
    * arrives (DH_MAX_SESSION_MINUTES), ms.
    */
   maxSessionMs: number;
+  /**
+   * The conversation insights (conversation-insights.ts): kept `keptDays` days (DH_INSIGHTS_DAYS);
+   * `questions` false (DH_INSIGHTS_QUESTIONS=off) keeps no visitor's text.
+   */
+  insights: { keptDays: number; questions: boolean };
   /** The Node server's visitor connections in all; the caps per client and group follow (connection-shares.ts). */
   maxConnections: number;
   /** Webhook shared keys by head id, given in configuration (several per head during a rotation). */
@@ -304,6 +316,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.DH_TRUST_PROXY,
     maxConnections: e.DH_MAX_CONNECTIONS,
     maxSessionMs: e.DH_MAX_SESSION_MINUTES * 60_000,
+    insights: { keptDays: e.DH_INSIGHTS_DAYS, questions: e.DH_INSIGHTS_QUESTIONS === 'on' },
     webhookKeys: e.DH_WEBHOOK_KEYS,
     callbackSecret: e.DH_CALLBACK_SECRET,
     prefix: e.DH_PREFIX,
@@ -334,6 +347,7 @@ export function describeConfig(c: ProxyConfig): Record<string, unknown> {
     trustProxy: c.trustProxy,
     maxConnections: c.maxConnections,
     maxSessionMinutes: c.maxSessionMs / 60_000,
+    insights: `kept ${c.insights.keptDays} days, ${c.insights.questions ? 'with' : 'without'} the visitors' questions`,
     webhookKeys: c.webhookKeys.size ? `${c.webhookKeys.size} head(s), keys hidden` : 'none',
     callbackSecret: c.callbackSecret
       ? 'set'

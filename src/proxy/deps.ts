@@ -8,6 +8,7 @@ import { PlatformError } from '../platform/errors.js';
 import type { Face, HeadRecord, Voice } from '../platform/schemas.js';
 import { CoalescingCache } from './cache.js';
 import type { ProxyConfig } from './config.js';
+import type { ConversationInsights } from './conversation-insights.js';
 import type { Compressor } from './encodings.js';
 import type { PageOrigins } from './page-origins.js';
 import type { SessionBudgets } from './session-budget.js';
@@ -43,6 +44,8 @@ export type AdminAction =
   | 'budgets:read'
   /** Set a head's session budget (and, when asked, point its session events at the proxy). */
   | 'budgets:write'
+  /** Read the conversation insights (per day and hour, durations, time-outs, top questions). */
+  | 'insights:read'
   /** Read the platform's own words when it fails (a back office), instead of the message for visitors. */
   | 'errors:details';
 
@@ -99,6 +102,8 @@ export interface Deps {
   clientOf(c: Context): Promise<string>;
   /** The heads' session budgets: read, set, enforced at launch, fed by the session events. */
   budgets: SessionBudgets;
+  /** The conversation insights: fed by the session events, launches and plugin messages, read by GET /insights. */
+  insights: ConversationInsights;
 }
 
 /** Catalogues change rarely: five minutes keeps the platform quiet and new faces visible soon. */

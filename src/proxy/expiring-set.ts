@@ -57,6 +57,21 @@ function readMembers(raw: string | undefined): Members {
 const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
+ * Runs `change` once the earlier changes of this store's `key` in this process are over: the
+ * atomicity of a change made with `get` and `set` (here, and for tallies: tally.ts).
+ */
+export function inTurn<T>(store: object, key: string, change: () => Promise<T>): Promise<T> {
+  let running = queues.get(store);
+  if (!running) queues.set(store, (running = new Map()));
+  const before = running.get(key) ?? Promise.resolve();
+  const run = before.then(change, change);
+  const settled = run.catch(() => undefined);
+  running.set(key, settled);
+  void settled.then(() => running.get(key) === settled && running.delete(key));
+  return run;
+}
+
+/**
  * A change through `get` and `set`, one at a time per store and key in this process: the fallback
  * for a store without `expiringSet` (a site's own, or an unstorage driver without atomic ones).
  */
@@ -65,21 +80,13 @@ export function changeStoredSet(
   key: string,
   change: ExpiringSetChange,
 ): Promise<ExpiringSetState> {
-  let running = queues.get(store);
-  if (!running) queues.set(store, (running = new Map()));
-  const before = running.get(key) ?? Promise.resolve();
-  const apply = async () => {
+  return inTurn(store, key, async () => {
     const state = changeMembers(readMembers(await store.get(key)), change);
     // A member never changes its name's meaning: an object keyed by it is safe (Object.fromEntries
     // makes own properties, "__proto__" included).
     await store.set(key, JSON.stringify(Object.fromEntries(state.members)), change.ttlMs);
     return state;
-  };
-  const run = before.then(apply, apply);
-  const settled = run.catch(() => undefined);
-  running.set(key, settled);
-  void settled.then(() => running.get(key) === settled && running.delete(key));
-  return run;
+  });
 }
 
 /** The store's own expiring sets, or the fallback through its get and set. */

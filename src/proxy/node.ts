@@ -17,6 +17,7 @@ import { endEventStreams, startEvents, stopEvents } from './event-pipeline.js';
 import { embeddedFile, loadBundle, serveBundle } from './bundle.js';
 import { nodeCompressor } from './node-compress.js';
 import { redisStore } from './redis-store.js';
+import type { KeyValueStore } from './store.js';
 import { IMMUTABLE } from './encodings.js';
 import { ConnectionShares, connectionLimits, type ConnectionLimits } from './connection-shares.js';
 import { errorBody } from './http.js';
@@ -81,6 +82,8 @@ export interface RunningProxy {
   bundle?: BundleInfo;
   /** The all-elements file served (for back offices), its versioned path and integrity. */
   allElements?: BundleInfo;
+  /** The proxy's store: the one given, or its Redis (DH_STORE); undefined for createProxy's own memory. */
+  store?: KeyValueStore;
   /**
    * Stops gracefully: no new connections, the event streams end, the requests under way finish (at
    * most `graceMs`, default 10 s), then every connection is closed; then the `onEvent` calls under
@@ -254,6 +257,7 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
   let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    store: proxyOptions.store ?? shared,
     ...(bundle
       ? {
           bundle: embeddedFile(bundle),

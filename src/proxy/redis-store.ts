@@ -9,8 +9,8 @@
  * reconnection attempt per command), so a request is answered 503 instead of hanging.
  *
  * A Redis Cluster (`DH_STORE_CLUSTER=true`, the URL naming one of its nodes or a service's
- * configuration endpoint) works the same: every command and transaction here touches one key, and
- * the event log's keys share one hash tag (redis-event-log.ts), so nothing spans two slots.
+ * configuration endpoint) works the same: every command and transaction here touches one key (a
+ * tally's two keys share one hash tag: tally.ts), and the event log's keys share one hash tag (redis-event-log.ts), so nothing spans two slots.
  */
 import { createStorage } from 'unstorage';
 import redisDriver from 'unstorage/drivers/redis';
@@ -20,6 +20,7 @@ import type { EventLog, EventLogOptions } from './event-log.js';
 import { redisEventLog } from './redis-event-log.js';
 import { UnstorageStore, type AtomicOps } from './shared-store.js';
 import { changeRedisSet } from './expiring-set.js';
+import { changeRedisTally } from './tally.js';
 import { warnOnConsole } from '../platform/printable.js';
 
 export interface RedisStoreOptions {
@@ -157,6 +158,8 @@ export function redisStore(
     },
     // A sorted set scored by expiry, changed by one script on its one key.
     expiringSet: (k, change) => changeRedisSet(client(), key(k), change),
+    // A hash and its set of marks, both within the hash tag {k}: one script, one slot.
+    tally: (k, change) => changeRedisTally(client(), key(`{${k}}`), change),
   };
   const store = new UnstorageStore(
     createStorage({ driver }),

@@ -29,7 +29,8 @@
  * each taken once (`add`, atomic), its minutes are counted once, and an end that comes before its
  * start leaves the start nothing to hold. The owner is told the first time each day a limit
  * refuses a launch: one log line, and a `budget` event on `GET /events/stream` (event-log.ts,
- * NOTICE_KEY).
+ * NOTICE_KEY). What the events teach beyond the budget (a session started, with how many running;
+ * how long a session lasted) is told to an observer: the conversation insights.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -151,6 +152,24 @@ export interface LaunchLink {
   new?: boolean;
 }
 
+/**
+ * Told what the session events teach beyond the budget, for the conversation insights
+ * (conversation-insights.ts). A call may come again for the same session (a delivery sent again,
+ * or one answered 503 half-way and sent again): the observer counts each thing once.
+ */
+export interface SessionObserver {
+  /**
+   * A session started at `at` (its first start's time), with the head's sessions running now,
+   * itself included (0: it is not running, its end came first).
+   */
+  started(head: string, session: string, at: number, running: number): Promise<void>;
+  /**
+   * A session's length, from its start to its end (`ended`), or to DH_MAX_SESSION_MINUTES after
+   * its start when its end never came (`ended` false).
+   */
+  lasted(head: string, session: string, start: number, end: number, ended: boolean): Promise<void>;
+}
+
 export interface SessionBudgets {
   read(head: string): Promise<Budget>;
   write(head: string, budget: Budget): Promise<void>;
@@ -175,8 +194,9 @@ export function sessionBudgets(options: {
   now: () => number;
   warn: (message: string) => void;
   clientOf: (c: Context) => Promise<string>;
+  observer?: SessionObserver;
 }): SessionBudgets {
-  const { store, log, now, warn, clientOf } = options;
+  const { store, log, now, warn, clientOf, observer } = options;
   const maxMs = options.config.maxSessionMs;
   const changeSet = expiringSetOf(store);
   /** A session is remembered past its longest life, and a day besides (late, repeated events). */
@@ -194,11 +214,22 @@ export function sessionBudgets(options: {
     }
   };
 
-  /** Adds a session's minutes to the days they fall in, once per session. */
-  const countMinutes = async (head: string, session: string, start: number, end: number) => {
+  /**
+   * Adds a session's minutes to the days they fall in, once per session. The observer is told
+   * first, every time (it counts once on its own): told only the first time, a failure of its
+   * count would be lost to the delivery sent again.
+   */
+  const countMinutes = async (
+    head: string,
+    session: string,
+    start: number,
+    end: number,
+    ended = true,
+  ) => {
+    const until = Math.min(Math.max(end, start), start + maxMs);
+    await observer?.lasted(head, session, start, until, ended);
     if (!(await store.add(keys.counted(head, session), '1', sessionKeepMs))) return;
     const zone = (await read(head)).timeZone;
-    const until = Math.min(Math.max(end, start), start + maxMs);
     for (const [day, ms] of splitByDay(start, until, zone))
       await store.increment(keys.minutes(head, day), DAY_KEEP_MS, Math.round(ms));
   };
@@ -213,7 +244,7 @@ export function sessionBudgets(options: {
       if (!member.startsWith(SESSION)) continue;
       const session = member.slice(SESSION.length);
       const start = Number((await store.get(keys.start(head, session))) ?? until - maxMs);
-      await countMinutes(head, session, start, start + maxMs);
+      await countMinutes(head, session, start, start + maxMs, false);
     }
     return state;
   };
@@ -275,12 +306,17 @@ export function sessionBudgets(options: {
   const started = async (head: string, session: string, at: number) => {
     await store.add(keys.start(head, session), String(at), sessionKeepMs);
     const endedFirst = await store.get(keys.end(head, session));
+    let running = 0;
     // The session takes the place of the launch that opened it (see the top of this file).
-    if (endedFirst === undefined)
-      await change(head, {
+    if (endedFirst === undefined) {
+      const state = await change(head, {
         add: { member: SESSION + session, until: at + maxMs },
         removeFirst: PENDING,
       });
+      running = state.members.filter(([member]) => member.startsWith(SESSION)).length;
+    }
+    // Before the second look for its end: an end found there is told after the start.
+    await observer?.started(head, session, await startOf(head, session, at), running);
     const end = endedFirst ?? (await store.get(keys.end(head, session)));
     if (end !== undefined) {
       // Its end came first (a delayed start), or meanwhile: it holds no place.

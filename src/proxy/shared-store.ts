@@ -19,7 +19,10 @@ import {
   type ExpiringSetChange,
   type ExpiringSetState,
   type KeyValueStore,
+  type TallyChange,
+  type TallyState,
 } from './store.js';
+import { changeStoredTally } from './tally.js';
 
 /** The atomic operations of a driver that has them; keys as unstorage normalises them. */
 export interface AtomicOps {
@@ -27,6 +30,8 @@ export interface AtomicOps {
   increment(key: string, ttlMs: number, by: number): Promise<number>;
   /** A change of an expiring set (expiring-set.ts); without it, one change at a time in this process. */
   expiringSet?(key: string, change: ExpiringSetChange): Promise<ExpiringSetState>;
+  /** A change of a tally (tally.ts); without it, one change at a time in this process. */
+  tally?(key: string, change: TallyChange): Promise<TallyState>;
 }
 
 /** Keys as unstorage normalises them, remembered (the rate limit asks for the same few keys every request). */
@@ -137,6 +142,12 @@ export class UnstorageStore implements KeyValueStore {
       return this.#try(() => this.atomic!.expiringSet!(normalized(key), change));
     // The memory store's too: one process, so one change at a time in it is atomic.
     return changeStoredSet(this, key, change);
+  }
+
+  async tally(key: string, change: TallyChange): Promise<TallyState> {
+    if (this.atomic?.tally) return this.#try(() => this.atomic!.tally!(normalized(key), change));
+    // The memory store's too (one process), as for expiring sets.
+    return changeStoredTally(this, key, change);
   }
 
   async #try<T>(op: () => Promise<T>): Promise<T> {

@@ -25,6 +25,13 @@ export interface KeyValueStore {
    */
   expiringSet?(key: string, change: ExpiringSetChange): Promise<ExpiringSetState>;
   /**
+   * Changes a tally, numbers by name (a head's day of conversation insights:
+   * conversation-insights.ts), in one atomic step, and reads it. Optional: a store without it has
+   * the tally changed with `get` and `set`, one change at a time in each process (exact for one
+   * instance; tally.ts).
+   */
+  tally?(key: string, change: TallyChange): Promise<TallyState>;
+  /**
    * The event log that goes with this store, when it has one: `redisStore()`'s is a Redis Stream on
    * the same Redis (redis-event-log.ts). createProxy takes it unless it is given `eventLog`; a store
    * without one gets a log in the process's memory.
@@ -63,6 +70,39 @@ export interface ExpiringSetState {
   members: [member: string, until: number][];
   /** The members this change dropped because their time was up: each is told to one caller only. */
   expired: [member: string, until: number][];
+}
+
+/**
+ * One change of a tally, in this order: when `once` was seen on this tally (within `onceMs`) the
+ * change does nothing; otherwise `add` adds to its fields, `max` raises its fields to at least its
+ * values, and `ranked` counts its field among at most `limit` fields of its kind. Numbers are whole.
+ */
+export interface TallyChange {
+  /** What is counted: a change repeated with the same `once` (a delivery sent again) does nothing. */
+  once?: string;
+  /** How long `once` is remembered (ms); the tally itself is kept `ttlMs`. */
+  onceMs?: number;
+  add?: Readonly<Record<string, number>>;
+  max?: Readonly<Record<string, number>>;
+  /**
+   * Adds `by` (default 1) to `field`, one of at most `limit` fields whose names start with
+   * `prefix`: a new field when all are taken replaces the lowest, and starts from its count (the
+   * "space-saving" count of heavy hitters: whatever is counted more than 1/limit of the time keeps
+   * its place, and no count is ever too low).
+   */
+  ranked?: { field: string; prefix: string; limit: number; by?: number };
+  /** The tally is kept this long after a change (ms). */
+  ttlMs: number;
+  /** Answer the fields (after the change). */
+  read?: boolean;
+}
+
+/** A tally after a change. */
+export interface TallyState {
+  /** False when `once` was seen already: nothing changed. */
+  applied: boolean;
+  /** The fields, when the change asked to `read` them (else empty). */
+  fields: Record<string, number>;
 }
 
 /** The store failed (Redis down, a network error): callers answer 503 and the platform retries. */

@@ -64,6 +64,7 @@ const ADMIN_ROUTES: { method: string; path: string; body?: string }[] = [
   { method: 'DELETE', path: '/dh/webhooks/w1' },
   { method: 'GET', path: '/dh/heads' },
   { method: 'GET', path: '/dh/origins' },
+  { method: 'GET', path: '/dh/insights' },
   { method: 'POST', path: '/dh/origins', body: json({ origin: 'https://shop.example' }) },
   { method: 'DELETE', path: '/dh/origins?origin=https%3A%2F%2Fshop.example' },
 ];

@@ -71,6 +71,7 @@ test("an unknown option is a usage error in one form for every command: what was
     ['webhooks', 'list', 'head-1'],
     ['events', 'enable', 'head-1'],
     ['tools', 'set', 'head-1', 'tools.json'],
+    ['insights'],
   ];
   for (const argv of commands) {
     const { code, text } = await said(...argv, '--bogus');

@@ -6,175 +6,47 @@
  * simulator's together (`move`), never by waiting. Then two instances sharing a real Redis.
  */
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
-import WebSocket from 'ws';
-import type { Context } from 'hono';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { headBudgetCommand } from '../../src/cli/head-budget.js';
 import { keepLists } from '../../src/cli/kept-lists.js';
-import { PlatformClient } from '../../src/platform/client.js';
-import type { EventType } from '../../src/platform/modes.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { memoryEventLog } from '../../src/proxy/event-log.js';
-import { startProxyServer } from '../../src/proxy/node.js';
 import { sessionBudgets } from '../../src/proxy/session-budget.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { splitByDay, zonedDay } from '../../src/proxy/zoned-day.js';
-import { emitEvent } from '../../src/sim/events.js';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { readStream } from './event-stream.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+import {
+  ADMIN,
+  client,
+  DAY,
+  deliver,
+  move,
+  newHead,
+  nextDayAt,
+  now,
+  pageSession,
+  proxy,
+  sim,
+  startSessions,
+  until,
+  type SessionProxy,
+} from './session-harness.js';
 
-const ADMIN = 'admin-token-0123456789';
 const HOUR = 3600e3;
-const DAY = 24 * HOUR;
-
-let sim: RunningSimulator;
-let client: PlatformClient;
-/** Added to the wall clock, on the proxies' clock and the simulator's alike. */
-let shift = 0;
-const now = () => Date.now() + shift;
-const move = (ms: number) => {
-  shift += ms;
-  sim.store.clockOffsetMs = shift;
-};
-/** Moves the clock on to the next day (UTC) at `hour`: a test's day does not end under it. */
-const nextDayAt = (hour: number) => {
-  const t = now();
-  move(
-    Date.UTC(
-      new Date(t).getUTCFullYear(),
-      new Date(t).getUTCMonth(),
-      new Date(t).getUTCDate() + 1,
-      hour,
-    ) - t,
-  );
-};
 const secondsToMidnightUtc = () => Math.ceil((DAY - (now() % DAY)) / 1000);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Waits for a condition, 5 s at most. */
-async function until(check: () => boolean, what: string) {
-  for (const end = Date.now() + 5000; !check(); await sleep(5))
-    if (Date.now() > end) assert.fail(`not within 5 s: ${what}`);
-}
-
-/** A proxy on a port against the simulator; `x-test-client` names the visitor (default "a"). */
-async function proxy(extra: Partial<Parameters<typeof startProxyServer>[0]> = {}) {
-  const warnings: string[] = [];
-  const { baseUrl, chatUrl, streamUrl, email, secretKey } = sim.info;
-  const server = await startProxyServer({
-    config: {
-      ...parseConfig({
-        DH_ADMIN_TOKEN: ADMIN,
-        DH_SIGNING_SECRET: 'b'.repeat(32),
-        DH_PUBLIC_HEADS: '*',
-        DH_RATE_LIMIT: '0',
-        PORT: '0',
-      }),
-      platform: { baseUrl, chatUrl, streamUrl, email, secretKey },
-    },
-    port: 0,
-    platform: new PlatformClient({ baseUrl, email, secretKey, allowLoopbackWebhooks: true }),
-    now,
-    clientKey: (c: Context) => c.req.header('x-test-client') ?? 'a',
-    log: () => undefined,
-    warn: (m) => warnings.push(m),
-    ...extra,
-  });
-  const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/dh${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${ADMIN}`,
-        'x-dh-kit': '1',
-        'content-type': 'application/json',
-        ...init.headers,
-      },
-    });
-  return {
-    server,
-    warnings,
-    call,
-    budget: (head: string, body: unknown) =>
-      call(`/heads/${head}/budget`, { method: 'PUT', body: JSON.stringify(body) }),
-    launch: (head: string, visitor = 'a') =>
-      fetch(`${server.url}/dh/heads/${head}/launch`, { headers: { 'x-test-client': visitor } }),
-    /** The embed redirect of a launch link, as the frame navigates to it. */
-    embed: (url: string, visitor = 'a') =>
-      fetch(`${server.url}${url}`, {
-        headers: { 'x-test-client': visitor, accept: 'text/html' },
-        redirect: 'manual',
-      }),
-  };
-}
-type Proxy = Awaited<ReturnType<typeof proxy>>;
-
-async function newHead(): Promise<string> {
-  const voice = sim.store.voices.find((v) => v.provider === 'azure')!;
-  const { id } = await client.createHead({
-    headVisualId: sim.store.faces[0]!.id,
-    name: 'Ava',
-    language: 'en-US',
-    operationMode: 'oc',
-    ttsProvider: voice.provider,
-    ttsVoice: voice.voiceId,
-  });
-  return id!;
-}
-
 /** A head with this budget, its events pointed at `p` by the proxy itself. */
-async function budgeted(p: Proxy, budget: Record<string, unknown>): Promise<string> {
+async function budgeted(p: SessionProxy, budget: Record<string, unknown>): Promise<string> {
   const head = await newHead();
   const res = await p.budget(head, { ...budget, registerWebhook: true });
   assert.equal(res.status, 200, await res.clone().text());
   return head;
-}
-
-/** One session event, sent by the simulator to the head's webhook (signed), and received. */
-async function deliver(head: string, session: string, type: EventType) {
-  await emitEvent(sim.context, sim.store.heads.get(head)!, session, type);
-  const last = sim.store.deliveries
-    .filter((d) => d.sessionId === session && d.eventType === type)
-    .at(-1);
-  assert.ok(last && last.status! < 300, `${type} of ${session} was received (${last?.status})`);
-}
-
-/** A page session of the head over the simulator's WebSocket: talking starts it, closing ends it. */
-async function pageSession(head: string) {
-  const url = new URL((await client.getHead(head)).publicUrl);
-  url.protocol = 'ws:';
-  url.pathname += '/session';
-  const ws = new WebSocket(url);
-  const messages: { type: string; sessionId?: string }[] = [];
-  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-  await once(ws, 'open');
-  await until(() => messages.some((m) => m.type === 'session'), 'the session id');
-  const id = messages.find((m) => m.type === 'session')!.sessionId!;
-  const received = (type: string) =>
-    until(
-      () =>
-        sim.store.deliveries.some(
-          (d) => d.sessionId === id && d.eventType === type && d.status! < 300,
-        ),
-      `${type} received`,
-    );
-  return {
-    id,
-    talk: async () => {
-      ws.send(JSON.stringify({ type: 'message', text: 'Hello' }));
-      await received('start_conversation');
-    },
-    close: async () => {
-      ws.close();
-      await received('end_conversation');
-    },
-  };
 }
 
 /** A refused launch: its status, code and Retry-After. */
@@ -187,31 +59,16 @@ async function refusal(res: Response) {
   };
 }
 
-const today = async (p: Proxy, head: string) =>
+const today = async (p: SessionProxy, head: string) =>
   ((await (await p.call(`/heads/${head}/budget`)).json()) as { today: Record<string, number> })
     .today;
 
-before(async () => {
-  // Long idle times: no session ends under a test by itself.
-  sim = await startSimulator({
-    allowInsecureWebhooks: true,
-    // The platform's retries of a delivery answered 503, soon.
-    deliveryRetryBaseMs: 10,
-    talkDelayMs: 0,
-    inactivityMs: 600_000,
-    timeoutMs: 900_000,
-  });
-  client = new PlatformClient({
-    baseUrl: sim.info.baseUrl,
-    email: sim.info.email,
-    secretKey: sim.info.secretKey,
-    allowLoopbackWebhooks: true,
-  });
-});
-after(() => sim.close());
+// Long idle times: no session ends under a test by itself; the platform's retries of a delivery
+// answered 503, soon.
+startSessions({ deliveryRetryBaseMs: 10, inactivityMs: 600_000, timeoutMs: 900_000 });
 
 describe('session budgets, one proxy against the simulator', () => {
-  let p: Proxy;
+  let p: SessionProxy;
   /** What the site's onEvent was given. */
   const handled: string[] = [];
   before(async () => {
@@ -786,8 +643,8 @@ describe('expiring sets and the days of a time zone', () => {
 describe('session budgets, two instances sharing Redis', { skip: NO_REDIS }, () => {
   let redis: RunningRedis;
   const stores: RedisStore[] = [];
-  let a: Proxy;
-  let b: Proxy;
+  let a: SessionProxy;
+  let b: SessionProxy;
   before(async () => {
     redis = await startRedis();
     const shared = () => {

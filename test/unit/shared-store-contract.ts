@@ -3,8 +3,9 @@
  * two machines behind a load balancer would: the same webhook delivery sent to both is handled
  * once; one login for both; the rate limit and the daily video cap count across both; when Redis
  * stops, nothing crashes: reads go on (limited per instance), writes and deliveries get a 503 the
- * caller retries. Shared by shared-store.test.ts (a single Redis) and redis-cluster.test.ts (a
- * Redis Cluster).
+ * caller retries; a tally changed from both counts each thing once. Shared by shared-store.test.ts
+ * (a single Redis) and redis-cluster.test.ts (a Redis Cluster); the tally's contract by the
+ * conversation insights' tests too (the memory store).
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
@@ -12,6 +13,7 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { createProxy } from '../../src/proxy/app.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
+import type { KeyValueStore, TallyChange } from '../../src/proxy/store.js';
 import { signWebhookBody } from '../../src/proxy/webhook-signature.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { clearOfMinuteEnd } from './minute.js';
@@ -19,6 +21,66 @@ import { platformAccess, servedFrom, simFetch } from './proxy-harness.js';
 import type { RunningRedis } from './redis-server.js';
 
 const ADMIN = 'admin-token-0123456789';
+
+/**
+ * A tally's contract (tally.ts), the same on every store and from any number of its users at once
+ * (`stores`, each with its own connection): adds and maxima, a change marked `once` counted once,
+ * a ranked field among at most `limit` of its kind (the lowest gives its place and its count), a
+ * read that writes nothing.
+ */
+export async function tallyContract(...stores: KeyValueStore[]) {
+  const at = (i: number) => stores[i % stores.length]!;
+  const tally = (change: Omit<TallyChange, 'ttlMs'>, key = 'tally-contract', i = 0) =>
+    at(i).tally!(key, { ttlMs: 60_000, ...change });
+  assert.deepEqual(await tally({ add: { a: 2, b: 1 }, max: { peak: 3 }, read: true }), {
+    applied: true,
+    fields: { a: 2, b: 1, peak: 3 },
+  });
+  assert.equal(
+    (await tally({ once: 'x', onceMs: 60_000, add: { a: 1 } }, undefined, 1)).applied,
+    true,
+  );
+  assert.equal(
+    (await tally({ once: 'x', onceMs: 60_000, add: { a: 5 }, max: { peak: 9 } })).applied,
+    false,
+    'a change marked as one seen already does nothing',
+  );
+  assert.deepEqual((await tally({ max: { peak: 2 }, read: true }, undefined, 1)).fields, {
+    a: 3,
+    b: 1,
+    peak: 3,
+  });
+  const ask = (field: string) => tally({ ranked: { field, prefix: 'q:', limit: 2 } });
+  for (const field of ['q:often', 'q:often', 'q:often', 'q:once', 'q:new']) await ask(field);
+  assert.deepEqual(
+    (await tally({ read: true })).fields,
+    { a: 3, b: 1, peak: 3, 'q:often': 3, 'q:new': 2 },
+    'two of a kind at most: the new one took the place of the lowest, from its count',
+  );
+  assert.deepEqual(
+    await tally({ read: true }, 'tally-never-written'),
+    { applied: true, fields: {} },
+    'a read writes nothing',
+  );
+  // Own properties, as a question's text would make them (JSON.parse makes "__proto__" one).
+  await tally({ add: JSON.parse('{"constructor": 1, "__proto__": 2}') }, 'tally-names');
+  assert.deepEqual(
+    Object.entries((await tally({ read: true }, 'tally-names')).fields).sort(),
+    [
+      ['__proto__', 2],
+      ['constructor', 1],
+    ],
+    "fields named like Object's are fields",
+  );
+  const applied = await Promise.all(
+    Array.from({ length: 24 }, (_, i) =>
+      tally({ once: `m${i % 8}`, onceMs: 60_000, add: { n: 1 } }, 'tally-parallel', i),
+    ),
+  );
+  assert.equal(applied.filter((r) => r.applied).length, 8, 'changes at once: each mark once');
+  assert.deepEqual((await tally({ read: true }, 'tally-parallel')).fields, { n: 8 });
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -160,6 +222,9 @@ export function sharedStoreContract(
         'one onEvent call across the two instances',
       );
     });
+
+    test("a tally is changed in one script from both instances: the tally's contract", () =>
+      tallyContract(instance().store, instance().store));
 
     test("the rate limit counts a client's requests on both instances together", async () => {
       await clearOfMinuteEnd();

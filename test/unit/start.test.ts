@@ -175,6 +175,14 @@ test('dh-kit start with no credentials serves the proxy, the demo and the CDN fi
     assert.equal(items.length, 1);
     assert.equal(items[0]!.webhookUrl, `${info.url}/dh/hooks/events`);
     assert.equal(items[0]!.startConversation, true);
+    // The demo's weeks of simulated conversations (demo-insights.ts): the insights show something.
+    const seeded = (await (
+      await fetch(`${info.url}/dh/insights?head=${info.demoHeads!.chat}`)
+    ).json()) as { days: { sessionsStarted: number }[] };
+    assert.ok(
+      seeded.days.filter((d) => d.sessionsStarted > 0).length >= 28,
+      `28 days of sessions: ${JSON.stringify(seeded.days)}`,
+    );
   } finally {
     await s.stop();
   }

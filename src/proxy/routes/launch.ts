@@ -11,6 +11,7 @@ import { embedQuerySchema, launchQuerySchema } from '../../api/requests.js';
 import type { Deps } from '../deps.js';
 import { assertPublished, pageUrl, publicHead, routeBase } from '../public-heads.js';
 import { fail } from '../http.js';
+import { StoreUnavailable } from '../store.js';
 import { signLaunchUrl, verifyLaunch } from '../signing.js';
 import { valid } from '../validate.js';
 import { headIdParam } from './head-id.js';
@@ -115,6 +116,10 @@ export function launchRoutes(deps: Deps) {
       id: linkId(new URL(launch.url, 'http://proxy.invalid').searchParams.get('sig')!),
       until: Date.parse(launch.expiresAt),
       new: true,
+    });
+    // A launch for the insights; with the store away (Redis down) the launch goes on uncounted.
+    await deps.insights.launched(id).catch((err: unknown) => {
+      if (!(err instanceof StoreUnavailable)) throw err;
     });
     c.header('cache-control', 'no-store');
     // The page's origin (never its URL, which holds the organisation key): the element delegates

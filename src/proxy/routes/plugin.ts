@@ -3,6 +3,8 @@
  * (spec, "Calls made by the service"). How the platform authenticates these calls is not shown in
  * the spec, so the address carries DH_CALLBACK_SECRET (callback-addresses.ts); the input is untrusted all
  * the same (parsed with zod here, whatever its content type) and the handler holds no secret.
+ * Each message's text is told to the conversation insights (their top questions), never at the
+ * cost of the answer: a store that fails leaves it uncounted.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -34,7 +36,12 @@ const textPart = (message: string) => ({
   payload: { type: 'text' as const, message },
 });
 
-export function pluginRoutes(plugin: PluginHandler, secret: string) {
+export function pluginRoutes(
+  plugin: PluginHandler,
+  secret: string,
+  /** Told each message's text, by the platform's userid (conversation-insights.ts). */
+  asked?: (userId: string, text: string) => Promise<void>,
+) {
   const app = new Hono();
   app.use('/:secret/*', callbackSecret(secret));
 
@@ -46,7 +53,11 @@ export function pluginRoutes(plugin: PluginHandler, secret: string) {
     async (c) => {
       const userId = c.req.valid('param').userid;
       const message = c.req.valid('json');
+      const counted = asked?.(userId, message.map((p) => p.payload.message).join(' '))
+        // Counted beside the answer, and never in its way.
+        .catch(() => undefined);
       const answer = await plugin(message, { userId });
+      await counted;
       const parts: PluginMessage = typeof answer === 'string' ? [textPart(answer)] : answer;
       // The site's answer is checked too: the platform gets only what it can read.
       const checked = pluginMessageSchema.safeParse(parts);

@@ -153,9 +153,11 @@ export function receiverRoutes(
         `The delivery's timestamp is more than ${REPLAY_WINDOW_MS / 60_000} minutes from this server's clock.`,
       );
     }
-    // The head's session budget counts it first (idempotent by session, so a repeat changes
-    // nothing): when the store cannot, the answer is 503 and the platform sends it again.
+    // The head's session budget counts it first, then the conversation insights (each idempotent
+    // by session, so a repeat changes nothing; the budget tells the insights of starts and
+    // lengths): when the store cannot, the answer is 503 and the platform sends it again.
     await deps.budgets.record(event, at!);
+    await deps.insights.record(event, at!);
     // The idempotency key: a delivery sent again has the same bytes.
     const key = toHex(await crypto.subtle.digest('SHA-256', raw));
     // A log of this process only, with a store the instances share (Workers KV): the store tells
