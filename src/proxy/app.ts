@@ -165,7 +165,7 @@ export function createProxy(options: ProxyOptions): Hono {
     now,
   });
   // Fed by the session budget (each start, each session's length) and by the routes below.
-  const insights = conversationInsights({ store, config, now });
+  const insights = conversationInsights({ store, config, now, warn });
   const deps: Deps = {
     config,
     platform,

@@ -31,9 +31,14 @@
  * delivery) waits ten minutes for it; a userid that is no session's counts for all heads only.
  * A day keeps at most 100 texts: a new one then takes the place of the least asked, from its
  * count (space-saving), so whatever is asked often keeps its place, and no count is too low.
+ *
+ * When the store cannot count (Redis away), an event is answered 503 and the platform sends it
+ * again, as for the budget. A store without atomic tallies (Workers KV, a site's own: tally.ts's
+ * fallback) is approximate across instances anyway: there a failure is said and let go.
  */
 import type { Insights, InsightsDay, InsightsQuestion } from '../api/answers.js';
 import { toHex } from '../platform/hex.js';
+import { warnOnConsole } from '../platform/printable.js';
 import type { WebhookEvent } from '../platform/schemas.js';
 import type { ProxyConfig } from './config.js';
 import { expiringSetOf } from './expiring-set.js';
@@ -226,8 +231,10 @@ export function conversationInsights(options: {
   store: KeyValueStore;
   config: Pick<ProxyConfig, 'maxSessionMs' | 'insights'>;
   now: () => number;
+  /** Told when a store without atomic tallies fails to count (at most once an hour). */
+  warn?: (message: string) => void;
 }): ConversationInsights {
-  const { store, now } = options;
+  const { store, now, warn = warnOnConsole } = options;
   const maxMs = options.config.maxSessionMs;
   const kept = options.config.insights;
   const tally = tallyOf(store);
@@ -294,7 +301,7 @@ export function conversationInsights(options: {
     await changeSet(key, { now: now(), ttlMs: WAIT_MS, remove: members.map(([m]) => m) });
   };
 
-  return {
+  const insights: ConversationInsights = {
     kept,
 
     async started(head, session, at, running) {
@@ -396,5 +403,26 @@ export function conversationInsights(options: {
     async addToDay(head, day, change, once) {
       await tally(keys.day(head, day), { ...change, once, onceMs: keepMs, ttlMs: keepMs });
     },
+  };
+  if (store.tally) return insights;
+  // A store without atomic tallies (Workers KV, a site's own) counts approximately across
+  // instances anyway, and KV takes one write a second per key (all heads' tally is written at
+  // every event): there a failure to count is said, never a reason for a 503 and a delivery sent
+  // again, which the platform gives up on after three.
+  let said = Number.NEGATIVE_INFINITY;
+  const uncounted = (err: unknown) => {
+    if (now() - said < HOUR) return;
+    said = now();
+    warn(
+      `The conversation insights could not count in the store (${err instanceof Error ? err.message : String(err)}); they go on without it (said at most once an hour).`,
+    );
+  };
+  return {
+    ...insights,
+    started: (...args) => insights.started(...args).catch(uncounted),
+    lasted: (...args) => insights.lasted(...args).catch(uncounted),
+    record: (...args) => insights.record(...args).catch(uncounted),
+    launched: (...args) => insights.launched(...args).catch(uncounted),
+    asked: (...args) => insights.asked(...args).catch(uncounted),
   };
 }

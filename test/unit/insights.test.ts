@@ -353,6 +353,36 @@ describe('the insights, one module', () => {
     assert.equal((await insights.read('h1', day, day)).totals.sessionsStarted, 2);
   });
 
+  test('a store without atomic tallies (Workers KV) never has an event refused for the insights: a failure is said, once an hour', async () => {
+    const kv = memoryStore();
+    const warnings: string[] = [];
+    const insights = conversationInsights({
+      // get, set, add and increment only, as kvStore() on Workers; its writes fail.
+      store: {
+        get: (key) => kv.get(key),
+        set: () => Promise.reject(new StoreUnavailable('429 Too Many Requests')),
+        add: (key, value, ttl) => kv.add(key, value, ttl),
+        increment: (key, ttl, by) => kv.increment(key, ttl, by),
+      },
+      config: parseConfig({}),
+      now: () => at,
+      warn: (m) => warnings.push(m),
+    });
+    const event = {
+      timestamp: new Date(at).toISOString(),
+      head_id: 'h1',
+      session_id: 's1',
+      public_head_id: 'p',
+      public_org_id: 'o',
+      event_type: 'end_conversation',
+    };
+    await insights.record(event, at);
+    await insights.started('h1', 's1', at, 1);
+    await insights.launched('h1');
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0]!, /could not count in the store \(.*429 Too Many Requests\)/);
+  });
+
   test('normalising a question; duration buckets', () => {
     assert.equal(questionText(' \t Où\u0000 EST   la\ngare ? '), 'où est la gare ?');
     assert.equal(questionText('e\u0301'), '\u00e9', 'one spelling (NFC)');
