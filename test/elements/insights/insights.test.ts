@@ -377,6 +377,10 @@ describe('<dh-insights>', () => {
       'https://docs.example/insights#session-events',
     );
     expect(q(el, 'a[part="csv"]'), 'nothing to download').to.equal(null);
+    // Markup narrows: a help link that is not http(s) is no link.
+    el.helpHref = 'javascript:alert(1)';
+    await el.updateComplete;
+    expect(q(el, '.state a'), 'no javascript: link').to.equal(null);
     el.headId = 'leo';
     await loaded(el);
     await waitUntil(
