@@ -74,6 +74,8 @@ export const DEMO_PAGES: DemoPage[] = [
       await expect(page.locator('#studio .gallery')).not.toContainText('Loading videos', {
         timeout: 20_000,
       });
+      // The insights have answered: the demo's seeded weeks, drawn.
+      await expect(page.locator('#insights svg#per-day')).toBeVisible({ timeout: 20_000 });
     },
   },
 ];

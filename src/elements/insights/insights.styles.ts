@@ -50,7 +50,8 @@ export const styles = css`
   input:focus-visible,
   select:focus-visible,
   summary:focus-visible,
-  a:focus-visible {
+  a:focus-visible,
+  .table:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
@@ -174,8 +175,12 @@ export const styles = css`
     justify-content: space-between;
     gap: 8px;
   }
+  /* 24 px at least: a target a finger or a shaky hand finds (WCAG 2.2, 2.5.8). */
   summary {
+    min-height: 24px;
     margin-block-start: 4px;
+    padding-block: 2px;
+    box-sizing: border-box;
     cursor: pointer;
     font-size: 0.9rem;
   }

@@ -327,8 +327,8 @@ export class DhInsights extends LocalizedElement<'insights'> {
   #renderQuestions(insights: Insights) {
     const { m } = this;
     const { questions } = insights;
-    return html`<section class="questions" part="questions" aria-labelledby="questions-title">
-      <h3 id="questions-title">${m.questions}</h3>
+    return html`<div class="questions" part="questions">
+      <h3>${m.questions}</h3>
       ${
         !insights.questionsKept
           ? html`<p class="note">${m.questionsOff}</p>`
@@ -336,7 +336,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
             ? html`<ol>${questions.map((question) => html`<li>${question.text} <span class="asked">(${m.asked(question.count)})</span></li>`)}</ol>`
             : html`<p class="note">${m.noQuestions}</p>`
       }
-    </section>`;
+    </div>`;
   }
 }
 
