@@ -18,6 +18,7 @@ import {
 } from '../../src/proxy/conversation-insights.js';
 import { DEMO_INSIGHT_DAYS, seedDemoInsights } from '../../src/proxy/demo-insights.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
+import { echoPlugin, pluginRoutes } from '../../src/proxy/routes/plugin.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable } from '../../src/proxy/store.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
@@ -82,8 +83,14 @@ describe('conversation insights, one proxy against the simulator', () => {
     nextDayAt(9);
     const head = await newHead();
     await sendEventsTo(head, p);
-    for (const visitor of ['a', 'b', 'c', 'd'])
-      assert.equal((await p.launch(head, visitor)).status, 200);
+    const links: string[] = [];
+    for (const visitor of ['a', 'b', 'c', 'd']) {
+      const launch = await p.launch(head, visitor);
+      assert.equal(launch.status, 200);
+      links.push(((await launch.json()) as { url: string }).url);
+    }
+    // The frame that opens a launch link is no launch of its own.
+    assert.equal((await p.embed(links[0]!, 'a')).status, 302);
     const talked = await pageSession(head);
     await talked.talk();
     move(6 * MINUTE);
@@ -96,7 +103,10 @@ describe('conversation insights, one proxy against the simulator', () => {
     await deliver(head, 'idle', 'start_conversation');
     move(2 * MINUTE);
     await deliver(head, 'idle', 'inactivity_warning');
-    move(MINUTE);
+    // "I'm still here", then idle again: a second warning of the session.
+    move(30_000);
+    await deliver(head, 'idle', 'inactivity_warning');
+    move(30_000);
     // A time-out is followed by its end (spec, Events): one session ended, and timed out.
     await deliver(head, 'idle', 'timeout_conversation');
     await deliver(head, 'idle', 'end_conversation');
@@ -111,7 +121,7 @@ describe('conversation insights, one proxy against the simulator', () => {
         sessionsStarted: 3,
         sessionsEnded: 3,
         sessionsTimedOut: 1,
-        inactivityWarnings: 1,
+        inactivityWarnings: 2,
         minutes: 14,
         peakConcurrent: 2,
       },
@@ -253,13 +263,15 @@ describe('conversation insights, one proxy against the simulator', () => {
   });
 });
 
-test('EV-9 a delivery the insights could not count (the store failed) is answered 503, and counted once when the platform sends it again', async () => {
+test('EV-9 a delivery the insights could not count (the store failed, twice) is answered 503, and counted once when the platform sends it again', async () => {
   const store = memoryStore(now);
   const tally = store.tally.bind(store);
-  let failNext = true;
+  /** The next change of these fields fails, once each: the session's minutes, then its time-out. */
+  const failing = new Set(['ms', 'timedOut']);
   store.tally = (key, change) => {
-    if (failNext && change.add?.timedOut) {
-      failNext = false;
+    const field = Object.keys(change.add ?? {}).find((f) => failing.has(f));
+    if (field) {
+      failing.delete(field);
       return Promise.reject(new StoreUnavailable('gone for a moment'));
     }
     return tally(key, change);
@@ -270,10 +282,15 @@ test('EV-9 a delivery the insights could not count (the store failed) is answere
     const head = await newHead();
     await sendEventsTo(head, q);
     await deliver(head, 'flaky', 'start_conversation');
+    move(2 * MINUTE);
     await deliver(head, 'flaky', 'timeout_conversation');
-    assert.deepEqual(statuses('flaky', 'timeout_conversation'), [503, 202]);
+    assert.deepEqual(statuses('flaky', 'timeout_conversation'), [503, 503, 202]);
     const day = (await insightsOf(q, oneDay(head))).days[0]!;
-    assert.deepEqual([day.sessionsTimedOut, day.sessionsEnded], [1, 1]);
+    assert.deepEqual(
+      [day.sessionsTimedOut, day.sessionsEnded, day.minutes],
+      [1, 1, 2],
+      'timed out, ended, and its minutes, each once',
+    );
   } finally {
     await q.server.close(100);
   }
@@ -381,6 +398,37 @@ describe('the insights, one module', () => {
     await insights.launched('h1');
     assert.equal(warnings.length, 1, warnings.join('\n'));
     assert.match(warnings[0]!, /could not count in the store \(.*429 Too Many Requests\)/);
+  });
+
+  test("the most sessions at once: a head's, and every head's (a session that ended no longer runs)", async () => {
+    const insights = conversationInsights({
+      store: memoryStore(() => at),
+      config: parseConfig({}),
+      now: () => at,
+    });
+    await insights.started('h1', 'a', at, 1);
+    await insights.started('h2', 'b', at, 1);
+    const peaks = async (head: string | undefined, when: string) =>
+      (await insights.read(head, when, when)).totals.peakConcurrent;
+    assert.deepEqual([await peaks('h1', day), await peaks(undefined, day)], [1, 2]);
+    await insights.lasted('h1', 'a', at, at + MINUTE, true);
+    await insights.lasted('h2', 'b', at, at + MINUTE, true);
+    const next = at + DAY;
+    await insights.started('h1', 'c', next, 1);
+    assert.equal(await peaks(undefined, '2026-05-05'), 1, 'the next day: one running');
+  });
+
+  test('a plugin message is answered whatever becomes of its count (the store failing)', async () => {
+    const app = pluginRoutes(echoPlugin, CALLBACK, () =>
+      Promise.reject(new StoreUnavailable('down')),
+    );
+    const res = await app.request(`/${CALLBACK}/conversation/s1/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'Hi' } }]),
+    });
+    assert.equal(res.status, 200);
+    assert.match(JSON.stringify(await res.json()), /You said: \\"Hi\\"/);
   });
 
   test('normalising a question; duration buckets', () => {
