@@ -178,15 +178,21 @@ function withCounts<S extends Record<string, Check<unknown>>>(fields: S) {
     launches: number,
     /** `start_conversation` events: a visitor's first message. */
     sessionsStarted: number,
-    /** `end_conversation` events. */
+    /**
+     * Sessions that ended: an `end_conversation`, or a `timeout_conversation` (the platform sends
+     * both for a time-out; the session counts once).
+     */
     sessionsEnded: number,
     /** `timeout_conversation` events. */
     sessionsTimedOut: number,
     /** `inactivity_warning` events. */
     inactivityWarnings: number,
-    /** Minutes of conversation, from start/end pairs (one decimal; a session with no end counts DH_MAX_SESSION_MINUTES). */
+    /**
+     * Minutes of the sessions started that day, from their start and end (one decimal; a session
+     * whose end never comes counts DH_MAX_SESSION_MINUTES once that time has passed).
+     */
     minutes: number,
-    /** The most sessions running at once. */
+    /** The most sessions running at once, as sessions start. */
     peakConcurrent: number,
   });
 }
