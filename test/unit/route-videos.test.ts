@@ -419,7 +419,11 @@ describe('GET /heads/:id/videos/:talkId/media: a talk’s video for the studio, 
     assert.equal(played.status, 206, 'a <video> seeks: the range is passed on');
     assert.equal(played.headers.get('content-type'), 'video/mp4');
     assert.equal(new Uint8Array(await played.arrayBuffer()).byteLength, 100);
-    assert.equal(talksCalls(headId), searches, 'where the video is was kept by the list: no search');
+    assert.equal(
+      talksCalls(headId),
+      searches,
+      'where the video is was kept by the list: no search',
+    );
     assert.equal(media.calls.at(-1)!.url, `${sim.urls.mediaUrl}/talks/${talk!.id}.mp4`);
 
     const fetched = media.calls.length;
