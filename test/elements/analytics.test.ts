@@ -94,6 +94,11 @@ function recorder() {
 const fire = (el: Element, type: string, detail: unknown = {}) =>
   el.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 
+/** Resolves after `count` frames of the page. */
+const frames = async (count: number) => {
+  for (let i = 0; i < count; i++) await new Promise(requestAnimationFrame);
+};
+
 let closeProxy: () => void;
 let versions = 0;
 
@@ -258,15 +263,16 @@ describe('connectAnalytics()', () => {
       <dh-avatar head-id="below-head"></dh-avatar>
     </div>`);
     const el = place.querySelector('dh-avatar')!;
-    // A witness observer, made after the kit's: once it has reported, the kit's has too.
-    const reported = new Promise<void>((resolve) => {
+    // A witness observer, made after the kit's: once it has reported, and two frames later (each
+    // observer's report is a task of its own), the kit's has reported too.
+    await new Promise<void>((resolve) => {
       const witness = new IntersectionObserver(() => {
         witness.disconnect();
         resolve();
       });
       witness.observe(el);
     });
-    await reported;
+    await frames(2);
     expect(names(), 'not in view').to.deep.equal([]);
     el.scrollIntoView({ block: 'center' });
     await waitUntil(() => names().includes('dh_avatar_view'), 'scrolled into view');
@@ -292,7 +298,7 @@ describe('connectAnalytics()', () => {
     const { got, send } = recorder();
     connect({ send });
     const el = await fixture<DhAvatar>(html`<dh-avatar head-id="send-head"></dh-avatar>`);
-    await waitUntil(() => got.length === 1, 'the view');
+    await waitUntil(() => got.length > 0, 'the view');
     fire(el, 'dh-close');
     expect(got, 'the view, then the close').to.deep.equal([
       { event: 'dh_avatar_view', head_id: 'send-head', layout: 'inline', view: 'chat' },
@@ -319,7 +325,7 @@ describe('connectAnalytics()', () => {
     const { got, send } = recorder();
     connect({ send }); // a witness: the view comes, and is not pushed to dataLayer
     const el = await fixture<DhAvatar>(html`<dh-avatar head-id="filtered-head"></dh-avatar>`);
-    await waitUntil(() => got.length === 1, 'the view');
+    await waitUntil(() => got.length > 0, 'the view');
     fire(el, 'dh-open');
     fire(el, 'dh-close');
     expect(names(), 'the close alone').to.deep.equal(['dh_avatar_close']);
@@ -331,7 +337,7 @@ describe('connectAnalytics()', () => {
     connect({ send }); // a witness: what a connection still running gets
     stop();
     const el = await fixture<DhAvatar>(html`<dh-avatar head-id="stopped-head"></dh-avatar>`);
-    await waitUntil(() => got.length === 1, 'the view (to the witness)');
+    await waitUntil(() => got.length > 0, 'the view (to the witness)');
     fire(el, 'dh-close');
     expect(names(got), 'the witness got both').to.deep.equal(['dh_avatar_view', 'dh_avatar_close']);
     expect(pushes(), 'nothing after the stop').to.deep.equal([]);
@@ -344,10 +350,10 @@ describe('connectAnalytics()', () => {
     connect({ send });
     connect({ send });
     const el = await fixture<DhAvatar>(html`<dh-avatar head-id="twice-head"></dh-avatar>`);
-    await waitUntil(() => got.length === 1, 'the view');
+    await waitUntil(() => got.length > 0, 'the view');
     fire(el, 'dh-close');
     // Four observers saw the avatar come on screen; two frames for the last of them to say so.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await frames(2);
     expect(names(), 'once each to dataLayer').to.deep.equal(['dh_avatar_view', 'dh_avatar_close']);
     expect(names(got), 'once each to the other send').to.deep.equal([
       'dh_avatar_view',
