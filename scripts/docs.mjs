@@ -31,6 +31,7 @@ const GUIDES = [
   ['configuration', 'Configuration'],
   ['security', 'Security model'],
   ['languages', 'Languages'],
+  ['analytics', 'Analytics'],
   ['cli', 'The CLI'],
   ['deploying', 'Deploying'],
   ['simulator', 'The simulator'],
