@@ -39,6 +39,14 @@ export {
 } from './api/client.js';
 export type { AnsweredCode, ErrorCode, VisitorCode } from './api/errors.js';
 export { configure, type KitOptions } from './api/urls.js';
+// From its own entry (dh-kit/analytics), as configure and setMessages are from theirs.
+export {
+  connectAnalytics,
+  type AnalyticsEventName,
+  type AnalyticsOptions,
+  type AnalyticsParams,
+  type AnalyticsSend,
+} from './analytics.js';
 export {
   setMessages,
   matchLocale,
