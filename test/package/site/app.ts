@@ -8,6 +8,7 @@ import {
   type HeadCreatedDetail,
   type VideoReadyDetail,
 } from 'dh-kit';
+import { connectAnalytics, type AnalyticsParams } from 'dh-kit/analytics';
 
 const avatar = document.createElement('dh-avatar');
 avatar.headId = 'h1';
@@ -40,6 +41,13 @@ document.querySelector('dh-video-studio')?.addEventListener('dh-video-ready', (e
   console.log(ready.talk.url);
 });
 
+// The site's own analytics: GA4's gtag, as the site declares it.
+declare const gtag: (command: 'event', name: string, params: AnalyticsParams) => void;
+const stopAnalytics = connectAnalytics({ send: (name, params) => gtag('event', name, params) });
+stopAnalytics();
+
+// @ts-expect-error an event the kit does not send
+connectAnalytics({ events: ['dh_avatar_play'] });
 // @ts-expect-error a view the element does not have
 avatar.view = 'video';
 // @ts-expect-error headers are an object, not a number
