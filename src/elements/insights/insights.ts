@@ -124,9 +124,9 @@ export class DhInsights extends LocalizedElement<'insights'> {
   /** The head whose conversations are shown; empty: every head's. */
   headId = '';
   /** The range's first day, `YYYY-MM-DD` (UTC); default 29 days before `to`. */
-  from = addDays(dayOf(Date.now()), 1 - DEFAULT_DAYS);
+  from: string = addDays(dayOf(Date.now()), 1 - DEFAULT_DAYS);
   /** The range's last day, `YYYY-MM-DD` (UTC), included; default today. */
-  to = dayOf(Date.now());
+  to: string = dayOf(Date.now());
   /** Base URL of the proxy routes. */
   endpoint = DEFAULT_ENDPOINT;
   /** Extra request headers for the admin routes, e.g. `{authorization: 'Bearer …'}` (property only). */
@@ -168,6 +168,11 @@ export class DhInsights extends LocalizedElement<'insights'> {
     this.#changed();
   }
 
+  /** Enter in a date field submits the form: the choice is already applied, the page stays. */
+  #onSubmit(e: SubmitEvent): void {
+    e.preventDefault();
+  }
+
   /** The user's choice changed: `change` for the page, as a form control tells it. */
   #changed(): void {
     this.dispatchEvent(new Event('change', { bubbles: true }));
@@ -188,7 +193,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
     const problem = rangeProblem(this.from, this.to);
     const busy = this.#insights.status === TaskStatus.PENDING;
     return html`
-      <form class="controls" part="controls" @submit=${(e: Event) => e.preventDefault()}>
+      <form class="controls" part="controls" @submit=${this.#onSubmit}>
         <label>${m.head}
           <select part="head" @change=${this.#onHead}>
             <option value="" ?selected=${!this.headId}>${m.allHeads}</option>
