@@ -47,6 +47,7 @@ const BROWSER_ENTRIES = [
   'dh-kit',
   'dh-kit/configure',
   'dh-kit/messages',
+  'dh-kit/analytics',
   'dh-kit/avatar',
   'dh-kit/face-picker',
   'dh-kit/voice-picker',
