@@ -162,6 +162,10 @@ export const styles = css`
     height: var(--dh-insights-chart-height, 160px);
     border-block-end: var(--_border);
   }
+  /* Right to left, time runs from the right too: the drawing is mirrored, as its axis's labels are. */
+  .plot svg:dir(rtl) {
+    transform: scaleX(-1);
+  }
   rect {
     fill: var(--_accent);
   }
@@ -207,9 +211,10 @@ export const styles = css`
   .questions {
     margin-block-start: 16px;
   }
+  /* Room for "20." before the twentieth question. */
   .questions ol {
     margin: 0;
-    padding-inline-start: 1.5em;
+    padding-inline-start: 2.25em;
   }
   .questions li {
     overflow-wrap: anywhere;

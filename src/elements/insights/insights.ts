@@ -338,7 +338,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
         !insights.questionsKept
           ? html`<p class="note">${m.questionsOff}</p>`
           : questions.length
-            ? html`<ol>${questions.map((question) => html`<li>${question.text} <span class="asked">(${m.asked(question.count)})</span></li>`)}</ol>`
+            ? html`<ol>${questions.map((question) => html`<li><bdi>${question.text}</bdi> <span class="asked">(${m.asked(question.count)})</span></li>`)}</ol>`
             : html`<p class="note">${m.noQuestions}</p>`
       }
     </div>`;
