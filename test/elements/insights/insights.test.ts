@@ -407,9 +407,9 @@ describe('<dh-insights>', () => {
     expect(past, 'no control, chart or table past the right edge').to.deep.equal([]);
   });
 
-  it('speaks each of the ten languages: no English left, days and hours in the language’s own format', async () => {
+  it('speaks each of the ten languages: no English left, days and hours in the language’s own format; right to left, the drawings run from the right', async () => {
     fakeProxy();
-    const { el } = await insightsElement();
+    const { wrapper, el } = await insightsElement();
     await loaded(el);
     const data = [...answer().questions.map((question) => question.text), 'CSV', 'UTC'];
     for (const lang of LOCALES.filter((locale) => locale !== 'en')) {
@@ -429,5 +429,9 @@ describe('<dh-insights>', () => {
       );
       expect(rows(qa(el, 'table')[1]!)[14]?.[0], `${lang}: 2 pm`).to.equal(hourName(14, lang));
     }
+    const transform = () => getComputedStyle(q(el, 'svg#per-day')!).transform;
+    expect(transform(), 'left to right, as drawn').to.equal('none');
+    wrapper.dir = 'rtl';
+    expect(transform(), 'right to left, mirrored').to.equal('matrix(-1, 0, 0, 1, 0, 0)');
   });
 });
