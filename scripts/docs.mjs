@@ -269,10 +269,11 @@ code { font-size: .9em; } :not(pre) > code { overflow-wrap: anywhere; }
 @media (max-width: 48rem) { .frame { display: block; } nav { border-right: 0; border-top: 1px solid var(--line); } nav ul { display: flex; flex-wrap: wrap; gap: 0 1rem; } main { padding: 1rem; } }
 `;
 
-/** As tall as the head form and the video studio are there, or taller: what follows stays put. */
-const LIVE_BOXES = `.live dh-head-form:not(:defined), .live dh-video-studio:not(:defined) { display: block; }
+/** As tall as the back-office elements are there (the insights as their loading state), or taller: what follows stays put. */
+const LIVE_BOXES = `.live dh-head-form:not(:defined), .live dh-video-studio:not(:defined), .live dh-insights:not(:defined) { display: block; }
 .live dh-head-form:not(:defined) { min-height: 1800px; }
 .live dh-video-studio:not(:defined) { min-height: 550px; }
+.live dh-insights:not(:defined) { min-height: 120px; }
 `;
 
 /**
