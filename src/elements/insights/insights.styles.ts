@@ -103,10 +103,13 @@ export const styles = css`
   .empty-title {
     font-weight: 600;
   }
+  /* The commands wrap (a copy keeps each on its line): a box that scrolls sideways would need a
+     keyboard stop of its own, and a phone would hide the end of the webhook's address. */
   pre {
     margin: 0 0 8px;
     padding: 8px;
-    overflow-x: auto;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
     border-radius: 6px;
     background: color-mix(in srgb, currentColor 6%, transparent);
     font-size: 0.85rem;
