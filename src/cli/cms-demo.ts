@@ -2,7 +2,7 @@
  * The demo's CMS pages: pages on another origin (the next port after the simulator's).
  *  - `/`: its only dh-kit code is the embed code a site owner pastes into an HTML block — the
  *    avatar file's script tag with its integrity value, and a `<dh-avatar>` pointed at the proxy.
- *  - `/back-office`: all five elements, from the all-elements file with its integrity value.
+ *  - `/back-office`: all six elements, from the all-elements file with its integrity value.
  * Both run with the Content-Security-Policy docs/frameworks.md gives (script, connect, image and
  * media sources: the proxy; frames: the proxy and the platform's pages, where /embed redirects;
  * Trusted Types required), so they prove it.
@@ -56,7 +56,7 @@ export function hostPageCsp(siteOrigin: string, platformOrigins: string[]): stri
   ].join('; ');
 }
 
-/** The back office page's elements: all five, pointed at the proxy. */
+/** The back office page's elements: all six, pointed at the proxy. */
 function elementsCode(values: CmsPageValues, endpoint: string): string {
   const url = new URL(values.allElements.path, values.siteUrl).href;
   const at = `endpoint="${endpoint}"`;
@@ -67,6 +67,7 @@ function elementsCode(values: CmsPageValues, endpoint: string): string {
     `<dh-voice-picker name="voice" locale="en" ${at}></dh-voice-picker></section>`,
     `<section><h2>A new head</h2><dh-head-form ${at}></dh-head-form></section>`,
     `<section><h2>Videos</h2><dh-video-studio head-id="${values.headId}" ${at}></dh-video-studio></section>`,
+    `<section><h2>Insights</h2><dh-insights ${at}></dh-insights></section>`,
   ].join('\n');
 }
 

@@ -3,7 +3,8 @@
  * or of all heads, through the running proxy's admin route (GET /insights), which keeps them in
  * its store from the session events, the launches and the plugin's messages.
  */
-import { insightsSchema, type Insights, type InsightsDay } from '../api/answers.js';
+import { insightsSchema, type Insights } from '../api/answers.js';
+import { insightsCsvLines } from '../api/insights-csv.js';
 import { MAX_INSIGHTS_DAYS } from '../api/requests.js';
 import { PROXY_OPTION_HELP, runningProxy } from './running-proxy.js';
 import { args, intOption, UsageError, type Io } from './shared.js';
@@ -34,18 +35,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The per-day columns of --csv, in order: the answer's own names. */
-const CSV_COLUMNS = [
-  'day',
-  'launches',
-  'sessionsStarted',
-  'sessionsEnded',
-  'sessionsTimedOut',
-  'inactivityWarnings',
-  'minutes',
-  'peakConcurrent',
-] as const satisfies readonly (keyof InsightsDay)[];
-
 const DAY = 24 * 3600e3;
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`);
 const orDash = (n: number | null) => (n === null ? '–' : String(n));
@@ -74,8 +63,7 @@ export async function insightsCommand(
     );
   if (values.json) io.out(JSON.stringify(answer));
   else if (values.csv) {
-    io.out(CSV_COLUMNS.join(','));
-    for (const day of answer.days) io.out(CSV_COLUMNS.map((column) => day[column]).join(','));
+    for (const line of insightsCsvLines(answer)) io.out(line);
   } else for (const line of readable(answer)) io.out(line);
   return 0;
 }

@@ -452,6 +452,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         'backoffice.html',
         'docs/elements/dh-head-form.html',
         'docs/elements/dh-video-studio.html',
+        'docs/elements/dh-insights.html',
       ],
       pageCsp: [
         "default-src 'self'",
@@ -532,14 +533,14 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         : []),
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  CDN files ${server.url}/dh-kit.avatar.js  (the avatar: what a CMS page loads)`,
-    `            ${server.url}/dh-kit.bundle.js  (all five elements: a back office)`,
+    `            ${server.url}/dh-kit.bundle.js  (all six elements: a back office)`,
   ];
   for (const file of [server.bundle, server.allElements])
     if (file) lines.push(`            ${server.url}${file.path}  integrity ${file.integrity}`);
   if (cms)
     lines.push(
       `  CMS page  ${cms.url}/  (another origin: the avatar file and the avatar from an HTML block)`,
-      `            ${cms.url}/back-office  (another origin: all five elements under a strict CSP)`,
+      `            ${cms.url}/back-office  (another origin: all six elements under a strict CSP)`,
     );
   if (demoHeads) lines.push(`  Heads     chat ${demoHeads.chat} · stream ${demoHeads.stream}`);
   if (config.callbackSecret) {

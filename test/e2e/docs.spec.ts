@@ -79,7 +79,7 @@ test('docs are served like the demo: /docs goes to /docs/, a nested page gets th
   const avatar = await request.get(`${DOCS}elements/dh-avatar.html`);
   expect(await avatar.text()).not.toContain('__DH_CHAT_HEAD__');
   expect(avatar.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'/);
-  for (const admin of ['dh-head-form', 'dh-video-studio']) {
+  for (const admin of ['dh-head-form', 'dh-video-studio', 'dh-insights']) {
     const page = await request.get(`${DOCS}elements/${admin}.html`);
     expect(page.headers()['content-security-policy'], admin).toMatch(/frame-ancestors 'none'/);
   }

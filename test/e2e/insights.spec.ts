@@ -34,7 +34,7 @@ const expectedHeights = (answer: Insights) => {
   return answer.days.map((day) => (day.sessionsStarted / most) * 100);
 };
 
-test('INSIGHTS-1 the back office draws the seeded weeks as the route counts them: key numbers, bars, the table, the CSV; a head chosen; no axe violation, no console error', async ({
+test('the back office draws the seeded weeks as the route counts them: key numbers, bars, the table, the CSV; a head chosen; no axe violation, no console error', async ({
   page,
 }) => {
   const problems = watch(page);
@@ -119,7 +119,7 @@ test('INSIGHTS-1 the back office draws the seeded weeks as the route counts them
   expect(problems).toEqual([]);
 });
 
-test('INSIGHTS-2 the docs page’s live example draws the demo’s weeks', async ({ page }) => {
+test('the docs page’s live example draws the demo’s weeks', async ({ page }) => {
   const problems = watch(page);
   await page.goto(`${DOCS}elements/dh-insights.html`);
   const chart = page.locator('.live dh-insights svg#per-day');

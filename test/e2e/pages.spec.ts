@@ -73,7 +73,7 @@ test('the CMS page: another origin, only the embed code (the bundle with its int
   expect(problems, 'no CSP, CORS or integrity error, nothing missing').toEqual([]);
 });
 
-test("the back office on another origin, under the docs' strict CSP with Trusted Types required: all five elements from the all-elements file, every picture and video (a talk's too) through the proxy, no violation", async ({
+test("the back office on another origin, under the docs' strict CSP with Trusted Types required: all six elements from the all-elements file, every picture and video (a talk's too) through the proxy, the insights' charts drawn, no violation", async ({
   page,
 }) => {
   // Every violation of the page's policy (enforced or report-only) is an event on its document.
@@ -146,6 +146,9 @@ test("the back office on another origin, under the docs' strict CSP with Trusted
   await expect(
     page.locator('section > dh-avatar').getByRole('button', { name: /Talk to Ava/ }),
   ).toBeVisible();
+  // The insights of the seeded weeks, drawn as SVG (all heads: a bar per day and per hour).
+  await expect(page.locator('dh-insights svg rect').first()).toBeAttached();
+  expect(await page.locator('dh-insights svg rect').count()).toBeGreaterThan(20);
   // The studio's video plays from the proxy (its frame at 0.5 s is fetched: preload="metadata").
   await expect
     .poll(() =>

@@ -6,7 +6,7 @@
  *
  * The subset is what an engine is most likely to break: the avatar's facade and activation, the
  * bubble's keyboard handling, the two pickers as form controls (ElementInternals), the head
- * form's create path, and all five elements on another origin under a strict CSP. Every test's name starts with its engine (`[firefox] …`), which is how
+ * form's create path, and all six elements on another origin under a strict CSP. Every test's name starts with its engine (`[firefox] …`), which is how
  * counts-reporter.mjs counts per engine. The engines run side by side; each one's tests in order.
  */
 import assert from 'node:assert/strict';
@@ -320,7 +320,7 @@ function engineSuite(engine: Engine): void {
     );
   });
 
-  test("the back office on another origin, under the docs' strict CSP (Trusted Types required where the engine has them): all five elements from the all-elements file, the faces' pictures through the proxy, no violation", async () => {
+  test("the back office on another origin, under the docs' strict CSP (Trusted Types required where the engine has them): all six elements from the all-elements file, the faces' pictures through the proxy, the insights' charts drawn, no violation", async () => {
     // `dh-kit start` serves the CMS pages two ports up.
     const cms = `http://127.0.0.1:${Number(new URL(demo.url).port) + 2}`;
     await d.goto(`${cms}/back-office`);
@@ -330,8 +330,9 @@ function engineSuite(engine: Engine): void {
       'dh-voice-picker',
       'dh-head-form',
       'dh-video-studio',
+      'dh-insights',
     ];
-    await waitFor('all five elements defined', () =>
+    await waitFor('all six elements defined', () =>
       d.evaluate((t: string[]) => t.every((tag) => customElements.get(tag)), tags),
     );
     // The page's own faces (the head form has pickers of its own).
@@ -346,6 +347,12 @@ function engineSuite(engine: Engine): void {
     await waitFor(
       'the facade\'s "Talk to Ava"',
       async () => (await d.text('section > dh-avatar >>> button[part=button]')) === 'Talk to Ava',
+    );
+    await waitFor('the insights drawn: a bar per day of the seeded weeks', async () =>
+      d.evaluate(() => {
+        const insights = document.querySelector('dh-insights');
+        return (insights?.shadowRoot?.querySelectorAll('svg rect').length ?? 0) > 20;
+      }),
     );
     assert.equal(await d.text('#violations'), '0', "the page's count of its policy's violations");
   });

@@ -52,7 +52,7 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
       /<dh-avatar head-id="head-1" endpoint="http:\/\/127\.0\.0\.1:8787\/dh">/,
       'the embed code is in the page',
     );
-    // The back office: all five elements from the all-elements file, under the same policy.
+    // The back office: all six elements from the all-elements file, under the same policy.
     const office = await fetch(`${cms.url}/back-office`);
     assert.equal(
       office.headers.get('content-security-policy'),
@@ -69,6 +69,7 @@ test('the CMS page, its stylesheet and its "starting" answer carry nosniff and n
       'dh-voice-picker',
       'dh-head-form',
       'dh-video-studio',
+      'dh-insights',
     ])
       assert.ok(html.includes(`<${tag} `), `the back office has <${tag}>`);
     for (const path of ['/cms.css', '/favicon.ico']) {

@@ -132,7 +132,7 @@ test('dh-kit start with no credentials serves the proxy, the demo and the CDN fi
     const demo = await fetch(`${info.url}/`);
     assert.equal(demo.status, 200);
     assert.match(await demo.text(), /<title>dh-kit demo<\/title>/);
-    // The CDN files: the avatar's (what the embed code loads) and all five elements', each one file.
+    // The CDN files: the avatar's (what the embed code loads) and all six elements', each one file.
     for (const name of ['dh-kit.avatar.js', 'dh-kit.bundle.js']) {
       const file = await fetch(`${info.url}/${name}`);
       assert.equal(file.status, 200, name);

@@ -12,7 +12,7 @@ import { srOnly } from '../shared/sr-only.styles.js';
 import { renderError, renderStatus } from '../shared/states.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { renderChart } from './charts.js';
-import { csvFileName, insightsCsv } from './csv.js';
+import { csvFileName, insightsCsv } from '../../api/insights-csv.js';
 import { addDays, dayOf, daysIn, rangeProblem } from './days.js';
 import { styles } from './insights.styles.js';
 import { insightsMessages } from './messages.js';
