@@ -5,6 +5,7 @@
  *   dist/dh-kit.avatar.js       `<dh-avatar>` with all its parts (bubble, consent notice, microphone
  *                               hint, preconnect) and English: what a CMS page loads
  *   dist/dh-kit.bundle.js       every element, the avatar's parts and English: what a back office loads
+ *   dist/dh-kit.analytics.js    connectAnalytics (dh-kit/analytics): a CMS page's own analytics
  *   dist/dh-kit.<lang>.<hash>.js  one per language (its catalogue, made with its formats), fetched
  *                               beside either file when a page shows it
  *   dist/dh-kit.languages.<hash>.js  their index: each language's file and SHA-384 digest
@@ -27,6 +28,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const CDN_FILES = {
   'dh-kit.avatar.js': 'src/cdn/avatar.ts',
   'dh-kit.bundle.js': 'src/cdn/bundle.ts',
+  'dh-kit.analytics.js': 'src/analytics.ts',
 };
 
 /** Every language but English (built into the CDN files): src/elements/locales/<lang>/index.ts. */

@@ -534,8 +534,9 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
     `  Proxy     ${server.url}${config.prefix}  (health: ${server.url}${config.prefix}/health)`,
     `  CDN files ${server.url}/dh-kit.avatar.js  (the avatar: what a CMS page loads)`,
     `            ${server.url}/dh-kit.bundle.js  (all six elements: a back office)`,
+    `            ${server.url}/dh-kit.analytics.js  (connectAnalytics: the page's own analytics)`,
   ];
-  for (const file of [server.bundle, server.allElements])
+  for (const file of [server.bundle, server.allElements, server.analytics])
     if (file) lines.push(`            ${server.url}${file.path}  integrity ${file.integrity}`);
   if (cms)
     lines.push(

@@ -1,6 +1,6 @@
 /**
- * The CDN files (scripts/cdn.mjs: dist/dh-kit.avatar.js, dist/dh-kit.bundle.js, and the language
- * files beside them) as a site serves them to pages on any origin: read once, hashed (a versioned
+ * The CDN files (scripts/cdn.mjs: dist/dh-kit.avatar.js, dist/dh-kit.bundle.js,
+ * dist/dh-kit.analytics.js, and the language files beside them) as a site serves them to pages on any origin: read once, hashed (a versioned
  * URL and the Subresource Integrity value), compressed once (brotli, gzip), then every request is a
  * header lookup and a write (encodings.ts chooses and compares).
  *
@@ -45,6 +45,8 @@ export interface LoadedFile extends BundleInfo, Encoded {
 export interface LoadedBundle {
   /** The avatar's file (what the embed code loads), when it is beside the bundle. */
   avatar?: LoadedFile;
+  /** `connectAnalytics` alone (dh-kit/analytics), for a CMS page's analytics, when it is beside the bundle. */
+  analytics?: LoadedFile;
   /** The all-elements file (`/dh-kit.bundle.js`). */
   all: LoadedFile;
   /**
@@ -86,7 +88,7 @@ export function describeBundle(bytes: Uint8Array, name: string): BundleInfo & { 
   };
 }
 
-/** The all-elements file at `file`, the avatar's file beside it, and the files they name, read once. */
+/** The all-elements file at `file`, the avatar's and analytics' files beside it, and the files they name, read once. */
 export function loadBundle(file: string): LoadedBundle {
   const beside = new Map<string, Encoded>();
   const follow = (code: Uint8Array): void => {
@@ -106,16 +108,24 @@ export function loadBundle(file: string): LoadedBundle {
     follow(bytes);
     return { ...info, ...encode(bytes, etag), stablePath: `/${basename(path)}` };
   };
-  const avatarFile = join(dirname(file), AVATAR_NAME);
+  const besideFile = (name: string) => {
+    const path = join(dirname(file), name);
+    return existsSync(path) ? load(path) : undefined;
+  };
+  const avatar = besideFile(AVATAR_NAME);
+  const analytics = besideFile(ANALYTICS_NAME);
   return {
     all: load(file),
-    ...(existsSync(avatarFile) ? { avatar: load(avatarFile) } : {}),
+    ...(avatar ? { avatar } : {}),
+    ...(analytics ? { analytics } : {}),
     beside,
   };
 }
 
 /** The avatar's CDN file, beside the all-elements one. */
 export const AVATAR_NAME = 'dh-kit.avatar.js';
+/** The analytics' CDN file, beside the all-elements one. */
+export const ANALYTICS_NAME = 'dh-kit.analytics.js';
 
 /** What the embed code loads: the avatar's file, else (a bundle file with none beside it) the bundle. */
 export const embeddedFile = (bundle: LoadedBundle): BundleInfo => {
@@ -145,7 +155,7 @@ export function serveBundle(app: Hono, bundle: LoadedBundle): void {
     headers['content-length'] = String(body.byteLength);
     return finished(new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers }));
   };
-  for (const file of [bundle.all, bundle.avatar]) {
+  for (const file of [bundle.all, bundle.avatar, bundle.analytics]) {
     if (!file) continue;
     app.get(file.stablePath, (c) => respond(c, 'public, max-age=300, must-revalidate', file));
     app.get(file.path, (c) => respond(c, IMMUTABLE, file));

@@ -82,6 +82,8 @@ export interface RunningProxy {
   bundle?: BundleInfo;
   /** The all-elements file served (for back offices), its versioned path and integrity. */
   allElements?: BundleInfo;
+  /** The analytics' file served (connectAnalytics for a CMS page), its versioned path and integrity. */
+  analytics?: BundleInfo;
   /** The proxy's store: the one given, or its Redis (DH_STORE); undefined for createProxy's own memory. */
   store?: KeyValueStore;
   /**
@@ -262,6 +264,14 @@ export async function startProxyServer(options: NodeServerOptions): Promise<Runn
       ? {
           bundle: embeddedFile(bundle),
           allElements: { path: bundle.all.path, integrity: bundle.all.integrity },
+          ...(bundle.analytics
+            ? {
+                analytics: {
+                  path: bundle.analytics.path,
+                  integrity: bundle.analytics.integrity,
+                },
+              }
+            : {}),
         }
       : {}),
     close: (graceMs = SHUTDOWN_GRACE_MS) =>

@@ -132,12 +132,19 @@ test('dh-kit start with no credentials serves the proxy, the demo and the CDN fi
     const demo = await fetch(`${info.url}/`);
     assert.equal(demo.status, 200);
     assert.match(await demo.text(), /<title>dh-kit demo<\/title>/);
-    // The CDN files: the avatar's (what the embed code loads) and all six elements', each one file.
-    for (const name of ['dh-kit.avatar.js', 'dh-kit.bundle.js']) {
+    // The CDN files: the avatar's (what the embed code loads), all six elements', and the
+    // analytics' (connectAnalytics, for a CMS page), each one file, each versioned with its integrity.
+    for (const name of ['dh-kit.avatar.js', 'dh-kit.bundle.js', 'dh-kit.analytics.js']) {
       const file = await fetch(`${info.url}/${name}`);
       assert.equal(file.status, 200, name);
       assert.match(file.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(file.headers.get('access-control-allow-origin'), '*', name);
+      const stem = name.replace(/\.js$/, '').replace('.', '\\.');
+      await s.said(new RegExp(`/${stem}\\.[0-9a-f]{12}\\.js  integrity sha384-`));
     }
+    const analytics = await (await fetch(`${info.url}/dh-kit.analytics.js`)).text();
+    assert.match(analytics, /export\s*\{[^}]*connectAnalytics/, 'it exports connectAnalytics');
+    assert.doesNotMatch(analytics, /\bimport\b/, 'it imports nothing: it works copied alone');
     // The languages are files beside them, named in their index (whose name the CDN files hold),
     // served as they are (any origin, a year: each name is its content's hash).
     const avatarCode = await (await fetch(`${info.url}/dh-kit.avatar.js`)).text();
