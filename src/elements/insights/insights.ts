@@ -247,7 +247,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
     const head = this.headId || ANY_HEAD;
     const receiver = new URL(`${this.endpoint.replace(/\/+$/, '')}/hooks/events`, document.baseURI)
       .href;
-    const commands = `npx dh-kit webhooks create ${head} ${receiver} --start --end --timeout\nnpx dh-kit events enable ${head}`;
+    const commands = `npx dh-kit webhooks create ${head} ${receiver} --start --end --inactivity --timeout\nnpx dh-kit events enable ${head}`;
     const help = mediaUrl(this.helpHref);
     return html`<div class="state" part="status" role="status">
       <p class="empty-title">${m.empty}</p>

@@ -371,7 +371,7 @@ describe('<dh-insights>', () => {
     expect(text(q(el, '.empty-title')), 'no conversations yet').to.equal(en.empty);
     const receiver = new URL(`${ENDPOINT}/hooks/events`, location.href).href;
     expect(text(q(el, '.state code')), 'the commands, for any head').to.equal(
-      `npx dh-kit webhooks create <head-id> ${receiver} --start --end --timeout npx dh-kit events enable <head-id>`,
+      `npx dh-kit webhooks create <head-id> ${receiver} --start --end --inactivity --timeout npx dh-kit events enable <head-id>`,
     );
     expect(q<HTMLAnchorElement>(el, '.state a')?.href, 'the help link').to.equal(
       'https://docs.example/insights#session-events',
