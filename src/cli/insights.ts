@@ -52,9 +52,15 @@ export async function insightsCommand(
   }
   if (values.json && values.csv) throw new UsageError('--json or --csv: one of them');
   const days = intOption('days', values.days, 1, MAX_INSIGHTS_DAYS) ?? 30;
-  // The proxy's today is the last day (its default `to`).
-  const from = new Date(now() - (days - 1) * DAY).toISOString().slice(0, 10);
-  const query = new URLSearchParams({ from, ...(values.head ? { head: values.head } : {}) });
+  // Both ends from this machine's clock: `to` left to the proxy's would be a day before `from`
+  // (a 400) while the two clocks stand either side of midnight.
+  const today = now();
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const query = new URLSearchParams({
+    from: day(today - (days - 1) * DAY),
+    to: day(today),
+    ...(values.head ? { head: values.head } : {}),
+  });
   const { call } = runningProxy(values.proxy, env);
   const answer = await call(`/insights?${query}`);
   if (!insightsSchema.is(answer))

@@ -142,7 +142,8 @@ const envSchema = z.object({
     (n) => n >= 1 && n <= 3660,
     'DH_INSIGHTS_DAYS must be 1 to 3660 (ten years)',
   ),
-  // Whether the insights keep the visitors' questions (plugin mode): off keeps no text at all.
+  // Whether the insights keep the visitors' questions (plugin mode): off keeps no new text and
+  // shows none (texts kept before stay until their day leaves the store: docs/configuration.md).
   DH_INSIGHTS_QUESTIONS: z.enum(['on', 'off'], 'DH_INSIGHTS_QUESTIONS is on or off').default('on'),
   DH_EVENT_LOG_MAX: count('DH_EVENT_LOG_MAX', 100_000).refine(
     (n) => n > 0,
@@ -217,7 +218,7 @@ export interface ProxyConfig {
   maxSessionMs: number;
   /**
    * The conversation insights (conversation-insights.ts): kept `keptDays` days (DH_INSIGHTS_DAYS);
-   * `questions` false (DH_INSIGHTS_QUESTIONS=off) keeps no visitor's text.
+   * `questions` false (DH_INSIGHTS_QUESTIONS=off) keeps no new visitor's text and shows none.
    */
   insights: { keptDays: number; questions: boolean };
   /** The Node server's visitor connections in all; the caps per client and group follow (connection-shares.ts). */

@@ -15,14 +15,16 @@
  *   its end came or its time ran out (then DH_MAX_SESSION_MINUTES); the ended sessions' durations
  *   go in a histogram (15 s wide to half an hour, a minute to three hours, a quarter beyond), for
  *   the median and the 90th percentile;
- * - sessions ended, timed out and warned (`record`), on the day of the event. A time-out comes
- *   with an end (spec, Events: the platform sends both): the session counts once as ended,
- *   whichever of the two comes first, and once as timed out.
+ * - sessions ended and timed out (`record`): a time-out comes with an end (spec, Events: the
+ *   platform sends both, maybe either side of midnight), and the session counts once as ended
+ *   and once as timed out, both on the day of whichever of the two came first (kept under the
+ *   session: `insights-ended`); warnings on the day of the event.
  * Each counts once however often, and on whichever instance, its event comes: a start, an end, a
  * time-out and a duration by session; a warning by session and time (a session may be warned
  * twice).
  *
- * Questions (plugin mode; DH_INSIGHTS_QUESTIONS=off keeps no text anywhere): the text of each
+ * Questions (plugin mode; DH_INSIGHTS_QUESTIONS=off keeps no new text and shows none, while texts
+ * kept before stay until their day leaves the store: docs/configuration.md): the text of each
  * message the plugin route gets (its parts joined), normalised (spaces collapsed, lower case, at
  * most 200 characters), counted for all heads, and for its head when that is known. The plugin
  * call names a `userid`, no head, and the spec does not show what the userid is; the platform's
@@ -33,8 +35,10 @@
  * count (space-saving), so whatever is asked often keeps its place, and no count is too low.
  *
  * When the store cannot count (Redis away), an event is answered 503 and the platform sends it
- * again, as for the budget. A store without atomic tallies (Workers KV, a site's own: tally.ts's
- * fallback) is approximate across instances anyway: there a failure is said and let go.
+ * again, as for the budget. A store without atomic tallies (Workers KV, a site's own driver:
+ * tally.ts's fallback; tallyIsAtomic) is approximate across instances anyway: there a failure is
+ * said and let go, and every head's running set, one key written at every start and end, is best
+ * effort: when it cannot be written the all-heads peak is the head's own, never a count lost.
  */
 import type { Insights, InsightsDay, InsightsQuestion } from '../api/answers.js';
 import { toHex } from '../platform/hex.js';
@@ -43,6 +47,7 @@ import type { WebhookEvent } from '../platform/schemas.js';
 import type { ProxyConfig } from './config.js';
 import { expiringSetOf } from './expiring-set.js';
 import type { SessionObserver } from './session-budget.js';
+import { UnstorageStore } from './shared-store.js';
 import type { KeyValueStore, TallyChange } from './store.js';
 import { tallyOf } from './tally.js';
 
@@ -68,6 +73,8 @@ const keys = {
   // Encoded: a session id is the platform's (or a plugin call's) and `?` or `/` mean something in a key.
   session: (session: string) => `insights-session:${encodeURIComponent(session)}`,
   waiting: (session: string) => `insights-waiting:${encodeURIComponent(session)}`,
+  /** The day a session's end counts on (the first of its end and time-out). */
+  ended: (head: string, session: string) => `insights-ended:${head}:${encodeURIComponent(session)}`,
 };
 
 /** A day's fields in a tally (besides the hours, durations and questions below). */
@@ -190,7 +197,8 @@ export function insightsAnswer(
     },
     medianMinutes: quantile(buckets, 0.5),
     p90Minutes: quantile(buckets, 0.9),
-    // A time-out counts as an end too: at most 1 (a pair split by midnight apart).
+    // Every time-out counts as its session's end, on the same day (record): at most 1, unless a
+    // store without atomic tallies lost an end's count.
     timeoutShare: ended > 0 ? Math.min(1, ratio(sum(FIELDS.timedOut), ended)!) : null,
     launchToSession: ratio(started, launches),
     days: days.map(([day, fields]) => dayCounts(day, fields)),
@@ -204,8 +212,9 @@ export function insightsAnswer(
 /** The days from `from` to `to`, both included (`YYYY-MM-DD`, UTC). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY)
-    days.push(utcDay(t));
+  const last = Date.parse(`${to}T00:00:00Z`);
+  for (let dayStart = Date.parse(`${from}T00:00:00Z`); dayStart <= last; dayStart += DAY)
+    days.push(utcDay(dayStart));
   return days;
 }
 
@@ -223,8 +232,19 @@ export interface ConversationInsights extends SessionObserver {
   read(head: string | undefined, from: string, to: string): Promise<Insights>;
   /** Adds to one tally's day (a head's, or ALL_HEADS'), once for `once` while the day is kept. */
   addToDay(head: string, day: string, change: DayChange, once: string): Promise<void>;
+  /** One tally's day as stored (a head's, or ALL_HEADS'), kept or not: `{}` when nothing counted. */
+  dayFields(head: string, day: string): Promise<Record<string, number>>;
   /** DH_INSIGHTS_DAYS and DH_INSIGHTS_QUESTIONS, as parsed. */
   readonly kept: { keptDays: number; questions: boolean };
+}
+
+/**
+ * Whether the store's tallies are exact across everything sharing it (Redis's script, one
+ * process's memory, a store of your own with `tally`), or get and set, approximate across
+ * instances (Workers KV, an unstorage driver without atomic tallies: upstash, vercel-kv).
+ */
+export function tallyIsAtomic(store: KeyValueStore): boolean {
+  return store instanceof UnstorageStore ? store.atomicTally : store.tally !== undefined;
 }
 
 export function conversationInsights(options: {
@@ -239,16 +259,34 @@ export function conversationInsights(options: {
   const kept = options.config.insights;
   const tally = tallyOf(store);
   const changeSet = expiringSetOf(store);
+  const atomic = tallyIsAtomic(store);
   /** A day is read for DH_INSIGHTS_DAYS days, and kept a little longer (a late session's minutes). */
   const keepMs = (kept.keptDays + 2) * DAY;
   /** What is counted once is remembered as long as its event may come again: a session's life and a day. */
   const onceMs = maxMs + 2 * DAY;
   const setKeepMs = maxMs + HOUR;
 
-  /** Changes the head's tally of the day of `at`, and all heads', each once for `once`. */
-  const count = async (head: string, at: number, change: DayChange, once?: string) => {
+  // A store without atomic tallies counts approximately across instances anyway, and KV takes one
+  // write a second per key (all heads' tally is written at every event): there a failure to count
+  // is said, never a reason for a 503 and a delivery sent again, which the platform gives up on
+  // after three.
+  let said = Number.NEGATIVE_INFINITY;
+  const uncounted = (err: unknown) => {
+    if (now() - said < HOUR) return;
+    said = now();
+    warn(
+      `The conversation insights could not count in the store (${err instanceof Error ? err.message : String(err)}); they go on without it (said at most once an hour).`,
+    );
+  };
+
+  /**
+   * Changes the head's tally of `day`, and all heads', each once for `once`. The marks live in
+   * that day's tallies: what must count once whatever its events' days fixes its day first
+   * (a session's end: sessionEnded).
+   */
+  const count = async (head: string, day: string, change: DayChange, once?: string) => {
     for (const who of [head, ALL_HEADS])
-      await tally(keys.day(who, utcDay(at)), {
+      await tally(keys.day(who, day), {
         ...change,
         ...(once === undefined ? {} : { once, onceMs }),
         ttlMs: keepMs,
@@ -262,26 +300,41 @@ export function conversationInsights(options: {
   });
 
   const lasted: SessionObserver['lasted'] = async (head, session, start, end, ended) => {
-    if (ended) await runningChange({ remove: [`${head} ${session}`] });
     const ms = Math.min(Math.max(0, end - start), maxMs);
     const add: Record<string, number> = { [FIELDS.ms]: ms };
     if (ended) add[durationField(ms)] = 1;
-    await count(head, start, { add }, mark('m', head, session));
+    await count(head, utcDay(start), { add }, mark('m', head, session));
+    // After the minutes: every head's running set may fail where the minutes must not be lost.
+    if (ended) await everyHead({ remove: [`${head} ${session}`] });
   };
 
   /**
-   * A change of every head's running sessions; those whose time ran out in it lasted their
-   * maximum (the session budget says so too, for the head's own set: counted once all the same).
+   * A change of every head's running sessions (their number only); those whose time ran out in it
+   * lasted their maximum (the session budget says so too, for the head's own set: counted once all
+   * the same). Undefined when it failed on a store without atomic tallies, where it is best effort.
    */
-  const runningChange = async (
+  const everyHead = async (
     edit: Omit<Parameters<typeof changeSet>[1], 'now' | 'ttlMs'> = {},
-  ) => {
-    const state = await changeSet(keys.running, { now: now(), ttlMs: setKeepMs, ...edit });
-    for (const [member, until] of state.expired) {
-      const at = member.indexOf(' ');
-      await lasted(member.slice(0, at), member.slice(at + 1), until - maxMs, until, false);
-    }
-    return state;
+  ): Promise<{ count: number } | undefined> => {
+    const change = async () => {
+      const state = await changeSet(keys.running, {
+        now: now(),
+        ttlMs: setKeepMs,
+        countOnly: true,
+        ...edit,
+      });
+      for (const [member, until] of state.expired) {
+        const at = member.indexOf(' ');
+        await lasted(member.slice(0, at), member.slice(at + 1), until - maxMs, until, false);
+      }
+      // A store of your own may answer the members rather than their number.
+      return { count: state.count ?? state.members.length };
+    };
+    if (atomic) return change();
+    return change().catch((err: unknown) => {
+      uncounted(err);
+      return undefined;
+    });
   };
 
   /** The messages that waited for this session's start are the head's (each once). */
@@ -301,32 +354,50 @@ export function conversationInsights(options: {
     await changeSet(key, { now: now(), ttlMs: WAIT_MS, remove: members.map(([m]) => m) });
   };
 
+  /**
+   * A session's end, or its time-out (which comes with an end: spec, Events), on the day of the
+   * first of the two to come: that day is kept under the session (`add`: the first delivery's, on
+   * every instance), so a delivery sent again, after a failure half-way or across midnight, counts
+   * on the same day, where the tally's marks keep it once.
+   */
+  const sessionEnded = async (head: string, session: string, at: number, timedOut: boolean) => {
+    const key = keys.ended(head, session);
+    const first = utcDay(at);
+    const day = (await store.add(key, first, onceMs)) ? first : ((await store.get(key)) ?? first);
+    if (timedOut)
+      await count(head, day, { add: { [FIELDS.timedOut]: 1 } }, mark('t', head, session));
+    await count(head, day, { add: { [FIELDS.ended]: 1 } }, mark('e', head, session));
+  };
+
   const insights: ConversationInsights = {
     kept,
 
     async started(head, session, at, running) {
-      if (kept.questions) await store.set(keys.session(session), head, onceMs);
-      // Not running (its end came first): nothing to add to every head's running sessions.
-      const all =
-        running > 0
-          ? await runningChange({ add: { member: `${head} ${session}`, until: at + maxMs } })
-          : undefined;
       const add = { [FIELDS.started]: 1, [hourField(at)]: 1 };
       const once = mark('s', head, session);
       const day = utcDay(at);
       // Each tally its own peak: the head's running sessions, and every head's.
-      for (const [who, peak] of [
-        [head, running],
-        [ALL_HEADS, all?.members.length ?? 0],
-      ] as const)
-        await tally(keys.day(who, day), {
+      const countIn = (who: string, peak: number) =>
+        tally(keys.day(who, day), {
           add,
           max: { [FIELDS.peak]: peak },
           once,
           onceMs,
           ttlMs: keepMs,
         });
-      if (kept.questions) await attribute(head, session);
+      // The head's tally first: every head's running set (one key written at every start and
+      // end) may fail where it is best effort, and never takes the counts with it.
+      await countIn(head, running);
+      // Not running (its end came first): nothing to add to every head's running sessions.
+      const all =
+        running > 0
+          ? await everyHead({ add: { member: `${head} ${session}`, until: at + maxMs } })
+          : undefined;
+      // Every head's running sessions are at least this head's, when they could not be counted.
+      await countIn(ALL_HEADS, all?.count ?? running);
+      if (!kept.questions) return;
+      await store.set(keys.session(session), head, onceMs);
+      await attribute(head, session);
     },
 
     lasted,
@@ -336,12 +407,16 @@ export function conversationInsights(options: {
       const session = String(event.session_id);
       switch (event.event_type) {
         case 'end_conversation':
-          return count(head, at, { add: { [FIELDS.ended]: 1 } }, mark('e', head, session));
+          return sessionEnded(head, session, at, false);
         case 'timeout_conversation':
-          await count(head, at, { add: { [FIELDS.timedOut]: 1 } }, mark('t', head, session));
-          return count(head, at, { add: { [FIELDS.ended]: 1 } }, mark('e', head, session));
+          return sessionEnded(head, session, at, true);
         case 'inactivity_warning':
-          return count(head, at, { add: { [FIELDS.warnings]: 1 } }, mark(`w${at}`, head, session));
+          return count(
+            head,
+            utcDay(at),
+            { add: { [FIELDS.warnings]: 1 } },
+            mark(`w${at}`, head, session),
+          );
         default:
           // start_conversation: told by the session budget, with the sessions running (started).
           return undefined;
@@ -349,25 +424,26 @@ export function conversationInsights(options: {
     },
 
     async launched(head) {
-      await count(head, now(), { add: { [FIELDS.launches]: 1 } });
+      await count(head, utcDay(now()), { add: { [FIELDS.launches]: 1 } });
     },
 
     async asked(userId, message) {
       if (!kept.questions) return;
       const text = questionText(message);
       if (!text) return;
-      const t = now();
-      await tally(keys.day(ALL_HEADS, utcDay(t)), { ...questionChange(text), ttlMs: keepMs });
+      const askedAt = now();
+      const day = utcDay(askedAt);
+      await tally(keys.day(ALL_HEADS, day), { ...questionChange(text), ttlMs: keepMs });
       const head = await store.get(keys.session(userId));
       if (head !== undefined) {
-        await tally(keys.day(head, utcDay(t)), { ...questionChange(text), ttlMs: keepMs });
+        await tally(keys.day(head, day), { ...questionChange(text), ttlMs: keepMs });
         return;
       }
       const id = toHex(crypto.getRandomValues(new Uint8Array(8)));
       await changeSet(keys.waiting(userId), {
-        now: t,
+        now: askedAt,
         ttlMs: WAIT_MS,
-        add: { member: `${id} ${text}`, until: t + WAIT_MS },
+        add: { member: `${id} ${text}`, until: askedAt + WAIT_MS },
         limit: WAITING_MAX,
       });
       // The start may have come meanwhile, and found nothing waiting yet.
@@ -377,7 +453,7 @@ export function conversationInsights(options: {
 
     async read(head, from, to) {
       // Sessions whose end never came count their maximum before anyone reads the minutes.
-      await runningChange();
+      await everyHead();
       const firstKept = utcDay(now() - (kept.keptDays - 1) * DAY);
       const days = daysBetween(from, to);
       const read: [string, Fields][] = [];
@@ -388,11 +464,7 @@ export function conversationInsights(options: {
               async (day): Promise<[string, Fields]> => [
                 day,
                 // A day no longer kept reads as empty, even while its tally is still there.
-                day < firstKept
-                  ? {}
-                  : (
-                      await tally(keys.day(head ?? ALL_HEADS, day), { read: true, ttlMs: keepMs })
-                    ).fields,
+                day < firstKept ? {} : await insights.dayFields(head ?? ALL_HEADS, day),
               ],
             ),
           )),
@@ -403,20 +475,12 @@ export function conversationInsights(options: {
     async addToDay(head, day, change, once) {
       await tally(keys.day(head, day), { ...change, once, onceMs: keepMs, ttlMs: keepMs });
     },
+
+    async dayFields(head, day) {
+      return (await tally(keys.day(head, day), { read: true, ttlMs: keepMs })).fields;
+    },
   };
-  if (store.tally) return insights;
-  // A store without atomic tallies (Workers KV, a site's own) counts approximately across
-  // instances anyway, and KV takes one write a second per key (all heads' tally is written at
-  // every event): there a failure to count is said, never a reason for a 503 and a delivery sent
-  // again, which the platform gives up on after three.
-  let said = Number.NEGATIVE_INFINITY;
-  const uncounted = (err: unknown) => {
-    if (now() - said < HOUR) return;
-    said = now();
-    warn(
-      `The conversation insights could not count in the store (${err instanceof Error ? err.message : String(err)}); they go on without it (said at most once an hour).`,
-    );
-  };
+  if (atomic) return insights;
   return {
     ...insights,
     started: (...args) => insights.started(...args).catch(uncounted),

@@ -4,9 +4,10 @@
  * before today, for the demo heads, written straight into the insights' tallies
  * (ConversationInsights.addToDay). Through the receiver they could not go: a delivery of a past
  * session is refused as a replay. Each day comes out the same every time (a random source seeded
- * by the head and the day) and is added once while it is kept (its `once` mark), so a restart
- * adds nothing; a store in memory starts empty, and has them again. Only `dh-kit start` in
- * simulator mode calls this: never against a platform.
+ * by the head and the day) and is added only to a day with nothing counted yet, once (its `once`
+ * mark): a restart adds nothing, and a day with real counts (a persistent store, yesterday's
+ * conversations) is left as it is; a store in memory starts empty, and has them again. Only
+ * `dh-kit start` in simulator mode calls this: never against a platform.
  */
 import {
   ALL_HEADS,
@@ -129,7 +130,7 @@ function simulateDay(head: string, day: string, busy: number, asks: boolean) {
 
 /**
  * Adds the demo's weeks of conversations for the chat head (about 20 sessions a weekday, with
- * questions) and the stream head (about 8), and all heads' sums, unless they are there already.
+ * questions) and the stream head (about 8), and all heads' sums, to the days that have nothing.
  */
 export async function seedDemoInsights(
   insights: ConversationInsights,
@@ -143,6 +144,9 @@ export async function seedDemoInsights(
   // Days the insights would no longer show are left out.
   for (let back = Math.min(DEMO_INSIGHT_DAYS, insights.kept.keptDays - 1); back >= 1; back--) {
     const day = utcDay(now - back * DAY);
+    // All heads' tally holds whatever any head counted, and is seeded last: empty, the day has
+    // no real counts (a seed cut short is finished, its heads' parts kept once by their mark).
+    if (Object.keys(await insights.dayFields(ALL_HEADS, day)).length > 0) continue;
     const all: Record<string, number> = {};
     const sessions: DemoSession[] = [];
     for (const { head, busy, asks } of profiles) {

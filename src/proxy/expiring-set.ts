@@ -38,7 +38,13 @@ export function changeMembers(before: Members, change: ExpiringSetChange): Expir
     );
     if (first >= 0) removedFirst = members.splice(first, 1)[0]![0];
   }
-  return { added, ...(removedFirst === undefined ? {} : { removedFirst }), members, expired };
+  return {
+    added,
+    ...(removedFirst === undefined ? {} : { removedFirst }),
+    members,
+    count: members.length,
+    expired,
+  };
 }
 
 /** A set as stored where the store has no expiring sets of its own: `{"member": until, …}`. */
@@ -85,7 +91,7 @@ export function changeStoredSet(
     // A member never changes its name's meaning: an object keyed by it is safe (Object.fromEntries
     // makes own properties, "__proto__" included).
     await store.set(key, JSON.stringify(Object.fromEntries(state.members)), change.ttlMs);
-    return state;
+    return change.countOnly ? { ...state, members: [] } : state;
   });
 }
 
@@ -98,7 +104,8 @@ export function expiringSetOf(store: KeyValueStore) {
 /**
  * The change on Redis, in one script, in changeMembers' order: KEYS[1] is the sorted set (score:
  * expiry). ARGV: now, the TTL, the number of members to remove and those members, the prefix of
- * `removeFirst` ('' for none), the member to add ('' for none), its expiry, the limit (-1 for none).
+ * `removeFirst` ('' for none), the member to add ('' for none), its expiry, the limit (-1 for
+ * none), then 1 for `countOnly` (0 to answer the members). It answers the members' number too.
  */
 const CHANGE_SET = `
 local key = KEYS[1]
@@ -135,7 +142,8 @@ if prefix ~= '' and fresh then
   end
 end
 if redis.call('EXISTS', key) == 1 then redis.call('PEXPIRE', key, ARGV[2]) end
-return {added, first and {first} or {}, redis.call('ZRANGE', key, 0, -1, 'WITHSCORES'), expired}`;
+local members = ARGV[at + 4] == '1' and {} or redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+return {added, first and {first} or {}, members, expired, redis.call('ZCARD', key)}`;
 
 /** `[m1, s1, m2, s2, …]` as ioredis gives WITHSCORES, as pairs. */
 const pairs = (flat: string[]): Members => {
@@ -151,7 +159,7 @@ export async function changeRedisSet(
   change: ExpiringSetChange,
 ): Promise<ExpiringSetState> {
   const remove = change.remove ?? [];
-  const [added, first, members, expired] = (await client.eval(
+  const [added, first, members, expired, count] = (await client.eval(
     CHANGE_SET,
     1,
     key,
@@ -163,11 +171,13 @@ export async function changeRedisSet(
     change.add?.member ?? '',
     String(change.add?.until ?? 0),
     String(change.limit ?? -1),
-  )) as [number, string[], string[], string[]];
+    change.countOnly ? '1' : '0',
+  )) as [number, string[], string[], string[], number];
   return {
     added: added === 1,
     ...(first[0] === undefined ? {} : { removedFirst: first[0] }),
     members: pairs(members),
+    count,
     expired: pairs(expired),
   };
 }

@@ -144,6 +144,15 @@ export class UnstorageStore implements KeyValueStore {
     return changeStoredSet(this, key, change);
   }
 
+  /**
+   * Whether `tally` counts exactly across everything that shares this store: the driver's own
+   * atomic one (Redis), or one process's memory. Otherwise (an upstash or vercel-kv driver, say)
+   * it is get and set, approximate across instances (conversation-insights.ts says and lets go).
+   */
+  get atomicTally(): boolean {
+    return this.inMemory || this.atomic?.tally !== undefined;
+  }
+
   async tally(key: string, change: TallyChange): Promise<TallyState> {
     if (this.atomic?.tally) return this.#try(() => this.atomic!.tally!(normalized(key), change));
     // The memory store's too (one process), as for expiring sets.

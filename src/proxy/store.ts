@@ -56,6 +56,8 @@ export interface ExpiringSetChange {
   add?: { member: string; until: number };
   /** `add` only while fewer than this many members are there. */
   limit?: number;
+  /** Answer how many members there are (`count`), not which (`members` empty): less to send back. */
+  countOnly?: boolean;
   /** The set is kept this long after a change (ms). */
   ttlMs: number;
 }
@@ -66,8 +68,10 @@ export interface ExpiringSetState {
   added: boolean;
   /** The member `removeFirst` took out, if any. */
   removedFirst?: string;
-  /** The members now, with their expiry, the first to expire first. */
+  /** The members now, with their expiry, the first to expire first (none with `countOnly`). */
   members: [member: string, until: number][];
+  /** How many members there are now (a store of your own may leave it out without `countOnly`). */
+  count?: number;
   /** The members this change dropped because their time was up: each is told to one caller only. */
   expired: [member: string, until: number][];
 }

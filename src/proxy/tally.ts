@@ -4,9 +4,11 @@
  * (conversation-insights.ts): every instance sharing the store counts into the same numbers, and a
  * change marked `once` (an event, by what it is) counts once however often, and wherever, it comes.
  *
- * On Redis a tally is a hash, and the `once` marks it has seen are a set beside it; both are named
- * within one hash tag (one slot of a Redis Cluster) and changed by one script (`dh:{key}` and `dh:{key}:once` with the store's prefix). The marks are kept only as long as a repeat can come (`onceMs`), the numbers for
- * `ttlMs`, so a day's thousands of events leave a few dozen numbers behind, not a mark each.
+ * On Redis a tally is a hash, and the `once` marks it has seen are a set beside it, one mark per
+ * change marked once; both are named within one hash tag (one slot of a Redis Cluster) and
+ * changed by one script (`dh:{key}` and `dh:{key}:once`, with the store's prefix). The numbers
+ * are kept `ttlMs`; the set of marks `onceMs` after its last mark, as long as a repeat can come:
+ * a day's thousands of events keep a mark each until then, and only their numbers after.
  * Elsewhere the numbers are JSON under the key and each mark a key of its own, changed with `get`
  * and `set` one change at a time in this process: exact for one instance, as the store's other
  * fallbacks are (expiring-set.ts). There a change that fails between its two writes (the numbers,

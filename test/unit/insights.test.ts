@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createStorage } from 'unstorage';
 import { insightsSchema, type Insights } from '../../src/api/answers.js';
 import { insightsCommand } from '../../src/cli/insights.js';
 import { parseConfig } from '../../src/proxy/config.js';
@@ -19,8 +20,9 @@ import {
 import { DEMO_INSIGHT_DAYS, seedDemoInsights } from '../../src/proxy/demo-insights.js';
 import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { echoPlugin, pluginRoutes } from '../../src/proxy/routes/plugin.js';
-import { memoryStore } from '../../src/proxy/shared-store.js';
-import { StoreUnavailable } from '../../src/proxy/store.js';
+import { memoryStore, UnstorageStore } from '../../src/proxy/shared-store.js';
+import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
+import type { WebhookEvent } from '../../src/platform/schemas.js';
 import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
 import {
   ADMIN,
@@ -41,6 +43,7 @@ import {
 import { tallyContract } from './shared-store-contract.js';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** DH_CALLBACK_SECRET: the plugin route answers at an address holding it. */
 const CALLBACK = 'c'.repeat(40);
 
@@ -248,6 +251,14 @@ describe('conversation insights, one proxy against the simulator', () => {
     ]);
     assert.equal(await run('--head', head, '--days', '1', '--json'), 0);
     assert.deepEqual(JSON.parse(out.splice(0)[0]!), await insightsOf(p, oneDay(head)));
+    // This machine's clock is past midnight, the proxy's not yet: the range is this machine's days.
+    const ahead = () => now() + 10 * HOUR;
+    const proxyArg = ['--proxy', `${p.server.url}/dh`];
+    const env = { DH_ADMIN_TOKEN: ADMIN };
+    assert.equal(await insightsCommand(['--days', '1', '--json', ...proxyArg], io, env, ahead), 0);
+    const tomorrow = new Date(ahead()).toISOString().slice(0, 10);
+    const skewed = JSON.parse(out.splice(0)[0]!) as Insights;
+    assert.deepEqual([skewed.from, skewed.to], [tomorrow, tomorrow]);
     assert.equal(await run('--head', head, '--days', '1'), 0);
     const text = out.splice(0).join('\n');
     assert.match(
@@ -431,6 +442,168 @@ describe('the insights, one module', () => {
     assert.match(JSON.stringify(await res.json()), /You said: \\"Hi\\"/);
   });
 
+  test('a plugin message is answered without waiting for its count (a store that hangs); on the edge the count is handed to waitUntil', async () => {
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const app = pluginRoutes(echoPlugin, CALLBACK, () => hanging);
+    const waited: Promise<unknown>[] = [];
+    const edge = {
+      waitUntil: (p: Promise<unknown>) => waited.push(p),
+      passThroughOnException: () => undefined,
+      props: {},
+    };
+    const ask = (ctx?: typeof edge) =>
+      app.request(
+        `/${CALLBACK}/conversation/s1/message`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ type: 'text', payload: { type: 'text', message: 'Hi' } }]),
+        },
+        undefined,
+        ctx,
+      );
+    try {
+      for (const ctx of [undefined, edge]) {
+        const answered = await Promise.race([
+          ask(ctx),
+          new Promise<'held'>((r) => setTimeout(() => r('held'), 300)),
+        ]);
+        assert.notEqual(answered, 'held', 'the answer did not wait for the count');
+        assert.equal((answered as Response).status, 200);
+      }
+      assert.equal(waited.length, 1, "the edge's request lives until its count is done");
+    } finally {
+      release();
+    }
+  });
+
+  /** A session event of head h1's session s1, at `when`. */
+  const sessionEvent = (type: string, when: number) =>
+    ({
+      timestamp: new Date(when).toISOString(),
+      head_id: 'h1',
+      session_id: 's1',
+      public_head_id: 'p',
+      public_org_id: 'o',
+      event_type: type,
+    }) as WebhookEvent;
+
+  test('a time-out just before midnight and its end just after: one session ended and timed out, on the first one’s day, however often either comes (and once after a failure half-way)', async () => {
+    const store = memoryStore(() => at);
+    const tally = store.tally.bind(store);
+    let failOnce = true;
+    store.tally = (key, change) => {
+      if (failOnce && change.add?.ended) {
+        failOnce = false;
+        return Promise.reject(new StoreUnavailable('gone for a moment'));
+      }
+      return tally(key, change);
+    };
+    const insights = conversationInsights({ store, config: parseConfig({}), now: () => at });
+    const midnight = Date.parse('2026-05-05T00:00:00Z');
+    await insights.started('h1', 's1', midnight - 5 * MINUTE, 1);
+    const timeout = sessionEvent('timeout_conversation', midnight - 10_000);
+    await assert.rejects(insights.record(timeout, midnight - 10_000), StoreUnavailable);
+    await insights.record(timeout, midnight - 10_000);
+    await insights.record(timeout, midnight - 10_000);
+    for (let i = 0; i < 2; i++)
+      await insights.record(sessionEvent('end_conversation', midnight + 5000), midnight + 5000);
+    for (const head of ['h1', undefined]) {
+      const both = await insights.read(head, day, '2026-05-05');
+      assert.deepEqual(
+        both.days.map((d) => [d.sessionsEnded, d.sessionsTimedOut]),
+        [
+          [1, 1],
+          [0, 0],
+        ],
+        `${head ?? 'all heads'}: ended once, on the day of the time-out`,
+      );
+      assert.deepEqual([both.totals.sessionsEnded, both.timeoutShare], [1, 1]);
+    }
+  });
+
+  test('on a store without atomic tallies, a start and its minutes count when every head’s running set cannot be written (the peak is then the head’s)', async () => {
+    const kv = memoryStore();
+    const store: KeyValueStore = {
+      get: (key) => kv.get(key),
+      set: (key, value, ttl) =>
+        key === 'insights-running'
+          ? Promise.reject(new StoreUnavailable('429 Too Many Requests'))
+          : kv.set(key, value, ttl),
+      add: (key, value, ttl) => kv.add(key, value, ttl),
+      increment: (key, ttl, by) => kv.increment(key, ttl, by),
+    };
+    const warnings: string[] = [];
+    const insights = conversationInsights({
+      store,
+      config: parseConfig({}),
+      now: () => at,
+      warn: (m) => warnings.push(m),
+    });
+    await insights.started('h1', 's1', at, 1);
+    await insights.lasted('h1', 's1', at, at + 2 * MINUTE, true);
+    for (const head of ['h1', undefined]) {
+      const { totals } = await insights.read(head, day, day);
+      assert.deepEqual(
+        [totals.sessionsStarted, totals.minutes, totals.peakConcurrent],
+        [1, 2, 1],
+        head ?? 'all heads',
+      );
+    }
+    assert.equal(warnings.length, 1, 'the running set that could not be written is said, once');
+    assert.match(warnings[0]!, /429 Too Many Requests/);
+  });
+
+  test("a site's own unstorage driver without atomic tallies (upstash, vercel-kv): a failure to count is said and let go, not a 503", async () => {
+    const own = new UnstorageStore(createStorage());
+    own.set = () => Promise.reject(new StoreUnavailable('429 Too Many Requests'));
+    const warnings: string[] = [];
+    const insights = conversationInsights({
+      store: own,
+      config: parseConfig({}),
+      now: () => at,
+      warn: (m) => warnings.push(m),
+    });
+    await insights.record(sessionEvent('end_conversation', at), at);
+    await insights.launched('h1');
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.deepEqual([own.atomicTally, memoryStore().atomicTally], [false, true]);
+  });
+
+  test('the demo seeds only days with nothing counted: a day with real counts is left as it was', async () => {
+    const store = memoryStore(() => at);
+    let clock = at - DAY;
+    const insights = conversationInsights({ store, config: parseConfig({}), now: () => clock });
+    await insights.launched('chat');
+    clock = at;
+    await seedDemoInsights(insights, { chat: 'chat', stream: 'stream' }, at);
+    for (const head of ['chat', undefined]) {
+      const [before, yesterday] = (await insights.read(head, '2026-05-02', '2026-05-03')).days;
+      assert.deepEqual(
+        [yesterday!.launches, yesterday!.sessionsStarted],
+        [1, 0],
+        `${head ?? 'all heads'}: the real day alone`,
+      );
+      assert.ok(before!.sessionsStarted > 0, 'the day before is seeded');
+    }
+  });
+
+  test('DH_INSIGHTS_QUESTIONS turned off: texts counted before are not read (they leave the store with their day)', async () => {
+    const store = memoryStore(() => at);
+    const on = conversationInsights({ store, config: parseConfig({}), now: () => at });
+    await on.started('h1', 's1', at, 1);
+    await on.asked('s1', 'My secret plans');
+    assert.equal((await on.read('h1', day, day)).questions.length, 1);
+    const off = conversationInsights({
+      store,
+      config: parseConfig({ DH_INSIGHTS_QUESTIONS: 'off' }),
+      now: () => at,
+    });
+    for (const head of ['h1', undefined])
+      assert.deepEqual((await off.read(head, day, day)).questions, []);
+  });
+
   test('normalising a question; duration buckets', () => {
     assert.equal(questionText(' \t Où\u0000 EST   la\ngare ? '), 'où est la gare ?');
     assert.equal(questionText('e\u0301'), '\u00e9', 'one spelling (NFC)');
@@ -541,6 +714,7 @@ describe('conversation insights, two instances sharing Redis', { skip: NO_REDIS 
       peakConcurrent: 1,
     });
     assert.deepEqual(await insightsOf(b, oneDay(head)), fromA);
+    assert.equal(stores[0]!.atomicTally, true, 'one script on Redis: a failure is a 503');
     const client = redis.connect();
     try {
       const tally = `dh:{insights:${head}:${today()}}`;

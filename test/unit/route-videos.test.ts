@@ -7,6 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { memoryStore } from '../../src/proxy/shared-store.js';
+import { StoreUnavailable } from '../../src/proxy/store.js';
 import { clearOfMinuteEnd } from './minute.js';
 import { errorOf, proxySuite, simFetch as simNetwork, type TestProxy } from './proxy-harness.js';
 
@@ -396,6 +398,26 @@ describe('GET /heads/:id/videos/:talkId/download', () => {
 });
 
 describe('GET /heads/:id/videos/:talkId/media: a talk’s video for the studio, at a signed address', () => {
+  test('the list answers when the store cannot keep where each video is (away, or KV refusing a second write): its urls play after a search', async () => {
+    const store = memoryStore();
+    const set = store.set.bind(store);
+    store.set = (key, value, ttl) =>
+      key.startsWith('talk-media:')
+        ? Promise.reject(new StoreUnavailable('429 Too Many Requests'))
+        : set(key, value, ttl);
+    const p = suite.makeProxy({}, { store });
+    const headId = await createHead(p);
+    const [talk] = addTalks(headId, 2);
+    for (let i = 0; i < 2; i++) {
+      const list = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
+      assert.equal(list.status, 200, 'listed (twice in a second)');
+      const items = ((await list.json()) as { items: { id: string; url: string }[] }).items;
+      const played = await p.request(items.find((t) => t.id === talk!.id)!.url);
+      assert.equal(played.status, 200);
+      assert.ok(isMp4(new Uint8Array(await played.arrayBuffer())));
+    }
+  });
+
   test('the list hands out the proxy’s signed address, never the media host’s; it plays with ranges, no admin header, no search; altered, moved or expired, it is refused before any platform call', async () => {
     const media = recordingFetch();
     let now = Date.now();

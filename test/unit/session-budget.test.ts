@@ -450,6 +450,14 @@ async function expiringSetContract(store: KeyValueStore) {
   assert.deepEqual(expired.expired, [['s:1', 50]], 'at its time');
   assert.deepEqual((await change({ now: 51 })).expired, [], 'told once');
   assert.deepEqual((await change({ now: 51, remove: ['l:3', 'l:4'] })).members, []);
+  await change({ now: 60, add: { member: 'c:1', until: 70 } });
+  const counted = await change({ now: 80, add: { member: 'c:2', until: 200 }, countOnly: true });
+  assert.deepEqual(
+    [counted.added, counted.count, counted.members, counted.expired],
+    [true, 1, [], [['c:1', 70]]],
+    'countOnly: how many, not which (the expired told all the same)',
+  );
+  assert.equal((await change({ now: 80 })).count, 1, 'the count, with the members too');
   const parallel = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
       store.expiringSet!('set-parallel', {

@@ -53,11 +53,19 @@ export function pluginRoutes(
     async (c) => {
       const userId = c.req.valid('param').userid;
       const message = c.req.valid('json');
-      const counted = asked?.(userId, message.map((p) => p.payload.message).join(' '))
-        // Counted beside the answer, and never in its way.
-        .catch(() => undefined);
+      // Counted beside the answer, never in its way: not awaited (a Redis that hangs would hold
+      // the answer up to its command timeout), and a failure leaves the message uncounted.
+      const counted = asked?.(userId, message.map((p) => p.payload.message).join(' ')).catch(
+        () => undefined,
+      );
+      if (counted)
+        try {
+          // Serverless and edge runtimes end a request's work with its answer unless told to wait.
+          c.executionCtx.waitUntil(counted);
+        } catch {
+          // Node has no execution context: the count goes on as long as the process.
+        }
       const answer = await plugin(message, { userId });
-      await counted;
       const parts: PluginMessage = typeof answer === 'string' ? [textPart(answer)] : answer;
       // The site's answer is checked too: the platform gets only what it can read.
       const checked = pluginMessageSchema.safeParse(parts);

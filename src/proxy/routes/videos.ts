@@ -121,11 +121,15 @@ export function videoRoutes(deps: Deps) {
     });
     // A talk's video plays from the proxy (a page's CSP names only the site; media.ts), at a
     // signed address: a talk still being made has no url yet, "" (the studio shows it as not
-    // playable yet). Where each video is stays in the store, so playing it costs no search.
+    // playable yet). Where each video is stays in the store, so playing it costs no search; best
+    // effort (the store away, KV refusing a second write to a key within a second): the media
+    // route then searches the head's talks for it.
     const items = await Promise.all(
       page.data.map(async ({ id: talkId, createdAt, updatedAt, voice, url, text }) => {
         if (!url) return { id: talkId, createdAt, updatedAt, voice, url: '', text };
-        await deps.store.set(talkMediaKey(id, talkId), url, TALK_MEDIA_KEEP_MS);
+        await deps.store
+          .set(talkMediaKey(id, talkId), url, TALK_MEDIA_KEEP_MS)
+          .catch(() => undefined);
         const { exp, sig } = await signTalkMedia(
           deps.signingSecret,
           id,
