@@ -104,7 +104,8 @@ export const styles = css`
     font-weight: 600;
   }
   /* The commands wrap (a copy keeps each on its line): a box that scrolls sideways would need a
-     keyboard stop of its own, and a phone would hide the end of the webhook's address. */
+     keyboard stop of its own, and a phone would hide the end of the webhook's address. A wrapped
+     command's next lines are indented under it, so two commands never read as three. */
   pre {
     margin: 0 0 8px;
     padding: 8px;
@@ -113,6 +114,11 @@ export const styles = css`
     border-radius: 6px;
     background: color-mix(in srgb, currentColor 6%, transparent);
     font-size: 0.85rem;
+  }
+  pre code {
+    display: block;
+    padding-inline-start: 2ch;
+    text-indent: -2ch;
   }
   .note {
     margin: 8px 0 0;

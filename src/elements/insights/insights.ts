@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, noChange, nothing, type PropertyDeclarations } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { insightsSchema, madeHeadsSchema, type Insights } from '../../api/answers.js';
 import { ApiRequestError } from '../../api/client.js';
@@ -24,6 +25,8 @@ export interface InsightsHead {
 }
 
 /** The range when the page sets none: the last 30 days, today (UTC) included. */
+/** How long typing in a date field pauses before the day typed is taken (ms). */
+const TYPING_PAUSE_MS = 800;
 const DEFAULT_DAYS = 30;
 /** What a key number without a value shows (no ended session, no launch in the range). */
 const NO_VALUE = '—';
@@ -161,16 +164,45 @@ export class DhInsights extends LocalizedElement<'insights'> {
     this.#changed();
   }
 
+  /**
+   * A date typed by keyboard changes the field at each part (Chromium fires `change` after the
+   * month's first digit), so a day is taken once the typing pauses, or when the field is left or
+   * Enter is pressed; a date chosen without the keyboard is taken at once. Until then the field is
+   * never written to (render), or a re-render would undo what is half typed.
+   */
   #onDay(e: Event): void {
     const input = e.target as HTMLInputElement;
-    if (input.name === 'from') this.from = input.value;
-    else this.to = input.value;
+    clearTimeout(this.#dayTimer);
+    if (this.#typingIn(input))
+      this.#dayTimer = setTimeout(() => this.#takeDay(input), TYPING_PAUSE_MS);
+    else this.#takeDay(input);
+  }
+
+  #takeDay(input: HTMLInputElement): void {
+    clearTimeout(this.#dayTimer);
+    const day = input.value;
+    if (day === (input.name === 'from' ? this.from : this.to)) return;
+    if (input.name === 'from') this.from = day;
+    else this.to = day;
     this.#changed();
   }
 
-  /** Enter in a date field submits the form: the choice is already applied, the page stays. */
+  #dayTimer?: ReturnType<typeof setTimeout>;
+
+  /** Whether a date field has the focus (its value may be half typed). */
+  #typingIn(input: HTMLInputElement): boolean {
+    return this.shadowRoot?.activeElement === input;
+  }
+
+  /** Enter in a date field submits the form: the day typed is taken, the page stays. */
   #onSubmit(e: SubmitEvent): void {
     e.preventDefault();
+    for (const input of this.shadowRoot!.querySelectorAll('input')) this.#takeDay(input);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#dayTimer);
   }
 
   /** The user's choice changed: `change` for the page, as a form control tells it. */
@@ -214,9 +246,13 @@ export class DhInsights extends LocalizedElement<'insights'> {
   }
 
   #renderDay(name: 'from' | 'to', label: string, value: string, invalid: boolean) {
+    const field = this.shadowRoot?.querySelector<HTMLInputElement>(`input[name=${name}]`);
+    // Left alone while it has the focus (see #onDay); else the day chosen, whatever it shows now.
+    const shown = field && this.#typingIn(field) ? noChange : live(value);
     return html`<label>${label}
-      <input type="date" name=${name} part=${name} .value=${value} required
-        aria-invalid=${invalid} aria-describedby=${invalid ? 'problem' : nothing} @change=${this.#onDay}>
+      <input type="date" name=${name} part=${name} .value=${shown} required
+        aria-invalid=${invalid} aria-describedby=${invalid ? 'problem' : nothing}
+        @change=${this.#onDay} @blur=${(e: FocusEvent) => this.#takeDay(e.target as HTMLInputElement)}>
     </label>`;
   }
 
@@ -247,12 +283,15 @@ export class DhInsights extends LocalizedElement<'insights'> {
     const head = this.headId || ANY_HEAD;
     const receiver = new URL(`${this.endpoint.replace(/\/+$/, '')}/hooks/events`, document.baseURI)
       .href;
-    const commands = `npx dh-kit webhooks create ${head} ${receiver} --start --end --inactivity --timeout\nnpx dh-kit events enable ${head}`;
+    const commands = [
+      `npx dh-kit webhooks create ${head} ${receiver} --start --end --inactivity --timeout`,
+      `npx dh-kit events enable ${head}`,
+    ];
     const help = mediaUrl(this.helpHref);
     return html`<div class="state" part="status" role="status">
       <p class="empty-title">${m.empty}</p>
       <p>${m.emptyHow}</p>
-      <pre><code>${commands}</code></pre>
+      <pre>${commands.map((command) => html`<code>${command}</code>\n`)}</pre>
       ${help ? html`<a href=${help}>${m.emptyHelp}</a>` : nothing}
     </div>`;
   }

@@ -304,6 +304,34 @@ describe('<dh-insights>', () => {
     ]);
   });
 
+  it('a day typed by keyboard is taken when the typing pauses or the field is left, never rewritten while it is typed', async () => {
+    const proxy = fakeProxy();
+    const { el } = await insightsElement();
+    await loaded(el);
+    const sent = proxy.calls.length;
+    const [from] = qa<HTMLInputElement>(el, 'input[type="date"]');
+    from!.focus();
+    // Chromium fires change at each part typed: a month's first digit is a whole date already,
+    // and a part begun again empties the field until it is whole.
+    for (const typed of ['2026-01-05', '']) {
+      from!.value = typed;
+      from!.dispatchEvent(new Event('change'));
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(from!.value, 'what is half typed stays as typed').to.equal(typed);
+    }
+    expect(el.from, 'no day taken while typing').to.equal(DAYS[0]);
+    from!.value = '2026-10-20';
+    from!.dispatchEvent(new Event('change'));
+    from!.blur();
+    await loaded(el);
+    expect(el.from, 'taken when the field is left').to.equal('2026-10-20');
+    expect(proxy.queries().slice(-1), 'one request, for the day typed').to.deep.equal([
+      `- 2026-10-20 ${DAYS.at(-1)}`,
+    ]);
+    expect(proxy.calls.length - sent, 'none for the parts typed on the way').to.equal(1);
+  });
+
   it('by keyboard: a head is chosen with the arrow keys, a table opens with Enter', async () => {
     const proxy = fakeProxy();
     const { el } = await insightsElement();
@@ -370,7 +398,7 @@ describe('<dh-insights>', () => {
     await waitUntil(() => q(el, '.empty-title'), 'Try again loads the range again: empty');
     expect(text(q(el, '.empty-title')), 'no conversations yet').to.equal(en.empty);
     const receiver = new URL(`${ENDPOINT}/hooks/events`, location.href).href;
-    expect(text(q(el, '.state code')), 'the commands, for any head').to.equal(
+    expect(text(q(el, '.state pre')), 'the commands, for any head').to.equal(
       `npx dh-kit webhooks create <head-id> ${receiver} --start --end --inactivity --timeout npx dh-kit events enable <head-id>`,
     );
     expect(q<HTMLAnchorElement>(el, '.state a')?.href, 'the help link').to.equal(
@@ -384,7 +412,7 @@ describe('<dh-insights>', () => {
     el.headId = 'leo';
     await loaded(el);
     await waitUntil(
-      () => text(q(el, '.state code')).includes('enable leo'),
+      () => text(q(el, '.state pre')).includes('enable leo'),
       'the chosen head’s commands',
     );
     await expectAccessible(el, { everyEngine: true });
