@@ -141,11 +141,12 @@ const isDay = (day: string | undefined): day is string => {
   const t = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
 };
-const isoDay = (name: string) =>
+/** A day of the query; the error names the field (`from: …`). */
+const isoDay = () =>
   z.string().check(
-    z.regex(DAY_PATTERN, `${name} is a day written YYYY-MM-DD`),
+    z.regex(DAY_PATTERN, 'a day is written YYYY-MM-DD'),
     // The checks go on after a failed pattern: that one says it, once.
-    z.refine((day) => !DAY_PATTERN.test(day) || isDay(day), `${name} is not a day of the calendar`),
+    z.refine((day) => !DAY_PATTERN.test(day) || isDay(day), 'not a day of the calendar'),
   );
 
 /**
@@ -156,8 +157,8 @@ const isoDay = (name: string) =>
 export const insightsQuerySchema = z
   .object({
     head: z.optional(headIdSchema),
-    from: z.optional(isoDay('from')),
-    to: z.optional(isoDay('to')),
+    from: z.optional(isoDay()),
+    to: z.optional(isoDay()),
   })
   // Only between two days (a field that is none has said so already).
   .check(

@@ -191,9 +191,9 @@ describe('conversation insights, one proxy against the simulator', () => {
   test('the route refuses a day that is none, a range backwards or over 366 days, a bad head: 400 naming what to fix; by default the last 30 days', async () => {
     const tomorrow = new Date(now() + DAY).toISOString().slice(0, 10);
     for (const [query, said] of [
-      ['?from=2026-13-01', /^from: from is not a day of the calendar$/],
-      ['?to=2026-02-30', /^to: to is not a day of the calendar$/],
-      ['?to=yesterday', /^to: to is a day written YYYY-MM-DD$/],
+      ['?from=2026-13-01', /^from: not a day of the calendar$/],
+      ['?to=2026-02-30', /^to: not a day of the calendar$/],
+      ['?to=yesterday', /^to: a day is written YYYY-MM-DD$/],
       ['?from=2026-03-02&to=2026-03-01', /from is after to/],
       ['?from=2025-01-01&to=2026-01-02', /a range is at most 366 days/],
       ['?from=2000-01-01', /a range is at most 366 days \(to is \d{4}-\d\d-\d\d\)/],
