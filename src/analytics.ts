@@ -183,9 +183,16 @@ function watchViews(root: Document | Element, seen: (avatar: Element) => void): 
       else onScreen.observe(avatar);
   };
   const changes = new MutationObserver(watch);
-  changes.observe(root, { childList: true, subtree: true });
-  watch();
+  let stopped = false;
+  // Once the element is defined: before, an avatar has no head, layout or view to tell (a page
+  // whose analytics run before the avatar's script).
+  customElements.whenDefined('dh-avatar').then(() => {
+    if (stopped) return;
+    changes.observe(root, { childList: true, subtree: true });
+    watch();
+  });
   return () => {
+    stopped = true;
     onScreen.disconnect();
     changes.disconnect();
   };

@@ -278,6 +278,29 @@ describe('connectAnalytics()', () => {
     await waitUntil(() => names().includes('dh_avatar_view'), 'scrolled into view');
   });
 
+  it('connected before the avatar is defined (the analytics script first on the page): a bubble’s view still carries its head, layout and view', async () => {
+    // A page of its own: here the element is defined already.
+    const frame = document.createElement('iframe');
+    frame.srcdoc = `<!doctype html><body><dh-avatar layout="bubble" head-id="ada" endpoint="/nowhere"></dh-avatar>
+      <script type="module">
+        import { connectAnalytics } from '${location.origin}/src/analytics.ts';
+        window.told = [];
+        connectAnalytics({ send: (name, params) => window.told.push([name, params]) });
+        setTimeout(() => import('${location.origin}/src/elements/avatar/bubble-layout.ts'), 50);
+      </script>`;
+    document.body.append(frame);
+    try {
+      const told = () => (frame.contentWindow as Window & { told?: unknown[][] }).told ?? [];
+      await waitUntil(() => told().length > 0, 'the view is told');
+      expect(told()[0], 'the view, once the element is there').to.deep.equal([
+        'dh_avatar_view',
+        { head_id: 'ada', layout: 'bubble', view: 'chat' },
+      ]);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('an avatar already on the page when it connects is watched too', async () => {
     await fixture(html`<dh-avatar head-id="early-head"></dh-avatar>`);
     connect();
