@@ -60,12 +60,18 @@ export async function newHead(): Promise<string> {
   ).id;
 }
 
-/** What the proxy lists for a head, newest first. */
+/** What the proxy lists for a head, newest first, each video at the address the studio plays it from. */
 export async function listVideos(headId: string, take = 50): Promise<VideosPage> {
   const res = await realFetch(`${endpoint}/heads/${headId}/videos?order=DESC&take=${take}`, {
     headers: auth,
   });
-  return (await res.json()) as VideosPage;
+  const page = (await res.json()) as VideosPage;
+  // Each video is at the proxy's own (signed) path: the studio plays it from the proxy's origin.
+  const items = page.items.map((talk) => ({
+    ...talk,
+    url: talk.url && new URL(talk.url, endpoint).href,
+  }));
+  return { ...page, items };
 }
 
 /** Makes videos through the proxy, oldest first, and waits until the talks list has them all. */
