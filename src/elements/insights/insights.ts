@@ -234,6 +234,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
         </label>
         ${this.#renderDay('from', m.from, this.from, !!problem)}
         ${this.#renderDay('to', m.to, this.to, !!problem)}
+        <button type="button" part="refresh" @click=${() => this.refresh()}>${m.refresh}</button>
       </form>
       ${
         problem
@@ -291,7 +292,7 @@ export class DhInsights extends LocalizedElement<'insights'> {
     return html`<div class="state" part="status" role="status">
       <p class="empty-title">${m.empty}</p>
       <p>${m.emptyHow}</p>
-      <pre>${commands.map((command) => html`<code>${command}</code>\n`)}</pre>
+      <pre>${commands.map((command) => html`<code>${command}</code> `)}</pre>
       ${help ? html`<a href=${help}>${m.emptyHelp}</a>` : nothing}
     </div>`;
   }

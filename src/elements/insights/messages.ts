@@ -15,6 +15,8 @@ export const insightsMessages = {
   /** The first and the last day of the range (date inputs). */
   from: 'From',
   to: 'To',
+  /** The button that loads the range again (today's conversations move as they end). */
+  refresh: 'Refresh',
   /** A date input is empty or not a day. */
   rangeMissing: 'Choose a first and a last day.',
   rangeReversed: 'The first day is after the last day: choose an earlier first day.',

@@ -15,7 +15,7 @@ import { sharedMessages } from '../../../src/elements/shared/messages.js';
 import { LOCALES } from '../../../src/elements/localized.js';
 import { catalogue, englishLeft } from '../i18n.js';
 import { press } from '../keys.js';
-import { json, q, qa, text, expectAccessible } from '../support.js';
+import { button, json, q, qa, text, expectAccessible } from '../support.js';
 import { waitUntil } from '../wait.js';
 
 /** The fake proxy's routes, on this page's origin (an endpoint the page trusts without configure()). */
@@ -244,7 +244,7 @@ describe('<dh-insights>', () => {
     await expectAccessible(el, { everyEngine: true });
   });
 
-  it('the head and the days chosen are the query; a range over 366 days is refused without a request; a newer choice aborts the older request', async () => {
+  it('the head and the days chosen are the query; a range over 366 days is refused without a request; a newer choice aborts the older request; Refresh asks again', async () => {
     let hold: (() => void) | undefined;
     const proxy = fakeProxy(async (url) => {
       if (url.searchParams.get('head') === 'ava') await new Promise<void>((r) => (hold = r));
@@ -302,6 +302,10 @@ describe('<dh-insights>', () => {
       `leo 2025-10-01 ${DAYS.at(-1)}`,
       'leo 2025-10-01 2026-10-01',
     ]);
+    // Refresh asks for the same range again (today's conversations move as they end).
+    button(el, new RegExp(`^${en.refresh}$`))!.click();
+    await waitUntil(() => proxy.queries().length === 5, 'asked again');
+    expect(proxy.queries().at(-1), 'the same query').to.equal('leo 2025-10-01 2026-10-01');
   });
 
   it('a day typed by keyboard is taken when the typing pauses or the field is left, never rewritten while it is typed', async () => {

@@ -16,6 +16,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'كل البشر الرقميين',
     from: 'من',
     to: 'إلى',
+    refresh: 'تحديث',
     rangeMissing: 'يُرجى اختيار اليوم الأول واليوم الأخير.',
     rangeReversed: 'اليوم الأول بعد اليوم الأخير: يُرجى اختيار يوم أول أبكر.',
     rangeTooLong: (max) =>

@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Alle digitalen Menschen',
     from: 'Von',
     to: 'Bis',
+    refresh: 'Aktualisieren',
     rangeMissing: 'Wählen Sie einen ersten und einen letzten Tag.',
     rangeReversed: 'Der erste Tag liegt nach dem letzten: Wählen Sie einen früheren ersten Tag.',
     rangeTooLong: (max) =>

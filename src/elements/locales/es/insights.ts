@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Todos los humanos digitales',
     from: 'Desde',
     to: 'Hasta',
+    refresh: 'Actualizar',
     rangeMissing: 'Elige un primer y un último día.',
     rangeReversed: 'El primer día es posterior al último: elige un primer día anterior.',
     rangeTooLong: (max) =>

@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Tous les humains numériques',
     from: 'Du',
     to: 'Au',
+    refresh: 'Actualiser',
     rangeMissing: 'Choisissez un premier et un dernier jour.',
     rangeReversed: 'Le premier jour est après le dernier : choisissez un premier jour plus tôt.',
     rangeTooLong: (max) =>

@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Tutti gli umani digitali',
     from: 'Dal',
     to: 'Al',
+    refresh: 'Aggiorna',
     rangeMissing: 'Scegli un primo e un ultimo giorno.',
     rangeReversed: 'Il primo giorno è dopo l’ultimo: scegli un primo giorno precedente.',
     rangeTooLong: (max) =>

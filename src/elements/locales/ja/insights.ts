@@ -7,6 +7,7 @@ export default ({ n }: Formats) => {
     allHeads: 'すべてのデジタルヒューマン',
     from: '開始日',
     to: '終了日',
+    refresh: '更新',
     rangeMissing: '最初の日と最後の日を選んでください。',
     rangeReversed: '最初の日が最後の日より後になっています。最初の日をもっと前にしてください。',
     rangeTooLong: (max) =>

@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Alle digitale mensen',
     from: 'Van',
     to: 'Tot en met',
+    refresh: 'Vernieuwen',
     rangeMissing: 'Kies een eerste en een laatste dag.',
     rangeReversed: 'De eerste dag ligt na de laatste: kies een eerdere eerste dag.',
     rangeTooLong: (max) =>

@@ -9,6 +9,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Wszyscy cyfrowi ludzie',
     from: 'Od',
     to: 'Do',
+    refresh: 'Odśwież',
     rangeMissing: 'Wybierz pierwszy i ostatni dzień.',
     rangeReversed: 'Pierwszy dzień jest po ostatnim: wybierz wcześniejszy pierwszy dzień.',
     rangeTooLong: (max) =>

@@ -8,6 +8,7 @@ export default ({ n, plural }: Formats) => {
     allHeads: 'Todos os humanos digitais',
     from: 'De',
     to: 'Até',
+    refresh: 'Atualizar',
     rangeMissing: 'Escolha um primeiro e um último dia.',
     rangeReversed: 'O primeiro dia é depois do último: escolha um primeiro dia anterior.',
     rangeTooLong: (max) =>
