@@ -414,7 +414,10 @@ describe('GET /heads/:id/videos/:talkId/media: a talk’s video for the studio, 
       const items = ((await list.json()) as { items: { id: string; url: string }[] }).items;
       const played = await p.request(items.find((t) => t.id === talk!.id)!.url);
       assert.equal(played.status, 200);
-      assert.ok(isMp4(new Uint8Array(await played.arrayBuffer())), 'it plays: an mp4 from the proxy');
+      assert.ok(
+        isMp4(new Uint8Array(await played.arrayBuffer())),
+        'it plays: an mp4 from the proxy',
+      );
     }
   });
 
