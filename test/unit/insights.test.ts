@@ -18,12 +18,11 @@ import {
   questionText,
 } from '../../src/proxy/conversation-insights.js';
 import { DEMO_INSIGHT_DAYS, seedDemoInsights } from '../../src/proxy/demo-insights.js';
-import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { echoPlugin, pluginRoutes } from '../../src/proxy/routes/plugin.js';
 import { memoryStore, UnstorageStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import type { WebhookEvent } from '../../src/platform/schemas.js';
-import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+import { NO_REDIS } from './redis-server.js';
 import {
   ADMIN,
   DAY,
@@ -39,6 +38,7 @@ import {
   startSessions,
   today,
   type SessionProxy,
+  twoProxiesOnRedis,
 } from './session-harness.js';
 import { tallyContract } from './shared-store-contract.js';
 
@@ -665,28 +665,10 @@ describe('the insights, one module', () => {
 });
 
 describe('conversation insights, two instances sharing Redis', { skip: NO_REDIS }, () => {
-  let redis: RunningRedis;
-  const stores: RedisStore[] = [];
-  let a: SessionProxy;
-  let b: SessionProxy;
-  before(async () => {
-    redis = await startRedis();
-    const shared = () => {
-      const store = redisStore(redis.url, { warn: () => undefined });
-      stores.push(store);
-      return store;
-    };
-    a = await proxy({ store: shared() });
-    b = await proxy({ store: shared() });
-  });
-  after(async () => {
-    await a?.server.close(100);
-    await b?.server.close(100);
-    for (const s of stores) await s.close();
-    await redis?.dispose();
-  });
+  const two = twoProxiesOnRedis();
 
   test('EV-10 every event sent to both instances (a webhook each) counts once, launches on either count, both read the same; the day is kept DH_INSIGHTS_DAYS and two days', async () => {
+    const { a, b, redis, stores } = two;
     nextDayAt(16);
     const head = await newHead();
     await sendEventsTo(head, a, b);

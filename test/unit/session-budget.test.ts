@@ -15,12 +15,11 @@ import { keepLists } from '../../src/cli/kept-lists.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { memoryEventLog } from '../../src/proxy/event-log.js';
 import { sessionBudgets } from '../../src/proxy/session-budget.js';
-import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { memoryStore } from '../../src/proxy/shared-store.js';
 import { StoreUnavailable, type KeyValueStore } from '../../src/proxy/store.js';
 import { splitByDay, zonedDay } from '../../src/proxy/zoned-day.js';
 import { readStream } from './event-stream.js';
-import { NO_REDIS, startRedis, type RunningRedis } from './redis-server.js';
+import { NO_REDIS } from './redis-server.js';
 import {
   ADMIN,
   client,
@@ -36,6 +35,7 @@ import {
   startSessions,
   until,
   type SessionProxy,
+  twoProxiesOnRedis,
 } from './session-harness.js';
 
 const HOUR = 3600e3;
@@ -649,28 +649,10 @@ describe('expiring sets and the days of a time zone', () => {
 });
 
 describe('session budgets, two instances sharing Redis', { skip: NO_REDIS }, () => {
-  let redis: RunningRedis;
-  const stores: RedisStore[] = [];
-  let a: SessionProxy;
-  let b: SessionProxy;
-  before(async () => {
-    redis = await startRedis();
-    const shared = () => {
-      const store = redisStore(redis.url, { warn: () => undefined });
-      stores.push(store);
-      return store;
-    };
-    a = await proxy({ store: shared() });
-    b = await proxy({ store: shared() });
-  });
-  after(async () => {
-    await a?.server.close(100);
-    await b?.server.close(100);
-    for (const s of stores) await s.close();
-    await redis?.dispose();
-  });
+  const two = twoProxiesOnRedis();
 
   test('EV-2 EV-3 concurrentSessions 1 on both: a session received by one refuses a launch on the other until it ends', async () => {
+    const { a, b } = two;
     const head = await budgeted(a, { concurrentSessions: 1 });
     assert.equal((await b.launch(head, 'a')).status, 200);
     assert.equal((await refusal(await a.launch(head, 'b'))).code, 'head_busy');
@@ -682,6 +664,7 @@ describe('session budgets, two instances sharing Redis', { skip: NO_REDIS }, () 
   });
 
   test('minutesPerDay and launchesPerVisitorPerDay count across the instances', async () => {
+    const { a, b } = two;
     nextDayAt(10);
     const head = await budgeted(a, { minutesPerDay: 5, launchesPerVisitorPerDay: 2 });
     assert.equal((await a.launch(head, 'a')).status, 200);
@@ -695,9 +678,11 @@ describe('session budgets, two instances sharing Redis', { skip: NO_REDIS }, () 
     assert.equal((await today(b, head)).minutesUsed, 5);
   });
 
-  test("the Redis store keeps the expiring set's contract", () => expiringSetContract(stores[0]!));
+  test("the Redis store keeps the expiring set's contract", () =>
+    expiringSetContract(two.stores[0]!));
 
   test('parallel launches on both instances never pass the limit (one atomic step in Redis)', async () => {
+    const { a, b } = two;
     const head = await budgeted(a, { concurrentSessions: 3 });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).launch(head, `v${i}`)),

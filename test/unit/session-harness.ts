@@ -20,8 +20,10 @@ import { PlatformClient } from '../../src/platform/client.js';
 import type { EventType } from '../../src/platform/modes.js';
 import { parseConfig } from '../../src/proxy/config.js';
 import { startProxyServer } from '../../src/proxy/node.js';
+import { redisStore, type RedisStore } from '../../src/proxy/redis-store.js';
 import { emitEvent } from '../../src/sim/events.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { startRedis, type RunningRedis } from './redis-server.js';
 
 export const ADMIN = 'admin-token-0123456789';
 const HOUR = 3600e3;
@@ -200,3 +202,33 @@ export async function pageSession(head: string) {
 }
 
 export const DAY = 24 * HOUR;
+
+/**
+ * Two proxies sharing one Redis, each with a store of its own, started before the calling suite's
+ * tests and closed after them (`a`, `b`, the Redis and the stores, read inside a test).
+ */
+export function twoProxiesOnRedis() {
+  const two = { stores: [] as RedisStore[] } as {
+    redis: RunningRedis;
+    stores: RedisStore[];
+    a: SessionProxy;
+    b: SessionProxy;
+  };
+  before(async () => {
+    two.redis = await startRedis();
+    const shared = () => {
+      const store = redisStore(two.redis.url, { warn: () => undefined });
+      two.stores.push(store);
+      return store;
+    };
+    two.a = await proxy({ store: shared() });
+    two.b = await proxy({ store: shared() });
+  });
+  after(async () => {
+    await two.a?.server.close(100);
+    await two.b?.server.close(100);
+    for (const store of two.stores) await store.close();
+    await two.redis?.dispose();
+  });
+  return two;
+}
