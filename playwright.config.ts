@@ -59,6 +59,8 @@ export default defineConfig({
         DH_EMAIL: '',
         DH_SECRET_KEY: '',
         DH_RATE_LIMIT: '0',
+        // Videos are made in half a second (the simulator's 3 s is a person's pace, not a test's).
+        DH_SIM_TALK_DELAY_MS: '500',
       },
       reuseExistingServer: !process.env.CI,
       // A first start in a fresh checkout builds the demo, the bundle and the reference pages.

@@ -233,6 +233,7 @@ const startEnvSchema = z.object({
   DH_LOG: z.enum(['on', 'off'], 'DH_LOG is on or off').default('on'),
   DH_SIM_INACTIVITY_MS: milliseconds('DH_SIM_INACTIVITY_MS'),
   DH_SIM_TIMEOUT_MS: milliseconds('DH_SIM_TIMEOUT_MS'),
+  DH_SIM_TALK_DELAY_MS: milliseconds('DH_SIM_TALK_DELAY_MS'),
   DH_SIM_DATA: z.string().default(DEFAULT_SIM_DATA),
   DH_PROXY_DATA: z.string().default(DEFAULT_PROXY_DATA),
 });
@@ -248,6 +249,8 @@ export interface StartConfig {
   /** Simulator mode: a page session's inactivity warning and time-out. */
   simInactivityMs?: number;
   simTimeoutMs?: number;
+  /** Simulator mode: how long a video takes to be made (the simulator's default: 3 s). */
+  simTalkDelayMs?: number;
   /** Simulator mode: the file its heads, videos and webhooks are kept in (absolute), or undefined for none (`DH_SIM_DATA=off`). */
   simData?: string;
   /** Without DH_STORE: the file the allowed origins and the heads made are kept in (absolute), or undefined (`DH_PROXY_DATA=off`). */
@@ -284,6 +287,7 @@ export function parseStartConfig(
     log: e.DH_LOG === 'on',
     simInactivityMs: e.DH_SIM_INACTIVITY_MS,
     simTimeoutMs: e.DH_SIM_TIMEOUT_MS,
+    simTalkDelayMs: e.DH_SIM_TALK_DELAY_MS,
     simData: e.DH_SIM_DATA === 'off' ? undefined : resolve(e.DH_SIM_DATA),
     proxyData: e.DH_PROXY_DATA === 'off' ? undefined : resolve(e.DH_PROXY_DATA),
   };
@@ -374,6 +378,7 @@ export async function startCommand(argv: string[], io: Io, signal?: AbortSignal)
         allowInsecureWebhooks: true,
         inactivityMs: start.simInactivityMs,
         timeoutMs: start.simTimeoutMs,
+        talkDelayMs: start.simTalkDelayMs,
       });
       stopSim = sim.close;
       // `dh-kit heads …` and the other commands without credentials use this simulator too.

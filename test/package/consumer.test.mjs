@@ -116,7 +116,7 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('the tarball holds dist (JS, .d.ts, manifest, editor data, bundle, demo), README, LICENSE and the bin — no sources, tests, CI or configs; ≤ 2.5 MB unpacked', () => {
+  test('the tarball holds dist (JS, .d.ts, manifest, editor data, bundle, demo), README, LICENSE and the bin — no sources, tests, CI or configs; ≤ 3 MB unpacked', () => {
     const files = packed.files.map((f) => f.path);
     for (const needed of [
       'README.md',
@@ -161,12 +161,12 @@ describe('the packed package in an empty project', { timeout: 600_000 }, () => {
         ) && !f.endsWith('.d.ts'),
     );
     assert.deepEqual(unwanted, [], 'no sources, tests, CI or tool configs');
-    // About 2.1 MB: readable modules with their types, ten languages twice (modules for bundlers,
-    // files beside the CDN files), the demo and the simulator's media. A bound, so that a stray
-    // folder (docs, maps, media) shows.
+    // About 2.5 MB: readable modules of six elements with their types, ten languages twice (modules
+    // for bundlers, files beside the CDN files), the demo with its reference pages and the
+    // simulator's media. A bound, so that a stray folder (docs, maps, media) shows.
     assert.ok(
-      packed.unpackedSize <= 2.5 * 1024 * 1024,
-      `unpacked ${(packed.unpackedSize / 1024).toFixed(0)} kB ≤ 2.5 MB`,
+      packed.unpackedSize <= 3 * 1024 * 1024,
+      `unpacked ${(packed.unpackedSize / 1024).toFixed(0)} kB ≤ 3 MB`,
     );
     console.log(
       `  tarball: ${files.length} files, ${(packed.size / 1024).toFixed(0)} kB packed, ${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked`,

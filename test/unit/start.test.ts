@@ -388,6 +388,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
     log: true,
     simInactivityMs: undefined,
     simTimeoutMs: undefined,
+    simTalkDelayMs: undefined,
     // The simulator's state file, in the folder it starts in.
     simData: join(process.cwd(), '.dh-kit', 'sim.json'),
     proxyData: join(process.cwd(), '.dh-kit', 'proxy.json'),
@@ -400,6 +401,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       DH_LOG: 'off',
       DH_SIM_INACTIVITY_MS: '5000',
       DH_SIM_TIMEOUT_MS: '9000',
+      DH_SIM_TALK_DELAY_MS: '500',
       DH_SIM_DATA: 'off',
       DH_PROXY_DATA: 'off',
     }),
@@ -410,6 +412,7 @@ test("start's own variables are parsed with zod; a wrong value names the variabl
       log: false,
       simInactivityMs: 5000,
       simTimeoutMs: 9000,
+      simTalkDelayMs: 500,
       simData: undefined,
       proxyData: undefined,
     },
