@@ -1,8 +1,8 @@
 /**
  * `npm test`: every stage in order, stopping at the first that fails (exit code non-zero).
  *
- *   lint → unit (node:test) → elements (@web/test-runner, in Chromium, Firefox and WebKit) → pack
- *   (npm pack: dist/ and the tarballs) → e2e (@playwright/test, Chromium), with beside it package
+ *   lint → pack (npm pack: dist/ and the tarballs) → unit (node:test) → elements (@web/test-runner,
+ *   in Chromium, Firefox and WebKit) → e2e (@playwright/test, Chromium), with beside it package
  *   (the tarballs in new projects; the size budgets live there), typecheck and engines (a subset
  *   of e2e in Firefox and WebKit, test/engines), their output printed after e2e's
  *
@@ -126,13 +126,13 @@ function countPlaywright() {
 const stages = [
   // Biome (biome.json): the formatting and the lint rules, without writing; `npm run lint` fixes.
   { name: 'lint', script: 'lint:check' },
+  // The tarballs, packed first (`npm pack` builds dist/, which the end-to-end stages read), alone:
+  // on a fresh clone the unit tests' `dh-kit start` would otherwise build the demo, the CDN files
+  // and the reference pages itself, beside eight test files, and beside the element tests its
+  // bursts of work starved the browser enough to fail the face picker's scrolling tests in CI.
+  { name: 'pack', script: 'test:pack' },
   { name: 'unit', script: 'test:unit', captureStdout: true, count: (r) => countNodeTest(r.stdout) },
   { name: 'elements', script: 'test:elements', count: () => readJson('elements.json') },
-  // The tarballs, packed (`npm pack` builds dist/ first, which the end-to-end stages read) after
-  // the element tests, not beside them: on a fresh clone (no build caches) its bursts of work
-  // starved the browser enough to fail the face picker's scrolling tests in CI, even at the
-  // lowest priority.
-  { name: 'pack', script: 'test:pack' },
   {
     name: 'e2e',
     script: 'test:e2e',
