@@ -4,6 +4,7 @@
  * could run anywhere; the elements do not import it (see api/check.ts for why).
  */
 import * as z from 'zod/mini';
+import { isDay, looksLikeDay, rangeProblem } from './days.js';
 import { EXP_PATTERN, SIG_PATTERN } from './launch-url.js';
 import { FLOW_API_KEY_FIELD, OPERATION_MODES } from './modes.js';
 import {
@@ -134,25 +135,24 @@ export const videoRequestSchema = z.object({
 /** The longest range `GET /insights` answers, in days (in rules.ts, which the browser may import too). */
 export { MAX_INSIGHTS_DAYS };
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-/** A day of the calendar, `YYYY-MM-DD` (a month 13 is none: Date reads it as NaN). */
-const isDay = (day: string | undefined): day is string => {
-  if (day === undefined || !DAY_PATTERN.test(day)) return false;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
-};
 /** A day of the query; the error names the field (`from: …`). */
 const isoDay = () =>
   z.string().check(
-    z.regex(DAY_PATTERN, 'a day is written YYYY-MM-DD'),
+    z.refine(looksLikeDay, 'a day is written YYYY-MM-DD'),
     // The checks go on after a failed pattern: that one says it, once.
-    z.refine((day) => !DAY_PATTERN.test(day) || isDay(day), 'not a day of the calendar'),
+    z.refine((day) => !looksLikeDay(day) || isDay(day), 'not a day of the calendar'),
   );
+
+/** What a range that cannot be answered is told (by the schema, and by the route once it filled in its defaults). */
+export const RANGE_REFUSED = {
+  rangeReversed: 'from is after to: the range goes from its first day to its last',
+  rangeTooLong: `a range is at most ${MAX_INSIGHTS_DAYS} days`,
+} as const;
 
 /**
  * `GET /insights?head=&from=&to=`: a head (all without it) and a range of days, both ends
  * included (the proxy's defaults: the last 30 days to today). `to` not before `from`, and at most
- * MAX_INSIGHTS_DAYS days.
+ * MAX_INSIGHTS_DAYS days: checked only between two days (a field that is none has said so).
  */
 export const insightsQuerySchema = z
   .object({
@@ -160,18 +160,14 @@ export const insightsQuerySchema = z
     from: z.optional(isoDay()),
     to: z.optional(isoDay()),
   })
-  // Only between two days (a field that is none has said so already).
   .check(
     z.refine(
-      ({ from, to }) => !isDay(from) || !isDay(to) || from <= to,
-      'from is after to: the range goes from its first day to its last',
+      ({ from, to }) => rangeProblem(from, to) !== 'rangeReversed',
+      RANGE_REFUSED.rangeReversed,
     ),
     z.refine(
-      ({ from, to }) =>
-        !isDay(from) ||
-        !isDay(to) ||
-        (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_INSIGHTS_DAYS,
-      `a range is at most ${MAX_INSIGHTS_DAYS} days`,
+      ({ from, to }) => rangeProblem(from, to) !== 'rangeTooLong',
+      RANGE_REFUSED.rangeTooLong,
     ),
   );
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;

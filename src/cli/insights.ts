@@ -4,6 +4,7 @@
  * its store from the session events, the launches and the plugin's messages.
  */
 import { insightsSchema, type Insights } from '../api/answers.js';
+import { addDays, dayOf } from '../api/days.js';
 import { insightsCsvLines } from '../api/insights-csv.js';
 import { MAX_INSIGHTS_DAYS } from '../api/requests.js';
 import { PROXY_OPTION_HELP, runningProxy } from './running-proxy.js';
@@ -35,7 +36,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const DAY = 24 * 3600e3;
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`);
 const orDash = (n: number | null) => (n === null ? '–' : String(n));
 
@@ -54,11 +54,10 @@ export async function insightsCommand(
   const days = intOption('days', values.days, 1, MAX_INSIGHTS_DAYS) ?? 30;
   // Both ends from this machine's clock: `to` left to the proxy's would be a day before `from`
   // (a 400) while the two clocks stand either side of midnight.
-  const today = now();
-  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const today = dayOf(now());
   const query = new URLSearchParams({
-    from: day(today - (days - 1) * DAY),
-    to: day(today),
+    from: addDays(today, 1 - days),
+    to: today,
     ...(values.head ? { head: values.head } : {}),
   });
   const { call } = runningProxy(values.proxy, env);

@@ -40,6 +40,7 @@
  * said and let go, and every head's running set, one key written at every start and end, is best
  * effort: when it cannot be written the all-heads peak is the head's own, never a count lost.
  */
+import { daysBetween, dayOf } from '../api/days.js';
 import type { Insights, InsightsDay, InsightsQuestion } from '../api/answers.js';
 import { toHex } from '../platform/hex.js';
 import { warnOnConsole } from '../platform/printable.js';
@@ -93,8 +94,6 @@ const DURATION = 'd';
 /** The field of a question's count. */
 export const questionField = (text: string) => QUESTION + text;
 
-/** The UTC day of a time, `YYYY-MM-DD`. */
-export const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** The field of the sessions started in the UTC hour of `t`: `h00` … `h23`. */
 export const hourField = (t: number) => `h${String(new Date(t).getUTCHours()).padStart(2, '0')}`;
 
@@ -209,15 +208,6 @@ export function insightsAnswer(
   };
 }
 
-/** The days from `from` to `to`, both included (`YYYY-MM-DD`, UTC). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  const last = Date.parse(`${to}T00:00:00Z`);
-  for (let dayStart = Date.parse(`${from}T00:00:00Z`); dayStart <= last; dayStart += DAY)
-    days.push(utcDay(dayStart));
-  return days;
-}
-
 /** What a tally's day is changed by, directly (the demo's weeks: demo-insights.ts). */
 export type DayChange = Pick<TallyChange, 'add' | 'max'>;
 
@@ -303,7 +293,7 @@ export function conversationInsights(options: {
     const ms = Math.min(Math.max(0, end - start), maxMs);
     const add: Record<string, number> = { [FIELDS.ms]: ms };
     if (ended) add[durationField(ms)] = 1;
-    await count(head, utcDay(start), { add }, mark('m', head, session));
+    await count(head, dayOf(start), { add }, mark('m', head, session));
     // After the minutes: every head's running set may fail where the minutes must not be lost.
     if (ended) await everyHead({ remove: [`${head} ${session}`] });
   };
@@ -344,7 +334,7 @@ export function conversationInsights(options: {
     if (members.length === 0) return;
     for (const [member, until] of members) {
       const at = member.indexOf(' ');
-      await tally(keys.day(head, utcDay(until - WAIT_MS)), {
+      await tally(keys.day(head, dayOf(until - WAIT_MS)), {
         ...questionChange(member.slice(at + 1)),
         once: `q ${member.slice(0, at)}`,
         onceMs,
@@ -362,7 +352,7 @@ export function conversationInsights(options: {
    */
   const sessionEnded = async (head: string, session: string, at: number, timedOut: boolean) => {
     const key = keys.ended(head, session);
-    const first = utcDay(at);
+    const first = dayOf(at);
     const day = (await store.add(key, first, onceMs)) ? first : ((await store.get(key)) ?? first);
     if (timedOut)
       await count(head, day, { add: { [FIELDS.timedOut]: 1 } }, mark('t', head, session));
@@ -375,7 +365,7 @@ export function conversationInsights(options: {
     async started(head, session, at, running) {
       const add = { [FIELDS.started]: 1, [hourField(at)]: 1 };
       const once = mark('s', head, session);
-      const day = utcDay(at);
+      const day = dayOf(at);
       // Each tally its own peak: the head's running sessions, and every head's.
       const countIn = (who: string, peak: number) =>
         tally(keys.day(who, day), {
@@ -413,7 +403,7 @@ export function conversationInsights(options: {
         case 'inactivity_warning':
           return count(
             head,
-            utcDay(at),
+            dayOf(at),
             { add: { [FIELDS.warnings]: 1 } },
             mark(`w${at}`, head, session),
           );
@@ -424,7 +414,7 @@ export function conversationInsights(options: {
     },
 
     async launched(head) {
-      await count(head, utcDay(now()), { add: { [FIELDS.launches]: 1 } });
+      await count(head, dayOf(now()), { add: { [FIELDS.launches]: 1 } });
     },
 
     async asked(userId, message) {
@@ -432,7 +422,7 @@ export function conversationInsights(options: {
       const text = questionText(message);
       if (!text) return;
       const askedAt = now();
-      const day = utcDay(askedAt);
+      const day = dayOf(askedAt);
       await tally(keys.day(ALL_HEADS, day), { ...questionChange(text), ttlMs: keepMs });
       const head = await store.get(keys.session(userId));
       if (head !== undefined) {
@@ -454,7 +444,7 @@ export function conversationInsights(options: {
     async read(head, from, to) {
       // Sessions whose end never came count their maximum before anyone reads the minutes.
       await everyHead();
-      const firstKept = utcDay(now() - (kept.keptDays - 1) * DAY);
+      const firstKept = dayOf(now() - (kept.keptDays - 1) * DAY);
       const days = daysBetween(from, to);
       const read: [string, Fields][] = [];
       for (let i = 0; i < days.length; i += READ_BATCH)

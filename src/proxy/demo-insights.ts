@@ -9,6 +9,7 @@
  * conversations) is left as it is; a store in memory starts empty, and has them again. Only
  * `dh-kit start` in simulator mode calls this: never against a platform.
  */
+import { dayOf } from '../api/days.js';
 import {
   ALL_HEADS,
   durationField,
@@ -16,7 +17,6 @@ import {
   hourField,
   questionField,
   questionText,
-  utcDay,
   type ConversationInsights,
 } from './conversation-insights.js';
 
@@ -143,7 +143,7 @@ export async function seedDemoInsights(
   ];
   // Days the insights would no longer show are left out.
   for (let back = Math.min(DEMO_INSIGHT_DAYS, insights.kept.keptDays - 1); back >= 1; back--) {
-    const day = utcDay(now - back * DAY);
+    const day = dayOf(now - back * DAY);
     // All heads' tally holds whatever any head counted, and is seeded last: empty, the day has
     // no real counts (a seed cut short is finished, its heads' parts kept once by their mark).
     if (Object.keys(await insights.dayFields(ALL_HEADS, day)).length > 0) continue;

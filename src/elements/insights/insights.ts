@@ -14,7 +14,7 @@ import { renderError, renderStatus } from '../shared/states.js';
 import { LocalizeController, LocalizedElement } from '../localized.js';
 import { renderChart } from './charts.js';
 import { csvFileName, insightsCsv } from '../../api/insights-csv.js';
-import { addDays, dayOf, daysIn, rangeProblem } from './days.js';
+import { addDays, dayOf, daysIn, rangeProblem } from '../../api/days.js';
 import { styles } from './insights.styles.js';
 import { insightsMessages } from './messages.js';
 
