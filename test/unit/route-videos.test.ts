@@ -471,3 +471,23 @@ describe('GET /heads/:id/videos/:talkId/media: a talk’s video for the studio, 
     assert.equal(talksCalls(headId), searches, 'and asked the platform nothing');
   });
 });
+
+test("a talk's video counts in the media budget: a <video>'s many range requests never take the client's route budget", async () => {
+  // The route budget is a minute's: this keeps the test within one.
+  await clearOfMinuteEnd();
+  const p = suite.makeProxy({ DH_RATE_LIMIT: '2' }, { fetch: simFetch });
+  const headId = await createHead(p);
+  const [talk] = addTalks(headId, 1);
+  const list = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
+  const url = ((await list.json()) as { items: { url: string }[] }).items[0]!.url;
+  assert.match(url, new RegExp(`/videos/${talk!.id}/media\\?`));
+  // After the route budget is used up, the video still plays, range after range.
+  for (let i = 0; i < 4; i++) {
+    const played = await p.request(url, { headers: { range: `bytes=${i}-${i + 9}` } });
+    assert.equal(played.status, 206, `range request ${i + 1}`);
+    await played.arrayBuffer();
+  }
+  // Making the head and listing its videos took the client's two route requests of the minute.
+  const again = await p.request(`/dh/heads/${headId}/videos`, { admin: true });
+  assert.equal(again.status, 429, 'the routes: 2 a minute, used up before the video played');
+});
