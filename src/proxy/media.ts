@@ -71,6 +71,22 @@ export function imageResponse(image: RelayedImage): Response {
   });
 }
 
+/**
+ * The answer for a relayed video a `<video>` plays (a 206 with its range when one was asked
+ * for); `cacheControl` says who may keep it: a face's idle clip is public, a talk's private.
+ */
+export function videoResponse(media: RelayedMedia, cacheControl: string): Response {
+  return new Response(media.body, {
+    status: media.status,
+    headers: {
+      'content-type': 'video/mp4',
+      ...media.headers,
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
 export interface RelayedMedia {
   status: 200 | 206;
   body: ReadableStream<Uint8Array>;

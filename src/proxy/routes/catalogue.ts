@@ -9,7 +9,7 @@ import { facesQuerySchema, voicesQuerySchema } from '../../api/requests.js';
 import { fold } from '../../api/rules.js';
 import { faceThumbnail, type Face } from '../../platform/schemas.js';
 import { fail } from '../http.js';
-import { imageResponse, relayImage, relayMedia } from '../media.js';
+import { imageResponse, relayImage, relayMedia, videoResponse } from '../media.js';
 import { preparedAnswers } from '../prepared-answers.js';
 import { routeBase } from '../public-heads.js';
 import type { Deps } from '../deps.js';
@@ -77,15 +77,7 @@ export function faceRoutes(deps: Deps) {
     const face = await catalogueFace(deps, c.req.param('id'));
     if (!face.videoUrl) fail(404, 'no_media', `The face ${face.id} has no video.`);
     const media = await relayMedia(deps, face.videoUrl!, c.req.header('range'));
-    return new Response(media.body, {
-      status: media.status,
-      headers: {
-        'content-type': 'video/mp4',
-        ...media.headers,
-        'cache-control': 'public, max-age=86400',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return videoResponse(media, 'public, max-age=86400');
   });
   return app;
 }

@@ -13,7 +13,7 @@ import { headIdSchema, videoRequestSchema, videosQuerySchema } from '../../api/r
 import type { Talk } from '../../platform/schemas.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../http.js';
-import { relayMedia } from '../media.js';
+import { relayMedia, videoResponse } from '../media.js';
 import { routeBase } from '../public-heads.js';
 import { requireAdmin } from '../security/admin-guard.js';
 import { signTalkMedia, verifyTalkMedia } from '../signing.js';
@@ -201,15 +201,7 @@ export function videoRoutes(deps: Deps) {
       (await deps.store.get(talkMediaKey(id, talkId))) ??
       (await talkVideoUrl(deps, id, talkId)).url;
     const media = await relayMedia(deps, url, c.req.header('range'));
-    return new Response(media.body, {
-      status: media.status,
-      headers: {
-        'content-type': 'video/mp4',
-        ...media.headers,
-        'cache-control': 'private, max-age=3600',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return videoResponse(media, 'private, max-age=3600');
   });
 
   return app;
